@@ -1,0 +1,40 @@
+# The two set-up commands of the README: `make run` and `make test`.
+# Each prepares what it needs: system libraries for Qt, .venv, the project.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.owsqt-run
+TEST_STAMP := $(VENV)/.owsqt-test
+
+.PHONY: run test bench lint clean system
+
+run: system $(RUN_STAMP)
+	$(BIN)/owsqt
+
+test: system $(TEST_STAMP)
+	$(BIN)/ruff check owsqt tests bench
+	$(BIN)/ruff format --check owsqt tests bench
+	$(BIN)/lint-imports
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+
+bench: $(TEST_STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench.run
+
+system:
+	@PYTHON=$(PYTHON) bash packaging/ensure-system.sh
+
+$(BIN)/python: | system
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(RUN_STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis

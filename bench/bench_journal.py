@@ -1,0 +1,80 @@
+"""Replaying a journal of 10,000 actions, against only parsing and chain-checking it."""
+
+from __future__ import annotations
+
+import random
+
+from bench.harness import Measurement, measure
+from owsqt.journal.textformat import parse
+from owsqt.rules.actions import PlaceUnits, RollDice, SetMarker, SetStrength
+from owsqt.rules.datafile import resources_dir
+from owsqt.rules.hexgrid import HexGrid
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.scenario import Scenario
+from owsqt.rules.tables import load_tables
+from owsqt.rules.units import MovementClass, Nationality, UnitCatalogue, UnitClass, UnitDef
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player, UnitMarker
+from owsqt.session import GameSession
+
+ACTIONS = 10_000
+UNITS = 400  # about the counters of the campaign scenario
+
+
+def bench_ruleset() -> Ruleset:
+    units = {
+        f"u{n}": UnitDef(
+            id=f"u{n}",
+            name=f"Unit {n}",
+            nationality=Nationality.GERMAN_ARMY if n % 2 else Nationality.SOVIET,
+            unit_class=UnitClass.INFANTRY,
+            movement_class=MovementClass.NON_MOTORIZED,
+            combat=6,
+            combat_reduced=3,
+            movement=5,
+            proficiency=5,
+            stacking=3,
+            stacking_reduced=2,
+        )
+        for n in range(UNITS)
+    }
+    scenario = Scenario("bench", "Benchmark", "19.3", 1, 23, Player.SOVIET)
+    return Ruleset(
+        grid=HexGrid(1, 50, 1, 55, "even"),
+        tables=load_tables(resources_dir() / "rules"),
+        catalogue=UnitCatalogue(units, {}),
+        scenarios={"bench": scenario},
+    )
+
+
+def journal_of(ruleset: Ruleset, count: int) -> str:
+    """A free-play game of `count` mixed actions: moves, strength markers, DIS, dice."""
+    chooser = random.Random(1942)
+    session = GameSession.new(ruleset, "bench", Mode.FREE, seed=1942, clock=lambda: "t")
+    hexes = ruleset.grid.hexes()
+    for step in range(count):
+        unit = f"u{chooser.randrange(UNITS)}"
+        kind = step % 10
+        if kind < 6:
+            session.submit(PlaceUnits(units=(unit,), to=chooser.choice(hexes)))
+        elif kind < 8:
+            session.submit(SetStrength(unit=unit, strength=chooser.randint(1, 6)))
+        elif kind < 9:
+            marker = SetMarker(units=(unit,), marker=UnitMarker.DISRUPTED, on=bool(step % 3))
+            session.submit(marker)
+        else:
+            session.submit(RollDice(purpose="bench"))
+    return session.text()
+
+
+def run() -> list[Measurement]:
+    ruleset = bench_ruleset()
+    text = journal_of(ruleset, ACTIONS)
+    return [
+        measure(
+            "journal.replay_10000_actions",
+            lambda: GameSession.from_text(ruleset, text),
+            lambda: parse(text),
+            repeats=5,
+        )
+    ]

@@ -1,0 +1,5 @@
+"""Allow `python -m owsqt`."""
+
+from owsqt.cli import main
+
+raise SystemExit(main())

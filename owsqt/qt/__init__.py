@@ -1,0 +1,1 @@
+"""The desktop: a projection of the session drawn with Qt."""

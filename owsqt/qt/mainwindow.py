@@ -1,0 +1,160 @@
+"""The main window: the table view, the turn bar and the game log, around one GameSession."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QGraphicsScene,
+    QGraphicsView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+)
+
+from owsqt import __version__
+from owsqt.journal.textformat import JournalError
+from owsqt.rules.ruleset import Ruleset
+from owsqt.session import GameSession
+
+JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
+_VIOLATION_COLOUR = QColor("#a33")
+
+
+class MainWindow(QMainWindow):
+    """A projection of the session: it shows the game and sends the player's commands."""
+
+    def __init__(self, ruleset: Ruleset, session: GameSession) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.session = session
+        self.resize(1280, 800)
+        self.scene = QGraphicsScene(self)
+        self.view = QGraphicsView(self.scene, self)
+        self.view.setRenderHints(self.view.renderHints())
+        self.view.setBackgroundBrush(QBrush(QColor("#e9e4d4")))
+        self.setCentralWidget(self.view)
+        self.turn_label = QLabel(self)
+        self.turn_label.setObjectName("turnLabel")
+        self.statusBar().addPermanentWidget(self.turn_label)
+        self.log = QListWidget(self)
+        self.log.setObjectName("gameLog")
+        dock = QDockWidget("Game log", self)
+        dock.setObjectName("logDock")
+        dock.setWidget(self.log)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self._build_actions()
+        self.refresh()
+
+    def _build_actions(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.open_action = self._action("&Open…", QKeySequence.StandardKey.Open, self.open_game)
+        self.save_as_action = self._action(
+            "Save &As…", QKeySequence.StandardKey.SaveAs, self.save_game_as
+        )
+        quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        for action in (self.open_action, self.save_as_action, quit_action):
+            file_menu.addAction(action)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = self._action("&Undo", QKeySequence("Ctrl+Z"), self.undo)
+        self.redo_action = self._action("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("&About owsqt", None, self.about))
+
+    def _action(self, text: str, shortcut, slot) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(slot)
+        return action
+
+    # --- showing the session ----------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw everything that shows the session: title, turn bar, log, undo state."""
+        state = self.session.state
+        scenario = self.ruleset.scenarios[state.scenario]
+        where = self.session.path.name if self.session.path else "unsaved"
+        self.setWindowTitle(f"owsqt – {scenario.title} – {where}")
+        active = f" – {state.active.title} player" if state.active else ""
+        self.turn_label.setText(
+            f"Turn {state.turn} of {state.last_turn} – {state.phase.replace('_', ' ')}: "
+            f"{state.segment.replace('_', ' ')}{active} – {self.session.mode.value.upper()}"
+        )
+        self.log.clear()
+        for line in self.session.log_lines():
+            item = QListWidgetItem(f"#{line.entry}  {line.text}")
+            if line.kind == "violation":
+                item.setForeground(_VIOLATION_COLOUR)
+            self.log.addItem(item)
+        self.log.scrollToBottom()
+        undo_reason = self.session.why_not_undo()
+        self.undo_action.setEnabled(undo_reason is None)
+        self.undo_action.setToolTip(undo_reason or "Take back the last action")
+        self.redo_action.setEnabled(self.session.why_not_redo() is None)
+
+    # --- commands ---------------------------------------------------------------------
+
+    def undo(self) -> None:
+        try:
+            self.session.undo()
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), 5000)
+        self.refresh()
+
+    def redo(self) -> None:
+        try:
+            self.session.redo()
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), 5000)
+        self.refresh()
+
+    def open_game(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open game", "", JOURNAL_FILTER)
+        if name:
+            self.load(Path(name))
+
+    def load(self, path: Path) -> bool:
+        """Open a saved game; on a bad file say why and keep the current game untouched."""
+        try:
+            session = GameSession.open(self.ruleset, path)
+        except JournalError as error:
+            QMessageBox.warning(self, "Cannot open this game", f"{path.name}\n\n{error}")
+            return False
+        self.session.close()
+        self.session = session
+        self.refresh()
+        return True
+
+    def save_game_as(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save game as", "", JOURNAL_FILTER)
+        if not name:
+            return
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix(".owsg")
+        try:
+            self.session.save_as(path)
+        except OSError as error:
+            QMessageBox.warning(self, "Cannot save", f"{path}\n\n{error.strerror or error}")
+        self.refresh()
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About owsqt",
+            f"owsqt {__version__}\n\nA rules-aware table for Operation Winter Storm, "
+            "12-23 December 1942.",
+        )
+
+    def closeEvent(self, event) -> None:
+        self.session.close()
+        super().closeEvent(event)

@@ -1,0 +1,1 @@
+"""The pure game: grid, tables, state, actions and the engine. Never imports Qt."""

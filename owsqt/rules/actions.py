@@ -1,0 +1,215 @@
+"""Actions: the small serialisable records every change to a game is made of.
+
+Each action type has a stable `kind` used in journals, PBEM files and the CLI.
+The ManualEdit family serves free play: it moves, flips, marks or removes
+anything, and the engine judges it like any other action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, TypeVar
+
+from owsqt.rules.codec import CodecError, HexNames, decode_record, encode
+from owsqt.rules.hexgrid import Hex, Hexside
+from owsqt.rules.vocabulary import (
+    AirBox,
+    BridgeState,
+    Entrenchment,
+    Player,
+    Supply,
+    UnitMarker,
+    UnitStatus,
+)
+
+A = TypeVar("A", bound="Action")
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+def registered(cls: type[A]) -> type[A]:
+    """Make an action type known to the journal and the CLI by its kind."""
+    if cls.kind in ACTION_TYPES:
+        raise TypeError(f"two action types share the kind {cls.kind!r}")
+    ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """Base of all actions. `player` is who submits it (None: the active player)."""
+
+    kind: ClassVar[str] = ""
+    player: Player | None = None
+
+    def unit_references(self) -> tuple[str, ...]:
+        """Ground unit ids this action names, so the engine can check they exist."""
+        refs: list[str] = []
+        for field in fields(self):
+            if field.name == "unit":
+                refs.append(getattr(self, field.name))
+            elif field.name == "units":
+                refs.extend(getattr(self, field.name))
+        return tuple(refs)
+
+
+def action_to_data(action: Action, names: HexNames) -> dict[str, Any]:
+    """The action as JSON-ready data, its kind first."""
+    data = encode(action, names)
+    if data.get("player") is None:
+        del data["player"]
+    return {"kind": action.kind, **data}
+
+
+def action_from_data(data: Any, names: HexNames) -> Action:
+    """Rebuild an action; a clear CodecError for an unknown kind or a bad field."""
+    if not isinstance(data, dict):
+        raise CodecError(f"an action must be a mapping, found {data!r}")
+    fields_ = dict(data)
+    kind = fields_.pop("kind", None)
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(sorted(ACTION_TYPES))
+        raise CodecError(f"unknown action kind {kind!r}; known kinds: {known}")
+    return decode_record(cls, fields_, names, kind)
+
+
+# --- free play: the ManualEdit family -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ManualEdit(Action):
+    """Base of the edits a player makes by hand, as on a real table."""
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceUnits(ManualEdit):
+    """Put units on a hex, at the bottom of its stack, from wherever they are."""
+
+    kind: ClassVar[str] = "place"
+    units: tuple[str, ...]
+    to: Hex
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetUnitStatus(ManualEdit):
+    """Take units off the map: eliminated, to a force pool, permanently lost, ..."""
+
+    kind: ClassVar[str] = "set_status"
+    units: tuple[str, ...]
+    status: UnitStatus
+    return_hex: Hex | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlipUnit(ManualEdit):
+    """Turn a counter to its other side; its strength becomes that side's printed value."""
+
+    kind: ClassVar[str] = "flip"
+    unit: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetStrength(ManualEdit):
+    """Set a strength marker (2.2); the side follows the strength."""
+
+    kind: ClassVar[str] = "set_strength"
+    unit: str
+    strength: int
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetMarker(ManualEdit):
+    """Place or remove a DIS, fired, moved or reserve marker."""
+
+    kind: ClassVar[str] = "set_marker"
+    units: tuple[str, ...]
+    marker: UnitMarker
+    on: bool
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetSupply(ManualEdit):
+    """Place, flip or remove Organic Supply / Out of Supply markers (14.3, 14.4)."""
+
+    kind: ClassVar[str] = "set_supply"
+    units: tuple[str, ...]
+    supply: Supply
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReorderStack(ManualEdit):
+    """Put the units of a hex in a new order, top first."""
+
+    kind: ClassVar[str] = "reorder"
+    hex: Hex
+    order: tuple[str, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceAirUnit(ManualEdit):
+    """Move an air unit between the boxes of its Air Operations Chart (4.3)."""
+
+    kind: ClassVar[str] = "place_air"
+    air_unit: str
+    box: AirBox
+    target: Hex | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetEntrenchment(ManualEdit):
+    """Place, turn over or remove an entrenchment marker (15.1); None removes it."""
+
+    kind: ClassVar[str] = "set_entrenchment"
+    hex: Hex
+    status: Entrenchment | None
+    owner: Player | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetBridge(ManualEdit):
+    """Place a Bridge or Bridge Out marker (16.2); None removes the marker."""
+
+    kind: ClassVar[str] = "set_bridge"
+    hexside: Hexside
+    state: BridgeState | None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetInterdiction(ManualEdit):
+    """Place an INT marker of `penalty` MP on a hex (4.5); penalty 0 removes it."""
+
+    kind: ClassVar[str] = "set_interdiction"
+    center: Hex
+    penalty: int
+
+
+# --- any mode -------------------------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollDice(Action):
+    """Roll the die openly, for anything the players agree to settle by a roll."""
+
+    kind: ClassVar[str] = "roll"
+    purpose: str = ""
+    count: int = 1
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndStep(Action):
+    """Finish the current segment and go on to the next step of the sequence of play (3.1)."""
+
+    kind: ClassVar[str] = "end_step"

@@ -1,0 +1,78 @@
+"""The engine: apply(ruleset, state, action, mode) -> Outcome(state, events, verdict).
+
+Every action type has a handler: `judge` lists the rules it would break (each
+with its rule number), `resolve` computes the new state and the events. The
+mode decides what a non-empty verdict means: FREE does not judge, ASSIST
+applies and keeps the violations, STRICT refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from owsqt.rules import freeplay, manual, sequence_actions
+from owsqt.rules.actions import Action
+from owsqt.rules.events import Event
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.state import GameState
+from owsqt.rules.verdict import InvalidAction, Mode, Verdict, Violation
+
+Judge = Callable[[Ruleset, GameState, Action], Sequence[Violation]]
+Resolve = Callable[[Ruleset, GameState, Action], tuple[GameState, Sequence[Event]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    judge: Judge
+    resolve: Resolve
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    action_type: Handler(judge, resolve)
+    for module in (manual, freeplay, sequence_actions)
+    for action_type, (judge, resolve) in module.HANDLERS.items()
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What submitting an action did. `applied` is False when STRICT refused it."""
+
+    state: GameState
+    events: tuple[Event, ...]
+    verdict: Verdict
+    applied: bool
+
+
+def judge(ruleset: Ruleset, state: GameState, action: Action) -> Verdict:
+    """The rules' verdict on `action`, whatever the mode."""
+    handler = _handler_for(action)
+    _check_references(ruleset, state, action)
+    return Verdict(tuple(handler.judge(ruleset, state, action)))
+
+
+def apply(ruleset: Ruleset, state: GameState, action: Action, mode: Mode) -> Outcome:
+    """Apply `action` in `mode`. Raises InvalidAction for actions no mode can accept."""
+    handler = _handler_for(action)
+    _check_references(ruleset, state, action)
+    verdict = (
+        Verdict() if mode is Mode.FREE else Verdict(tuple(handler.judge(ruleset, state, action)))
+    )
+    if mode is Mode.STRICT and not verdict.legal:
+        return Outcome(state, (), verdict, applied=False)
+    new_state, events = handler.resolve(ruleset, state, action)
+    return Outcome(new_state, tuple(events), verdict, applied=True)
+
+
+def _handler_for(action: Action) -> Handler:
+    try:
+        return HANDLERS[type(action)]
+    except KeyError:
+        raise InvalidAction(f"no rules handle the action {type(action).__name__}") from None
+
+
+def _check_references(ruleset: Ruleset, state: GameState, action: Action) -> None:
+    for unit_id in action.unit_references():
+        if unit_id not in state.units:
+            raise InvalidAction(f"there is no ground unit {unit_id!r} in this game")

@@ -1,0 +1,68 @@
+"""The Ruleset: everything fixed for a game (grid, tables, counters, scenarios), loaded once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from owsqt.rules.datafile import Node, load_yaml, resources_dir
+from owsqt.rules.hexgrid import Hex, HexGrid, Hexside
+from owsqt.rules.scenario import Scenario, load_scenarios
+from owsqt.rules.tables import Tables, load_tables
+from owsqt.rules.units import UnitCatalogue, load_catalogue
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    grid: HexGrid
+    tables: Tables
+    catalogue: UnitCatalogue
+    scenarios: Mapping[str, Scenario]
+
+    @classmethod
+    def load(cls, resources: Path | None = None, scenarios: Path | None = None) -> Ruleset:
+        """Read every data file; a DataError names the file, the key path and the problem."""
+        resources = resources or resources_dir()
+        scenarios = scenarios or resources.parent / "scenarios"
+        return cls(
+            grid=load_grid(resources / "map" / "grid.yaml"),
+            tables=load_tables(resources / "rules"),
+            catalogue=load_catalogue(resources / "units"),
+            scenarios=load_scenarios(scenarios),
+        )
+
+    # The Narrator protocol of events: names as players read them in the log.
+    def unit_name(self, unit_id: str) -> str:
+        return self.catalogue.name_of(unit_id)
+
+    def hex_name(self, hex_: Hex | None) -> str:
+        return "off map" if hex_ is None else self.grid.id_of(hex_)
+
+    def hexside_name(self, hexside: Hexside) -> str:
+        return self.grid.hexside_id(hexside)
+
+
+@cache
+def default_ruleset() -> Ruleset:
+    """The ruleset of the shipped data, read once per process."""
+    return Ruleset.load()
+
+
+def load_grid(path: Path) -> HexGrid:
+    root: Node = load_yaml(path)
+    keys = ("first_column", "last_column", "first_row", "last_row", "shifted_columns")
+    root.check_keys(required=keys)
+    try:
+        return HexGrid(
+            first_column=root.get("first_column").as_int(0, 99),
+            last_column=root.get("last_column").as_int(0, 99),
+            first_row=root.get("first_row").as_int(0, 99),
+            last_row=root.get("last_row").as_int(0, 99),
+            shifted_columns=root.get("shifted_columns").as_choice(["odd", "even"]),
+        )
+    except ValueError as error:
+        raise root.error(
+            "a grid whose last column and row are not before the first", str(error)
+        ) from None

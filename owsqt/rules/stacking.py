@@ -1,0 +1,36 @@
+"""Stacking (9.0): stacking points of a hex and the 18-point limit."""
+
+from __future__ import annotations
+
+from owsqt.rules.hexgrid import Hex
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.state import GameState
+from owsqt.rules.verdict import Violation
+from owsqt.rules.vocabulary import Player
+
+
+def stacking_points(ruleset: Ruleset, state: GameState, hex_: Hex) -> int:
+    """[9.1] The sum of the stacking values of the sides showing; air units stack freely."""
+    total = 0
+    for unit_id in state.stack(hex_):
+        total += ruleset.catalogue.ground[unit_id].stacking_value(state.units[unit_id].reduced)
+    return total
+
+
+def overstacking_violations(ruleset: Ruleset, state: GameState, player: Player) -> list[Violation]:
+    """[9.2] No more than 18 stacking points of `player` may occupy a single hex."""
+    limit = ruleset.tables.stacking_limit
+    violations = []
+    for hex_, stack in state.stacks.items():
+        if ruleset.catalogue.ground[stack[0]].player is not player:
+            continue
+        points = stacking_points(ruleset, state, hex_)
+        if points > limit:
+            violations.append(
+                Violation(
+                    "9.2",
+                    f"{ruleset.grid.id_of(hex_)} holds {points} stacking points; "
+                    f"no more than {limit} may occupy a hex",
+                )
+            )
+    return violations

@@ -1,0 +1,80 @@
+"""Shared fixtures: a small ruleset whose counters carry the values the rulebook's examples give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from owsqt.rules.hexgrid import HexGrid
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.scenario import Scenario
+from owsqt.rules.tables import load_tables
+from owsqt.rules.units import (
+    AirUnitDef,
+    MovementClass,
+    Nationality,
+    UnitCatalogue,
+    UnitClass,
+    UnitDef,
+)
+from owsqt.rules.vocabulary import Player
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def ground(unit_id, name, nationality, unit_class, movement_class, combat, reduced, movement,
+           proficiency, stacking, stacking_reduced=None) -> UnitDef:  # fmt: skip
+    return UnitDef(
+        id=unit_id,
+        name=name,
+        nationality=nationality,
+        unit_class=unit_class,
+        movement_class=movement_class,
+        combat=combat,
+        combat_reduced=reduced,
+        movement=movement,
+        proficiency=proficiency,
+        stacking=stacking,
+        stacking_reduced=stacking if stacking_reduced is None else stacking_reduced,
+    )
+
+
+G, S = Nationality.GERMAN_ARMY, Nationality.SOVIET
+ARMOR, INF, ART, HQ = (
+    UnitClass.ARMOR,
+    UnitClass.INFANTRY,
+    UnitClass.ARTILLERY,
+    UnitClass.HEADQUARTERS,
+)
+TRACKED, MOTOR, FOOT = MovementClass.TRACKED, MovementClass.MOTORIZED, MovementClass.NON_MOTORIZED
+
+# The counters of the 11.8 comprehensive combat example, and a few more to stack.
+EXAMPLE_UNITS = (
+    ground("tank", "I/11 Pz (12-10)", G, ARMOR, TRACKED, 12, 6, 10, 8, 6, 3),
+    ground("mech", "I/114 PzGr (7-10)", G, ARMOR, TRACKED, 7, 4, 10, 7, 4, 2),
+    ground("mot6", "II/4 PzGr (6-12)", G, INF, MOTOR, 6, 3, 12, 7, 4, 2),
+    ground("mot5", "I/4 PzGr (5-12)", G, INF, MOTOR, 5, 3, 12, 7, 4, 2),
+    ground("hq57", "57 Pz Corps HQ", G, HQ, MOTOR, 1, None, 12, 6, 1),
+    ground("rifle", "823 Rifle Rgt (5-5)", S, INF, FOOT, 5, 3, 5, 5, 6, 4),
+    ground("at", "1111 AT Rgt (4-8)", S, ART, MOTOR, 4, 2, 8, 4, 3),
+    ground("art", "1114 Art Rgt 4(3)4", S, ART, FOOT, 4, 2, 4, 4, 3),
+)
+EXAMPLE_AIR = (
+    AirUnitDef("jg52", "II/JG 52", Nationality.LUFTWAFFE, "JG", 6, 5, 1, 8),
+    AirUnitDef("iad235", "235 IAD", Nationality.SOVIET_AIR_FORCE, "IAD", 5, 5, 1, 6),
+)
+
+TEST_SCENARIO = Scenario("test", "Test scenario", "19.1", 1, 3, Player.SOVIET)
+
+
+@pytest.fixture(scope="session")
+def ruleset() -> Ruleset:
+    return Ruleset(
+        grid=HexGrid(10, 50, 1, 55, "even"),
+        tables=load_tables(REPO / "resources" / "rules"),
+        catalogue=UnitCatalogue(
+            {unit.id: unit for unit in EXAMPLE_UNITS}, {unit.id: unit for unit in EXAMPLE_AIR}
+        ),
+        scenarios={TEST_SCENARIO.id: TEST_SCENARIO},
+    )

@@ -1,0 +1,59 @@
+"""The first desktop window: it shows the session and never loses the game to a bad file."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from owsqt.qt.mainwindow import MainWindow
+from owsqt.rules.actions import PlaceUnits, RollDice
+from owsqt.rules.verdict import Mode
+from owsqt.session import GameSession
+
+
+def make_window(qtbot, ruleset, mode=Mode.FREE):
+    window = MainWindow(ruleset, GameSession.new(ruleset, "test", mode, seed=3))
+    qtbot.addWidget(window)
+    return window
+
+
+def test_the_turn_bar_names_turn_step_player_and_mode(qtbot, ruleset):
+    window = make_window(qtbot, ruleset, Mode.STRICT)
+    text = window.turn_label.text()
+    assert "Turn 1 of 3" in text and "soviet setup" in text and "Soviet player" in text
+    assert "STRICT" in text
+
+
+def test_the_log_shows_actions_and_undo_redo_follow_the_session(qtbot, ruleset):
+    window = make_window(qtbot, ruleset)
+    assert not window.undo_action.isEnabled()
+    window.session.submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of("3038")))
+    window.refresh()
+    assert window.log.count() == 1 and "placed on 3038" in window.log.item(0).text()
+    window.undo_action.trigger()
+    assert window.session.state.units["rifle"].hex is None
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert window.session.state.units["rifle"].hex == ruleset.grid.hex_of("3038")
+
+
+def test_undo_is_disabled_after_a_die_roll_in_strict_play_with_the_reason(qtbot, ruleset):
+    window = make_window(qtbot, ruleset, Mode.STRICT)
+    window.session.submit(RollDice(purpose="test"))
+    window.refresh()
+    assert not window.undo_action.isEnabled()
+    assert "rolled the die" in window.undo_action.toolTip()
+
+
+def test_opening_a_broken_file_warns_and_keeps_the_current_game(
+    qtbot, ruleset, tmp_path, monkeypatch
+):
+    window = make_window(qtbot, ruleset)
+    window.session.submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of("3038")))
+    before = window.session
+    broken = tmp_path / "broken.owsg"
+    broken.write_text("owsqt journal 1\nprogram: owsqt\n")
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+    assert window.load(broken) is False
+    assert window.session is before
+    assert "header field 'scenario" in warnings[0]

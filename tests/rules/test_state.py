@@ -1,0 +1,61 @@
+"""GameState: hashable, comparable, serialisable, cheap to copy; dice reproducible."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from owsqt.rules.actions import PlaceUnits, SetMarker, SetStrength
+from owsqt.rules.codec import decode, encode
+from owsqt.rules.dice import DiceState
+from owsqt.rules.engine import apply
+from owsqt.rules.scenario import initial_state
+from owsqt.rules.state import GameState
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import UnitMarker
+from tests.conftest import TEST_SCENARIO
+
+
+def busy_state(ruleset) -> GameState:
+    state = initial_state(ruleset.catalogue, TEST_SCENARIO, seed=11)
+    for action in (
+        PlaceUnits(units=("tank", "mech"), to=ruleset.grid.hex_of("2428")),
+        SetStrength(unit="tank", strength=5),
+        SetMarker(units=("mech",), marker=UnitMarker.DISRUPTED, on=True),
+    ):
+        state = apply(ruleset, state, action, Mode.FREE).state
+    return state
+
+
+def test_state_round_trips_through_json_text(ruleset):
+    state = busy_state(ruleset)
+    text = json.dumps(encode(state, ruleset.grid))
+    assert decode(GameState, json.loads(text), ruleset.grid) == state
+    assert '"2428"' in text  # hexes leave the core as CCRR ids
+
+
+def test_equal_states_hash_alike_and_a_change_is_seen(ruleset):
+    state = busy_state(ruleset)
+    twin = decode(GameState, encode(state, ruleset.grid), ruleset.grid)
+    assert hash(twin) == hash(state) and twin == state
+    changed = apply(ruleset, state, SetStrength(unit="tank", strength=4), Mode.FREE).state
+    assert changed != state
+
+
+def test_an_action_shares_every_part_of_the_state_it_did_not_touch(ruleset):
+    state = busy_state(ruleset)
+    after = apply(ruleset, state, SetStrength(unit="tank", strength=4), Mode.FREE).state
+    assert after.units["mech"] is state.units["mech"]
+    assert after.air_units is state.air_units and after.losses is state.losses
+
+
+def test_dice_are_reproducible_from_seed_and_count_and_fair():
+    dice = DiceState(seed=2026)
+    values = []
+    for _ in range(20_000):
+        value, dice = dice.roll()
+        values.append(value)
+    assert DiceState(seed=2026, rolls_made=5).roll()[0] == values[5]
+    counts = Counter(values)
+    assert sorted(counts) == list(range(1, 11))
+    assert all(1_800 < counts[face] < 2_200 for face in counts)
