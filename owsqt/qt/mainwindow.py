@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -20,7 +20,11 @@ from PySide6.QtWidgets import (
 
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
+from owsqt.qt.hexgriditem import HEX_SIZE, HexGridItem
+from owsqt.rules.actions import Action, EndStep, RollDice
+from owsqt.rules.hexgrid import Layout
 from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.verdict import InvalidAction
 from owsqt.session import GameSession
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
@@ -36,19 +40,24 @@ class MainWindow(QMainWindow):
         self.session = session
         self.resize(1280, 800)
         self.scene = QGraphicsScene(self)
+        self.grid_item = HexGridItem(ruleset.grid, Layout(HEX_SIZE))
+        self.scene.addItem(self.grid_item)
         self.view = QGraphicsView(self.scene, self)
-        self.view.setRenderHints(self.view.renderHints())
-        self.view.setBackgroundBrush(QBrush(QColor("#e9e4d4")))
+        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.view.setBackgroundBrush(QBrush(QColor("#efe9d8")))
         self.setCentralWidget(self.view)
         self.turn_label = QLabel(self)
         self.turn_label.setObjectName("turnLabel")
         self.statusBar().addPermanentWidget(self.turn_label)
         self.log = QListWidget(self)
         self.log.setObjectName("gameLog")
+        self.log.setWordWrap(True)
         dock = QDockWidget("Game log", self)
         dock.setObjectName("logDock")
         dock.setWidget(self.log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self._shown_once = False
         self._build_actions()
         self.refresh()
 
@@ -66,6 +75,13 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        game_menu = self.menuBar().addMenu("&Game")
+        self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
+        self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
+        self.roll_action = self._action("&Roll the die", QKeySequence("Ctrl+D"), self.roll_die)
+        self.roll_action.setToolTip("Roll the ten-sided die openly; the roll is logged")
+        game_menu.addAction(self.end_step_action)
+        game_menu.addAction(self.roll_action)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&About owsqt", None, self.about))
 
@@ -117,6 +133,24 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(error), 5000)
         self.refresh()
 
+    def end_step(self) -> None:
+        self._submit(EndStep())
+
+    def roll_die(self) -> None:
+        self._submit(RollDice(purpose="open roll"))
+
+    def _submit(self, action: Action) -> None:
+        """Send an action; a refusal or an impossible action is shown, never lost."""
+        try:
+            outcome = self.session.submit(action)
+        except InvalidAction as error:
+            self.statusBar().showMessage(str(error), 8000)
+            return
+        if not outcome.applied:
+            reasons = "; ".join(str(v) for v in outcome.verdict.violations)
+            self.statusBar().showMessage(f"Not allowed: {reasons}", 8000)
+        self.refresh()
+
     def open_game(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open game", "", JOURNAL_FILTER)
         if name:
@@ -154,6 +188,12 @@ class MainWindow(QMainWindow):
             f"owsqt {__version__}\n\nA rules-aware table for Operation Winter Storm, "
             "12-23 December 1942.",
         )
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self.view.fitInView(self.scene.itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def closeEvent(self, event) -> None:
         self.session.close()

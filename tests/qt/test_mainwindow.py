@@ -57,3 +57,17 @@ def test_opening_a_broken_file_warns_and_keeps_the_current_game(
     assert window.load(broken) is False
     assert window.session is before
     assert "header field 'scenario" in warnings[0]
+
+
+def test_end_step_and_roll_walk_the_game_and_refusals_are_shown(qtbot, ruleset):
+    window = make_window(qtbot, ruleset, Mode.STRICT)
+    window.end_step_action.trigger()
+    assert window.session.state.segment == "german_setup"
+    assert "German player" in window.turn_label.text()
+    window.roll_action.trigger()
+    assert "die roll (open roll)" in window.log.item(window.log.count() - 1).text()
+    window.session.submit(PlaceUnits(units=("tank", "mech", "mot6", "mot5", "hq57"),
+                                     to=ruleset.grid.hex_of("2041")))  # fmt: skip
+    window.end_step_action.trigger()  # 19 stacking points: STRICT refuses (9.2)
+    assert window.session.state.segment == "german_setup"
+    assert "9.2" in window.statusBar().currentMessage()

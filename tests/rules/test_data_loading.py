@@ -1,0 +1,128 @@
+"""Counters, scenarios and the grid load from YAML; broken files say file, key path and problem."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from owsqt.rules.datafile import DataError
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.units import MovementClass, Nationality, UnitClass, load_catalogue
+from owsqt.rules.vocabulary import Player, TallyNationality
+
+REPO = Path(__file__).resolve().parents[2]
+
+UNITS_YAML = """\
+units:
+  - id: de-6pz-11pzr-1
+    name: I/11 Pz
+    nationality: german_army
+    class: armor
+    movement_class: tracked
+    combat: 12
+    combat_reduced: 6
+    movement: 10
+    proficiency: 8
+    stacking: 6
+    stacking_reduced: 3
+air_units:
+  - id: jg52-2
+    name: II/JG 52
+    nationality: luftwaffe
+    recovery_class: JG
+    air_to_air: 6
+    defense: 5
+    bombardment: 1
+    proficiency: 8
+"""
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / name
+    path.write_text(text)
+    return path
+
+
+def test_a_counter_file_loads_into_frozen_definitions(tmp_path):
+    write(tmp_path, "german.yaml", UNITS_YAML)
+    catalogue = load_catalogue(tmp_path)
+    tank = catalogue.ground["de-6pz-11pzr-1"]
+    assert (tank.combat, tank.combat_reduced, tank.proficiency) == (12, 6, 8)
+    assert tank.unit_class is UnitClass.ARMOR and tank.movement_class is MovementClass.TRACKED
+    assert tank.player is Player.GERMAN
+    assert tank.stacking_value(reduced=True) == 3
+    assert catalogue.air["jg52-2"].recovery_class == "JG"
+    with pytest.raises(AttributeError):
+        tank.combat = 13  # type: ignore[misc]
+
+
+def test_nationalities_count_losses_by_the_17_3_tallies():
+    assert Nationality.LUFTWAFFE.tally is TallyNationality.GERMAN
+    assert Nationality.RUMANIAN.tally is TallyNationality.RUMANIAN
+    assert Nationality.SOVIET_GUARDS.tally is TallyNationality.SOVIET
+    assert Nationality.RUMANIAN.player is Player.GERMAN
+
+
+@pytest.mark.parametrize(
+    ("change", "key_path", "expected"),
+    [
+        (("combat: 12", "combat: twelve"), "units[0].combat", "integer"),
+        (("class: armor", "class: armour"), "units[0].class", "armor"),
+        (("    proficiency: 8\n    stacking: 6", "    stacking: 6"), "units[0]", "proficiency"),
+        (("recovery_class: JG", "recovery_class: XX"), "air_units[0].recovery_class", "JG"),
+    ],
+)
+def test_a_broken_counter_file_names_file_key_path_and_expectation(
+    tmp_path, change, key_path, expected
+):
+    path = write(tmp_path, "german.yaml", UNITS_YAML.replace(*change, 1))
+    with pytest.raises(DataError) as error:
+        load_catalogue(tmp_path)
+    message = str(error.value)
+    assert str(path) in message and key_path in message and expected in message
+
+
+def test_two_counters_may_not_share_an_id(tmp_path):
+    write(tmp_path, "a.yaml", UNITS_YAML)
+    write(tmp_path, "b.yaml", UNITS_YAML)
+    with pytest.raises(DataError, match="an id no other counter uses"):
+        load_catalogue(tmp_path)
+
+
+def copy_data(tmp_path: Path) -> tuple[Path, Path]:
+    resources, scenarios = tmp_path / "resources", tmp_path / "scenarios"
+    shutil.copytree(REPO / "resources", resources)
+    shutil.copytree(REPO / "scenarios", scenarios)
+    return resources, scenarios
+
+
+def test_the_shipped_data_loads_with_all_four_scenarios_19_0(tmp_path):
+    ruleset = Ruleset.load(*copy_data(tmp_path))
+    assert sorted(ruleset.scenarios) == [
+        "hoths-last-gasp",
+        "maximum-effort",
+        "operation-winter-storm",
+        "we-are-coming",
+    ]
+    gasp = ruleset.scenarios["hoths-last-gasp"]
+    assert (gasp.first_turn, gasp.last_turn) == (9, 16)  # AM 16 to PM 19 December (19.2)
+    assert ruleset.grid.contains(ruleset.grid.hex_of("1043"))
+
+
+def test_a_scenario_ending_before_it_starts_is_refused(tmp_path):
+    resources, scenarios = copy_data(tmp_path)
+    path = scenarios / "we-are-coming.yaml"
+    path.write_text(path.read_text().replace("last_turn: 6", "last_turn: 0"))
+    with pytest.raises(DataError, match="last_turn"):
+        Ruleset.load(resources, scenarios)
+
+
+def test_a_broken_grid_file_is_named(tmp_path):
+    resources, scenarios = copy_data(tmp_path)
+    path = resources / "map" / "grid.yaml"
+    path.write_text(path.read_text().replace("shifted_columns: even", "shifted_columns: both"))
+    with pytest.raises(DataError, match=r"grid\.yaml.*shifted_columns"):
+        Ruleset.load(resources, scenarios)

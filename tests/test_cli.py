@@ -1,0 +1,86 @@
+"""The headless commands: table calculators, data validation and replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from owsqt import __version__
+from owsqt.cli import main
+from owsqt.rules.actions import RollDice
+from owsqt.rules.ruleset import default_ruleset
+from owsqt.rules.verdict import Mode
+from owsqt.session import GameSession
+
+
+@pytest.mark.parametrize(
+    ("arguments", "printed"),
+    [
+        # 11.8: 26 German factors on elevated ground (1 shift), +3 DRM, roll 7 -> 2/4
+        (["crt", "--factors", "26", "--shifts", "1", "--drm", "3", "--roll", "7"], "2/4"),
+        # 11.8: the Soviet fire, 8 factors, roll 10 -> 1/3
+        (["crt", "--factors", "8", "--roll", "10"], "1/3"),
+        # 4.6: ground attack of 5 against armor (1 shift) on the 3 column, roll 8 -> 1
+        (["bombardment", "--factors", "5", "--shifts", "1", "--roll", "8"], "1"),
+        # 12.4: a 6-factor counterbattery, roll 7 -> suppressed
+        (["counterbattery", "--factors", "6", "--roll", "7"], "S"),
+        # 4.4: II/JG 52 (6) against a Soviet fighter (5) with +1 DRM, roll 4 -> abort
+        (["air-combat", "--differential", "1", "--drm", "1", "--roll", "4"], "A"),
+    ],
+)
+def test_table_calculators_print_the_rulebook_examples_11_8_4_6_12_4_4_4(
+    arguments, printed, capsys
+):
+    assert main(["table", *arguments]) == 0
+    assert capsys.readouterr().out.strip() == printed
+
+
+def test_a_calculator_refuses_an_impossible_total_with_a_message(capsys):
+    assert main(["table", "crt", "--factors", "0", "--roll", "5"]) == 2
+    assert "at least 1" in capsys.readouterr().err
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"owsqt {__version__}"
+
+
+def test_validate_data_reads_every_shipped_file(capsys):
+    assert main(["validate-data"]) == 0
+    assert "4 scenarios" in capsys.readouterr().out
+
+
+def saved_game(tmp_path):
+    ruleset = default_ruleset()
+    path = tmp_path / "game.owsg"
+    session = GameSession.new(ruleset, "we-are-coming", Mode.FREE, seed=9, path=path)
+    session.submit(RollDice(purpose="opening", count=2))
+    session.close()
+    return path
+
+
+def test_replay_summarises_the_final_state(tmp_path, capsys):
+    assert main(["replay", str(saved_game(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert "We are coming!" in out and "dice rolled: 2" in out
+
+
+def test_replay_json_holds_the_whole_state(tmp_path, capsys):
+    assert main(["replay", str(saved_game(tmp_path)), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["entries"] == 1 and data["state"]["dice"]["rolls_made"] == 2
+
+
+def test_replay_of_a_tampered_file_names_the_entry_and_fails(tmp_path, capsys):
+    path = saved_game(tmp_path)
+    path.write_text(path.read_text().replace('"count": 2', '"count": 3'))
+    assert main(["replay", str(path)]) == 2
+    assert "entry 1" in capsys.readouterr().err
+
+
+def test_replay_of_a_missing_file_says_so(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nothing.owsg")]) == 2
+    assert "does not exist" in capsys.readouterr().err
