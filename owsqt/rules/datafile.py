@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
 
 __all__ = [
     "RESOURCES_ENV",
@@ -79,8 +80,8 @@ class DataError(Exception):
             if self.column is not None:
                 where += f", column {self.column}"
         else:
-            where = "at the top level"
-        text = f"{self.file}: {where}: expected {self.expected}"
+            where = ""
+        text = f"{self.file}: {where + ': ' if where else ''}expected {self.expected}"
         if self.found is not None:
             text += f", found {self.found}"
         if self.key_path and self.line is not None:
@@ -105,6 +106,15 @@ def describe(value: object) -> str:
     return text
 
 
+def _describe_key(raw: object) -> str:
+    if isinstance(raw, bool):
+        return (
+            f"the key {str(raw).lower()} (YAML reads an unquoted yes/no/on/off/true/false as "
+            "a boolean: quote it)"
+        )
+    return f"the key {describe(raw)}"
+
+
 def _child_key(key_path: str, key: str) -> str:
     return f"{key_path}.{key}" if key_path else key
 
@@ -123,13 +133,15 @@ def _mapping_key(raw: object) -> str | None:
     return None
 
 
-def _record_lines(node: yaml.Node, key_path: str, lines: dict[str, int], loader: object) -> None:
+def _record_lines(
+    node: yaml.Node, key_path: str, lines: dict[str, int], loader: SafeConstructor
+) -> None:
     lines.setdefault(key_path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 continue
-            key = _mapping_key(loader.construct_object(key_node))  # type: ignore[attr-defined]
+            key = _mapping_key(loader.construct_object(key_node))
             if key is not None:
                 _record_lines(value_node, _child_key(key_path, key), lines, loader)
     elif isinstance(node, yaml.SequenceNode):
@@ -164,12 +176,15 @@ def load_yaml(path: Path) -> Node:
             _record_lines(root, "", lines, loader)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        problem = err.problem or err.context or "a syntax error"
+        problem = err.problem or err.context or "unreadable"
+        # The safe loader reports tags such as !!python/object as constructor errors; they are
+        # well-formed YAML, so do not call them syntax errors.
+        kind = "an unsupported tag" if isinstance(err, ConstructorError) else "a syntax error"
         raise DataError(
             path,
             "",
             "valid YAML",
-            f"a syntax error ({problem})",
+            f"{kind} ({problem})",
             line=mark.line + 1 if mark else None,
             column=mark.column + 1 if mark else None,
         ) from None
@@ -256,22 +271,26 @@ class Node:
         mapping = self._require_mapping()
         required = tuple(required)
         allowed = required + tuple(optional)
+        present = set()
         for raw in mapping:
             key = _mapping_key(raw)
-            if key is None or key not in allowed:
-                shown = key if key is not None else describe(raw)
-                close = difflib.get_close_matches(str(shown), allowed, n=1)
+            if key is None:
+                raise self.error("text keys", _describe_key(raw))
+            if key not in allowed:
+                close = difflib.get_close_matches(key, allowed, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 choices = ", ".join(f"'{k}'" for k in allowed) or "no keys"
+                path = _child_key(self.key_path, key)
                 raise DataError(
                     self.file,
-                    _child_key(self.key_path, str(shown)),
+                    path,
                     f"one of the keys {choices}",
-                    f"unknown key {shown!r}{hint}",
-                    line=self._lines.get(_child_key(self.key_path, str(shown)), self.line),
+                    f"unknown key {key!r}{hint}",
+                    line=self._lines.get(path, self.line),
                 )
+            present.add(key)
         for key in required:
-            if key not in mapping:
+            if key not in present:
                 raise DataError(self.file, self.key_path, f"key '{key}'", line=self.line)
 
     def keys_exactly(self, *keys: str) -> None:
@@ -284,7 +303,7 @@ class Node:
         for raw, value in self._require_mapping().items():
             key = _mapping_key(raw)
             if key is None:
-                raise self.error("text keys", f"the key {describe(raw)}")
+                raise self.error("text keys", _describe_key(raw))
             result[key] = self._child(value, _child_key(self.key_path, key))
         return result
 

@@ -62,6 +62,7 @@ __all__ = [
     "VictoryLevel",
     "VictoryTable",
     "default_tables",
+    "iter_dataclasses",
     "load_tables",
 ]
 
@@ -1221,18 +1222,18 @@ def _read_factor_columns(node: Node) -> tuple[Column, ...]:
 
 
 def _read_differential_columns(node: Node) -> tuple[Column, ...]:
-    items = node.as_list(min_length=1)
     columns: list[Column] = []
-    for i, item in enumerate(items):
+    next_low: int | None = None
+    for item in node.as_list(min_length=1):
         low, high = item.as_parsed(
             _parse_differential_label, "a differential column such as '+1' or '-3/-4'"
         )
-        if i and low != columns[-1].high + 1:  # type: ignore[operator]
+        if next_low is not None and low != next_low:
             raise item.error(
-                f"a column starting at {columns[-1].high + 1:+d} "  # type: ignore[operator]
-                "(columns must ascend without gaps)"
+                f"a column starting at {next_low:+d} (columns must ascend without gaps)"
             )
         columns.append(Column(item.as_scalar_text().strip(), low, high))
+        next_low = high + 1
     return tuple(columns)
 
 
@@ -1671,24 +1672,6 @@ def _read_victory(root: Node) -> VictoryTable:
     return VictoryTable(tuple(levels))
 
 
-_READERS: dict[str, Callable[[Node], object]] = {
-    "tec": _read_tec,
-    "crt": _read_crt,
-    "bombardment": _read_bombardment,
-    "counterbattery": _read_counterbattery,
-    "air_combat": _read_air_combat,
-    "air_recovery": _read_air_recovery,
-    "combat_modifiers": _read_combat_modifiers,
-    "hasty_attack": _read_hasty,
-    "stacking": _read_stacking,
-    "initiative": _read_initiative,
-    "replacements": _read_replacements,
-    "supply": _read_supply,
-    "thunderclap": _read_thunderclap,
-    "victory": _read_victory,
-}
-
-
 def load_tables(directory: Path) -> Tables:
     """Load and validate every table from the YAML files in ``directory`` (see TABLE_FILES).
 
@@ -1696,12 +1679,23 @@ def load_tables(directory: Path) -> Tables:
     was expected for the first problem found.
     """
     directory = Path(directory)
-    loaded: dict[str, object] = {}
-    roots: dict[str, Node] = {}
-    for name, filename in TABLE_FILES.items():
-        roots[name] = load_yaml(directory / filename)
-        loaded[name] = _READERS[name](roots[name])
-    tables = Tables(**loaded)  # type: ignore[arg-type]
+    roots = {name: load_yaml(directory / filename) for name, filename in TABLE_FILES.items()}
+    tables = Tables(
+        tec=_read_tec(roots["tec"]),
+        crt=_read_crt(roots["crt"]),
+        bombardment=_read_bombardment(roots["bombardment"]),
+        counterbattery=_read_counterbattery(roots["counterbattery"]),
+        air_combat=_read_air_combat(roots["air_combat"]),
+        air_recovery=_read_air_recovery(roots["air_recovery"]),
+        combat_modifiers=_read_combat_modifiers(roots["combat_modifiers"]),
+        hasty_attack=_read_hasty(roots["hasty_attack"]),
+        stacking=_read_stacking(roots["stacking"]),
+        initiative=_read_initiative(roots["initiative"]),
+        replacements=_read_replacements(roots["replacements"]),
+        supply=_read_supply(roots["supply"]),
+        thunderclap=_read_thunderclap(roots["thunderclap"]),
+        victory=_read_victory(roots["victory"]),
+    )
     _cross_check(tables, roots)
     return tables
 
