@@ -12,6 +12,7 @@ from owsqt.rules.datafile import DataError
 from owsqt.rules.ruleset import default_ruleset
 from owsqt.rules.verdict import Mode
 from owsqt.session import GameSession
+from owsqt.userfiles import new_autosave_path
 
 INTRODUCTORY_SCENARIO = "we-are-coming"
 
@@ -26,7 +27,8 @@ def run(argv: list[str], game: Path | None = None) -> int:
     except DataError as error:
         QMessageBox.critical(None, "owsqt cannot start", f"A data file is broken:\n\n{error}")
         return 2
-    window = MainWindow(ruleset, GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE))
+    session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE, path=new_autosave_path())
+    window = MainWindow(ruleset, session)
     if game is not None:
         window.load(game)
     window.show()

@@ -9,11 +9,14 @@ from owsqt.rules.events import DiceRolled, Event
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Violation
+from owsqt.rules.vocabulary import Player
 
 MAX_DICE_PER_ROLL = 10
 
 
-def roll_die(state: GameState, purpose: str, player) -> tuple[int, GameState, DiceRolled]:
+def roll_die(
+    state: GameState, purpose: str, player: Player | None
+) -> tuple[int, GameState, DiceRolled]:
     """Roll the game's die once: the value, the state after it and the event (2.0: 1-10)."""
     value, dice = state.dice.roll()
     return value, replace(state, dice=dice), DiceRolled(purpose, player, value)

@@ -42,7 +42,7 @@ from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import SETUP_PHASE
 from owsqt.rules.state import EntrenchmentState, GameState, InterdictionZone
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import UnitMarker, UnitStatus
+from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
 
 Result = tuple[GameState, list[Event]]
 
@@ -81,7 +81,7 @@ def _units_touched(ruleset: Ruleset, state: GameState, action: ManualEdit) -> tu
     return action.unit_references()
 
 
-def _owner(ruleset: Ruleset, unit_id: str):
+def _owner(ruleset: Ruleset, unit_id: str) -> Player:
     definition = ruleset.catalogue.ground.get(unit_id) or ruleset.catalogue.air[unit_id]
     return definition.player
 
@@ -218,7 +218,7 @@ def _set_entrenchment(ruleset: Ruleset, state: GameState, action: SetEntrenchmen
     return state, [EntrenchmentChanged(action.hex, action.status, owner)]
 
 
-def _owner_of_stack(ruleset: Ruleset, state: GameState, hex_: Hex):
+def _owner_of_stack(ruleset: Ruleset, state: GameState, hex_: Hex) -> Player:
     stack = state.stack(hex_)
     if not stack:
         raise InvalidAction(

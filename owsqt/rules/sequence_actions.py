@@ -17,12 +17,15 @@ from owsqt.rules.sequence import (
 from owsqt.rules.stacking import overstacking_violations
 from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Violation
+from owsqt.rules.vocabulary import Player
 
 # [9.3] Stacking limits apply at the end of each movement segment (and of set-up).
 _STACKING_CHECKED_AT = {"non_mechanized_movement", "mechanized_movement"}
 
 
-def wrong_player_violation(state: GameState, action_player, what: str) -> Violation | None:
+def wrong_player_violation(
+    state: GameState, action_player: Player | None, what: str
+) -> Violation | None:
     """[3.1] Only the player whose step it is acts in it."""
     acting = acting_player(state, current_step(state).actor)
     if action_player is None or acting is None or action_player is acting:

@@ -180,3 +180,17 @@ def test_a_replay_that_diverges_from_the_recorded_narration_names_the_entry(rule
 
 def _fields(record):
     return {name: getattr(record, name) for name in record.__slots__}
+
+
+def test_each_new_game_autosaves_to_its_own_file(tmp_path, monkeypatch):
+    from datetime import UTC, datetime
+
+    from owsqt.userfiles import new_autosave_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    moment = datetime(2026, 11, 21, 5, 0, tzinfo=UTC)
+    first = new_autosave_path(moment)
+    first.write_text("taken")
+    second = new_autosave_path(moment)
+    assert first.parent == tmp_path / "owsqt" / "autosave"
+    assert second != first and not second.exists()
