@@ -143,15 +143,18 @@ class GameSession:
 
     def undo(self) -> Applied:
         """Take back the last effective action (ValueError saying why when it cannot be)."""
-        undone = self._history.undo()
+        reason = self._history.why_not_undo()
+        if reason:
+            raise ValueError(reason)
+        target = self._history.last_applied
         self._write(
-            Entry(len(self._entries) + 1, EntryKind.UNDO, self._clock(), target=undone.entry)
+            Entry(len(self._entries) + 1, EntryKind.UNDO, self._clock(), target=target.entry)
         )
-        return undone
+        return self._history.undo()
 
     def redo(self) -> Outcome:
         """Apply the last undone action again (ValueError when there is none)."""
-        redone, outcome = self._history.redo()
+        redone, outcome = self._history.preview_redo()
         entry = Entry(
             len(self._entries) + 1,
             EntryKind.REDO,
@@ -160,6 +163,7 @@ class GameSession:
             narration=self._narrate(outcome),
         )
         self._write(entry)
+        self._history.redo()
         return outcome
 
     # --- the journal ------------------------------------------------------------------
@@ -201,11 +205,13 @@ class GameSession:
         self.path = path
 
     def _write(self, entry: Entry) -> None:
-        lines, self._digest = render_entry(entry, self._digest)
-        self._entries.append(entry)
-        self._lines.extend(lines)
+        """Disk first: if the journal cannot be written, the game in memory stays as it was."""
+        lines, digest = render_entry(entry, self._digest)
         if self._file is not None:
             self._file.append(lines)
+        self._digest = digest
+        self._entries.append(entry)
+        self._lines.extend(lines)
 
     def _narrate(self, outcome: Outcome) -> tuple[str, ...]:
         return tuple(event.describe(self.ruleset) for event in outcome.events)
@@ -223,10 +229,17 @@ class GameSession:
                 reasons = "; ".join(str(v) for v in outcome.verdict.violations)
                 raise JournalError(f"the rules refuse this action: {reasons}", entry.number)
             self._check_narration(entry, outcome)
+            violations = tuple(str(v) for v in outcome.verdict.violations)
+            if violations != entry.violations:
+                raise JournalError(
+                    f"the rules now judge this action {list(violations) or 'legal'} where the "
+                    f"file says {list(entry.violations) or 'legal'}",
+                    entry.number,
+                )
             self._history.record(entry.number, action, before, outcome)
         elif entry.kind is EntryKind.UNDO:
-            applied = self._history.applied
-            if not applied or applied[-1].entry != entry.target:
+            last = self._history.last_applied
+            if last is None or last.entry != entry.target:
                 raise JournalError(
                     f"undo of #{entry.target}, which is not the last action", entry.number
                 )

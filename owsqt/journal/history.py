@@ -48,10 +48,6 @@ class History:
         self._checkpoints: dict[int, GameState] = {0: initial}
         self.state = initial
 
-    @property
-    def applied(self) -> tuple[Applied, ...]:
-        return tuple(self._applied)
-
     def record(self, entry: int, action: Action, before: GameState, outcome: Outcome) -> None:
         """Take an applied action into the history; it ends any chance to redo."""
         self._applied.append(Applied(entry, action, undo_barrier(before, outcome)))
@@ -82,16 +78,30 @@ class History:
         return undone
 
     def redo(self) -> tuple[Applied, Outcome]:
+        """Apply the last undone action again."""
         reason = self.why_not_redo()
         if reason:
             raise ValueError(reason)
-        redone = self._undone.pop()
+        redone = self._undone[-1]
         outcome = apply(self._ruleset, self.state, redone.action, self._mode)
+        self._undone.pop()
         self._applied.append(redone)
         self.state = outcome.state
         if len(self._applied) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._applied)] = outcome.state
         return redone, outcome
+
+    def preview_redo(self) -> tuple[Applied, Outcome]:
+        """What redo would do, without doing it (so the journal can be written first)."""
+        reason = self.why_not_redo()
+        if reason:
+            raise ValueError(reason)
+        redone = self._undone[-1]
+        return redone, apply(self._ruleset, self.state, redone.action, self._mode)
+
+    @property
+    def last_applied(self) -> Applied | None:
+        return self._applied[-1] if self._applied else None
 
     @property
     def next_redo(self) -> Applied | None:

@@ -124,6 +124,8 @@ class MainWindow(QMainWindow):
             self.session.undo()
         except ValueError as error:
             self.statusBar().showMessage(str(error), 5000)
+        except OSError as error:
+            self._journal_failed(error)
         self.refresh()
 
     def redo(self) -> None:
@@ -131,6 +133,8 @@ class MainWindow(QMainWindow):
             self.session.redo()
         except ValueError as error:
             self.statusBar().showMessage(str(error), 5000)
+        except OSError as error:
+            self._journal_failed(error)
         self.refresh()
 
     def end_step(self) -> None:
@@ -146,10 +150,23 @@ class MainWindow(QMainWindow):
         except InvalidAction as error:
             self.statusBar().showMessage(str(error), 8000)
             return
+        except OSError as error:
+            self._journal_failed(error)
+            return
         if not outcome.applied:
             reasons = "; ".join(str(v) for v in outcome.verdict.violations)
             self.statusBar().showMessage(f"Not allowed: {reasons}", 8000)
         self.refresh()
+
+    def _journal_failed(self, error: OSError) -> None:
+        """The game file could not be written: nothing changed; say so and suggest Save As."""
+        where = self.session.path or "the game file"
+        QMessageBox.warning(
+            self,
+            "Cannot write the game file",
+            f"{where}\n\n{error.strerror or error}\n\nNothing was changed. "
+            "Free some space or use Save As to keep playing in another place.",
+        )
 
     def open_game(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open game", "", JOURNAL_FILTER)

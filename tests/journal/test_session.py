@@ -194,3 +194,20 @@ def test_each_new_game_autosaves_to_its_own_file(tmp_path, monkeypatch):
     second = new_autosave_path(moment)
     assert first.parent == tmp_path / "owsqt" / "autosave"
     assert second != first and not second.exists()
+
+
+def test_a_journal_that_cannot_be_written_leaves_the_game_unchanged(ruleset, tmp_path, monkeypatch):
+    from owsqt.journal.store import JournalFile
+
+    session = new_session(ruleset, path=tmp_path / "game.owsg")
+    session.submit(place(ruleset, "rifle", "3038"))
+    before, entries = session.state, session.entries
+
+    def disk_full(self, lines):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(JournalFile, "append", disk_full)
+    for attempt in (lambda: session.submit(place(ruleset, "at", "3038")), session.undo):
+        with pytest.raises(OSError):
+            attempt()
+        assert session.state is before and session.entries == entries
