@@ -1,0 +1,146 @@
+"""The battle map's geographic sources (resources/map/sources/*.yaml), read and validated.
+
+Places are points, rivers, roads and the railroad polylines, elevated ground,
+marsh and the pocket polygons, all in latitude/longitude. Everything the rules
+define by hex ids (start lines, entry areas) is in areas.yaml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from owsqt.rules.datafile import Node, load_yaml
+
+LatLon = tuple[float, float]
+
+PLACE_KINDS = ("city", "village")
+RIVER_CLASSES = ("major", "minor")
+ROAD_CLASSES = ("primary", "secondary")
+AREA_KINDS = ("elevated", "marsh")
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePlace:
+    name: str
+    kind: str
+    position: LatLon
+    pin: str | None  # the hex the rules put it in; pins feed the projection's fit
+    approximate: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    name: str
+    kind: str  # major / minor for rivers, primary / secondary for roads, railroad
+    points: tuple[LatLon, ...]
+    approximate: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SourceArea:
+    name: str
+    kind: str  # elevated, marsh, pocket
+    points: tuple[LatLon, ...]
+    approximate: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Areas:
+    """What the rules give as hex ids (19.1-19.4, Turn Record Track)."""
+
+    start_lines: dict[str, tuple[tuple[str, str], ...]]  # side -> (from, to) hex id pairs
+    entry_areas: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class MapSources:
+    places: tuple[SourcePlace, ...]
+    rivers: tuple[SourceLine, ...]
+    roads: tuple[SourceLine, ...]
+    railroads: tuple[SourceLine, ...]
+    areas: tuple[SourceArea, ...]  # elevated ground and marsh
+    pocket: SourceArea
+    rules_areas: Areas
+
+
+def load_sources(directory: Path) -> MapSources:
+    places_root = load_yaml(directory / "places.yaml")
+    places_root.check_keys(required=("places",))
+    rivers_root = load_yaml(directory / "rivers.yaml")
+    rivers_root.check_keys(required=("rivers",))
+    roads_root = load_yaml(directory / "roads.yaml")
+    roads_root.check_keys(required=("roads", "railroads"))
+    terrain_root = load_yaml(directory / "terrain.yaml")
+    terrain_root.check_keys(required=("areas", "pocket"))
+    return MapSources(
+        places=tuple(_place(node) for node in places_root.get("places").as_list()),
+        rivers=tuple(_line(node, RIVER_CLASSES) for node in rivers_root.get("rivers").as_list()),
+        roads=tuple(_line(node, ROAD_CLASSES) for node in roads_root.get("roads").as_list()),
+        railroads=tuple(
+            _line(node, ("railroad",)) for node in roads_root.get("railroads").as_list()
+        ),
+        areas=tuple(_area(node, AREA_KINDS) for node in terrain_root.get("areas").as_list()),
+        pocket=_area(terrain_root.get("pocket"), ("pocket",)),
+        rules_areas=_rules_areas(load_yaml(directory / "areas.yaml")),
+    )
+
+
+def _point(node: Node) -> LatLon:
+    pair = node.as_list(length=2)
+    latitude = pair[0].as_fraction(minimum=-90, maximum=90)
+    longitude = pair[1].as_fraction(minimum=-180, maximum=180)
+    return float(latitude), float(longitude)
+
+
+def _points(node: Node, minimum: int) -> tuple[LatLon, ...]:
+    return tuple(_point(item) for item in node.as_list(min_length=minimum))
+
+
+def _approximate(node: Node) -> bool:
+    flag = node.optional("approximate")
+    return flag.as_bool() if flag else False
+
+
+def _place(node: Node) -> SourcePlace:
+    node.check_keys(required=("name", "kind", "at"), optional=("pin", "approximate", "note"))
+    pin = node.optional("pin")
+    return SourcePlace(
+        name=node.get("name").as_str(),
+        kind=node.get("kind").as_choice(PLACE_KINDS),
+        position=_point(node.get("at")),
+        pin=pin.as_scalar_text() if pin else None,
+        approximate=_approximate(node),
+    )
+
+
+def _line(node: Node, kinds: tuple[str, ...]) -> SourceLine:
+    node.check_keys(required=("name", "points"), optional=("class", "approximate", "note"))
+    kind = node.get("class").as_choice(kinds) if len(kinds) > 1 else kinds[0]
+    return SourceLine(
+        node.get("name").as_str(), kind, _points(node.get("points"), 2), _approximate(node)
+    )
+
+
+def _area(node: Node, kinds: tuple[str, ...]) -> SourceArea:
+    node.check_keys(required=("name", "points"), optional=("kind", "approximate", "note"))
+    kind = node.get("kind").as_choice(kinds) if len(kinds) > 1 else kinds[0]
+    return SourceArea(
+        node.get("name").as_str(), kind, _points(node.get("points"), 3), _approximate(node)
+    )
+
+
+def _rules_areas(root: Node) -> Areas:
+    root.check_keys(required=("start_lines", "entry_areas"))
+    start_lines = {
+        side: tuple(
+            tuple(end.as_scalar_text() for end in segment.as_list(length=2))
+            for segment in segments.as_list()
+        )
+        for side, segments in root.get("start_lines").as_mapping().items()
+    }
+    entry_areas = {
+        name: tuple(item.as_scalar_text() for item in ids.as_list(min_length=1))
+        for name, ids in root.get("entry_areas").as_mapping().items()
+    }
+    return Areas(start_lines, entry_areas)

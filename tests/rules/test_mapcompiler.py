@@ -1,0 +1,155 @@
+"""The map compiler on a small synthetic ground: terrain, rivers on hexsides, roads, bridges."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from owsqt.rules.gamemap import ConnectionKind, HexFeature, RiverClass, Terrain
+from owsqt.rules.hexgrid import HexGrid, Hexside
+from owsqt.rules.mapcompiler import compile_map
+from owsqt.rules.mapfile import compiled_text, export_data, load_game_map
+from owsqt.rules.mapsources import load_sources
+
+GRID = HexGrid(10, 30, 1, 30, "even")
+
+SOURCES = {
+    "places.yaml": """
+places:
+  - {name: Northtown, kind: village, at: [48.0, 43.0], pin: "1515"}
+  - {name: Easttown, kind: village, at: [48.0, 43.3], pin: "2515"}
+  - {name: Kotelnikovo, kind: city, at: [47.8, 43.0], pin: "1522"}
+  - {name: Midway, kind: village, at: [47.9, 43.15], approximate: true}
+""",
+    "rivers.yaml": """
+rivers:
+  - {name: Test, class: minor, points: [[47.905, 42.96], [47.9, 43.1], [47.91, 43.7]]}
+  - {name: Bigwater, class: major, points: [[48.4, 42.95], [47.5, 42.95]]}
+""",
+    "roads.yaml": """
+roads:
+  - {name: Main road, class: primary, points: [[47.8, 43.0], [48.0, 43.0]]}
+railroads:
+  - {name: Line, points: [[47.8, 43.0], [48.0, 43.3]]}
+""",
+    "terrain.yaml": """
+areas:
+  - {name: Hill, kind: elevated, points: [[48.03, 43.25], [48.03, 43.35], [47.97, 43.35], [47.97, 43.25]]}
+pocket: {name: Pocket, points: [[48.12, 43.1], [48.12, 43.25], [48.08, 43.25], [48.08, 43.1]]}
+""",
+    "areas.yaml": """
+start_lines:
+  soviet: [["1518", "2016"]]
+entry_areas:
+  A: ["1030", "1130"]
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def game_map(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sources")
+    for name, text in SOURCES.items():
+        (folder / name).write_text(text)
+    return compile_map(load_sources(folder), GRID)
+
+
+def test_pinned_places_sit_in_their_hexes_and_others_are_projected(game_map):
+    assert game_map.hexes[GRID.hex_of("1515")].name == "Northtown"
+    assert HexFeature.CITY in game_map.hexes[GRID.hex_of("1522")].features
+    midway = game_map.place("Midway")
+    assert 15 <= GRID.offset_of(midway.hex)[0] <= 21 and midway.approximate
+    assert game_map.metadata["residuals_in_hexes"]["Northtown"] < 0.01
+
+
+def test_a_river_becomes_a_continuous_chain_of_hexsides_that_splits_the_ground(game_map):
+    sides = [s for s in game_map.rivers.values() if s.name == "Test"]
+    assert len(sides) > 10 and all(s.river is RiverClass.MINOR for s in sides)
+    assert game_map.river_shape("Test").geom_type == "LineString"  # one unbroken line
+    north, south = GRID.hex_of("2515"), GRID.hex_of("2522")
+    assert south not in _reach(game_map, north, crossing=False)
+
+
+def test_a_road_crossing_a_river_makes_a_bridge(game_map):
+    bridges = [s for s in game_map.rivers.values() if s.bridge]
+    assert len(bridges) == 1 and bridges[0].name == "Test"
+    road = [c for c in game_map.connections if c.kind is ConnectionKind.PRIMARY_ROAD]
+    assert Hexside.between(bridges[0].hexside.a, bridges[0].hexside.b) in {
+        Hexside.between(c.a, c.b) for c in road
+    }
+
+
+def test_roads_and_railroads_join_adjacent_hexes_only(game_map):
+    kinds = {c.kind for c in game_map.connections}
+    assert kinds == {ConnectionKind.PRIMARY_ROAD, ConnectionKind.RAILROAD}
+    for connection in game_map.connections:
+        Hexside.between(connection.a, connection.b)  # raises if not adjacent
+
+
+def test_polygons_become_terrain_and_the_pocket(game_map):
+    assert game_map.terrain(GRID.hex_of("2515")) is Terrain.ELEVATED
+    assert game_map.terrain(GRID.hex_of("1522")) is Terrain.CLEAR
+    assert game_map.pocket and all(GRID.offset_of(h)[1] < 15 for h in game_map.pocket)
+
+
+def test_german_supply_edges_stop_at_the_major_river_14_2(game_map):
+    german = set(game_map.supply_edges["german"])
+    west = {h for h in game_map.edges["west"]}
+    assert german and not (west & german)  # Bigwater cuts the west edge off from Kotelnikovo
+    assert set(game_map.supply_edges["soviet"]).isdisjoint(game_map.pocket)
+
+
+def test_start_lines_are_hex_paths(game_map):
+    (segment,) = game_map.start_lines["soviet"]
+    assert GRID.id_of(segment[0]) == "1518" and GRID.id_of(segment[-1]) == "2016"
+
+
+def test_the_compiled_file_round_trips_exactly(game_map, tmp_path: Path):
+    path = tmp_path / "compiled.json"
+    path.write_text(compiled_text(game_map))
+    loaded = load_game_map(path)
+    assert loaded.hexes == game_map.hexes
+    assert loaded.rivers == game_map.rivers
+    assert loaded.connections == game_map.connections
+    assert compiled_text(loaded) == compiled_text(game_map)
+
+
+def test_export_has_the_documented_keys(game_map):
+    data = json.loads(json.dumps(export_data(game_map)))
+    assert {
+        "hexes",
+        "hexsides",
+        "connections",
+        "places",
+        "entry_areas",
+        "supply_edges",
+        "grid",
+    } <= set(data)
+    assert data["hexes"]["1515"] == {
+        "terrain": "clear",
+        "features": ["village"],
+        "name": "Northtown",
+        "pocket": False,
+    }
+    assert data["grid"]["shifted_columns"] == "even"
+    assert {"a", "b", "feature", "name", "bridge"} == set(data["hexsides"][0])
+
+
+def _reach(game_map, start, crossing):
+    seen, frontier = {start}, [start]
+    while frontier:
+        hex_ = frontier.pop()
+        for _, neighbour in game_map.grid.neighbours(hex_):
+            if neighbour in seen or (not crossing and game_map.river_between(hex_, neighbour)):
+                continue
+            seen.add(neighbour)
+            frontier.append(neighbour)
+    return seen
+
+
+def test_hexes_across_a_river_are_counted_column_by_column_19_13(game_map):
+    across = game_map.north_of("Test", 15, 25)
+    assert GRID.hex_of("2515") in across and GRID.hex_of("1515") in across
+    assert GRID.hex_of("2522") not in across and GRID.hex_of("2615") not in across
