@@ -8,7 +8,7 @@ from bench.harness import Measurement, measure
 from owsqt.journal.textformat import parse
 from owsqt.rules.actions import PlaceUnits, RollDice, SetMarker, SetStrength
 from owsqt.rules.datafile import resources_dir
-from owsqt.rules.hexgrid import HexGrid
+from owsqt.rules.mapfile import load_game_map
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import Scenario
 from owsqt.rules.tables import load_tables
@@ -40,7 +40,7 @@ def bench_ruleset() -> Ruleset:
     }
     scenario = Scenario("bench", "Benchmark", "19.3", 1, 23, Player.SOVIET)
     return Ruleset(
-        grid=HexGrid(1, 50, 1, 55, "even"),
+        game_map=load_game_map(resources_dir() / "map" / "compiled.json"),
         tables=load_tables(resources_dir() / "rules"),
         catalogue=UnitCatalogue(units, {}),
         scenarios={"bench": scenario},

@@ -9,9 +9,10 @@ from collections import Counter
 from pathlib import Path
 
 from owsqt import __version__
+from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.codec import encode
-from owsqt.rules.datafile import DataError
+from owsqt.rules.datafile import DataError, resources_dir
 from owsqt.rules.ruleset import Ruleset, default_ruleset
 
 EXIT_OK = 0
@@ -47,6 +48,18 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path)
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(handler=_replay)
+
+    compile_map = commands.add_parser("compile-map", help="rebuild the compiled battle map")
+    compile_map.set_defaults(handler=_compile_map)
+
+    export_map = commands.add_parser("export-map", help="write the map as JSON for other tools")
+    export_map.add_argument("--json", dest="out", type=Path, required=True, metavar="FILE")
+    export_map.set_defaults(handler=_export_map)
+
+    render_map = commands.add_parser("render-map", help="draw the whole map to a PNG file")
+    render_map.add_argument("--out", type=Path, required=True, metavar="FILE.png")
+    render_map.add_argument("--scale", type=float, default=1.0, help="1.0 is about 64 px a hex")
+    render_map.set_defaults(handler=_render_map)
 
     table = commands.add_parser("table", help="look up a result on one of the game's tables")
     tables = table.add_subparsers(dest="table", metavar="TABLE", required=True)
@@ -114,9 +127,41 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _read(path: Path) -> str:
-    from owsqt.journal.store import read_text
-
     return read_text(path)
+
+
+def _compile_map(args: argparse.Namespace) -> int:
+    from owsqt.rules.mapcompiler import compile_resources
+    from owsqt.rules.mapfile import compiled_text
+
+    resources = resources_dir()
+    game_map = compile_resources(resources)
+    target = resources / "map" / "compiled.json"
+    write_atomically(target, compiled_text(game_map))
+    worst = max(game_map.metadata["residuals_in_hexes"].values(), default=0.0)
+    print(
+        f"wrote {target}: {len(game_map.hexes)} hexes, {len(game_map.rivers)} river hexsides, "
+        f"{len(game_map.connections)} connections, {len(game_map.places)} places; "
+        f"largest pin residual {worst} hexes"
+    )
+    return EXIT_OK
+
+
+def _export_map(args: argparse.Namespace) -> int:
+    from owsqt.rules.mapfile import export_data
+
+    data = export_data(default_ruleset().game_map)
+    write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {args.out}: {len(data['hexes'])} hexes")
+    return EXIT_OK
+
+
+def _render_map(args: argparse.Namespace) -> int:
+    from owsqt.qt.maprender import render_map  # Qt only for this command
+
+    width, height = render_map(default_ruleset().game_map, args.out, args.scale)
+    print(f"wrote {args.out}: {width} x {height} px")
+    return EXIT_OK
 
 
 def _table(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.hexgrid import HexGrid
+from owsqt.rules.mapfile import load_game_map
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import Scenario
 from owsqt.rules.tables import load_tables
@@ -71,7 +71,7 @@ TEST_SCENARIO = Scenario("test", "Test scenario", "19.1", 1, 3, Player.SOVIET)
 @pytest.fixture(scope="session")
 def ruleset() -> Ruleset:
     return Ruleset(
-        grid=HexGrid(10, 50, 1, 55, "even"),
+        game_map=load_game_map(REPO / "resources" / "map" / "compiled.json"),
         tables=load_tables(REPO / "resources" / "rules"),
         catalogue=UnitCatalogue(
             {unit.id: unit for unit in EXAMPLE_UNITS}, {unit.id: unit for unit in EXAMPLE_AIR}

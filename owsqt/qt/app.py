@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.rules.datafile import DataError
+from owsqt.rules.mapfile import MapFileError
 from owsqt.rules.ruleset import default_ruleset
 from owsqt.rules.verdict import Mode
 from owsqt.session import GameSession
@@ -24,7 +25,7 @@ def run(argv: list[str], game: Path | None = None) -> int:
     app.setOrganizationName("owsqt")
     try:
         ruleset = default_ruleset()
-    except DataError as error:
+    except (DataError, MapFileError) as error:
         QMessageBox.critical(None, "owsqt cannot start", f"A data file is broken:\n\n{error}")
         return 2
     session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE, path=new_autosave_path())

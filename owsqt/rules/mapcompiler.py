@@ -309,6 +309,22 @@ def _hex_path(piece: LineString, grid: HexGrid) -> list[Hex]:
         if path and hex_ not in {n for _, n in grid.neighbours(path[-1])}:
             path.extend(h for h in line(path[-1], hex_)[1:-1] if grid.contains(h))
         path.append(hex_)
+    return _without_detours(path, grid)
+
+
+def _without_detours(path: list[Hex], grid: HexGrid) -> list[Hex]:
+    """Drop a hex the line only clipped at a corner when its neighbours touch directly."""
+    changed = True
+    while changed:
+        changed = False
+        index = 1
+        while index < len(path) - 1:
+            before, after = path[index - 1], path[index + 1]
+            if after in {n for _, n in grid.neighbours(before)}:
+                del path[index]
+                changed = True
+            else:
+                index += 1
     return path
 
 

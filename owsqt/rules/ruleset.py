@@ -1,4 +1,4 @@
-"""The Ruleset: everything fixed for a game (grid, tables, counters, scenarios), loaded once."""
+"""The Ruleset: everything fixed for a game (map, tables, counters, scenarios), loaded once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from functools import cache
 from pathlib import Path
 
 from owsqt.rules.datafile import Node, load_yaml, resources_dir
+from owsqt.rules.gamemap import GameMap
 from owsqt.rules.hexgrid import Hex, HexGrid, Hexside
+from owsqt.rules.mapfile import load_game_map
 from owsqt.rules.scenario import Scenario, load_scenarios
 from owsqt.rules.tables import Tables, load_tables
 from owsqt.rules.units import UnitCatalogue, load_catalogue
@@ -16,10 +18,14 @@ from owsqt.rules.units import UnitCatalogue, load_catalogue
 
 @dataclass(frozen=True)
 class Ruleset:
-    grid: HexGrid
+    game_map: GameMap
     tables: Tables
     catalogue: UnitCatalogue
     scenarios: Mapping[str, Scenario]
+
+    @property
+    def grid(self) -> HexGrid:
+        return self.game_map.grid
 
     @classmethod
     def load(cls, resources: Path | None = None, scenarios: Path | None = None) -> Ruleset:
@@ -27,7 +33,7 @@ class Ruleset:
         resources = resources or resources_dir()
         scenarios = scenarios or resources.parent / "scenarios"
         return cls(
-            grid=load_grid(resources / "map" / "grid.yaml"),
+            game_map=load_game_map(resources / "map" / "compiled.json"),
             tables=load_tables(resources / "rules"),
             catalogue=load_catalogue(resources / "units"),
             scenarios=load_scenarios(scenarios),
@@ -51,6 +57,7 @@ def default_ruleset() -> Ruleset:
 
 
 def load_grid(path: Path) -> HexGrid:
+    """The grid the map compiler lays the sources on (resources/map/grid.yaml)."""
     root: Node = load_yaml(path)
     keys = ("first_column", "last_column", "first_row", "last_row", "shifted_columns")
     root.check_keys(required=keys)

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from owsqt.rules.datafile import DataError
+from owsqt.rules.mapcompiler import compile_resources
+from owsqt.rules.mapfile import MapFileError
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.units import MovementClass, Nationality, UnitClass, load_catalogue
 from owsqt.rules.vocabulary import Player, TallyNationality
@@ -120,9 +122,25 @@ def test_a_scenario_ending_before_it_starts_is_refused(tmp_path):
         Ruleset.load(resources, scenarios)
 
 
-def test_a_broken_grid_file_is_named(tmp_path):
-    resources, scenarios = copy_data(tmp_path)
+def test_a_broken_grid_file_is_named_by_the_map_compiler(tmp_path):
+    resources, _ = copy_data(tmp_path)
     path = resources / "map" / "grid.yaml"
     path.write_text(path.read_text().replace("shifted_columns: even", "shifted_columns: both"))
     with pytest.raises(DataError, match=r"grid\.yaml.*shifted_columns"):
+        compile_resources(resources)
+
+
+def test_a_damaged_compiled_map_is_named_and_the_fix_is_given(tmp_path):
+    resources, scenarios = copy_data(tmp_path)
+    path = resources / "map" / "compiled.json"
+    path.write_text(path.read_text().replace('"rivers"', '"streams"', 1))
+    with pytest.raises(MapFileError, match=r"compiled\.json.*owsqt compile-map"):
         Ruleset.load(resources, scenarios)
+
+
+def test_a_broken_map_source_names_file_and_key(tmp_path):
+    resources, _ = copy_data(tmp_path)
+    path = resources / "map" / "sources" / "rivers.yaml"
+    path.write_text(path.read_text().replace("class: minor", "class: tiny", 1))
+    with pytest.raises(DataError, match=r"rivers\.yaml.*rivers\[\d+\]\.class"):
+        compile_resources(resources)

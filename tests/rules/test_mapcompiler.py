@@ -36,7 +36,9 @@ railroads:
 """,
     "terrain.yaml": """
 areas:
-  - {name: Hill, kind: elevated, points: [[48.03, 43.25], [48.03, 43.35], [47.97, 43.35], [47.97, 43.25]]}
+  - name: Hill
+    kind: elevated
+    points: [[48.03, 43.25], [48.03, 43.35], [47.97, 43.35], [47.97, 43.25]]
 pocket: {name: Pocket, points: [[48.12, 43.1], [48.12, 43.25], [48.08, 43.25], [48.08, 43.1]]}
 """,
     "areas.yaml": """
