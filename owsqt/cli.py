@@ -90,6 +90,7 @@ def _desktop(args: argparse.Namespace) -> int:
 
 def _validate_data(args: argparse.Namespace) -> int:
     ruleset = Ruleset.load()
+    ruleset.game_map.validate()
     print(
         f"data ok: {len(ruleset.grid.ids())} hexes, {len(ruleset.catalogue.ground)} ground and "
         f"{len(ruleset.catalogue.air)} air counters, {len(ruleset.scenarios)} scenarios, "

@@ -84,3 +84,42 @@ def test_replay_of_a_tampered_file_names_the_entry_and_fails(tmp_path, capsys):
 def test_replay_of_a_missing_file_says_so(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nothing.owsg")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_export_map_writes_every_hex_with_the_documented_keys(tmp_path, capsys):
+    out = tmp_path / "map.json"
+    assert main(["export-map", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["hexes"]["2428"]["name"] == "Verchne-Kumskij"
+    assert {"terrain", "features", "name", "pocket"} == set(data["hexes"]["3424"])
+    assert any(side["bridge"] and side["name"] == "Myshkova" for side in data["hexsides"])
+    assert {c["kind"] for c in data["connections"]} == {
+        "primary_road",
+        "secondary_road",
+        "railroad",
+    }
+    assert data["grid"]["shifted_columns"] in {"odd", "even"}
+    assert data["supply_edges"]["german"] and data["entry_areas"]["B"]
+
+
+def test_render_map_draws_the_whole_map_to_a_png(tmp_path, capsys, qapp):
+    out = tmp_path / "map.png"
+    assert main(["render-map", "--out", str(out), "--scale", "0.25"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert " x " in capsys.readouterr().out
+
+
+def test_compile_map_rebuilds_the_shipped_file_exactly(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from owsqt.rules.datafile import resources_dir
+
+    shipped = resources_dir()
+    copy = tmp_path / "resources"
+    shutil.copytree(shipped, copy)
+    (copy / "map" / "compiled.json").unlink()
+    monkeypatch.setenv("OWSQT_RESOURCES", str(copy))
+    assert main(["compile-map"]) == 0
+    rebuilt = (copy / "map" / "compiled.json").read_text()
+    assert rebuilt == (shipped / "map" / "compiled.json").read_text()
+    assert "largest pin residual" in capsys.readouterr().out

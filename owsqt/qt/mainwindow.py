@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
-from owsqt.qt.hexgriditem import HEX_SIZE, HexGridItem
+from owsqt.qt.mapitem import MapItem
+from owsqt.qt.mappainter import PAPER
 from owsqt.rules.actions import Action, EndStep, RollDice
-from owsqt.rules.hexgrid import Layout
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.verdict import InvalidAction
 from owsqt.session import GameSession
@@ -40,12 +40,13 @@ class MainWindow(QMainWindow):
         self.session = session
         self.resize(1280, 800)
         self.scene = QGraphicsScene(self)
-        self.grid_item = HexGridItem(ruleset.grid, Layout(HEX_SIZE))
-        self.scene.addItem(self.grid_item)
+        self.map_item = MapItem(ruleset.game_map)
+        self.scene.addItem(self.map_item)
         self.view = QGraphicsView(self.scene, self)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.view.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.view.setBackgroundBrush(QBrush(QColor("#efe9d8")))
+        self.view.setBackgroundBrush(QBrush(PAPER))
         self.setCentralWidget(self.view)
         self.turn_label = QLabel(self)
         self.turn_label.setObjectName("turnLabel")
@@ -210,7 +211,14 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._shown_once:
             self._shown_once = True
-            self.view.fitInView(self.scene.itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._show_relief_axis()
+
+    def _show_relief_axis(self) -> None:
+        """Open on the ground of the first turns: Kotelnikovo to Verchne-Kumskij, at half zoom."""
+        self.view.resetTransform()
+        self.view.scale(0.5, 0.5)
+        grid = self.ruleset.grid
+        self.view.centerOn(self.map_item.hex_center(grid.hex_of("2238")))
 
     def closeEvent(self, event) -> None:
         self.session.close()

@@ -1,17 +1,19 @@
 """GameMap: the compiled battle map the rules and the UI read (terrain, rivers, roads, areas).
 
-Built by the map compiler from geographic sources and loaded at start-up from
-resources/map/compiled.json. Hexes are cube `Hex` values inside; shapely
-geometry is in Layout units (size 1, y down), so the UI draws the same shapes
-the rules use.
+One compact representation, the data of resources/map/compiled.json, backs the
+map: the compiler writes it, start-up reads it, and each part (hexes, rivers,
+connections, ...) is decoded into typed values the first time it is asked for.
+Hexes are cube `Hex` values inside; shapely geometry is in MAP_LAYOUT units
+(hex size 1, y down), so the UI draws the same shapes the rules use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 from shapely.geometry import LineString, MultiLineString, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -20,6 +22,8 @@ from shapely.ops import linemerge
 from owsqt.rules.hexgrid import Hex, HexGrid, Hexside, Layout, hex_polygon, hexes_polygon
 
 MAP_LAYOUT = Layout(1.0)  # compiled coordinates: hex size 1, origin at hex 0000's centre
+FORMAT = "owsqt compiled map"
+VERSION = 1
 
 
 class Terrain(StrEnum):
@@ -96,21 +100,159 @@ class Place:
     approximate: bool = False
 
 
-@dataclass(frozen=True)
+_TERRAIN_CODES = {Terrain.CLEAR: "c", Terrain.ELEVATED: "e", Terrain.MARSH: "m"}
+_TERRAIN_BY_CODE = {code: terrain for terrain, code in _TERRAIN_CODES.items()}
+
+
 class GameMap:
-    grid: HexGrid
-    hexes: Mapping[Hex, MapHex]
-    rivers: Mapping[Hexside, RiverSide]
-    connections: tuple[Connection, ...]
-    places: tuple[Place, ...]
-    entry_areas: Mapping[str, tuple[Hex, ...]]
-    supply_edges: Mapping[str, tuple[Hex, ...]]  # player -> edge hexes that are supply sources
-    start_lines: Mapping[str, tuple[tuple[Hex, ...], ...]]  # side -> segments as hex paths
-    metadata: Mapping[str, object] = field(default_factory=dict)
+    """The battle map. Build it from compiled data, or from parts with `from_parts`."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise ValueError(f"expected {FORMAT} version {VERSION}")
+        self.data = data
+        self.grid = HexGrid(**data["grid"])
+        self.metadata: Mapping[str, Any] = data["metadata"]
+
+    @classmethod
+    def from_parts(
+        cls,
+        grid: HexGrid,
+        hexes: Mapping[Hex, MapHex],
+        rivers: Mapping[Hexside, RiverSide],
+        connections: tuple[Connection, ...],
+        places: tuple[Place, ...],
+        entry_areas: Mapping[str, tuple[Hex, ...]],
+        supply_edges: Mapping[str, tuple[Hex, ...]],
+        start_lines: Mapping[str, tuple[tuple[Hex, ...], ...]],
+        metadata: Mapping[str, Any] | None = None,
+    ) -> GameMap:
+        """Encode typed parts into the compact data (the compiler's and the tests' way in)."""
+        ids = grid.id_of
+        columns = {}
+        for column in range(grid.first_column, grid.last_column + 1):
+            codes = []
+            for row in range(grid.first_row, grid.last_row + 1):
+                info = hexes[grid.hex_from_offset(column, row)]
+                codes.append(_TERRAIN_CODES[info.terrain] + ("p" if info.pocket else ""))
+            columns[f"{column:02d}"] = " ".join(codes)
+        ordered = sorted(hexes.values(), key=lambda info: ids(info.hex))
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "grid": {
+                "first_column": grid.first_column,
+                "last_column": grid.last_column,
+                "first_row": grid.first_row,
+                "last_row": grid.last_row,
+                "shifted_columns": grid.shifted_columns,
+            },
+            "metadata": dict(metadata or {}),
+            "terrain_by_column": columns,
+            "names": {ids(info.hex): info.name for info in ordered if info.name},
+            "features": {
+                ids(info.hex): sorted(f.value for f in info.features)
+                for info in ordered
+                if info.features
+            },
+            "places": [
+                [p.name, ids(p.hex), p.kind.value, p.latitude, p.longitude, p.approximate]
+                for p in places
+            ],
+            "rivers": [
+                [grid.hexside_id(s.hexside), s.river.value, s.name, s.bridge]
+                for s in sorted(rivers.values(), key=lambda s: s.hexside)
+            ],
+            "connections": [[ids(c.a), ids(c.b), c.kind.value, c.name] for c in connections],
+            "entry_areas": {k: [ids(h) for h in v] for k, v in sorted(entry_areas.items())},
+            "supply_edges": {k: [ids(h) for h in v] for k, v in sorted(supply_edges.items())},
+            "start_lines": {
+                side: [[ids(h) for h in segment] for segment in segments]
+                for side, segments in sorted(start_lines.items())
+            },
+        }
+        return cls(data)
 
     @property
     def layout(self) -> Layout:
         return MAP_LAYOUT
+
+    # --- the parts, decoded on first use ------------------------------------------------
+
+    @cached_property
+    def _by_id(self) -> dict[str, Hex]:
+        return dict(zip(self.grid.ids(), self.grid.hexes(), strict=True))
+
+    @cached_property
+    def hexes(self) -> dict[Hex, MapHex]:
+        by_id = self._by_id
+        names = {by_id[k]: v for k, v in self.data["names"].items()}
+        features = {
+            by_id[k]: frozenset(map(HexFeature, v)) for k, v in self.data["features"].items()
+        }
+        hexes = {}
+        cells = iter(self.grid.hexes())  # column by column, north to south, as the codes are
+        for codes in self.data["terrain_by_column"].values():
+            for code in codes.split(" "):
+                hex_ = next(cells)
+                hexes[hex_] = MapHex(
+                    hex_,
+                    _TERRAIN_BY_CODE[code[0]],
+                    features.get(hex_, frozenset()),
+                    names.get(hex_),
+                    code.endswith("p"),
+                )
+        return hexes
+
+    @cached_property
+    def rivers(self) -> dict[Hexside, RiverSide]:
+        by_id = self._by_id
+        rivers = {}
+        for side_id, river, name, bridge in self.data["rivers"]:
+            a, b = side_id.split("/")
+            side = Hexside.between(by_id[a], by_id[b])
+            rivers[side] = RiverSide(side, RiverClass(river), name, bridge)
+        return rivers
+
+    @cached_property
+    def connections(self) -> tuple[Connection, ...]:
+        by_id = self._by_id
+        return tuple(
+            Connection(by_id[a], by_id[b], ConnectionKind(kind), name)
+            for a, b, kind, name in self.data["connections"]
+        )
+
+    @cached_property
+    def places(self) -> tuple[Place, ...]:
+        by_id = self._by_id
+        return tuple(
+            Place(name, by_id[hex_id], HexFeature(kind), latitude, longitude, approximate)
+            for name, hex_id, kind, latitude, longitude, approximate in self.data["places"]
+        )
+
+    @cached_property
+    def entry_areas(self) -> dict[str, tuple[Hex, ...]]:
+        return {k: tuple(self._by_id[h] for h in v) for k, v in self.data["entry_areas"].items()}
+
+    @cached_property
+    def supply_edges(self) -> dict[str, tuple[Hex, ...]]:
+        """Player -> the edge hexes that are his supply sources (14.2)."""
+        return {k: tuple(self._by_id[h] for h in v) for k, v in self.data["supply_edges"].items()}
+
+    @cached_property
+    def start_lines(self) -> dict[str, tuple[tuple[Hex, ...], ...]]:
+        return {
+            side: tuple(tuple(self._by_id[h] for h in segment) for segment in segments)
+            for side, segments in self.data["start_lines"].items()
+        }
+
+    def validate(self) -> None:
+        """Decode every part now, so damaged data fails here and not in the middle of a game."""
+        for part in ("hexes", "rivers", "connections", "places", "entry_areas", "supply_edges",
+                     "start_lines"):  # fmt: skip
+            getattr(self, part)
+        if len(self.hexes) != len(self._by_id):
+            raise ValueError(f"{len(self.hexes)} hexes for a grid of {len(self._by_id)}")
 
     # --- what the rules ask -------------------------------------------------------------
 

@@ -80,7 +80,9 @@ def compile_map(sources: MapSources, grid: HexGrid) -> GameMap:
         name: tuple(grid.hex_of(hex_id) for hex_id in ids)
         for name, ids in sorted(sources.rules_areas.entry_areas.items())
     }
-    draft = GameMap(grid, map_hexes, rivers, connections, places, entry_areas, {}, start_lines)
+    draft = GameMap.from_parts(
+        grid, map_hexes, rivers, connections, places, entry_areas, {}, start_lines
+    )
     metadata = {
         "projection": {
             "model": "affine least squares from local kilometres to hex layout units",
@@ -90,7 +92,7 @@ def compile_map(sources: MapSources, grid: HexGrid) -> GameMap:
         "residuals_in_hexes": residuals(projection, pins, MAP_LAYOUT),
         "places_sharing_a_hex": collisions,
     }
-    return GameMap(
+    return GameMap.from_parts(
         grid,
         map_hexes,
         rivers,
