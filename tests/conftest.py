@@ -15,21 +15,21 @@ from owsqt.rules.units import (
     MovementClass,
     Nationality,
     UnitCatalogue,
-    UnitClass,
     UnitDef,
+    UnitType,
 )
 from owsqt.rules.vocabulary import Player
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def ground(unit_id, name, nationality, unit_class, movement_class, combat, reduced, movement,
+def ground(unit_id, name, nationality, unit_type, movement_class, combat, reduced, movement,
            proficiency, stacking, stacking_reduced=None) -> UnitDef:  # fmt: skip
     return UnitDef(
         id=unit_id,
         name=name,
         nationality=nationality,
-        unit_class=unit_class,
+        type=unit_type,
         movement_class=movement_class,
         combat=combat,
         combat_reduced=reduced,
@@ -41,23 +41,25 @@ def ground(unit_id, name, nationality, unit_class, movement_class, combat, reduc
 
 
 G, S = Nationality.GERMAN_ARMY, Nationality.SOVIET
-ARMOR, INF, ART, HQ = (
-    UnitClass.ARMOR,
-    UnitClass.INFANTRY,
-    UnitClass.ARTILLERY,
-    UnitClass.HEADQUARTERS,
+TANK, MECH, INF, AT, ART, HQ = (
+    UnitType.TANK,
+    UnitType.MECHANIZED_INFANTRY,
+    UnitType.INFANTRY,
+    UnitType.ANTITANK,
+    UnitType.ARTILLERY,
+    UnitType.HEADQUARTERS,
 )
 TRACKED, MOTOR, FOOT = MovementClass.TRACKED, MovementClass.MOTORIZED, MovementClass.NON_MOTORIZED
 
 # The counters of the 11.8 comprehensive combat example, and a few more to stack.
 EXAMPLE_UNITS = (
-    ground("tank", "I/11 Pz (12-10)", G, ARMOR, TRACKED, 12, 6, 10, 8, 6, 3),
-    ground("mech", "I/114 PzGr (7-10)", G, ARMOR, TRACKED, 7, 4, 10, 7, 4, 2),
+    ground("tank", "I/11 Pz (12-10)", G, TANK, TRACKED, 12, 6, 10, 8, 6, 3),
+    ground("mech", "I/114 PzGr (7-10)", G, MECH, TRACKED, 7, 4, 10, 7, 4, 2),
     ground("mot6", "II/4 PzGr (6-12)", G, INF, MOTOR, 6, 3, 12, 7, 4, 2),
     ground("mot5", "I/4 PzGr (5-12)", G, INF, MOTOR, 5, 3, 12, 7, 4, 2),
     ground("hq57", "57 Pz Corps HQ", G, HQ, MOTOR, 1, None, 12, 6, 1),
     ground("rifle", "823 Rifle Rgt (5-5)", S, INF, FOOT, 5, 3, 5, 5, 6, 4),
-    ground("at", "1111 AT Rgt (4-8)", S, ART, MOTOR, 4, 2, 8, 4, 3),
+    ground("at", "1111 AT Rgt (4-8)", S, AT, MOTOR, 4, 2, 8, 4, 3),
     ground("art", "1114 Art Rgt 4(3)4", S, ART, FOOT, 4, 2, 4, 4, 3),
 )
 EXAMPLE_AIR = (

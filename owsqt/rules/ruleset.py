@@ -13,7 +13,8 @@ from owsqt.rules.hexgrid import Hex, HexGrid, Hexside
 from owsqt.rules.mapfile import load_game_map
 from owsqt.rules.scenario import Scenario, load_scenarios
 from owsqt.rules.tables import Tables, load_tables
-from owsqt.rules.units import UnitCatalogue, load_catalogue
+from owsqt.rules.unitfiles import load_catalogue
+from owsqt.rules.units import UnitCatalogue
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 
-from owsqt.rules.datafile import Node, load_yaml
 from owsqt.rules.vocabulary import LossClass, Player, TallyNationality
 
 
@@ -54,12 +52,106 @@ class UnitClass(StrEnum):
             return None
 
 
+class UnitType(StrEnum):
+    """The unit types of 2.1's symbology table, plus the relief convoy (16.3)."""
+
+    TANK = "tank"
+    ASSAULT_GUN = "assault_gun"
+    SELF_PROPELLED_ANTITANK = "self_propelled_antitank"
+    RECONNAISSANCE = "reconnaissance"
+    MECHANIZED_INFANTRY = "mechanized_infantry"
+    INFANTRY = "infantry"
+    MOTORCYCLE = "motorcycle"
+    ENGINEER = "engineer"
+    CAVALRY = "cavalry"
+    ANTITANK = "antitank"
+    ANTIAIRCRAFT = "antiaircraft"
+    ARTILLERY = "artillery"
+    MORTAR = "mortar"
+    ROCKET = "rocket"
+    HEADQUARTERS = "headquarters"
+    CONVOY = "convoy"
+
+    @property
+    def unit_class(self) -> UnitClass:
+        """[2.1] Armored, infantry and artillery units as the symbology table groups them."""
+        return _CLASS_OF_TYPE[self]
+
+
+_CLASS_OF_TYPE = {
+    **dict.fromkeys(
+        (
+            UnitType.TANK,
+            UnitType.ASSAULT_GUN,
+            UnitType.SELF_PROPELLED_ANTITANK,
+            UnitType.RECONNAISSANCE,
+            UnitType.MECHANIZED_INFANTRY,
+        ),
+        UnitClass.ARMOR,
+    ),
+    **dict.fromkeys(
+        (UnitType.INFANTRY, UnitType.MOTORCYCLE, UnitType.ENGINEER, UnitType.CAVALRY),
+        UnitClass.INFANTRY,
+    ),
+    **dict.fromkeys(
+        (
+            UnitType.ANTITANK,
+            UnitType.ANTIAIRCRAFT,
+            UnitType.ARTILLERY,
+            UnitType.MORTAR,
+            UnitType.ROCKET,
+        ),
+        UnitClass.ARTILLERY,
+    ),
+    UnitType.HEADQUARTERS: UnitClass.HEADQUARTERS,
+    UnitType.CONVOY: UnitClass.CONVOY,
+}
+
+
+class UnitSize(StrEnum):
+    """Unit size symbols of 2.1."""
+
+    ARMY = "XXXX"
+    CORPS = "XXX"
+    DIVISION = "XX"
+    REGIMENT = "III"
+    BATTALION = "II"
+    COMPANY = "I"
+    KAMPFGRUPPE = "KG"
+
+
 class MovementClass(StrEnum):
     """The three movement classes of the Terrain Effects Chart (2.1)."""
 
     TRACKED = "tracked"
     MOTORIZED = "motorized"
     NON_MOTORIZED = "non_motorized"
+
+
+class AirType(StrEnum):
+    """Air unit types (2.1 abbreviations: F, B, DB, GA; and the Zerstoerer)."""
+
+    FIGHTER = "fighter"
+    HEAVY_FIGHTER = "heavy_fighter"
+    DIVE_BOMBER = "dive_bomber"
+    GROUND_ATTACK = "ground_attack"
+    BOMBER = "bomber"
+
+    @property
+    def is_fighter(self) -> bool:
+        """Only fighters fly air superiority and escort (4.2); Zerstoerer count as fighters."""
+        return self in (AirType.FIGHTER, AirType.HEAVY_FIGHTER)
+
+
+@dataclass(frozen=True, slots=True)
+class Formation:
+    """A division, corps, army or group that units belong to (7.1)."""
+
+    id: str
+    name: str
+    parent: str | None
+    mechanized: bool  # 7.1: moves and fights in the mechanized segments
+    source: str = ""  # where the numbers of its counters come from
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +161,7 @@ class UnitDef:
     id: str
     name: str
     nationality: Nationality
-    unit_class: UnitClass
+    type: UnitType
     movement_class: MovementClass
     combat: int
     combat_reduced: int | None  # None: the counter has no reduced side
@@ -77,10 +169,19 @@ class UnitDef:
     proficiency: int
     stacking: int
     stacking_reduced: int
+    size: UnitSize = UnitSize.BATTALION
+    formation: str | None = None
+    bombardment: int | None = None  # artillery with a range factor (12.1), e.g. the 4 of 4(3)4
+    range: int | None = None
+    antitank_88: bool = False  # 16.1: the asterisk of the German 88mm antiaircraft units
 
     @property
     def player(self) -> Player:
         return self.nationality.player
+
+    @property
+    def unit_class(self) -> UnitClass:
+        return self.type.unit_class
 
     def stacking_value(self, reduced: bool) -> int:
         """Stacking value of the side showing (9.1)."""
@@ -99,6 +200,8 @@ class AirUnitDef:
     defense: int
     bombardment: int
     proficiency: int
+    type: AirType = AirType.FIGHTER
+    formation: str | None = None
 
     @property
     def player(self) -> Player:
@@ -107,86 +210,29 @@ class AirUnitDef:
 
 @dataclass(frozen=True)
 class UnitCatalogue:
-    """Every counter definition, by id."""
+    """Every counter definition and formation, by id."""
 
     ground: Mapping[str, UnitDef] = field(default_factory=dict)
     air: Mapping[str, AirUnitDef] = field(default_factory=dict)
+    formations: Mapping[str, Formation] = field(default_factory=dict)
 
     def name_of(self, unit_id: str) -> str:
         definition = self.ground.get(unit_id) or self.air.get(unit_id)
         return definition.name if definition else unit_id
 
+    def formation_chain(self, formation_id: str | None) -> list[Formation]:
+        """The formation and every formation above it, innermost first."""
+        chain = []
+        while formation_id is not None:
+            formation = self.formations[formation_id]
+            chain.append(formation)
+            formation_id = formation.parent
+        return chain
 
-def load_catalogue(directory: Path) -> UnitCatalogue:
-    """Every counter of resources/units/*.yaml; a DataError names file, key path and value."""
-    ground: dict[str, UnitDef] = {}
-    air: dict[str, AirUnitDef] = {}
-    for path in sorted(directory.glob("*.yaml")):
-        root = load_yaml(path)
-        root.check_keys(optional=("units", "air_units"))
-        for node in root.get("units").as_list() if root.has("units") else []:
-            _add(ground, air, _read_unit(node), node)
-        for node in root.get("air_units").as_list() if root.has("air_units") else []:
-            _add(air, ground, _read_air_unit(node), node)
-    return UnitCatalogue(ground, air)
-
-
-def _add(into: dict, other: dict, definition: UnitDef | AirUnitDef, node: Node) -> None:
-    if definition.id in into or definition.id in other:
-        raise node.get("id").error("an id no other counter uses")
-    into[definition.id] = definition
-
-
-def _read_unit(node: Node) -> UnitDef:
-    node.check_keys(
-        required=(
-            "id", "name", "nationality", "class", "movement_class", "combat", "movement",
-            "proficiency", "stacking",
-        ),
-        optional=("combat_reduced", "stacking_reduced"),
-    )  # fmt: skip
-    combat = node.get("combat").as_int(0, 99)
-    reduced_node = node.optional("combat_reduced")
-    combat_reduced = reduced_node.as_int(0, combat) if reduced_node else None
-    stacking = node.get("stacking").as_int(0, 18)
-    stacking_reduced_node = node.optional("stacking_reduced")
-    return UnitDef(
-        id=node.get("id").as_str(),
-        name=node.get("name").as_str(),
-        nationality=Nationality(node.get("nationality").as_choice([n.value for n in Nationality])),
-        unit_class=UnitClass(node.get("class").as_choice([c.value for c in UnitClass])),
-        movement_class=MovementClass(
-            node.get("movement_class").as_choice([m.value for m in MovementClass])
-        ),
-        combat=combat,
-        combat_reduced=combat_reduced,
-        movement=node.get("movement").as_int(0, 99),
-        proficiency=node.get("proficiency").as_int(0, 10),
-        stacking=stacking,
-        stacking_reduced=stacking_reduced_node.as_int(0, stacking)
-        if stacking_reduced_node
-        else stacking,
-    )
-
-
-def _read_air_unit(node: Node) -> AirUnitDef:
-    node.check_keys(
-        required=(
-            "id", "name", "nationality", "recovery_class", "air_to_air", "defense",
-            "bombardment", "proficiency",
-        )
-    )  # fmt: skip
-    return AirUnitDef(
-        id=node.get("id").as_str(),
-        name=node.get("name").as_str(),
-        nationality=Nationality(node.get("nationality").as_choice([n.value for n in Nationality])),
-        recovery_class=node.get("recovery_class").as_choice(sorted(AIR_RECOVERY_CLASSES)),
-        air_to_air=node.get("air_to_air").as_int(0, 20),
-        defense=node.get("defense").as_int(0, 20),
-        bombardment=node.get("bombardment").as_int(0, 20),
-        proficiency=node.get("proficiency").as_int(0, 10),
-    )
-
-
-# The classes of the two Air Operations Charts' recovery numbers (4.7).
-AIR_RECOVERY_CLASSES = frozenset({"JG", "ZG", "STG", "SG", "KG", "IAD", "SHAD", "BAD", "SAD"})
+    def units_of(self, formation_id: str) -> list[UnitDef]:
+        """Ground units of a formation and of every formation under it."""
+        return [
+            unit
+            for unit in self.ground.values()
+            if any(f.id == formation_id for f in self.formation_chain(unit.formation))
+        ]

@@ -11,17 +11,25 @@ from owsqt.rules.datafile import DataError
 from owsqt.rules.mapcompiler import compile_resources
 from owsqt.rules.mapfile import MapFileError
 from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.units import MovementClass, Nationality, UnitClass, load_catalogue
+from owsqt.rules.unitfiles import load_catalogue
+from owsqt.rules.units import MovementClass, Nationality, UnitClass
 from owsqt.rules.vocabulary import Player, TallyNationality
 
 REPO = Path(__file__).resolve().parents[2]
 
 UNITS_YAML = """\
-units:
-  - id: de-6pz-11pzr-1
-    name: I/11 Pz
+formations:
+  - {id: de-57pzk, name: 57th Panzer Corps, mechanized: true}
+  - id: de-6pz
+    name: 6th Panzer Division
+    parent: de-57pzk
+    mechanized: true
+    source: the rulebook's 11.8 example (12-10 tank battalion, proficiency 8)
+templates:
+  - id: de-panzer-battalion
     nationality: german_army
-    class: armor
+    type: tank
+    size: II
     movement_class: tracked
     combat: 12
     combat_reduced: 6
@@ -29,10 +37,28 @@ units:
     proficiency: 8
     stacking: 6
     stacking_reduced: 3
+units:
+  - {id: de-6pz-11pzr-1, name: I/11 Pz, template: de-panzer-battalion, formation: de-6pz}
+  - {id: de-6pz-11pzr-2, name: II/11 Pz, template: de-panzer-battalion, formation: de-6pz,
+     combat: 11}
+  - id: de-6pz-76ar
+    name: 76 Art Rgt
+    nationality: german_army
+    type: artillery
+    size: III
+    movement_class: motorized
+    combat: 3
+    movement: 10
+    proficiency: 7
+    stacking: 3
+    bombardment: 6
+    range: 5
+    formation: de-6pz
 air_units:
   - id: jg52-2
     name: II/JG 52
     nationality: luftwaffe
+    type: fighter
     recovery_class: JG
     air_to_air: 6
     defense: 5
@@ -54,6 +80,12 @@ def test_a_counter_file_loads_into_frozen_definitions(tmp_path):
     tank = catalogue.ground["de-6pz-11pzr-1"]
     assert (tank.combat, tank.combat_reduced, tank.proficiency) == (12, 6, 8)
     assert tank.unit_class is UnitClass.ARMOR and tank.movement_class is MovementClass.TRACKED
+    assert catalogue.ground["de-6pz-11pzr-2"].combat == 11  # a unit overrides its template
+    artillery = catalogue.ground["de-6pz-76ar"]
+    assert (artillery.bombardment, artillery.range, artillery.combat_reduced) == (6, 5, None)
+    chain = [f.name for f in catalogue.formation_chain(tank.formation)]
+    assert chain == ["6th Panzer Division", "57th Panzer Corps"]
+    assert len(catalogue.units_of("de-57pzk")) == 3
     assert tank.player is Player.GERMAN
     assert tank.stacking_value(reduced=True) == 3
     assert catalogue.air["jg52-2"].recovery_class == "JG"
@@ -71,10 +103,14 @@ def test_nationalities_count_losses_by_the_17_3_tallies():
 @pytest.mark.parametrize(
     ("change", "key_path", "expected"),
     [
-        (("combat: 12", "combat: twelve"), "units[0].combat", "integer"),
-        (("class: armor", "class: armour"), "units[0].class", "armor"),
+        (("combat: 12", "combat: twelve"), "templates[0].combat", "integer"),
+        (("type: tank", "type: tonk"), "templates[0].type", "tank"),
         (("    proficiency: 8\n    stacking: 6", "    stacking: 6"), "units[0]", "proficiency"),
         (("recovery_class: JG", "recovery_class: XX"), "air_units[0].recovery_class", "JG"),
+        (("formation: de-6pz}", "formation: de-7pz}"), "units[0].formation", "formation"),
+        (("parent: de-57pzk", "parent: de-58pzk"), "formations[1].parent", "formation"),
+        (("    range: 5\n", ""), "units[2]", "bombardment factor and a range"),
+        (("combat: 11}", "combat: 11, speed: 3}"), "units[1].speed", "one of the keys"),
     ],
 )
 def test_a_broken_counter_file_names_file_key_path_and_expectation(
@@ -87,10 +123,17 @@ def test_a_broken_counter_file_names_file_key_path_and_expectation(
     assert str(path) in message and key_path in message and expected in message
 
 
-def test_two_counters_may_not_share_an_id(tmp_path):
+def test_two_counters_or_formations_may_not_share_an_id(tmp_path):
     write(tmp_path, "a.yaml", UNITS_YAML)
     write(tmp_path, "b.yaml", UNITS_YAML)
-    with pytest.raises(DataError, match="an id no other counter uses"):
+    with pytest.raises(DataError, match="a formation id no other formation uses"):
+        load_catalogue(tmp_path)
+    twice = UNITS_YAML.replace("id: de-6pz-11pzr-2,", "id: de-6pz-11pzr-1,")
+    write(tmp_path, "b.yaml", twice)
+    (tmp_path / "a.yaml").unlink()
+    with pytest.raises(
+        DataError, match=r"b\.yaml: at units\[1\]\.id: expected an id no other counter"
+    ):
         load_catalogue(tmp_path)
 
 
