@@ -61,6 +61,11 @@ def _parser() -> argparse.ArgumentParser:
     render_map.add_argument("--scale", type=float, default=1.0, help="1.0 is about 64 px a hex")
     render_map.set_defaults(handler=_render_map)
 
+    export_oob = commands.add_parser("export-oob", help="write the order of battle")
+    export_oob.add_argument("--json", dest="out", type=Path, metavar="FILE")
+    export_oob.add_argument("--markdown", type=Path, metavar="FILE", help="the readable version")
+    export_oob.set_defaults(handler=_export_oob)
+
     table = commands.add_parser("table", help="look up a result on one of the game's tables")
     tables = table.add_subparsers(dest="table", metavar="TABLE", required=True)
     for name, help_text in (
@@ -154,6 +159,22 @@ def _export_map(args: argparse.Namespace) -> int:
     data = export_data(default_ruleset().game_map)
     write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {args.out}: {len(data['hexes'])} hexes")
+    return EXIT_OK
+
+
+def _export_oob(args: argparse.Namespace) -> int:
+    from owsqt.rules.oobexport import oob_data, oob_markdown
+
+    if args.out is None and args.markdown is None:
+        raise ValueError("say where to write: --json FILE and/or --markdown FILE")
+    ruleset = default_ruleset()
+    if args.out is not None:
+        data = oob_data(ruleset.catalogue, sorted(ruleset.scenarios))
+        write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        print(f"wrote {args.out}: {len(data['units'])} counters")
+    if args.markdown is not None:
+        write_atomically(args.markdown, oob_markdown(ruleset.catalogue))
+        print(f"wrote {args.markdown}")
     return EXIT_OK
 
 

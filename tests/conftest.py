@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+# Tests draw offscreen even when run without `make test` (no display on CI machines).
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 

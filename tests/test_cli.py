@@ -123,3 +123,22 @@ def test_compile_map_rebuilds_the_shipped_file_exactly(tmp_path, monkeypatch, ca
     rebuilt = (copy / "map" / "compiled.json").read_text()
     assert rebuilt == (shipped / "map" / "compiled.json").read_text()
     assert "largest pin residual" in capsys.readouterr().out
+
+
+def test_export_oob_writes_every_counter_with_its_formation_chain(tmp_path, capsys):
+    out = tmp_path / "oob.json"
+    assert main(["export-oob", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["scenarios"] == sorted(data["scenarios"]) and "we-are-coming" in data["scenarios"]
+    units = {unit["id"]: unit for unit in data["units"]}
+    tank = next(u for u in data["units"] if (u.get("combat"), u.get("proficiency")) == (12, 8))
+    assert tank["formation"][:2] == ["6th Panzer Division", "57th Panzer Corps"]
+    for key in ("nationality", "type", "size", "movement_class", "combat_reduced", "stacking"):
+        assert key in tank
+    assert any("bombardment" in u and "range" in u for u in units.values())
+    assert any("air_to_air" in u and "defense" in u for u in units.values())
+
+
+def test_export_oob_needs_a_destination(capsys):
+    assert main(["export-oob"]) == 2
+    assert "--json" in capsys.readouterr().err
