@@ -144,11 +144,13 @@ def _compile_map(args: argparse.Namespace) -> int:
     game_map = compile_resources(resources)
     target = resources / "map" / "compiled.json"
     write_atomically(target, compiled_text(game_map))
-    worst = max(game_map.metadata["residuals_in_hexes"].values(), default=0.0)
+    metadata = game_map.metadata
+    worst = max(metadata["residuals_in_hexes"].values(), default=0.0)
     print(
         f"wrote {target}: {len(game_map.hexes)} hexes, {len(game_map.rivers)} river hexsides, "
         f"{len(game_map.connections)} connections, {len(game_map.places)} places; "
-        f"largest pin residual {worst} hexes"
+        f"largest affine residual {worst} hexes, largest correction "
+        f"{metadata['projection']['largest_correction_in_hexes']} hexes"
     )
     return EXIT_OK
 

@@ -122,7 +122,7 @@ def test_compile_map_rebuilds_the_shipped_file_exactly(tmp_path, monkeypatch, ca
     assert main(["compile-map"]) == 0
     rebuilt = (copy / "map" / "compiled.json").read_text()
     assert rebuilt == (shipped / "map" / "compiled.json").read_text()
-    assert "largest pin residual" in capsys.readouterr().out
+    assert "largest affine residual" in capsys.readouterr().out
 
 
 def test_export_oob_writes_every_counter_with_its_formation_chain(tmp_path, capsys):

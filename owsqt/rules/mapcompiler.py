@@ -33,8 +33,14 @@ from owsqt.rules.gamemap import (
     Terrain,
 )
 from owsqt.rules.hexgrid import Hex, HexGrid, Hexside, hex_polygon, line
-from owsqt.rules.mapsources import MapSources, SourceLine, load_sources
-from owsqt.rules.projection import Pin, Projection, fit, residuals
+from owsqt.rules.mapsources import MapSources, SourceControlPoint, SourceLine, load_sources
+from owsqt.rules.projection import (
+    ControlPoint,
+    Projection,
+    fit,
+    largest_correction,
+    residuals,
+)
 
 # A hex takes an area's terrain when the area covers at least this share of it.
 TERRAIN_COVER = 0.5
@@ -50,7 +56,7 @@ class MapCompileError(ValueError):
 
 def compile_map(sources: MapSources, grid: HexGrid) -> GameMap:
     """Compile the sources onto `grid`."""
-    projection, pins = _fit_projection(sources, grid)
+    projection, control_points = _projection(sources, grid)
     hexes = grid.hexes()
     cells = {hex_: hex_polygon(MAP_LAYOUT, hex_) for hex_ in hexes}
     frame = _frame(cells.values())
@@ -85,11 +91,19 @@ def compile_map(sources: MapSources, grid: HexGrid) -> GameMap:
     )
     metadata = {
         "projection": {
-            "model": "affine least squares from local kilometres to hex layout units",
+            "model": (
+                "affine least squares from local kilometres to hex layout units, plus a "
+                "thin-plate spline through its residuals"
+            ),
             "coefficients": [round(value, 9) for value in projection.coefficients],
             "km_per_hex": round(projection.km_per_hex, 3),
+            "control_points": len(control_points),
+            "largest_correction_in_hexes": round(
+                largest_correction(projection, (MAP_LAYOUT.center(h) for h in hexes), MAP_LAYOUT),
+                3,
+            ),
         },
-        "residuals_in_hexes": residuals(projection, pins, MAP_LAYOUT),
+        "residuals_in_hexes": residuals(projection, control_points, MAP_LAYOUT),
         "places_sharing_a_hex": collisions,
     }
     return GameMap.from_parts(
@@ -108,13 +122,51 @@ def compile_map(sources: MapSources, grid: HexGrid) -> GameMap:
 # --- projection -------------------------------------------------------------------------
 
 
-def _fit_projection(sources: MapSources, grid: HexGrid) -> tuple[Projection, list[Pin]]:
-    pins = [
-        Pin(place.name, *place.position, MAP_LAYOUT.center(grid.hex_of(place.pin)))
+def _projection(sources: MapSources, grid: HexGrid) -> tuple[Projection, list[ControlPoint]]:
+    """The projection through the pinned places and control.yaml's points."""
+    points = [
+        ControlPoint(place.name, *place.position, MAP_LAYOUT.center(grid.hex_of(place.pin)))
         for place in sources.places
         if place.pin
     ]
-    return fit(pins), pins
+    points += [
+        ControlPoint(source.name, *source.position, _control_target(source, grid))
+        for source in sources.control_points
+    ]
+    names = [point.name for point in points]
+    if len(set(names)) < len(names):
+        twice = sorted({name for name in names if names.count(name) > 1})
+        raise MapCompileError(f"control points share a name with a pin or each other: {twice}")
+    try:
+        return fit(points), points
+    except ValueError as err:  # numpy's LinAlgError (a singular system) is one too
+        raise MapCompileError(f"no projection through the control points: {err}") from err
+
+
+def _control_target(source: SourceControlPoint, grid: HexGrid) -> tuple[float, float]:
+    if source.hex is not None:
+        try:
+            return MAP_LAYOUT.center(grid.hex_of(source.hex))
+        except ValueError as err:
+            raise MapCompileError(f"control point {source.name!r}: {err}") from err
+    assert source.to is not None  # the loader requires one of hex and to
+    return grid_point(grid, *source.to)
+
+
+def grid_point(grid: HexGrid, column: float, row: float) -> tuple[float, float]:
+    """The layout point of a (column, row) position: whole numbers are hex centres, fractions
+    interpolate linearly between neighbouring centres, so (24, 31.5) is the middle of the
+    hexside between 2431 and 2432 and (24.5, 31) that between 2431 and 2531."""
+
+    def in_column(whole: int) -> tuple[float, float]:
+        x, top = MAP_LAYOUT.center(grid.hex_from_offset(whole, 0))
+        _, below = MAP_LAYOUT.center(grid.hex_from_offset(whole, 1))
+        return x, top + row * (below - top)
+
+    left = math.floor(column)
+    share = column - left
+    (x0, y0), (x1, y1) = in_column(left), in_column(left + 1)
+    return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
 
 
 def _project_points(points: Iterable[tuple[float, float]], projection: Projection) -> list:
@@ -281,10 +333,10 @@ def _connections(
     for source, kind in lines:
         clipped = _project_line(source.points, projection).intersection(frame)
         for piece in _pieces(clipped):
-            path = _hex_path(piece, grid)
-            for a, b in itertools.pairwise(path):
-                low, high = sorted((a, b))
-                found.setdefault((low, high, kind), Connection(low, high, kind, source.name))
+            for path in _hex_paths(piece, grid):
+                for a, b in itertools.pairwise(path):
+                    low, high = sorted((a, b))
+                    found.setdefault((low, high, kind), Connection(low, high, kind, source.name))
     # A primary road between two hexes makes a secondary one there redundant.
     primary = {(c.a, c.b) for c in found.values() if c.kind is ConnectionKind.PRIMARY_ROAD}
     return tuple(
@@ -299,19 +351,30 @@ def _connections(
     )
 
 
-def _hex_path(piece: LineString, grid: HexGrid) -> list[Hex]:
-    """The hexes a line passes through, in order, each adjacent to the next."""
+def _hex_paths(piece: LineString, grid: HexGrid) -> list[list[Hex]]:
+    """The hexes a line passes through, in order, each adjacent to the next; a new path
+    begins wherever the line leaves the map, so no link ever joins hexes apart."""
     steps = max(1, int(piece.length / SAMPLE_STEP))
-    path: list[Hex] = []
+    paths: list[list[Hex]] = [[]]
     for index in range(steps + 1):
         point = piece.interpolate(index / steps, normalized=True)
         hex_ = MAP_LAYOUT.hex_at_point(point.x, point.y)
-        if not grid.contains(hex_) or (path and path[-1] == hex_):
+        path = paths[-1]
+        if not grid.contains(hex_):
+            if path:
+                paths.append([])
+            continue
+        if path and path[-1] == hex_:
             continue
         if path and hex_ not in {n for _, n in grid.neighbours(path[-1])}:
-            path.extend(h for h in line(path[-1], hex_)[1:-1] if grid.contains(h))
+            filler = line(path[-1], hex_)[1:-1]
+            if all(grid.contains(h) for h in filler):
+                path.extend(filler)
+            else:
+                paths.append([])
+                path = paths[-1]
         path.append(hex_)
-    return _without_detours(path, grid)
+    return [_without_detours(path, grid) for path in paths if len(path) > 1]
 
 
 def _without_detours(path: list[Hex], grid: HexGrid) -> list[Hex]:

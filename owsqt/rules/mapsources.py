@@ -1,8 +1,10 @@
 """The battle map's geographic sources (resources/map/sources/*.yaml), read and validated.
 
 Places are points, rivers, roads and the railroad polylines, elevated ground,
-marsh and the pocket polygons, all in latitude/longitude. Everything the rules
-define by hex ids (start lines, entry areas) is in areas.yaml.
+marsh and the pocket polygons, all in latitude/longitude of the real ground.
+Everything the rules define by hex ids (start lines, entry areas) is in
+areas.yaml. control.yaml ties further real points to places of the printed map:
+with the pinned places they are the projection's control points.
 """
 
 from __future__ import annotations
@@ -46,6 +48,17 @@ class SourceArea:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceControlPoint:
+    """A real point and where the printed map has it: a hex centre or a grid position."""
+
+    name: str
+    position: LatLon
+    hex: str | None  # "CCRR": the centre of that hex
+    to: tuple[float, float] | None  # (column, row); fractions lie between hex centres
+    note: str  # why the rules need the point there
+
+
+@dataclass(frozen=True, slots=True)
 class Areas:
     """What the rules give as hex ids (19.1-19.4, Turn Record Track)."""
 
@@ -62,6 +75,7 @@ class MapSources:
     areas: tuple[SourceArea, ...]  # elevated ground and marsh
     pocket: SourceArea
     rules_areas: Areas
+    control_points: tuple[SourceControlPoint, ...] = ()
 
 
 def load_sources(directory: Path) -> MapSources:
@@ -73,6 +87,8 @@ def load_sources(directory: Path) -> MapSources:
     roads_root.check_keys(required=("roads", "railroads"))
     terrain_root = load_yaml(directory / "terrain.yaml")
     terrain_root.check_keys(required=("areas", "pocket"))
+    control_root = load_yaml(directory / "control.yaml")
+    control_root.check_keys(required=("control_points",))
     return MapSources(
         places=tuple(_place(node) for node in places_root.get("places").as_list()),
         rivers=tuple(_line(node, RIVER_CLASSES) for node in rivers_root.get("rivers").as_list()),
@@ -83,6 +99,7 @@ def load_sources(directory: Path) -> MapSources:
         areas=tuple(_area(node, AREA_KINDS) for node in terrain_root.get("areas").as_list()),
         pocket=_area(terrain_root.get("pocket"), ("pocket",)),
         rules_areas=_rules_areas(load_yaml(directory / "areas.yaml")),
+        control_points=_control_points(control_root.get("control_points")),
     )
 
 
@@ -128,6 +145,46 @@ def _area(node: Node, kinds: tuple[str, ...]) -> SourceArea:
     return SourceArea(
         node.get("name").as_str(), kind, _points(node.get("points"), 3), _approximate(node)
     )
+
+
+def _control_points(node: Node) -> tuple[SourceControlPoint, ...]:
+    points = []
+    names: set[str] = set()
+    for item in node.as_list():
+        point = _control_point(item)
+        if point.name in names:
+            raise item.get("name").error("a name no other control point has", repr(point.name))
+        names.add(point.name)
+        points.append(point)
+    return tuple(points)
+
+
+def _control_point(node: Node) -> SourceControlPoint:
+    node.check_keys(required=("name", "at", "note"), optional=("hex", "to"))
+    hex_node, to_node = node.optional("hex"), node.optional("to")
+    if (hex_node is None) == (to_node is None):
+        found = "both" if hex_node else "neither"
+        raise node.error("either 'hex' (a CCRR id) or 'to' ([column, row])", found)
+    hex_id: str | None = None
+    to: tuple[float, float] | None = None
+    if hex_node is not None:
+        hex_id = hex_node.as_parsed(_hex_id, "a hex id of four digits such as '2331'")
+    if to_node is not None:
+        column, row = (float(item.as_fraction()) for item in to_node.as_list(length=2))
+        to = (column, row)
+    return SourceControlPoint(
+        name=node.get("name").as_str(),
+        position=_point(node.get("at")),
+        hex=hex_id,
+        to=to,
+        note=node.get("note").as_str(),
+    )
+
+
+def _hex_id(text: str) -> str:
+    if not (len(text) == 4 and text.isascii() and text.isdigit()):
+        raise ValueError(text)
+    return text
 
 
 def _rules_areas(root: Node) -> Areas:

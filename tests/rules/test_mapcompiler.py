@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.gamemap import ConnectionKind, HexFeature, RiverClass, Terrain
+from owsqt.rules.gamemap import MAP_LAYOUT, ConnectionKind, HexFeature, RiverClass, Terrain
 from owsqt.rules.hexgrid import HexGrid, Hexside
-from owsqt.rules.mapcompiler import compile_map
+from owsqt.rules.mapcompiler import MapCompileError, compile_map, grid_point
 from owsqt.rules.mapfile import compiled_text, export_data, load_game_map
 from owsqt.rules.mapsources import load_sources
 
@@ -47,15 +47,21 @@ start_lines:
 entry_areas:
   A: ["1030", "1130"]
 """,
+    "control.yaml": """
+control_points: []
+""",
 }
+
+
+def write_sources(folder: Path, **replaced: str) -> Path:
+    for name, text in {**SOURCES, **replaced}.items():
+        (folder / name).write_text(text)
+    return folder
 
 
 @pytest.fixture(scope="module")
 def game_map(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("sources")
-    for name, text in SOURCES.items():
-        (folder / name).write_text(text)
-    return compile_map(load_sources(folder), GRID)
+    return compile_map(load_sources(write_sources(tmp_path_factory.mktemp("sources"))), GRID)
 
 
 def test_pinned_places_sit_in_their_hexes_and_others_are_projected(game_map):
@@ -155,3 +161,54 @@ def test_hexes_across_a_river_are_counted_column_by_column_19_13(game_map):
     across = game_map.north_of("Test", 15, 25)
     assert GRID.hex_of("2515") in across and GRID.hex_of("1515") in across
     assert GRID.hex_of("2522") not in across and GRID.hex_of("2615") not in across
+
+
+# --- control points ---------------------------------------------------------------------
+
+
+def test_three_pins_alone_need_no_correction(game_map):
+    projection = game_map.metadata["projection"]
+    assert projection["control_points"] == 3
+    assert projection["largest_correction_in_hexes"] < 1e-6
+
+
+def test_a_control_point_takes_the_ground_under_it_to_its_hex(tmp_path):
+    control = """
+control_points:
+  - {name: Bend, at: [47.9, 43.15], hex: "2024", note: "pulls Midway two hexes south"}
+"""
+    bent = compile_map(load_sources(write_sources(tmp_path, **{"control.yaml": control})), GRID)
+    assert GRID.id_of(bent.place("Midway").hex) == "2024"
+    assert bent.hexes[GRID.hex_of("1515")].name == "Northtown"  # the pins stay put
+    residuals = bent.metadata["residuals_in_hexes"]
+    assert set(residuals) == {"Northtown", "Easttown", "Kotelnikovo", "Bend"}
+    assert residuals["Bend"] > 0.5  # four points are more than an affine map can fit
+    assert bent.metadata["projection"]["largest_correction_in_hexes"] > 0.5
+
+
+def test_grid_points_interpolate_between_hex_centres():
+    def middle(a: str, b: str) -> tuple[float, float]:
+        start, end = MAP_LAYOUT.hexside_segment(GRID.hex_of(a), GRID.hex_of(b))
+        return (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+
+    assert grid_point(GRID, 24, 28) == pytest.approx(MAP_LAYOUT.center(GRID.hex_of("2428")))
+    assert grid_point(GRID, 25, 17) == pytest.approx(MAP_LAYOUT.center(GRID.hex_of("2517")))
+    assert grid_point(GRID, 24, 20.5) == pytest.approx(middle("2420", "2421"))
+    assert grid_point(GRID, 24.5, 20) == pytest.approx(middle("2420", "2520"))
+    assert grid_point(GRID, 25.5, 20) == pytest.approx(middle("2520", "2620"))
+
+
+@pytest.mark.parametrize(
+    ("control", "message"),
+    [
+        ('{name: Far, at: [47.9, 43.15], hex: "9999", note: x}', "'Far'"),
+        ('{name: Northtown, at: [47.9, 43.15], hex: "2024", note: x}', "Northtown"),
+        ('{name: Twin, at: [48.0, 43.0], hex: "2024", note: x}', "same place"),
+    ],
+)
+def test_control_points_that_cannot_make_a_projection_are_refused(tmp_path, control, message):
+    sources = load_sources(
+        write_sources(tmp_path, **{"control.yaml": f"control_points:\n  - {control}\n"})
+    )
+    with pytest.raises(MapCompileError, match=message):
+        compile_map(sources, GRID)
