@@ -12,7 +12,7 @@ from owsqt.rules.mapfile import load_game_map
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import Scenario
 from owsqt.rules.tables import load_tables
-from owsqt.rules.units import MovementClass, Nationality, UnitCatalogue, UnitClass, UnitDef
+from owsqt.rules.units import MovementClass, Nationality, UnitCatalogue, UnitDef, UnitType
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Player, UnitMarker
 from owsqt.session import GameSession
@@ -27,7 +27,7 @@ def bench_ruleset() -> Ruleset:
             id=f"u{n}",
             name=f"Unit {n}",
             nationality=Nationality.GERMAN_ARMY if n % 2 else Nationality.SOVIET,
-            unit_class=UnitClass.INFANTRY,
+            type=UnitType.INFANTRY,
             movement_class=MovementClass.NON_MOTORIZED,
             combat=6,
             combat_reduced=3,
