@@ -17,8 +17,9 @@ from owsqt import __version__
 from owsqt.journal.history import Applied, History
 from owsqt.journal.store import JournalFile, read_text, write_atomically
 from owsqt.journal.textformat import Entry, EntryKind, Header, JournalError, parse, render_entry
-from owsqt.rules.actions import Action, action_from_data, action_to_data
+from owsqt.rules.actions import Action, EndStep, action_from_data, action_to_data
 from owsqt.rules.codec import CodecError
+from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.dice import new_seed
 from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.ruleset import Ruleset
@@ -53,7 +54,7 @@ class GameSession:
         scenario = ruleset.scenarios.get(header.scenario)
         if scenario is None:
             raise JournalError(f"unknown scenario {header.scenario!r}")
-        self.initial_state = initial_state(ruleset.catalogue, scenario, header.seed)
+        self.initial_state = initial_state(ruleset.catalogue, scenario, header.seed, header.options)
         self._history = History(ruleset, self.initial_state, self.mode)
         self._entries: list[Entry] = []
         self._lines: list[str] = [*header.lines(), ""]
@@ -88,6 +89,20 @@ class GameSession:
         if path is not None:
             session.save_as(path)
         return session
+
+    def apply_default_setup(self) -> None:
+        """Set up both sides as the scenario's default set-up has it, and begin turn one.
+
+        The placements are ordinary journal entries (19.11, 19.12), so players can adjust
+        them, undo them in free play, or replay them."""
+        scenario = self.ruleset.scenarios[self.state.scenario]
+        for _ in range(2):  # each side in its turn to set up
+            player = self.state.active
+            for action in default_setup(
+                self.ruleset, scenario, self.state, player, self.state.options
+            ):
+                self.submit(action)
+            self.submit(EndStep(player=player))
 
     @classmethod
     def open(cls, ruleset: Ruleset, path: Path, clock: Clock = utc_now) -> GameSession:

@@ -29,6 +29,7 @@ def run(argv: list[str], game: Path | None = None) -> int:
         QMessageBox.critical(None, "owsqt cannot start", f"A data file is broken:\n\n{error}")
         return 2
     session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE, path=new_autosave_path())
+    session.apply_default_setup()  # a newcomer sees the full board of 19.1 at once
     window = MainWindow(ruleset, session)
     if game is not None:
         window.load(game)

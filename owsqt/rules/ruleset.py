@@ -33,11 +33,13 @@ class Ruleset:
         """Read every data file; a DataError names the file, the key path and the problem."""
         resources = resources or resources_dir()
         scenarios = scenarios or resources.parent / "scenarios"
+        game_map = load_game_map(resources / "map" / "compiled.json")
+        catalogue = load_catalogue(resources / "units")
         return cls(
-            game_map=load_game_map(resources / "map" / "compiled.json"),
+            game_map=game_map,
             tables=load_tables(resources / "rules"),
-            catalogue=load_catalogue(resources / "units"),
-            scenarios=load_scenarios(scenarios),
+            catalogue=catalogue,
+            scenarios=load_scenarios(scenarios, catalogue, game_map),
         )
 
     # The Narrator protocol of events: names as players read them in the log.

@@ -14,6 +14,7 @@ from owsqt.rules.sequence import (
     enter_step,
     next_position,
 )
+from owsqt.rules.setupcheck import check_setup
 from owsqt.rules.stacking import overstacking_violations
 from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Violation
@@ -39,10 +40,14 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
     wrong = wrong_player_violation(state, action.player, "only that player may end it")
     if wrong:
         violations.append(wrong)
-    if state.phase == SETUP_PHASE or state.segment in _STACKING_CHECKED_AT:
-        acting = acting_player(state, current_step(state).actor)
-        if acting is not None:
-            violations.extend(overstacking_violations(ruleset, state, acting))
+    acting = acting_player(state, current_step(state).actor)
+    if acting is None:
+        return violations
+    scenario = ruleset.scenarios.get(state.scenario)
+    if state.phase == SETUP_PHASE and scenario is not None:
+        violations.extend(check_setup(ruleset, scenario, state, acting, state.options))
+    elif state.phase == SETUP_PHASE or state.segment in _STACKING_CHECKED_AT:
+        violations.extend(overstacking_violations(ruleset, state, acting))
     return violations
 
 

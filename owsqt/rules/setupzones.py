@@ -194,3 +194,53 @@ def _behind(game_map: GameMap, side: str) -> frozenset[Hex]:
     if side not in _REAR_EDGE:
         raise ValueError(f"start lines belong to 'soviet' or 'axis', not {side!r}")
     return _behind_cached(game_map, side)
+
+
+@dataclass(frozen=True, slots=True)
+class NearPocket(Zone):
+    """ "within N hexes of the pocket" and outside it (19.31 d: the Soviet Ring Forces)."""
+
+    distance: int
+
+    def hexes(self, game_map: GameMap) -> frozenset[Hex]:
+        pocket = game_map.pocket
+        near = {
+            hex_
+            for inside in pocket
+            for hex_ in hexes_within(inside, self.distance)
+            if game_map.grid.contains(hex_)
+        }
+        return frozenset(near - pocket)
+
+    def describe(self) -> str:
+        return f"within {self.distance} hexes of the pocket"
+
+
+@dataclass(frozen=True, slots=True)
+class WithFormations(Zone):
+    """ "attached to any formation" / "with any division above": a hex holding a unit of one
+    of these formations. Which hexes those are depends on the set-up, so the checker asks
+    `occupied` with the hexes of those formations' units."""
+
+    formations: tuple[str, ...]
+
+    def hexes(self, game_map: GameMap) -> frozenset[Hex]:
+        raise TypeError("a zone 'with formations' depends on where those formations stand")
+
+    def describe(self) -> str:
+        return "stacked with a unit of " + ", ".join(self.formations)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Zone):
+    """[19.12] The 23rd Panzer Division: units worth at most `stacking_points` set up in
+    `zone`; the player sends the others to the force pool."""
+
+    stacking_points: int
+    zone: Zone
+
+    def hexes(self, game_map: GameMap) -> frozenset[Hex]:
+        return self.zone.hexes(game_map)
+
+    def describe(self) -> str:
+        return f"up to {self.stacking_points} stacking points {self.zone.describe()}"

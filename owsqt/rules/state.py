@@ -126,6 +126,7 @@ class GameState:
     active: Player | None
     dice: DiceState
     setup_first: Player = Player.SOVIET  # who sets up first (19.11: the Soviet player)
+    options: tuple[str, ...] = ()  # the scenario options chosen (19.41)
     units: FrozenMap[str, UnitState] = field(default_factory=FrozenMap)
     air_units: FrozenMap[str, AirUnitState] = field(default_factory=FrozenMap)
     entrenchments: FrozenMap[Hex, EntrenchmentState] = field(default_factory=FrozenMap)

@@ -1,0 +1,201 @@
+"""The default set-up: each side's counters placed in their zones (19.0), as actions.
+
+Every group goes to the hexes of its zone nearest the zone's middle, on its own
+side of the start line where it may, filling a hex to STACK_TARGET stacking
+points before the next; losses of 19.21 are spread one point at a time.
+The result is plain ManualEdit actions, so a new game's set-up is journalled
+like anything a player does, and the players can adjust it.
+"""
+
+from __future__ import annotations
+
+from owsqt.rules.actions import (
+    Action,
+    PlaceAirUnit,
+    PlaceUnits,
+    SetMarker,
+    SetStrength,
+    SetUnitStatus,
+)
+from owsqt.rules.engine import apply
+from owsqt.rules.gamemap import RiverClass
+from owsqt.rules.hexgrid import Hex, Hexside
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.scenario import Scenario, SetupGroup
+from owsqt.rules.setupcheck import allowed_hexes
+from owsqt.rules.setupzones import AtHex, BehindStartLine, Choice
+from owsqt.rules.state import GameState
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import AirBox, LossClass, Player, UnitMarker, UnitStatus
+
+STACK_TARGET = 12  # leaves room in a hex, as players set up, under the limit of 18 (9.2)
+_REAR = {Player.SOVIET: "soviet", Player.GERMAN: "axis"}
+
+
+def default_setup(
+    ruleset: Ruleset, scenario: Scenario, state: GameState, player: Player, options=()
+) -> list[Action]:
+    """The actions that set up `player`'s side of `scenario` on `state`."""
+    groups = scenario.groups(tuple(options))
+    # Hexes the other side must set up in (19.12: Gruppe Bischof on 4146) stay free.
+    kept_free = frozenset(
+        hex_
+        for group in groups
+        if group.player is not player and isinstance(group.zone, AtHex)
+        for hex_ in group.zone.hexes(ruleset.game_map)
+    )
+    planner = _Planner(ruleset, state, player, kept_free)
+    for group in groups:
+        if group.player is player:
+            planner.group(group)
+    planner.air(scenario)
+    return planner.actions
+
+
+class _Planner:
+    def __init__(
+        self, ruleset: Ruleset, state: GameState, player: Player, kept_free: frozenset[Hex]
+    ) -> None:
+        self.kept_free = kept_free
+        self.ruleset = ruleset
+        self.state = state
+        self.player = player
+        self.actions: list[Action] = []
+        self.battle_area = _battle_area(ruleset)
+        self.rear = BehindStartLine(_REAR[player]).hexes(ruleset.game_map)
+
+    def add(self, action: Action) -> None:
+        self.actions.append(action)
+        self.state = apply(self.ruleset, self.state, action, Mode.FREE).state
+
+    def group(self, group: SetupGroup) -> None:
+        units = list(group.units)
+        if group.start is UnitStatus.FORCE_POOL:
+            self.add(
+                SetUnitStatus(player=self.player, units=tuple(units), status=UnitStatus.FORCE_POOL)
+            )
+            return
+        if isinstance(group.zone, Choice):
+            units, pool = self._choose(units, group.zone.stacking_points)
+            if pool:
+                self.add(
+                    SetUnitStatus(player=self.player, units=pool, status=UnitStatus.FORCE_POOL)
+                )
+        self._place(group, units)
+        if group.losses is not None:
+            self._spread_losses(units, group.losses)
+        if group.reserve:
+            self.add(
+                SetMarker(
+                    player=self.player, units=tuple(units), marker=UnitMarker.RESERVE, on=True
+                )
+            )
+
+    def _choose(self, units: list[str], points: int) -> tuple[list[str], tuple[str, ...]]:
+        chosen, pool, total = [], [], 0
+        for unit_id in units:
+            value = self.ruleset.catalogue.ground[unit_id].stacking
+            if total + value <= points:
+                chosen.append(unit_id)
+                total += value
+            else:
+                pool.append(unit_id)
+        return chosen, tuple(pool)
+
+    def _place(self, group: SetupGroup, units: list[str]) -> None:
+        hexes = self._preferred_hexes(group)
+        catalogue = self.ruleset.catalogue
+        batches: dict[Hex, list[str]] = {}
+        for unit_id in units:
+            value = catalogue.ground[unit_id].stacking
+            target = next(
+                (
+                    h
+                    for cap in (STACK_TARGET, 18)
+                    for h in hexes
+                    if self._load(h, batches) + value <= cap
+                ),
+                None,
+            )
+            if target is not None:
+                batches.setdefault(target, []).append(unit_id)
+        for hex_, batch in batches.items():
+            self.add(PlaceUnits(player=self.player, units=tuple(batch), to=hex_))
+
+    def _load(self, hex_: Hex, batches: dict[Hex, list[str]]) -> int:
+        catalogue = self.ruleset.catalogue
+        placed = sum(
+            catalogue.ground[u].stacking_value(self.state.units[u].reduced)
+            for u in self.state.stack(hex_)
+        )
+        return placed + sum(catalogue.ground[u].stacking for u in batches.get(hex_, ()))
+
+    def _preferred_hexes(self, group: SetupGroup) -> list[Hex]:
+        """The zone's usable hexes, own rear first, then nearest the zone's middle."""
+        grid = self.ruleset.grid
+        game_map = self.ruleset.game_map
+        usable = [
+            h
+            for h in allowed_hexes(self.ruleset, self.state, group)
+            if h in self.battle_area
+            and h not in self.kept_free
+            and not self._enemy_on(h)
+            and not (self.player is Player.SOVIET and h in game_map.pocket)
+        ]
+        if not usable:
+            return []
+        centre_x = sum(grid.offset_of(h)[0] for h in usable) / len(usable)
+        centre_y = sum(grid.offset_of(h)[1] for h in usable) / len(usable)
+
+        def preference(hex_: Hex) -> tuple:
+            column, row = grid.offset_of(hex_)
+            spread = (column - centre_x) ** 2 + (row - centre_y) ** 2
+            return (hex_ not in self.rear, round(spread, 6), column, row)
+
+        return sorted(usable, key=preference)
+
+    def _enemy_on(self, hex_: Hex) -> bool:
+        catalogue = self.ruleset.catalogue
+        return any(catalogue.ground[u].player is not self.player for u in self.state.stack(hex_))
+
+    def _spread_losses(self, units: list[str], losses) -> None:
+        catalogue = self.ruleset.catalogue
+        for loss_class in LossClass:
+            owed = losses.of(loss_class)
+            members = [u for u in units if catalogue.ground[u].unit_class.loss_class is loss_class]
+            strengths = {u: self.state.units[u].strength for u in members}
+            while owed > 0 and any(s > 1 for s in strengths.values()):
+                for unit_id in members:
+                    if owed and strengths[unit_id] > 1:
+                        strengths[unit_id] -= 1
+                        owed -= 1
+            for unit_id in members:
+                if strengths[unit_id] != self.state.units[unit_id].strength:
+                    self.add(
+                        SetStrength(player=self.player, unit=unit_id, strength=strengths[unit_id])
+                    )
+
+    def air(self, scenario: Scenario) -> None:
+        ready = scenario.air_ready.get(self.player)
+        if ready is None:
+            return
+        own = [a.id for a in self.ruleset.catalogue.air.values() if a.player is self.player]
+        for air_id in own[ready:]:
+            self.add(PlaceAirUnit(player=self.player, air_unit=air_id, box=AirBox.FLOWN))
+
+
+def _battle_area(ruleset: Ruleset) -> frozenset[Hex]:
+    """The ground on the battle's side of the Don (8.2: no unit crosses it)."""
+    game_map = ruleset.game_map
+    start = game_map.place("Kotelnikovo").hex
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        hex_ = frontier.pop()
+        for _, neighbour in game_map.grid.neighbours(hex_):
+            side = game_map.rivers.get(Hexside.between(hex_, neighbour))
+            if neighbour in seen or (side is not None and side.river is RiverClass.MAJOR):
+                continue
+            seen.add(neighbour)
+            frontier.append(neighbour)
+    return frozenset(seen)

@@ -1,0 +1,150 @@
+"""Scenarios as data: they load, default set-ups are legal, the checker finds faults (19.0)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from owsqt.rules.actions import PlaceUnits
+from owsqt.rules.datafile import DataError
+from owsqt.rules.engine import apply
+from owsqt.rules.ruleset import Ruleset, default_ruleset
+from owsqt.rules.setupcheck import check_setup
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import AirBox, Player, UnitStatus
+from owsqt.session import GameSession
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Ruleset:
+    return default_ruleset()
+
+
+def set_up(ruleset: Ruleset, scenario: str, mode: Mode = Mode.STRICT) -> GameSession:
+    session = GameSession.new(ruleset, scenario, mode, seed=12)
+    session.apply_default_setup()
+    return session
+
+
+def test_all_four_scenarios_load_19_0(shipped):
+    assert {"we-are-coming", "hoths-last-gasp", "operation-winter-storm", "maximum-effort"} <= set(
+        shipped.scenarios
+    )
+
+
+@pytest.mark.parametrize(
+    "scenario", ["we-are-coming", "hoths-last-gasp", "operation-winter-storm", "maximum-effort"]
+)
+def test_every_default_setup_is_legal_and_strict_play_reaches_turn_one_19_0(shipped, scenario):
+    session = set_up(shipped, scenario)
+    state = session.state
+    for player in Player:
+        assert check_setup(shipped, shipped.scenarios[scenario], state, player) == []
+    assert (state.phase, state.turn) == ("air_operations", shipped.scenarios[scenario].first_turn)
+
+
+def test_we_are_coming_sets_up_as_19_11_and_19_12_say(shipped):
+    state = set_up(shipped, "we-are-coming").state
+    grid = shipped.grid
+    assert state.units["de-gr-bischof"].hex == grid.hex_of("4146")
+    assert {state.units[u].hex for u in ("su-254tb-1", "su-254tb-2")} == {grid.hex_of("4514")}
+    reserves = [u for u in shipped.catalogue.units_of("su-13tc")]
+    assert reserves and all(state.units[u.id].reserve for u in reserves)
+    division = shipped.catalogue.units_of("de-23pz")
+    on_map = [u for u in division if state.units[u.id].status is UnitStatus.ON_MAP]
+    pooled = [u for u in division if state.units[u.id].status is UnitStatus.FORCE_POOL]
+    assert sum(u.stacking for u in on_map) <= 23 and pooled
+    assert sum(u.stacking for u in on_map) + sum(u.stacking for u in pooled) == 48
+    assert all(unit.box is AirBox.READY for unit in state.air_units.values())
+
+
+def test_the_checker_names_a_unit_outside_its_zone_19_11(shipped):
+    session = GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3)
+    scenario = shipped.scenarios["we-are-coming"]
+    for action in _default(shipped, session.state, Player.SOVIET):
+        session.submit(action)
+    state = apply(
+        shipped,
+        session.state,
+        PlaceUnits(units=("su-51a-hq",), to=shipped.grid.hex_of("2428")),
+        Mode.FREE,
+    ).state
+    violations = check_setup(shipped, scenario, state, Player.SOVIET)
+    assert any(
+        v.rule == "19.11" and "51st Army HQ on 2428 is outside" in v.message for v in violations
+    )
+
+
+def test_the_checker_names_units_not_set_up_and_units_in_the_pocket_8_2(shipped):
+    session = GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3)
+    scenario = shipped.scenarios["we-are-coming"]
+    pocket_hex = next(iter(shipped.game_map.pocket))
+    state = apply(
+        shipped, session.state, PlaceUnits(units=("su-302rd-823rr",), to=pocket_hex), Mode.FREE
+    ).state
+    messages = [str(v) for v in check_setup(shipped, scenario, state, Player.SOVIET)]
+    assert any(m.startswith("8.2:") for m in messages)
+    assert any("has not been set up" in m for m in messages)
+
+
+def test_strict_play_refuses_to_end_a_setup_that_breaks_its_zones_19_11(shipped):
+    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    outcome = session.submit(_end_step(Player.SOVIET))
+    assert not outcome.applied and outcome.verdict.violations[0].rule == "19.11"
+
+
+def _default(ruleset, state, player):
+    from owsqt.rules.defaultsetup import default_setup
+
+    return default_setup(ruleset, ruleset.scenarios[state.scenario], state, player)
+
+
+def _end_step(player):
+    from owsqt.rules.actions import EndStep
+
+    return EndStep(player=player)
+
+
+def copy_data(tmp_path: Path) -> tuple[Path, Path]:
+    resources, scenarios = tmp_path / "resources", tmp_path / "scenarios"
+    shutil.copytree(REPO / "resources", resources)
+    shutil.copytree(REPO / "scenarios", scenarios)
+    return resources, scenarios
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (('zone: {hex: "4514"}', 'zone: {hex: "6514"}'), "zone.hex"),
+        (("units: {formation: su-302rd}", "units: {formation: su-303rd}"), "units.formation"),
+        (("units: {units: [su-51a-hq]}", "units: {units: [de-6pz-hq]}"), "units"),
+        (("evaluator: hold_and_cross", "evaluator: coin_toss"), "victory.evaluator"),
+    ],
+)
+def test_a_broken_scenario_names_file_and_key(tmp_path, change, where):
+    resources, scenarios = copy_data(tmp_path)
+    path = scenarios / "we-are-coming.yaml"
+    text = path.read_text()
+    assert change[0] in text
+    path.write_text(text.replace(*change, 1))
+    with pytest.raises(DataError) as error:
+        Ruleset.load(resources, scenarios)
+    assert "we-are-coming.yaml" in str(error.value) and where in str(error.value)
+
+
+def test_reduced_strengths_of_19_21_are_taken_from_the_group(shipped):
+    state = set_up(shipped, "hoths-last-gasp").state
+    scenario = shipped.scenarios["hoths-last-gasp"]
+    for group in scenario.groups():
+        if group.losses is None:
+            continue
+        lost = sum(
+            shipped.catalogue.ground[u].combat - state.units[u].strength
+            for u in group.units
+            if state.units[u].status is UnitStatus.ON_MAP
+        )
+        assert lost == group.losses.total, group.name
