@@ -99,7 +99,7 @@ def _validate_data(args: argparse.Namespace) -> int:
     print(
         f"data ok: {len(ruleset.grid.ids())} hexes, {len(ruleset.catalogue.ground)} ground and "
         f"{len(ruleset.catalogue.air)} air counters, {len(ruleset.scenarios)} scenarios, "
-        "every table"
+        f"{len(ruleset.turn_record_track)} turns of the Turn Record Track, every table"
     )
     return EXIT_OK
 

@@ -11,8 +11,9 @@ from owsqt.rules.datafile import Node, load_yaml, resources_dir
 from owsqt.rules.gamemap import GameMap
 from owsqt.rules.hexgrid import Hex, HexGrid, Hexside
 from owsqt.rules.mapfile import load_game_map
-from owsqt.rules.scenario import Scenario, load_scenarios
+from owsqt.rules.scenario import TURN_RECORD_TRACK, Scenario, load_scenarios
 from owsqt.rules.tables import Tables, load_tables
+from owsqt.rules.turntrack import TurnRecord, load_turn_record_track
 from owsqt.rules.unitfiles import load_catalogue
 from owsqt.rules.units import UnitCatalogue
 
@@ -23,6 +24,7 @@ class Ruleset:
     tables: Tables
     catalogue: UnitCatalogue
     scenarios: Mapping[str, Scenario]
+    turn_record_track: tuple[TurnRecord, ...] = ()
 
     @property
     def grid(self) -> HexGrid:
@@ -40,6 +42,9 @@ class Ruleset:
             tables=load_tables(resources / "rules"),
             catalogue=catalogue,
             scenarios=load_scenarios(scenarios, catalogue, game_map),
+            turn_record_track=load_turn_record_track(
+                scenarios / TURN_RECORD_TRACK, catalogue, game_map
+            ),
         )
 
     # The Narrator protocol of events: names as players read them in the log.

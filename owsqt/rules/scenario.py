@@ -100,14 +100,14 @@ def load_scenarios(
     for path in sorted(directory.glob("*.yaml")):
         if path.name == TURN_RECORD_TRACK:
             continue
-        scenario = _Reader(catalogue, game_map).scenario(load_yaml(path))
+        scenario = ScenarioReader(catalogue, game_map).scenario(load_yaml(path))
         if scenario.id in scenarios:
             raise DataError(path, "id", "a scenario id used by no other file", repr(scenario.id))
         scenarios[scenario.id] = scenario
     return scenarios
 
 
-class _Reader:
+class ScenarioReader:
     """Reads scenario files, checking every unit, formation and hex they name."""
 
     def __init__(self, catalogue: UnitCatalogue, game_map: GameMap) -> None:

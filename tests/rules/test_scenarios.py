@@ -148,3 +148,26 @@ def test_reduced_strengths_of_19_21_are_taken_from_the_group(shipped):
             if state.units[u].status is UnitStatus.ON_MAP
         )
         assert lost == group.losses.total, group.name
+
+
+def test_the_turn_record_track_has_every_turn_as_the_rulebook_gives_it(shipped):
+    track = shipped.turn_record_track
+    assert [record.turn for record in track] == list(range(1, 24))
+    assert track[0].date == "AM 12 December 1942" and track[0].weather == "clear"
+    assert track[3].icy and not track[0].icy  # turn 4: roads icy
+    turn_2 = track[1].reinforcements[0]
+    assert (turn_2.force_pool, turn_2.stacking_points, turn_2.area) == ("de-23pz", 12, "A")
+    seventeenth = [r for t in track[8:11] for r in t.reinforcements if r.force_pool == "de-17pz"]
+    assert [r.stacking_points for r in seventeenth] == [18, 18, 16]
+    assert {r.hex_id for r in seventeenth} == {"1043"}
+    assert "su-4mc-hq" in track[2].releases or any(
+        u.startswith("su-4mc") for u in track[2].releases
+    )
+
+
+def test_a_broken_turn_record_track_names_the_turn(tmp_path):
+    resources, scenarios = copy_data(tmp_path)
+    path = scenarios / "turn-record-track.yaml"
+    path.write_text(path.read_text().replace("roads: icy", "roads: slushy", 1))
+    with pytest.raises(DataError, match=r"turn-record-track\.yaml.*turns\[3\]\.roads"):
+        Ruleset.load(resources, scenarios)
