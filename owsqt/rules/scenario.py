@@ -19,6 +19,7 @@ from owsqt.rules.setupzones import (
     AtHex,
     BehindStartLine,
     Choice,
+    InPocket,
     NearPocket,
     NearStartLine,
     NorthOfRow,
@@ -37,7 +38,7 @@ VICTORY_EVALUATORS = ("hold_and_cross", "cross_river", "victory_points")
 _SIDES = ("soviet", "german")
 _ZONE_KINDS = (
     "hex", "within", "near_start_line", "north_of_row", "behind_start_line", "south_of_river",
-    "all_of", "any_of", "with_formations", "choice", "near_pocket",
+    "all_of", "any_of", "with_formations", "choice", "near_pocket", "in_pocket",
 )  # fmt: skip
 
 
@@ -87,9 +88,13 @@ class Scenario:
     victory: Mapping[str, Any] = field(default_factory=dict)
 
     def groups(self, options: tuple[str, ...] = ()) -> tuple[SetupGroup, ...]:
-        """The set-up groups, with those of the chosen options."""
-        chosen = [o for o in self.options if o.id in options]
-        return self.setup + tuple(group for option in chosen for group in option.setup)
+        """The set-up groups with those of the chosen options; an option's group replaces
+        the scenario's groups for the same units (19.42 note: the 17th Panzer from the start
+        replaces its force-pool arrival)."""
+        added = [g for option in self.options if option.id in options for g in option.setup]
+        taken = {unit for group in added for unit in group.units}
+        kept = tuple(g for g in self.setup if not taken.intersection(g.units))
+        return kept + tuple(added)
 
 
 def load_scenarios(
@@ -253,6 +258,11 @@ class ScenarioReader:
         if kind == "near_pocket":
             node.check_keys(required=("near_pocket",))
             return NearPocket(value.as_int(1, 20))
+        if kind == "in_pocket":
+            node.check_keys(required=("in_pocket",))
+            if not value.as_bool():
+                raise value.error("true")
+            return InPocket()
         if kind == "north_of_row":
             node.check_keys(required=("north_of_row",))
             return NorthOfRow(value.as_int(1, 99))

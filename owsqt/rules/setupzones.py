@@ -244,3 +244,14 @@ class Choice(Zone):
 
     def describe(self) -> str:
         return f"up to {self.stacking_points} stacking points {self.zone.describe()}"
+
+
+@dataclass(frozen=True, slots=True)
+class InPocket(Zone):
+    """ "any hex inside the pocket" (5.1: where the Sixth Army units are placed)."""
+
+    def hexes(self, game_map: GameMap) -> frozenset[Hex]:
+        return game_map.pocket
+
+    def describe(self) -> str:
+        return "inside the pocket"

@@ -171,3 +171,24 @@ def test_a_broken_turn_record_track_names_the_turn(tmp_path):
     path.write_text(path.read_text().replace("roads: icy", "roads: slushy", 1))
     with pytest.raises(DataError, match=r"turn-record-track\.yaml.*turns\[3\]\.roads"):
         Ruleset.load(resources, scenarios)
+
+
+def test_every_maximum_effort_option_sets_up_legally_19_41(shipped):
+    scenario = shipped.scenarios["maximum-effort"]
+    options = tuple(option.id for option in scenario.options)
+    assert {"support-units", "16th-motorized-division", "17th-panzer-from-start"} <= set(options)
+    session = GameSession.new(shipped, "maximum-effort", Mode.STRICT, seed=5, options=options)
+    session.apply_default_setup()
+    state = session.state
+    assert state.phase == "air_operations"
+    seventeenth = shipped.catalogue.units_of("de-17pz")
+    assert all(state.units[u.id].status is UnitStatus.ON_MAP for u in seventeenth)
+    penalties = {o.id: o.victory_points_to_soviet for o in scenario.options}
+    assert penalties["16th-motorized-division"] == 2  # 19.42
+
+
+def test_the_sixth_army_group_may_only_be_placed_in_the_pocket_5_1(shipped):
+    scenario = shipped.scenarios["operation-winter-storm"]
+    (group,) = [g for g in scenario.groups() if "de-6a-langenthal" in g.units]
+    assert group.zone.hexes(shipped.game_map) == shipped.game_map.pocket
+    assert group.start is UnitStatus.FORCE_POOL
