@@ -25,6 +25,7 @@ from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import initial_state
 from owsqt.rules.state import GameState
+from owsqt.rules.turntrack import units_in_play
 from owsqt.rules.verdict import InvalidAction, Mode
 
 Clock = Callable[[], str]
@@ -54,7 +55,12 @@ class GameSession:
         scenario = ruleset.scenarios.get(header.scenario)
         if scenario is None:
             raise JournalError(f"unknown scenario {header.scenario!r}")
-        self.initial_state = initial_state(ruleset.catalogue, scenario, header.seed, header.options)
+        in_play = units_in_play(
+            scenario, ruleset.turn_record_track, ruleset.catalogue, header.options
+        )
+        self.initial_state = initial_state(
+            ruleset.catalogue, scenario, header.seed, header.options, in_play
+        )
         self._history = History(ruleset, self.initial_state, self.mode)
         self._entries: list[Entry] = []
         self._lines: list[str] = [*header.lines(), ""]

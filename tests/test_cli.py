@@ -142,3 +142,40 @@ def test_export_oob_writes_every_counter_with_its_formation_chain(tmp_path, caps
 def test_export_oob_needs_a_destination(capsys):
     assert main(["export-oob"]) == 2
     assert "--json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("path", "change", "named"),
+    [
+        ("resources/units/rumanian.yaml", ("formation: ro-8cd", "formation: ro-9cd"), "formation"),
+        (
+            "scenarios/we-are-coming.yaml",
+            ('zone: {hex: "4514"}', 'zone: {hex: "4599"}'),
+            "zone.hex",
+        ),
+        ("resources/units/luftwaffe.yaml", ("proficiency: 8", "proficiency: 80"), "proficiency"),
+    ],
+)
+def test_validate_data_names_file_and_key_of_bad_data_and_fails(
+    tmp_path, monkeypatch, capsys, path, change, named
+):
+    import shutil
+
+    from owsqt.rules.datafile import resources_dir
+    from owsqt.rules.ruleset import default_ruleset
+
+    repo = resources_dir().parent
+    for folder in ("resources", "scenarios"):
+        shutil.copytree(repo / folder, tmp_path / folder)
+    target = tmp_path / path
+    text = target.read_text()
+    assert change[0] in text
+    target.write_text(text.replace(*change, 1))
+    monkeypatch.setenv("OWSQT_RESOURCES", str(tmp_path / "resources"))
+    default_ruleset.cache_clear()
+    try:
+        assert main(["validate-data"]) == 2
+    finally:
+        default_ruleset.cache_clear()
+    error = capsys.readouterr().err
+    assert target.name in error and named in error

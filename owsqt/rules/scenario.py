@@ -73,6 +73,16 @@ class ScenarioOption:
     setup: tuple[SetupGroup, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ReserveRelease:
+    """[19.11] Reserves may not move until released per the Turn Record Track, attacked by
+    German or Rumanian ground units, or enemy units end a Player Phase within N hexes."""
+
+    by_turn_record_track: bool
+    when_attacked: bool
+    enemy_within: int
+
+
 @dataclass(frozen=True)
 class Scenario:
     id: str
@@ -86,6 +96,7 @@ class Scenario:
     conditional: tuple[ConditionalEntry, ...] = ()
     options: tuple[ScenarioOption, ...] = ()
     victory: Mapping[str, Any] = field(default_factory=dict)
+    reserve_release: ReserveRelease | None = None
 
     def groups(self, options: tuple[str, ...] = ()) -> tuple[SetupGroup, ...]:
         """The set-up groups with those of the chosen options; an option's group replaces
@@ -122,7 +133,7 @@ class ScenarioReader:
     def scenario(self, root: Node) -> Scenario:
         root.check_keys(
             required=("id", "title", "rule", "first_turn", "last_turn", "sets_up_first"),
-            optional=("options", "setup", "air", "conditional", "victory"),
+            optional=("options", "setup", "air", "conditional", "victory", "reserve_release"),
         )
         first_turn = root.get("first_turn").as_int(1, LAST_TURN_OF_THE_TRACK)
         last_node = root.get("last_turn")
@@ -134,6 +145,7 @@ class ScenarioReader:
         conditional = root.optional("conditional")
         victory = root.optional("victory")
         air = root.optional("air")
+        release = root.optional("reserve_release")
         return Scenario(
             id=root.get("id").as_str(),
             title=root.get("title").as_str(),
@@ -148,6 +160,7 @@ class ScenarioReader:
             else (),
             options=tuple(self.option(n) for n in options.as_list()) if options else (),
             victory=self.victory(victory) if victory else {},
+            reserve_release=self.reserve_release(release) if release else None,
         )
 
     def sides(self, node: Node) -> tuple[SetupGroup, ...]:
@@ -342,20 +355,35 @@ class ScenarioReader:
             setup=self.sides(node.get("setup")),
         )
 
+    def reserve_release(self, node: Node) -> ReserveRelease:
+        node.check_keys(required=("turn_record_track", "attacked", "enemy_within"))
+        return ReserveRelease(
+            by_turn_record_track=node.get("turn_record_track").as_bool(),
+            when_attacked=node.get("attacked").as_bool(),
+            enemy_within=node.get("enemy_within").as_int(0, 20),
+        )
+
     def victory(self, node: Node) -> dict[str, Any]:
         node.get("evaluator").as_choice(VICTORY_EVALUATORS)
         return dict(node.value)  # the evaluator reads its own parameters
 
 
 def initial_state(
-    catalogue: UnitCatalogue, scenario: Scenario, seed: int, options: tuple[str, ...] = ()
+    catalogue: UnitCatalogue,
+    scenario: Scenario,
+    seed: int,
+    options: tuple[str, ...] = (),
+    in_play: frozenset[str] | None = None,
 ) -> GameState:
-    """A new game before set-up: counters off the map at full strength, air units ready (4.7)."""
+    """A new game before set-up: its counters off the map at full strength, air units ready
+    (4.7). `in_play` names the ground counters of the scenario; None means every counter (a
+    sandbox for free play)."""
     first_step = setup_steps(scenario.sets_up_first)[0]
     units = FrozenMap(
         {
             unit_id: UnitState(strength=definition.combat)
             for unit_id, definition in catalogue.ground.items()
+            if in_play is None or unit_id in in_play
         }
     )
     air = FrozenMap({unit_id: AirUnitState(box=AirBox.READY) for unit_id in catalogue.air})

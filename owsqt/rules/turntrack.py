@@ -8,7 +8,7 @@ from pathlib import Path
 
 from owsqt.rules.datafile import Node, load_yaml
 from owsqt.rules.gamemap import GameMap
-from owsqt.rules.scenario import LAST_TURN_OF_THE_TRACK, ScenarioReader
+from owsqt.rules.scenario import LAST_TURN_OF_THE_TRACK, Scenario, ScenarioReader
 from owsqt.rules.state import Tally
 from owsqt.rules.units import UnitCatalogue
 from owsqt.rules.vocabulary import Player
@@ -119,3 +119,26 @@ def _replacements(reader: ScenarioReader, node: Node) -> tuple[tuple[Player, Tal
         for side in ("soviet", "german")
         if node.has(side)
     )
+
+
+def units_in_play(
+    scenario: Scenario,
+    track: tuple[TurnRecord, ...],
+    catalogue: UnitCatalogue,
+    options: tuple[str, ...] = (),
+) -> frozenset[str] | None:
+    """The ground counters a scenario uses: its set-up groups, the track's reinforcements of
+    its turns and its conditional entries. A scenario with no set-up groups is a sandbox
+    that uses every counter (None)."""
+    groups = scenario.groups(options)
+    if not groups:
+        return None
+    units = {unit for group in groups for unit in group.units}
+    for record in track[scenario.first_turn - 1 : scenario.last_turn]:
+        for reinforcement in record.reinforcements:
+            units.update(reinforcement.units)
+            if reinforcement.force_pool is not None:
+                units.update(u.id for u in catalogue.units_of(reinforcement.force_pool))
+    for entry in scenario.conditional:
+        units.update(entry.units)
+    return frozenset(units)

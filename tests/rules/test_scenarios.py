@@ -192,3 +192,20 @@ def test_the_sixth_army_group_may_only_be_placed_in_the_pocket_5_1(shipped):
     (group,) = [g for g in scenario.groups() if "de-6a-langenthal" in g.units]
     assert group.zone.hexes(shipped.game_map) == shipped.game_map.pocket
     assert group.start is UnitStatus.FORCE_POOL
+
+
+def test_a_scenario_brings_only_its_own_counters_into_play_19_1(shipped):
+    state = GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=1).state
+    assert "de-57pzk-54wr-1" in state.units  # turn 1 reinforcement
+    assert "ro-christea-lt1" in state.units  # conditional entry
+    assert "su-2ga-hq" not in state.units  # arrives on turn 9, after the scenario ends
+    assert not any(unit_id.startswith("de-17pz") for unit_id in state.units)
+    campaign = GameSession.new(shipped, "operation-winter-storm", Mode.FREE, seed=1).state
+    assert "su-2ga-hq" in campaign.units and "de-17pz-hq" in campaign.units
+
+
+def test_reserves_carry_their_three_release_conditions_19_11(shipped):
+    for scenario_id in ("we-are-coming", "hoths-last-gasp", "operation-winter-storm"):
+        release = shipped.scenarios[scenario_id].reserve_release
+        assert release.by_turn_record_track and release.when_attacked
+        assert release.enemy_within == 5
