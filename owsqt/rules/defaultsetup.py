@@ -24,7 +24,7 @@ from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import Scenario, SetupGroup
 from owsqt.rules.setupcheck import allowed_hexes
 from owsqt.rules.setupzones import AtHex, BehindStartLine, Choice
-from owsqt.rules.state import GameState
+from owsqt.rules.state import GameState, Tally
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import AirBox, LossClass, Player, UnitMarker, UnitStatus
 
@@ -158,7 +158,7 @@ class _Planner:
         catalogue = self.ruleset.catalogue
         return any(catalogue.ground[u].player is not self.player for u in self.state.stack(hex_))
 
-    def _spread_losses(self, units: list[str], losses) -> None:
+    def _spread_losses(self, units: list[str], losses: Tally) -> None:
         catalogue = self.ruleset.catalogue
         for loss_class in LossClass:
             owed = losses.of(loss_class)
