@@ -61,6 +61,13 @@ def _parser() -> argparse.ArgumentParser:
     render_map.add_argument("--scale", type=float, default=1.0, help="1.0 is about 64 px a hex")
     render_map.set_defaults(handler=_render_map)
 
+    screenshot = commands.add_parser("screenshot", help="render a new game's table to PNG")
+    screenshot.add_argument("--scenario", required=True, help="a scenario id")
+    screenshot.add_argument("--hex", dest="hex_id", metavar="CCRR", help="centre on this hex")
+    screenshot.add_argument("--zoom", type=float, default=0.6, help="1.0 is about 64 px a hex")
+    screenshot.add_argument("--out", type=Path, required=True, metavar="FILE.png")
+    screenshot.set_defaults(handler=_screenshot)
+
     export_oob = commands.add_parser("export-oob", help="write the order of battle")
     export_oob.add_argument("--json", dest="out", type=Path, metavar="FILE")
     export_oob.add_argument("--markdown", type=Path, metavar="FILE", help="the readable version")
@@ -161,6 +168,16 @@ def _export_map(args: argparse.Namespace) -> int:
     data = export_data(default_ruleset().game_map)
     write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {args.out}: {len(data['hexes'])} hexes")
+    return EXIT_OK
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from owsqt.qt.screenshot import take_screenshot  # Qt only for this command
+
+    width, height = take_screenshot(
+        default_ruleset(), args.scenario, args.out, args.hex_id, args.zoom
+    )
+    print(f"wrote {args.out}: {width} x {height} px")
     return EXIT_OK
 
 

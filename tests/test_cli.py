@@ -179,3 +179,13 @@ def test_validate_data_names_file_and_key_of_bad_data_and_fails(
         default_ruleset.cache_clear()
     error = capsys.readouterr().err
     assert target.name in error and named in error
+
+
+def test_screenshot_renders_a_new_game_of_a_scenario(tmp_path, capsys, qapp):
+    out = tmp_path / "table.png"
+    assert (
+        main(["screenshot", "--scenario", "we-are-coming", "--hex", "2441", "--out", str(out)]) == 0
+    )
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["screenshot", "--scenario", "nowhere", "--out", str(out)]) == 2
+    assert "unknown scenario 'nowhere'" in capsys.readouterr().err

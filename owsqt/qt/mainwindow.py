@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
 
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
+from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.mapitem import MapItem
 from owsqt.qt.mappainter import PAPER
-from owsqt.rules.actions import Action, EndStep, RollDice
+from owsqt.rules.actions import Action, EndStep, PlaceUnits, RollDice
+from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.verdict import InvalidAction
 from owsqt.session import GameSession
@@ -42,6 +44,8 @@ class MainWindow(QMainWindow):
         self.scene = QGraphicsScene(self)
         self.map_item = MapItem(ruleset.game_map)
         self.scene.addItem(self.map_item)
+        self.counters = CounterLayer(self.scene, ruleset)
+        self.counters.move_requested.connect(self._on_move_requested)
         self.view = QGraphicsView(self.scene, self)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
@@ -113,6 +117,7 @@ class MainWindow(QMainWindow):
                 item.setForeground(_VIOLATION_COLOUR)
             self.log.addItem(item)
         self.log.scrollToBottom()
+        self.counters.sync(self.session.state)
         undo_reason = self.session.why_not_undo()
         self.undo_action.setEnabled(undo_reason is None)
         self.undo_action.setToolTip(undo_reason or "Take back the last action")
@@ -137,6 +142,15 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self._journal_failed(error)
         self.refresh()
+
+    def _on_move_requested(self, units: tuple[str, ...], target: Hex) -> None:
+        """A stack or a unit dropped on a hex: in free play simply a move by hand."""
+        if not self.ruleset.grid.contains(target):
+            self.counters.restore()
+            self.statusBar().showMessage("Off the map: the counters stay where they were", 5000)
+            return
+        self._submit(PlaceUnits(units=units, to=target))
+        self.counters.restore()  # refused moves snap back; applied ones land on the hex
 
     def end_step(self) -> None:
         self._submit(EndStep())

@@ -120,6 +120,8 @@ class _Planner:
             if target is not None:
                 batches.setdefault(target, []).append(unit_id)
         for hex_, batch in batches.items():
+            # 18.1: a stack shows its largest unit, by original strength, on top.
+            batch.sort(key=lambda unit_id: -catalogue.ground[unit_id].combat)
             self.add(PlaceUnits(player=self.player, units=tuple(batch), to=hex_))
 
     def _load(self, hex_: Hex, batches: dict[Hex, list[str]]) -> int:

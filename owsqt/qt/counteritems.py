@@ -1,0 +1,143 @@
+"""Counters on the map: one item per unit, stacked on its hex, dragged by the player.
+
+The layer mirrors the session's state (Orange Canvas style): `sync(state)` makes
+the items match it, and a drag only proposes a move; the window turns it into
+a PlaceUnits action, and the next sync puts every counter where the rules say.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (
+    QGraphicsObject,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from owsqt.qt.counterpainter import paint_counter
+from owsqt.qt.counterstyle import COUNTER_SIZE
+from owsqt.qt.mapitem import SCENE_LAYOUT
+from owsqt.rules.hexgrid import Hex
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.state import GameState, UnitState
+from owsqt.rules.units import UnitDef
+from owsqt.rules.vocabulary import UnitStatus
+
+STACK_STEP = 3.5  # scene units each unit lower in a stack shows down and to the right
+COUNTER_Z = 10.0  # above the map (-100), below dialogs' highlights
+
+
+class CounterItem(QGraphicsObject):
+    """One ground unit. Dragging moves its whole stack; with Shift held, only this unit."""
+
+    def __init__(self, layer: CounterLayer, unit: UnitDef) -> None:
+        super().__init__()
+        self.layer = layer
+        self.unit = unit
+        self.state: UnitState | None = None
+        self._drag: _Drag | None = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setToolTip(unit.name)
+
+    def boundingRect(self) -> QRectF:
+        half = COUNTER_SIZE / 2
+        return QRectF(-half, -half, COUNTER_SIZE, COUNTER_SIZE)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        paint_counter(painter, self.boundingRect(), self.unit, self.state)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        alone = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        group = [self] if alone else self.layer.stack_items(self)
+        self._drag = _Drag(group, event.scenePos(), [item.pos() for item in group])
+        for item in group:
+            item.setZValue(COUNTER_Z + 1000 + item.zValue())
+        self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._drag is None:
+            return
+        delta = event.scenePos() - self._drag.start
+        for item, origin in zip(self._drag.items, self._drag.origins, strict=True):
+            item.setPos(origin + delta)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        drag, self._drag = self._drag, None
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        if drag is None:
+            return
+        target = SCENE_LAYOUT.hex_at_point(event.scenePos().x(), event.scenePos().y())
+        moved = event.scenePos() - drag.start
+        if abs(moved.x()) + abs(moved.y()) < 4:
+            self.layer.restore()  # a click, not a drag
+            return
+        self.layer.request_move(tuple(item.unit.id for item in drag.items), target)
+
+
+class _Drag:
+    def __init__(self, items: list[CounterItem], start: QPointF, origins: list[QPointF]) -> None:
+        self.items = items
+        self.start = start
+        self.origins = origins
+
+
+class CounterLayer(QObject):
+    """All counter items of the scene, kept equal to the game state."""
+
+    move_requested = Signal(tuple, object)  # unit ids, target Hex
+
+    def __init__(self, scene: QGraphicsScene, ruleset: Ruleset) -> None:
+        super().__init__(scene)
+        self.scene = scene
+        self.ruleset = ruleset
+        self.items: dict[str, CounterItem] = {}
+        self._state: GameState | None = None
+
+    def sync(self, state: GameState) -> None:
+        """Create, move, repaint and remove items so the scene shows `state`."""
+        self._state = state
+        shown = set()
+        for hex_, stack in state.stacks.items():
+            centre = SCENE_LAYOUT.center(hex_)
+            first = -(len(stack) - 1) * STACK_STEP / 2
+            for index, unit_id in enumerate(stack):
+                item = self.items.get(unit_id)
+                if item is None:
+                    item = CounterItem(self, self.ruleset.catalogue.ground[unit_id])
+                    self.items[unit_id] = item
+                    self.scene.addItem(item)
+                unit_state = state.units[unit_id]
+                if item.state != unit_state:
+                    item.state = unit_state
+                    item.update()
+                offset = first + index * STACK_STEP
+                item.setPos(QPointF(centre[0] + offset, centre[1] + offset))
+                item.setZValue(COUNTER_Z + len(stack) - index)  # the top unit on top
+                shown.add(unit_id)
+        for unit_id in [u for u in self.items if u not in shown]:
+            self.scene.removeItem(self.items.pop(unit_id))
+
+    def restore(self) -> None:
+        """Put every counter back where the state has it (after a refused or empty drag)."""
+        if self._state is not None:
+            self.sync(self._state)
+
+    def stack_items(self, item: CounterItem) -> list[CounterItem]:
+        """The items of the stack `item` belongs to, top first."""
+        unit = self._state.units[item.unit.id] if self._state else None
+        if unit is None or unit.status is not UnitStatus.ON_MAP or unit.hex is None:
+            return [item]
+        return [self.items[u] for u in self._state.stack(unit.hex) if u in self.items]
+
+    def request_move(self, units: tuple[str, ...], target: Hex) -> None:
+        self.move_requested.emit(units, target)
+
+    def item_for(self, unit_id: str) -> CounterItem | None:
+        return self.items.get(unit_id)

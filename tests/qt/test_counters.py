@@ -1,0 +1,95 @@
+"""Counters under the mouse: drags of a stack or a unit are journalled; undo puts them back."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from owsqt.qt.counterstyle import COUNTER_SIZE
+from owsqt.qt.mainwindow import MainWindow
+from owsqt.qt.mapitem import SCENE_LAYOUT
+from owsqt.rules.actions import PlaceUnits
+from owsqt.rules.verdict import Mode
+from owsqt.session import GameSession
+
+
+def table(qtbot, ruleset):
+    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session.submit(PlaceUnits(units=("tank", "mech"), to=ruleset.grid.hex_of("2428")))
+    window = MainWindow(ruleset, session)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.refresh()
+    return window
+
+
+def send(window, kind, scene_point, buttons, modifiers=Qt.KeyboardModifier.NoModifier):
+    viewport = window.view.viewport()
+    local = QPointF(window.view.mapFromScene(scene_point))
+    global_ = QPointF(viewport.mapToGlobal(local.toPoint()))
+    event = QMouseEvent(kind, local, global_, Qt.MouseButton.LeftButton, buttons, modifiers)
+    QApplication.sendEvent(viewport, event)
+
+
+def drag(window, unit_id, hex_id, modifiers=Qt.KeyboardModifier.NoModifier):
+    item = window.counters.item_for(unit_id)
+    # Grip the counter by its lower right corner: the part a lower unit of a stack shows.
+    corner = COUNTER_SIZE / 2 - 1.5
+    start = item.scenePos() + QPointF(corner, corner)
+    window.view.centerOn(start)
+    x, y = SCENE_LAYOUT.center(window.ruleset.grid.hex_of(hex_id))
+    end = QPointF(x, y)
+    held = Qt.MouseButton.LeftButton
+    send(window, QEvent.Type.MouseButtonPress, start, held, modifiers)
+    send(window, QEvent.Type.MouseMove, (start + end) / 2, held, modifiers)
+    send(window, QEvent.Type.MouseMove, end, held, modifiers)
+    send(window, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton, modifiers)
+
+
+def hex_of(window, unit_id):
+    return window.ruleset.grid.id_of(window.session.state.units[unit_id].hex)
+
+
+def test_dragging_the_top_counter_moves_the_whole_stack_and_journals_it(qtbot, ruleset):
+    window = table(qtbot, ruleset)
+    assert window.session.state.stack(ruleset.grid.hex_of("2428")) == ("tank", "mech")
+    drag(window, "tank", "2527")
+    assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2527", "2527")
+    last = window.session.entries[-1]
+    assert last.action == {"kind": "place", "to": "2527", "units": ["tank", "mech"]}
+    centre_x, centre_y = SCENE_LAYOUT.center(ruleset.grid.hex_of("2527"))
+    landed = window.counters.item_for("mech").scenePos()
+    assert abs(landed.x() - centre_x) < 10 and abs(landed.y() - centre_y) < 10
+
+
+def test_shift_drag_takes_one_unit_out_of_its_stack(qtbot, ruleset):
+    window = table(qtbot, ruleset)
+    drag(window, "mech", "2429", Qt.KeyboardModifier.ShiftModifier)
+    assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2428", "2429")
+    assert window.session.entries[-1].action["units"] == ["mech"]
+
+
+def test_undo_restores_the_counters_position(qtbot, ruleset):
+    window = table(qtbot, ruleset)
+    before = window.counters.item_for("tank").scenePos()
+    drag(window, "tank", "2527")
+    window.undo_action.trigger()
+    assert hex_of(window, "tank") == "2428"
+    assert window.counters.item_for("tank").scenePos() == before
+
+
+def test_a_drop_off_the_map_changes_nothing(qtbot, ruleset):
+    window = table(qtbot, ruleset)
+    entries = len(window.session.entries)
+    item = window.counters.item_for("tank")
+    start = item.scenePos()
+    held = Qt.MouseButton.LeftButton
+    window.view.centerOn(start)
+    far = QPointF(-5000, -5000)
+    send(window, QEvent.Type.MouseButtonPress, start, held)
+    send(window, QEvent.Type.MouseMove, far, held)
+    send(window, QEvent.Type.MouseButtonRelease, far, Qt.MouseButton.NoButton)
+    assert len(window.session.entries) == entries
+    assert item.scenePos() == start
