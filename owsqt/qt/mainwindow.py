@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QGraphicsScene,
-    QGraphicsView,
+    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -23,6 +23,7 @@ from owsqt.journal.textformat import JournalError
 from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.mapitem import MapItem
 from owsqt.qt.mappainter import PAPER
+from owsqt.qt.mapview import MapView, Overview
 from owsqt.rules.actions import Action, EndStep, PlaceUnits, RollDice
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
@@ -46,12 +47,16 @@ class MainWindow(QMainWindow):
         self.scene.addItem(self.map_item)
         self.counters = CounterLayer(self.scene, ruleset)
         self.counters.move_requested.connect(self._on_move_requested)
-        self.view = QGraphicsView(self.scene, self)
-        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.view.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.view = MapView(self.scene, self)
+        self.view.map_rect = self.map_item.boundingRect()
         self.view.setBackgroundBrush(QBrush(PAPER))
         self.setCentralWidget(self.view)
+        self.overview = Overview(self.view, self)
+        self.overview.setBackgroundBrush(QBrush(PAPER))
+        overview_dock = QDockWidget("Overview", self)
+        overview_dock.setObjectName("overviewDock")
+        overview_dock.setWidget(self.overview)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, overview_dock)
         self.turn_label = QLabel(self)
         self.turn_label.setObjectName("turnLabel")
         self.statusBar().addPermanentWidget(self.turn_label)
@@ -80,6 +85,22 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        view_menu = self.menuBar().addMenu("&View")
+        self.zoom_in_action = self._action(
+            "Zoom &in", QKeySequence.StandardKey.ZoomIn, self.view.zoom_in
+        )
+        self.zoom_out_action = self._action(
+            "Zoom &out", QKeySequence.StandardKey.ZoomOut, self.view.zoom_out
+        )
+        self.fit_action = self._action("&Fit the map", QKeySequence("Ctrl+0"), self.view.fit)
+        self.centre_action = self._action("&Centre on hex…", QKeySequence("Ctrl+G"), self.ask_hex)
+        for action in (
+            self.zoom_in_action,
+            self.zoom_out_action,
+            self.fit_action,
+            self.centre_action,
+        ):
+            view_menu.addAction(action)
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
@@ -228,11 +249,22 @@ class MainWindow(QMainWindow):
             self._show_relief_axis()
 
     def _show_relief_axis(self) -> None:
-        """Open on the ground of the first turns: Kotelnikovo to Verchne-Kumskij, at half zoom."""
-        self.view.resetTransform()
-        self.view.scale(0.5, 0.5)
-        grid = self.ruleset.grid
-        self.view.centerOn(self.map_item.hex_center(grid.hex_of("2238")))
+        """Open on the ground of the first turns: Kotelnikovo to Verchne-Kumskij."""
+        self.view.set_zoom(0.6)
+        self.centre_on_hex("2238")
+
+    def centre_on_hex(self, hex_id: str) -> None:
+        """Centre the view on a hex given by its CCRR id (ValueError for a bad id)."""
+        self.view.centre_on(self.map_item.hex_center(self.ruleset.grid.hex_of(hex_id)))
+
+    def ask_hex(self) -> None:
+        text, accepted = QInputDialog.getText(self, "Centre on hex", "Hex (e.g. 2428):")
+        if not accepted or not text.strip():
+            return
+        try:
+            self.centre_on_hex(text.strip())
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), 6000)
 
     def closeEvent(self, event) -> None:
         self.session.close()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.rules.actions import PlaceUnits, RollDice
@@ -71,3 +73,42 @@ def test_end_step_and_roll_walk_the_game_and_refusals_are_shown(qtbot, ruleset):
     window.end_step_action.trigger()  # 19 stacking points: STRICT refuses (9.2)
     assert window.session.state.segment == "german_setup"
     assert "9.2" in window.statusBar().currentMessage()
+
+
+def test_zoom_keys_and_fit_keep_the_map_in_reach(qtbot, ruleset):
+    window = make_window(qtbot, ruleset)
+    window.show()
+    window.view.set_zoom(1.0)
+    window.zoom_in_action.trigger()
+    assert window.view.zoom > 1.0
+    for _ in range(40):
+        window.zoom_out_action.trigger()
+    assert window.view.zoom == pytest.approx(0.08)  # never smaller than the whole map needs
+    window.fit_action.trigger()
+    assert window.view.visible_area().contains(window.map_item.boundingRect().center())
+
+
+def test_centre_on_hex_and_a_bad_id_is_explained(qtbot, ruleset, monkeypatch):
+    window = make_window(qtbot, ruleset)
+    window.show()
+    window.view.set_zoom(1.0)
+    window.centre_on_hex("3424")
+    target = window.map_item.hex_center(ruleset.grid.hex_of("3424"))
+    assert (window.view.visible_area().center() - target).manhattanLength() < 40
+    monkeypatch.setattr(QInputDialog, "getText", lambda *args: ("9999", True))
+    window.ask_hex()
+    assert "9999" in window.statusBar().currentMessage()
+
+
+def test_clicking_the_overview_moves_the_view(qtbot, ruleset):
+    window = make_window(qtbot, ruleset)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.set_zoom(1.0)
+    target = window.map_item.hex_center(ruleset.grid.hex_of("2830"))
+    qtbot.mouseClick(
+        window.overview.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=window.overview.mapFromScene(target),
+    )
+    assert (window.view.visible_area().center() - target).manhattanLength() < 60
