@@ -53,7 +53,10 @@ class CounterItem(QGraphicsObject):
         paint_counter(painter, self.boundingRect(), self.unit, self.state)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        alone = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        # One unit alone: with Shift held, or out of a stack spread open by a click.
+        alone = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier) or (
+            self.layer.expanded is not None and self.layer.expanded == self.layer.hex_of(self)
+        )
         group = [self] if alone else self.layer.stack_items(self)
         self._drag = _Drag(group, event.scenePos(), [item.pos() for item in group])
         for item in group:
@@ -76,9 +79,23 @@ class CounterItem(QGraphicsObject):
         target = SCENE_LAYOUT.hex_at_point(event.scenePos().x(), event.scenePos().y())
         moved = event.scenePos() - drag.start
         if abs(moved.x()) + abs(moved.y()) < 4:
-            self.layer.restore()  # a click, not a drag
+            self.layer.clicked(self)  # a click, not a drag
             return
         self.layer.request_move(tuple(item.unit.id for item in drag.items), target)
+
+
+def _place_in_stack(centre: tuple[float, float], index: int, count: int, spread: bool) -> QPointF:
+    """Where the `index`-th unit of a stack of `count` sits: cascaded, or in rows of four
+    beside each other when the stack is spread out."""
+    x, y = centre
+    if not spread:
+        offset = -(count - 1) * STACK_STEP / 2 + index * STACK_STEP
+        return QPointF(x + offset, y + offset)
+    per_row = min(count, 4)
+    rows = (count + per_row - 1) // per_row
+    step = COUNTER_SIZE + 2
+    column, row = index % per_row, index // per_row
+    return QPointF(x + (column - (per_row - 1) / 2) * step, y + (row - (rows - 1) / 2) * step)
 
 
 class _Drag:
@@ -92,6 +109,7 @@ class CounterLayer(QObject):
     """All counter items of the scene, kept equal to the game state."""
 
     move_requested = Signal(tuple, object)  # unit ids, target Hex
+    hex_selected = Signal(object)  # the Hex whose stack the player clicked
 
     def __init__(self, scene: QGraphicsScene, ruleset: Ruleset) -> None:
         super().__init__(scene)
@@ -99,6 +117,7 @@ class CounterLayer(QObject):
         self.ruleset = ruleset
         self.items: dict[str, CounterItem] = {}
         self._state: GameState | None = None
+        self.expanded: Hex | None = None  # the stack spread out so every unit shows
 
     def sync(self, state: GameState) -> None:
         """Create, move, repaint and remove items so the scene shows `state`."""
@@ -106,7 +125,7 @@ class CounterLayer(QObject):
         shown = set()
         for hex_, stack in state.stacks.items():
             centre = SCENE_LAYOUT.center(hex_)
-            first = -(len(stack) - 1) * STACK_STEP / 2
+            spread = hex_ == self.expanded and len(stack) > 1
             for index, unit_id in enumerate(stack):
                 item = self.items.get(unit_id)
                 if item is None:
@@ -117,12 +136,19 @@ class CounterLayer(QObject):
                 if item.state != unit_state:
                     item.state = unit_state
                     item.update()
-                offset = first + index * STACK_STEP
-                item.setPos(QPointF(centre[0] + offset, centre[1] + offset))
-                item.setZValue(COUNTER_Z + len(stack) - index)  # the top unit on top
+                item.setPos(_place_in_stack(centre, index, len(stack), spread))
+                # The top unit on top; an expanded stack above every other counter.
+                item.setZValue(COUNTER_Z + len(stack) - index + (500 if spread else 0))
                 shown.add(unit_id)
         for unit_id in [u for u in self.items if u not in shown]:
             self.scene.removeItem(self.items.pop(unit_id))
+
+    def clicked(self, item: CounterItem) -> None:
+        """A click on a counter selects its hex and spreads its stack out (or gathers it)."""
+        hex_ = self.hex_of(item)
+        self.expanded = None if hex_ == self.expanded else hex_
+        self.restore()
+        self.hex_selected.emit(hex_)
 
     def restore(self) -> None:
         """Put every counter back where the state has it (after a refused or empty drag)."""
@@ -135,6 +161,10 @@ class CounterLayer(QObject):
         if unit is None or unit.status is not UnitStatus.ON_MAP or unit.hex is None:
             return [item]
         return [self.items[u] for u in self._state.stack(unit.hex) if u in self.items]
+
+    def hex_of(self, item: CounterItem) -> Hex | None:
+        unit = self._state.units.get(item.unit.id) if self._state else None
+        return unit.hex if unit is not None else None
 
     def request_move(self, units: tuple[str, ...], target: Hex) -> None:
         self.move_requested.emit(units, target)

@@ -24,6 +24,7 @@ from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.mapitem import MapItem
 from owsqt.qt.mappainter import PAPER
 from owsqt.qt.mapview import MapView, Overview
+from owsqt.qt.stackinspector import StackInspector
 from owsqt.rules.actions import Action, EndStep, PlaceUnits, RollDice
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self.scene.addItem(self.map_item)
         self.counters = CounterLayer(self.scene, ruleset)
         self.counters.move_requested.connect(self._on_move_requested)
+        self.counters.hex_selected.connect(self._on_hex_selected)
         self.view = MapView(self.scene, self)
         self.view.map_rect = self.map_item.boundingRect()
         self.view.setBackgroundBrush(QBrush(PAPER))
@@ -67,6 +69,11 @@ class MainWindow(QMainWindow):
         dock.setObjectName("logDock")
         dock.setWidget(self.log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.inspector = StackInspector(ruleset, self)
+        inspector_dock = QDockWidget("Stack", self)
+        inspector_dock.setObjectName("stackDock")
+        inspector_dock.setWidget(self.inspector)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector_dock)
         self._shown_once = False
         self._build_actions()
         self.refresh()
@@ -139,6 +146,7 @@ class MainWindow(QMainWindow):
             self.log.addItem(item)
         self.log.scrollToBottom()
         self.counters.sync(self.session.state)
+        self.inspector.show_hex(self.inspector.hex, self.session.state)
         undo_reason = self.session.why_not_undo()
         self.undo_action.setEnabled(undo_reason is None)
         self.undo_action.setToolTip(undo_reason or "Take back the last action")
@@ -163,6 +171,11 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self._journal_failed(error)
         self.refresh()
+
+    def _on_hex_selected(self, hex_: Hex | None) -> None:
+        self.inspector.show_hex(hex_, self.session.state)
+        if hex_ is not None:
+            self.statusBar().showMessage(self.inspector.statusTip(), 8000)
 
     def _on_move_requested(self, units: tuple[str, ...], target: Hex) -> None:
         """A stack or a unit dropped on a hex: in free play simply a move by hand."""

@@ -93,3 +93,23 @@ def test_a_drop_off_the_map_changes_nothing(qtbot, ruleset):
     send(window, QEvent.Type.MouseButtonRelease, far, Qt.MouseButton.NoButton)
     assert len(window.session.entries) == entries
     assert item.scenePos() == start
+
+
+def click(window, unit_id):
+    item = window.counters.item_for(unit_id)
+    point = item.scenePos()
+    window.view.centerOn(point)
+    send(window, QEvent.Type.MouseButtonPress, point, Qt.MouseButton.LeftButton)
+    send(window, QEvent.Type.MouseButtonRelease, point, Qt.MouseButton.NoButton)
+
+
+def test_a_click_spreads_the_stack_and_lists_it_in_the_inspector(qtbot, ruleset):
+    window = table(qtbot, ruleset)
+    tank, mech = window.counters.item_for("tank"), window.counters.item_for("mech")
+    click(window, "tank")
+    assert abs(tank.scenePos().x() - mech.scenePos().x()) > COUNTER_SIZE  # side by side
+    assert window.inspector.rowCount() == 2
+    assert window.inspector.item(0, 0).text() == "I/11 Pz (12-10)"
+    assert window.inspector.item(0, 2).text() == "12 of 12"
+    drag(window, "mech", "2429")  # out of a spread stack, one unit moves alone
+    assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2428", "2429")

@@ -1,0 +1,80 @@
+"""The stack inspector dock: every unit of the selected hex with all its values and markers."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from owsqt.rules.hexgrid import Hex
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.state import GameState, UnitState
+from owsqt.rules.units import UnitDef
+from owsqt.rules.vocabulary import Supply
+
+COLUMNS = ("Unit", "Type", "Strength", "Move", "Prof.", "Stack", "Markers")
+
+
+def strength_text(unit: UnitDef, state: UnitState) -> str:
+    """ "9 of 12": the points left against the printed full strength (2.2)."""
+    side = " (reduced side)" if state.reduced else ""
+    return f"{state.strength} of {unit.combat}{side}"
+
+
+def marker_text(state: UnitState) -> str:
+    """The markers of 2.2 a unit carries, as a player names them."""
+    markers = []
+    if state.disrupted:
+        markers.append("DIS")
+    if state.fired:
+        markers.append("fired")
+    if state.moved:
+        markers.append("moved")
+    if state.supply is Supply.ORGANIC:
+        markers.append("organic supply")
+    elif state.supply is Supply.OUT:
+        markers.append("out of supply")
+    if state.reserve:
+        markers.append("reserve")
+    return ", ".join(markers)
+
+
+class StackInspector(QTableWidget):
+    """Lists the units of one hex, top of the stack first."""
+
+    def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(COLUMNS), parent)
+        self.ruleset = ruleset
+        self.hex: Hex | None = None
+        self.setHorizontalHeaderLabels(COLUMNS)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.verticalHeader().setVisible(False)
+        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.setToolTip("Click a counter on the map to list its stack here")
+
+    def show_hex(self, hex_: Hex | None, state: GameState) -> None:
+        """List the stack on `hex_` (nothing when None) as `state` has it."""
+        self.hex = hex_
+        stack = state.stack(hex_) if hex_ is not None else ()
+        self.setRowCount(len(stack))
+        catalogue = self.ruleset.catalogue
+        for row, unit_id in enumerate(stack):
+            unit = catalogue.ground[unit_id]
+            unit_state = state.units[unit_id]
+            stacking = unit.stacking_value(unit_state.reduced)
+            cells = (
+                unit.name,
+                f"{unit.type.value.replace('_', ' ')} {unit.size.value}",
+                strength_text(unit, unit_state),
+                f"{unit.movement} {unit.movement_class.value.replace('_', '-')}",
+                str(unit.proficiency),
+                str(stacking),
+                marker_text(unit_state),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(unit_id if column == 0 else text)
+                self.setItem(row, column, item)
+        where = self.ruleset.grid.id_of(hex_) if hex_ is not None else "no hex"
+        total = sum(catalogue.ground[u].stacking_value(state.units[u].reduced) for u in stack)
+        self.setStatusTip(f"{where}: {len(stack)} units, {total} stacking points")
