@@ -12,6 +12,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QGraphicsObject,
     QGraphicsScene,
+    QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 from owsqt.qt.counterpainter import paint_counter
 from owsqt.qt.counterstyle import COUNTER_SIZE
 from owsqt.qt.mapitem import SCENE_LAYOUT
+from owsqt.qt.markeritems import place_chits
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState, UnitState
@@ -62,6 +64,10 @@ class CounterItem(QGraphicsObject):
         for item in group:
             item.setZValue(COUNTER_Z + 1000 + item.zValue())
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        event.accept()
+
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
+        self.layer.context_requested.emit(self.unit.id, event.screenPos())
         event.accept()
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -110,6 +116,7 @@ class CounterLayer(QObject):
 
     move_requested = Signal(tuple, object)  # unit ids, target Hex
     hex_selected = Signal(object)  # the Hex whose stack the player clicked
+    context_requested = Signal(str, object)  # unit id, screen position (QPoint)
 
     def __init__(self, scene: QGraphicsScene, ruleset: Ruleset) -> None:
         super().__init__(scene)
@@ -135,6 +142,7 @@ class CounterLayer(QObject):
                 unit_state = state.units[unit_id]
                 if item.state != unit_state:
                     item.state = unit_state
+                    place_chits(item, item.unit, unit_state)
                     item.update()
                 item.setPos(_place_in_stack(centre, index, len(stack), spread))
                 # The top unit on top; an expanded stack above every other counter.

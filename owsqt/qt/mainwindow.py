@@ -24,7 +24,9 @@ from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.mapitem import MapItem
 from owsqt.qt.mappainter import PAPER
 from owsqt.qt.mapview import MapView, Overview
+from owsqt.qt.markeritems import HexMarkerLayer
 from owsqt.qt.stackinspector import StackInspector
+from owsqt.qt.unitmenu import unit_menu
 from owsqt.rules.actions import Action, EndStep, PlaceUnits, RollDice
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
@@ -32,6 +34,7 @@ from owsqt.rules.verdict import InvalidAction
 from owsqt.session import GameSession
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
+OVERVIEW_WIDTH = 220
 _VIOLATION_COLOUR = QColor("#a33")
 
 
@@ -49,6 +52,8 @@ class MainWindow(QMainWindow):
         self.counters = CounterLayer(self.scene, ruleset)
         self.counters.move_requested.connect(self._on_move_requested)
         self.counters.hex_selected.connect(self._on_hex_selected)
+        self.counters.context_requested.connect(self._on_unit_menu)
+        self.hex_markers = HexMarkerLayer(self.scene)
         self.view = MapView(self.scene, self)
         self.view.map_rect = self.map_item.boundingRect()
         self.view.setBackgroundBrush(QBrush(PAPER))
@@ -59,6 +64,8 @@ class MainWindow(QMainWindow):
         overview_dock.setObjectName("overviewDock")
         overview_dock.setWidget(self.overview)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, overview_dock)
+        # The overview is a glance, not a second map: keep it narrow.
+        self.resizeDocks([overview_dock], [OVERVIEW_WIDTH], Qt.Orientation.Horizontal)
         self.turn_label = QLabel(self)
         self.turn_label.setObjectName("turnLabel")
         self.statusBar().addPermanentWidget(self.turn_label)
@@ -146,6 +153,7 @@ class MainWindow(QMainWindow):
             self.log.addItem(item)
         self.log.scrollToBottom()
         self.counters.sync(self.session.state)
+        self.hex_markers.sync(self.session.state, self.ruleset.hex_name)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         undo_reason = self.session.why_not_undo()
         self.undo_action.setEnabled(undo_reason is None)
@@ -171,6 +179,11 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self._journal_failed(error)
         self.refresh()
+
+    def _on_unit_menu(self, unit_id: str, screen_pos) -> None:
+        state = self.session.state.units[unit_id]
+        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._submit)
+        menu.exec(screen_pos)
 
     def _on_hex_selected(self, hex_: Hex | None) -> None:
         self.inspector.show_hex(hex_, self.session.state)

@@ -1,0 +1,75 @@
+"""Markers of 2.2 on counters and on the map, and the counter's context menu."""
+
+from __future__ import annotations
+
+from owsqt.qt.mainwindow import MainWindow
+from owsqt.qt.markeritems import ChitItem, HexMarkerItem
+from owsqt.qt.unitmenu import unit_menu
+from owsqt.rules.actions import (
+    PlaceUnits,
+    SetBridge,
+    SetEntrenchment,
+    SetInterdiction,
+    SetMarker,
+    SetStrength,
+)
+from owsqt.rules.hexgrid import Hexside
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import BridgeState, Entrenchment, UnitMarker, UnitStatus
+from owsqt.session import GameSession
+
+
+def window_with(qtbot, ruleset, *actions):
+    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session.submit(PlaceUnits(units=("tank", "mech"), to=ruleset.grid.hex_of("2428")))
+    for action in actions:
+        session.submit(action)
+    window = MainWindow(ruleset, session)
+    qtbot.addWidget(window)
+    return window
+
+
+def chits(window, unit_id):
+    item = window.counters.item_for(unit_id)
+    return [child.look.text for child in item.childItems() if isinstance(child, ChitItem)]
+
+
+def test_strength_and_dis_markers_sit_on_the_counter_2_2(qtbot, ruleset):
+    window = window_with(
+        qtbot,
+        ruleset,
+        SetStrength(unit="tank", strength=9),
+        SetMarker(units=("tank",), marker=UnitMarker.DISRUPTED, on=True),
+    )
+    assert chits(window, "tank") == ["9", "D"]
+    assert chits(window, "mech") == []
+    window.undo_action.trigger()
+    assert chits(window, "tank") == ["9"]
+
+
+def test_map_markers_show_int_entrenchment_and_bridges_4_5_15_1_16_2(qtbot, ruleset):
+    hex_ = ruleset.grid.hex_of("2428")
+    side = Hexside.between(hex_, ruleset.grid.hex_of("2429"))
+    window = window_with(
+        qtbot,
+        ruleset,
+        SetInterdiction(center=hex_, penalty=2),
+        SetEntrenchment(hex=hex_, status=Entrenchment.COMPLETE),
+        SetBridge(hexside=side, state=BridgeState.DESTROYED),
+    )
+    texts = sorted(i.text for i in window.scene.items() if isinstance(i, HexMarkerItem))
+    assert texts == ["ENT", "INT 2", "OUT"]
+
+
+def test_the_context_menu_edits_the_unit_through_the_journal(qtbot, ruleset):
+    window = window_with(qtbot, ruleset)
+    unit, state = ruleset.catalogue.ground["tank"], window.session.state.units["tank"]
+    menu = unit_menu(window, unit, state, window._submit)
+    labels = [a.text() for a in menu.actions() if a.text()]
+    assert {"Flip to the reduced side", "Set strength…", "Eliminate"} <= set(labels)
+    next(a for a in menu.actions() if a.text() == "Disrupted (DIS)").trigger()
+    assert window.session.state.units["tank"].disrupted
+    next(a for a in menu.actions() if a.text() == "Eliminate").trigger()
+    assert window.session.state.units["tank"].status is UnitStatus.ELIMINATED
+    assert window.counters.item_for("tank") is None
+    assert window.session.entries[-1].action["kind"] == "set_status"
