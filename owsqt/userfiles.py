@@ -1,10 +1,31 @@
-"""Where owsqt keeps the player's own files: autosaved games (XDG base directories)."""
+"""Where owsqt keeps the player's own files (XDG base directories): autosaved games, the
+list of recently opened games, and finding the autosave to resume after a restart.
+
+Nothing here imports Qt: the desktop shows these files, this module only knows them."""
 
 from __future__ import annotations
 
+import json
+import logging
 import os
+import tempfile
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from owsqt.journal.store import read_text
+from owsqt.journal.textformat import Header, JournalError, parse
+
+if TYPE_CHECKING:
+    from owsqt.rules.scenario import Scenario
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_FOLDER = "autosave"
+JOURNAL_SUFFIX = ".owsg"
+RECENT_FILE = "recent.json"
+RECENT_LIMIT = 8
 
 
 def data_dir() -> Path:
@@ -13,14 +34,148 @@ def data_dir() -> Path:
     return Path(base) / "owsqt"
 
 
+def autosave_dir() -> Path:
+    """The folder every game journals to from its first action on (it may not exist yet)."""
+    return data_dir() / AUTOSAVE_FOLDER
+
+
 def new_autosave_path(now: datetime | None = None) -> Path:
     """A fresh file for a new game's journal; every game keeps its own, so none is lost."""
     stamp = (now or datetime.now(UTC)).strftime("%Y-%m-%d_%H-%M-%S")
-    folder = data_dir() / "autosave"
+    folder = autosave_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"game_{stamp}.owsg"
+    path = folder / f"game_{stamp}{JOURNAL_SUFFIX}"
     counter = 1
     while path.exists():
         counter += 1
-        path = folder / f"game_{stamp}_{counter}.owsg"
+        path = folder / f"game_{stamp}_{counter}{JOURNAL_SUFFIX}"
     return path
+
+
+# --- recently opened games ----------------------------------------------------------------
+
+
+class RecentFiles:
+    """The games opened or saved lately, newest first, kept in `recent.json` in data_dir().
+
+    A convenience, never a reason to stop: a missing, unreadable or corrupted list reads as
+    empty, and a list that cannot be written is logged and forgotten."""
+
+    def __init__(self, file: Path | None = None, limit: int = RECENT_LIMIT) -> None:
+        self.file = file if file is not None else data_dir() / RECENT_FILE
+        self.limit = limit
+
+    def paths(self) -> list[Path]:
+        """The remembered games that still exist, newest first, at most `limit`."""
+        return [path for path in self._read() if path.is_file()][: self.limit]
+
+    def add(self, path: Path) -> None:
+        """Put `path` first; an older mention of the same file goes, and so do vanished files."""
+        path = _absolute(path)
+        # Pruning missing files here keeps the eight places useful for games that exist.
+        kept = [old for old in self._read() if old != path and old.is_file()]
+        self._write([path, *kept][: self.limit])
+
+    def remove(self, path: Path) -> None:
+        """Forget `path` (say, a game that no longer opens)."""
+        path = _absolute(path)
+        self._write([old for old in self._read() if old != path])
+
+    def clear(self) -> None:
+        self._write([])
+
+    def _read(self) -> list[Path]:
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):  # JSONDecodeError is a ValueError
+            return []
+        names = data.get("recent") if isinstance(data, dict) else None
+        if not isinstance(names, list):
+            return []
+        paths: list[Path] = []
+        for name in names:
+            if isinstance(name, str) and name and "\0" not in name:
+                path = _absolute(Path(name))
+                if path not in paths:  # a hand-edited list may repeat itself
+                    paths.append(path)
+        return paths
+
+    def _write(self, paths: list[Path]) -> None:
+        text = json.dumps({"recent": [str(path) for path in paths]}, indent=2) + "\n"
+        try:
+            _write_atomically(self.file, text)
+        except OSError as error:
+            log.warning("cannot write the recent files list %s: %s", self.file, error)
+
+
+def _absolute(path: Path) -> Path:
+    """One spelling per file, so that duplicates are found (symlinks resolved, ~ expanded)."""
+    return path.expanduser().resolve()
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Replace `path` whole: two owsqt windows writing at once leave one list, never a mix."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+# --- resuming the last game ---------------------------------------------------------------
+
+
+def latest_autosave(folder: Path | None = None) -> Path | None:
+    """The most recently written autosaved journal worth resuming: one that reads, whose
+    hash chain holds, and that has at least one entry; None when there is none.
+
+    Unreadable or corrupted files are skipped (not deleted: the player may want them)."""
+    folder = folder if folder is not None else autosave_dir()
+    try:
+        candidates = [path for path in folder.glob(f"*{JOURNAL_SUFFIX}") if path.is_file()]
+    except OSError:
+        return None
+    dated: list[tuple[int, str, Path]] = []
+    for path in candidates:
+        try:
+            dated.append((path.stat().st_mtime_ns, path.name, path))
+        except OSError:  # removed between the listing and now
+            continue
+    # Newest first; the names carry the creation time, which breaks ties of coarse clocks.
+    for _, _, path in sorted(dated, reverse=True):
+        try:
+            journal = parse(read_text(path))
+        except JournalError:
+            continue
+        if journal.entries:
+            return path
+    return None
+
+
+def read_header(path: Path) -> Header:
+    """The header of the journal at `path`; JournalError when it cannot be read."""
+    return parse(read_text(path)).header
+
+
+def resume_question(path: Path, scenarios: Mapping[str, Scenario] | None = None) -> str:
+    """The question to ask before resuming the autosave at `path`, naming its scenario (by
+    title when `scenarios` knows it) and the local time the journal was last written.
+
+    Raises JournalError when the file cannot be read or trusted."""
+    header = read_header(path)
+    scenario = (scenarios or {}).get(header.scenario)
+    title = scenario.title if scenario is not None else header.scenario
+    try:
+        written = datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError as error:
+        raise JournalError(f"{path} cannot be read: {error.strerror}") from None
+    return f"Resume the game of {title} autosaved at {_local_time(written)}?"
+
+
+def _local_time(moment: datetime) -> str:
+    """'14:05 on 21 November 2026': a day-month order no reader mistakes."""
+    return f"{moment:%H:%M} on {moment.day} {moment:%B %Y}"

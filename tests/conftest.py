@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 # Tests draw offscreen even when run without `make test` (no display on CI machines).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Autosaves and the recent-games list of the tests never touch the player's own files.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="owsqt-tests-")
 
 import pytest
 

@@ -7,13 +7,14 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from owsqt.journal.textformat import JournalError
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.rules.datafile import DataError
 from owsqt.rules.mapfile import MapFileError
 from owsqt.rules.ruleset import default_ruleset
 from owsqt.rules.verdict import Mode
 from owsqt.session import GameSession
-from owsqt.userfiles import new_autosave_path
+from owsqt.userfiles import latest_autosave, new_autosave_path, resume_question
 
 INTRODUCTORY_SCENARIO = "we-are-coming"
 
@@ -28,13 +29,26 @@ def run(argv: list[str], game: Path | None = None) -> int:
     except (DataError, MapFileError) as error:
         QMessageBox.critical(None, "owsqt cannot start", f"A data file is broken:\n\n{error}")
         return 2
+    # Look for the last game before this start makes a new one, which is autosaved too.
+    resumable = latest_autosave() if game is None else None
     session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE, path=new_autosave_path())
     session.apply_default_setup()  # a newcomer sees the full board of 19.1 at once
     window = MainWindow(ruleset, session)
     if game is not None:
         window.load(game)
+    elif resumable is not None and _wants_to_resume(resumable, ruleset):
+        window.load(resumable)
     window.show()
     return app.exec()
+
+
+def _wants_to_resume(path: Path, ruleset) -> bool:
+    try:
+        question = resume_question(path, ruleset.scenarios)
+    except JournalError:
+        return False
+    answer = QMessageBox.question(None, "Resume the last game?", question)
+    return answer == QMessageBox.StandardButton.Yes
 
 
 if __name__ == "__main__":

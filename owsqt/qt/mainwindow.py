@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QGraphicsScene,
@@ -20,21 +21,26 @@ from PySide6.QtWidgets import (
 
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
+from owsqt.qt.airdisplay import AirDisplay
 from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.mapitem import MapItem
 from owsqt.qt.mappainter import PAPER
 from owsqt.qt.mapview import MapView, Overview
 from owsqt.qt.markeritems import HexMarkerLayer
+from owsqt.qt.newgamedialog import NewGameDialog, start_game
+from owsqt.qt.recentfiles import RecentFilesMenu
 from owsqt.qt.stackinspector import StackInspector
 from owsqt.qt.unitmenu import unit_menu
-from owsqt.rules.actions import Action, EndStep, PlaceUnits, RollDice
+from owsqt.rules.actions import Action, EndStep, PlaceAirUnit, PlaceUnits, RollDice
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.verdict import InvalidAction
 from owsqt.session import GameSession
+from owsqt.userfiles import new_autosave_path
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
 OVERVIEW_WIDTH = 220
+RIGHT_DOCK_WIDTH = 380  # the air display's charts need about this much
 _VIOLATION_COLOUR = QColor("#a33")
 
 
@@ -76,24 +82,43 @@ class MainWindow(QMainWindow):
         dock.setObjectName("logDock")
         dock.setWidget(self.log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.air_display = AirDisplay(ruleset.catalogue, self)
+        self.air_display.move_requested.connect(
+            lambda unit_id, box: self._submit(PlaceAirUnit(air_unit=unit_id, box=box))
+        )
+        air_dock = QDockWidget("Air operations", self)
+        air_dock.setObjectName("airDock")
+        air_dock.setWidget(self.air_display)
         self.inspector = StackInspector(ruleset, self)
         inspector_dock = QDockWidget("Stack", self)
         inspector_dock.setObjectName("stackDock")
         inspector_dock.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector_dock)
+        # The stack and the air display share the lower right, as tabs.
+        self.tabifyDockWidget(inspector_dock, air_dock)
+        inspector_dock.raise_()
+        self.resizeDocks([dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
         self._build_actions()
         self.refresh()
 
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
+        self.new_action = self._action("&New game…", QKeySequence.StandardKey.New, self.new_game)
+        self.new_action.setToolTip("Choose a scenario, its options, the mode and the set-up")
+        file_menu.addAction(self.new_action)
         self.open_action = self._action("&Open…", QKeySequence.StandardKey.Open, self.open_game)
         self.save_as_action = self._action(
             "Save &As…", QKeySequence.StandardKey.SaveAs, self.save_game_as
         )
         quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
-        for action in (self.open_action, self.save_as_action, quit_action):
-            file_menu.addAction(action)
+        self.recent_menu = RecentFilesMenu(parent=self)
+        self.recent_menu.open_requested.connect(self.load)
+        file_menu.addAction(self.open_action)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
+        file_menu.addAction(quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.undo_action = self._action("&Undo", QKeySequence("Ctrl+Z"), self.undo)
         self.redo_action = self._action("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
@@ -154,6 +179,7 @@ class MainWindow(QMainWindow):
         self.log.scrollToBottom()
         self.counters.sync(self.session.state)
         self.hex_markers.sync(self.session.state, self.ruleset.hex_name)
+        self.air_display.show_state(self.session.state)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         undo_reason = self.session.why_not_undo()
         self.undo_action.setEnabled(undo_reason is None)
@@ -242,10 +268,28 @@ class MainWindow(QMainWindow):
         except JournalError as error:
             QMessageBox.warning(self, "Cannot open this game", f"{path.name}\n\n{error}")
             return False
+        self._replace_session(session)
+        self.recent_menu.add(path)
+        return True
+
+    def new_game(self) -> None:
+        """Start a game chosen in the New Game dialog; the current one stays autosaved."""
+        dialog = NewGameDialog(self.ruleset, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            session = start_game(self.ruleset, dialog.choice(), new_autosave_path())
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot start the game", str(error))
+            return
+        self._replace_session(session)
+
+    def _replace_session(self, session: GameSession) -> None:
         self.session.close()
         self.session = session
+        self.counters.expanded = None
+        self.inspector.show_hex(None, session.state)
         self.refresh()
-        return True
 
     def save_game_as(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Save game as", "", JOURNAL_FILTER)
@@ -258,6 +302,8 @@ class MainWindow(QMainWindow):
             self.session.save_as(path)
         except OSError as error:
             QMessageBox.warning(self, "Cannot save", f"{path}\n\n{error.strerror or error}")
+        else:
+            self.recent_menu.add(path)
         self.refresh()
 
     def about(self) -> None:

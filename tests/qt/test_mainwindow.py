@@ -112,3 +112,40 @@ def test_clicking_the_overview_moves_the_view(qtbot, ruleset):
         pos=window.overview.mapFromScene(target),
     )
     assert (window.view.visible_area().center() - target).manhattanLength() < 60
+
+
+def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset, monkeypatch):
+    from owsqt.qt import mainwindow
+    from owsqt.qt.newgamedialog import NewGameChoice
+    from owsqt.rules.ruleset import default_ruleset
+
+    shipped = default_ruleset()
+    window = MainWindow(shipped, GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3))
+    qtbot.addWidget(window)
+    choice = NewGameChoice("hoths-last-gasp", (), Mode.ASSIST, True)
+    monkeypatch.setattr(mainwindow.NewGameDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(mainwindow.NewGameDialog, "choice", lambda self: choice)
+    window.new_action.trigger()
+    state = window.session.state
+    assert (state.scenario, state.turn, state.phase) == ("hoths-last-gasp", 9, "air_operations")
+    assert window.session.mode is Mode.ASSIST and window.session.path is not None
+    assert "Turn 9 of 16" in window.turn_label.text()
+    assert len(window.counters.items) > 100
+
+
+def test_opened_and_saved_games_join_the_recent_list(qtbot, ruleset, tmp_path):
+    window = make_window(qtbot, ruleset)
+    path = tmp_path / "mine.owsg"
+    window.session.save_as(path)
+    window.load(path)
+    assert window.recent_menu.game_actions()
+
+
+def test_an_air_unit_dropped_on_a_box_is_journalled_4_3(qtbot, ruleset):
+    from owsqt.rules.vocabulary import AirBox
+
+    window = make_window(qtbot, ruleset)
+    window.air_display.move_requested.emit("jg52", AirBox.FLOWN)
+    assert window.session.state.air_units["jg52"].box is AirBox.FLOWN
+    assert window.air_display.box_of("jg52") is AirBox.FLOWN
+    assert window.session.entries[-1].action["kind"] == "place_air"

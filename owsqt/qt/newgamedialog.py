@@ -1,0 +1,349 @@
+"""The New Game dialog: scenario, its options, how strictly the rules are enforced, and
+whether the counters start in the default set-up or off the map for a set-up by hand."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QButtonGroup,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QRadioButton,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.scenario import Scenario, ScenarioOption
+from owsqt.rules.verdict import Mode
+from owsqt.session import GameSession
+
+DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short
+
+# The mode's name on its button and the one line that tells a newcomer what it means.
+MODE_TEXTS: dict[Mode, tuple[str, str]] = {
+    Mode.FREE: (
+        "&Free play",
+        "Move the counters by hand, as on a real table; the rules check nothing.",
+    ),
+    Mode.ASSIST: (
+        "&Assisted",
+        "The rules warn of every illegal action, apply it anyway and log it.",
+    ),
+    Mode.STRICT: (
+        "S&trict",
+        "The rules refuse illegal actions.",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameChoice:
+    """What the player chose: everything needed to start the game, nothing about Qt."""
+
+    scenario: str
+    options: tuple[str, ...] = ()
+    mode: Mode = Mode.FREE
+    default_setup: bool = True
+
+
+def start_game(
+    ruleset: Ruleset, choice: NewGameChoice, path: Path | None, *, seed: int | None = None
+) -> GameSession:
+    """A new session as chosen, journalling to `path`; with the default set-up both sides
+    are placed (as ordinary journal entries) and the game stands at the start of turn one.
+
+    OSError when the journal cannot be written; the caller keeps its current game then."""
+    session = GameSession.new(
+        ruleset, choice.scenario, choice.mode, seed=seed, options=choice.options, path=path
+    )
+    if choice.default_setup:
+        try:
+            session.apply_default_setup()
+        except BaseException:
+            session.close()  # do not leave the journal file open behind a failed start
+            raise
+    return session
+
+
+def scenario_label(scenario: Scenario) -> str:
+    """'We are coming! (19.1) – turns 1-6'."""
+    turns = (
+        f"turn {scenario.first_turn}"
+        if scenario.first_turn == scenario.last_turn
+        else f"turns {scenario.first_turn}-{scenario.last_turn}"
+    )
+    return f"{scenario.title} ({scenario.rule}) – {turns}"
+
+
+def option_label(option: ScenarioOption) -> str:
+    """'16th Motorized Division – 19.41 – Soviet +2 VP'."""
+    parts = [option.title]
+    if option.rule:
+        parts.append(option.rule)
+    points = option.victory_points_to_soviet
+    parts.append(f"Soviet +{points} VP" if points else "no VP penalty")
+    return " – ".join(parts)
+
+
+def option_penalty(options: tuple[ScenarioOption, ...]) -> int:
+    """The victory points the chosen options give the Soviet player; options of one penalty
+    group share a single penalty (19.42: the support units and the 15th count once)."""
+    grouped: dict[str, int] = {}
+    total = 0
+    for option in options:
+        if option.penalty_group is None:
+            total += option.victory_points_to_soviet
+        else:
+            group = option.penalty_group
+            grouped[group] = max(grouped.get(group, 0), option.victory_points_to_soviet)
+    return total + sum(grouped.values())
+
+
+def _rule_order(scenario: Scenario) -> tuple[tuple[int, str], ...]:
+    """Sort by rule number as a reader would: 19.2 before 19.10."""
+    return tuple(
+        (int(part), "") if part.isdigit() else (0, part)
+        for part in re.split(r"[.\s]", scenario.rule)
+    )
+
+
+class NewGameDialog(QDialog):
+    """Asks for a new game. Enter starts it, Escape cancels; `choice()` tells what was picked."""
+
+    def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ruleset = ruleset
+        self.setWindowTitle("New game")
+        self.setObjectName("newGameDialog")
+        self._option_boxes: dict[str, QCheckBox] = {}
+
+        self.scenario_list = QListWidget(self)
+        self.scenario_list.setObjectName("scenarioList")
+        self.scenario_list.setToolTip("The scenarios of rule 19; the first is the introduction")
+        scenarios = sorted(ruleset.scenarios.values(), key=_rule_order)
+        metrics = self.scenario_list.fontMetrics()
+        row_height = metrics.height() + 8  # room to breathe: these rows are the main choice
+        for scenario in scenarios:
+            item = QListWidgetItem(scenario_label(scenario))
+            item.setData(Qt.ItemDataRole.UserRole, scenario.id)
+            item.setToolTip(self._scenario_tooltip(scenario))
+            item.setSizeHint(QSize(metrics.horizontalAdvance(item.text()) + 12, row_height))
+            self.scenario_list.addItem(item)
+        frame = 2 * self.scenario_list.frameWidth()
+        # Every scenario in sight at once, and every title whole: no scroll bars for four rows.
+        self.scenario_list.setFixedHeight(max(len(scenarios), 3) * row_height + frame)
+        self.scenario_list.setMinimumWidth(
+            self.scenario_list.sizeHintForColumn(0)
+            + frame
+            + self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        )
+        scenario_label_widget = QLabel("&Scenario:", self)
+        scenario_label_widget.setBuddy(self.scenario_list)
+
+        self.options_group = QGroupBox("&Options", self)
+        self.options_group.setObjectName("optionsGroup")
+        self.options_group.setToolTip(
+            "Optional forces; most give the Soviet player victory points for the German's help"
+        )
+        self._options_layout = QVBoxLayout(self.options_group)
+        self.penalty_label = QLabel(self.options_group)
+        self.penalty_label.setObjectName("penaltyLabel")
+
+        self.mode_group = QGroupBox("Rules", self)
+        self.mode_buttons = QButtonGroup(self)
+        mode_layout = QVBoxLayout(self.mode_group)
+        self._mode_radios: dict[Mode, QRadioButton] = {}
+        for mode, (text, explanation) in MODE_TEXTS.items():
+            radio = QRadioButton(text, self.mode_group)
+            radio.setObjectName(f"mode_{mode.value}")
+            radio.setToolTip(explanation)
+            self.mode_buttons.addButton(radio)
+            self._mode_radios[mode] = radio
+            mode_layout.addWidget(radio)
+            mode_layout.addWidget(self._explanation(explanation, radio))
+
+        self.setup_group = QGroupBox("Set-up", self)
+        self.setup_buttons = QButtonGroup(self)
+        setup_layout = QVBoxLayout(self.setup_group)
+        self.default_setup_radio = QRadioButton("&Default set-up", self.setup_group)
+        self.default_setup_radio.setObjectName("defaultSetup")
+        self.hand_setup_radio = QRadioButton("Set up by &hand", self.setup_group)
+        self.hand_setup_radio.setObjectName("handSetup")
+        for radio, explanation in (
+            (
+                self.default_setup_radio,
+                "Both sides start placed in their set-up areas, ready for turn one; "
+                "adjust them by hand if you like.",
+            ),
+            (
+                self.hand_setup_radio,
+                "The counters start off the map: each side places its own in its set-up areas.",
+            ),
+        ):
+            radio.setToolTip(explanation)
+            self.setup_buttons.addButton(radio)
+            setup_layout.addWidget(radio)
+            setup_layout.addWidget(self._explanation(explanation, radio))
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        start = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        start.setText("Start game")
+        start.setToolTip("Start the game as chosen (Enter)")
+        start.setDefault(True)  # Enter anywhere in the dialog starts the game
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(
+            "Keep the current game (Esc)"
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(scenario_label_widget)
+        layout.addWidget(self.scenario_list)
+        layout.addWidget(self.options_group)
+        layout.addWidget(self.mode_group)
+        layout.addWidget(self.setup_group)
+        layout.addWidget(self.buttons)
+
+        self.scenario_list.currentItemChanged.connect(self._on_scenario_changed)
+        # A double click chooses and starts; Enter already reaches the default button.
+        self.scenario_list.itemDoubleClicked.connect(self.accept)
+        self._mode_radios[Mode.FREE].setChecked(True)
+        self.default_setup_radio.setChecked(True)
+        self.select_scenario(DEFAULT_SCENARIO if DEFAULT_SCENARIO in ruleset.scenarios else None)
+        self.scenario_list.setFocus()
+
+    # --- reading and setting the choice ---------------------------------------------------
+
+    def choice(self) -> NewGameChoice:
+        scenario = self.current_scenario()
+        options = tuple(
+            option.id
+            for option in scenario.options
+            if option.id in self._option_boxes and self._option_boxes[option.id].isChecked()
+        )
+        return NewGameChoice(
+            scenario=scenario.id,
+            options=options,
+            mode=self.mode(),
+            default_setup=self.default_setup_radio.isChecked(),
+        )
+
+    def current_scenario(self) -> Scenario:
+        item = self.scenario_list.currentItem()
+        if item is None:  # only possible with a ruleset without scenarios
+            raise LookupError("the ruleset has no scenario to choose")
+        return self.ruleset.scenarios[item.data(Qt.ItemDataRole.UserRole)]
+
+    def select_scenario(self, scenario_id: str | None) -> None:
+        """Make `scenario_id` current (the first scenario for None or an unknown id)."""
+        for row in range(self.scenario_list.count()):
+            if self.scenario_list.item(row).data(Qt.ItemDataRole.UserRole) == scenario_id:
+                self.scenario_list.setCurrentRow(row)
+                return
+        if self.scenario_list.count():
+            self.scenario_list.setCurrentRow(0)
+
+    def mode(self) -> Mode:
+        return next(mode for mode, radio in self._mode_radios.items() if radio.isChecked())
+
+    def set_mode(self, mode: Mode) -> None:
+        self._mode_radios[mode].setChecked(True)
+
+    def option_box(self, option_id: str) -> QCheckBox:
+        """The check box of one option of the current scenario (KeyError if it has none)."""
+        return self._option_boxes[option_id]
+
+    # --- building ---------------------------------------------------------------------
+
+    def _explanation(self, text: str, radio: QAbstractButton) -> QLabel:
+        """A quieter line under a radio button, indented to line up with the button's text."""
+        label = QLabel(text, self)
+        label.setWordWrap(True)
+        # The theme's secondary text colour rather than a fixed grey: readable in dark themes.
+        label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        style = radio.style()
+        indent = style.pixelMetric(QStyle.PixelMetric.PM_ExclusiveIndicatorWidth, None, radio)
+        spacing = style.pixelMetric(QStyle.PixelMetric.PM_RadioButtonLabelSpacing, None, radio)
+        label.setContentsMargins(indent + spacing, 0, 0, 4)
+        label.setToolTip(radio.toolTip())
+        return label
+
+    def _scenario_tooltip(self, scenario: Scenario) -> str:
+        lines = [
+            f"{scenario.title}, rule {scenario.rule}",
+            f"Turns {scenario.first_turn} to {scenario.last_turn}; "
+            f"the {scenario.sets_up_first.title} player sets up first",
+        ]
+        if scenario.options:
+            lines.append(f"{len(scenario.options)} optional forces")
+        return "\n".join(lines)
+
+    def _on_scenario_changed(self, current: QListWidgetItem | None, _previous=None) -> None:
+        for box in self._option_boxes.values():
+            self._options_layout.removeWidget(box)
+            box.deleteLater()
+        self._option_boxes.clear()
+        self._options_layout.removeWidget(self.penalty_label)
+        if current is None:
+            self.options_group.hide()
+            return
+        scenario = self.ruleset.scenarios[current.data(Qt.ItemDataRole.UserRole)]
+        for option in scenario.options:
+            box = QCheckBox(option_label(option), self.options_group)
+            box.setObjectName(f"option_{option.id}")
+            box.setToolTip(self._option_tooltip(scenario, option))
+            box.toggled.connect(self._update_penalty)
+            self._options_layout.addWidget(box)
+            self._option_boxes[option.id] = box
+        self._options_layout.addWidget(self.penalty_label)
+        self.options_group.setVisible(bool(scenario.options))
+        self._update_penalty()
+        if self.isVisible():
+            # Once the new boxes are laid out: measured now, the size is the old scenario's.
+            QTimer.singleShot(0, self._fit_height)
+
+    def _fit_height(self) -> None:
+        """Grow for the options, shrink back without them, keeping the player's width.
+
+        adjustSize() would not do: for a window whose labels wrap it stops at the minimum."""
+        width = max(self.width(), self.minimumSizeHint().width())
+        height = self.heightForWidth(width)
+        self.resize(width, height if height > 0 else self.sizeHint().height())
+
+    def _option_tooltip(self, scenario: Scenario, option: ScenarioOption) -> str:
+        text = f"{option.title} ({option.rule or 'rule 19'})"
+        if option.penalty_group is not None:
+            partners = [
+                other.title
+                for other in scenario.options
+                if other.penalty_group == option.penalty_group and other.id != option.id
+            ]
+            if partners:
+                text += (
+                    f"\nShares one penalty of {option.victory_points_to_soviet} VP with: "
+                    + ", ".join(partners)
+                )
+        return text
+
+    def _update_penalty(self) -> None:
+        scenario = self.current_scenario()
+        chosen = tuple(o for o in scenario.options if self._option_boxes[o.id].isChecked())
+        points = option_penalty(chosen)
+        self.penalty_label.setText(
+            f"Chosen options: Soviet +{points} VP" if points else "Chosen options: no VP penalty"
+        )

@@ -1,0 +1,194 @@
+"""The player's own files: the recent games list and the autosave to resume."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from owsqt.journal.textformat import JournalError
+from owsqt.rules.actions import PlaceUnits
+from owsqt.session import GameSession
+from owsqt.userfiles import (
+    RECENT_LIMIT,
+    RecentFiles,
+    autosave_dir,
+    data_dir,
+    latest_autosave,
+    new_autosave_path,
+    resume_question,
+)
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch) -> Path:
+    """Every test writes under its own XDG_DATA_HOME, never into the player's."""
+    home = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
+def games(folder: Path, *names: str) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in names]
+    for path in paths:
+        path.write_text("a game\n")
+    return paths
+
+
+# --- recent files -------------------------------------------------------------------------
+
+
+def test_the_list_lives_in_the_data_folder_and_starts_empty(data_home):
+    recent = RecentFiles()
+    assert recent.file == data_home / "owsqt" / "recent.json" == data_dir() / "recent.json"
+    assert recent.paths() == []
+    assert not recent.file.exists()  # reading never writes
+
+
+def test_newest_first_and_a_game_opened_again_moves_to_the_top(tmp_path):
+    a, b, c = games(tmp_path / "games", "a.owsg", "b.owsg", "c.owsg")
+    recent = RecentFiles()
+    for path in (a, b, c):
+        recent.add(path)
+    assert recent.paths() == [c, b, a]
+    recent.add(a)
+    assert recent.paths() == [a, c, b]
+    assert RecentFiles().paths() == [a, c, b]  # kept on disk for the next start
+
+
+def test_one_file_spelled_two_ways_is_listed_once(tmp_path, monkeypatch):
+    (game,) = games(tmp_path / "games", "a.owsg")
+    monkeypatch.chdir(tmp_path)
+    recent = RecentFiles()
+    recent.add(game)
+    recent.add(Path("games") / ".." / "games" / "a.owsg")
+    assert recent.paths() == [game]
+    assert len(json.loads(recent.file.read_text())["recent"]) == 1
+
+
+def test_at_most_eight_games_are_remembered(tmp_path):
+    paths = games(tmp_path / "games", *(f"game{n}.owsg" for n in range(RECENT_LIMIT + 3)))
+    recent = RecentFiles()
+    for path in paths:
+        recent.add(path)
+    assert recent.paths() == paths[::-1][:RECENT_LIMIT]
+    assert len(json.loads(recent.file.read_text())["recent"]) == RECENT_LIMIT
+
+
+def test_deleted_games_are_not_listed_and_make_room(tmp_path):
+    a, b, c = games(tmp_path / "games", "a.owsg", "b.owsg", "c.owsg")
+    recent = RecentFiles(limit=2)
+    recent.add(a)
+    recent.add(b)
+    b.unlink()
+    assert recent.paths() == [a]
+    recent.add(c)
+    assert recent.paths() == [c, a]  # the vanished b did not push a out
+
+
+def test_remove_and_clear(tmp_path):
+    a, b = games(tmp_path / "games", "a.owsg", "b.owsg")
+    recent = RecentFiles()
+    recent.add(a)
+    recent.add(b)
+    recent.remove(b)
+    assert recent.paths() == [a]
+    recent.clear()
+    assert recent.paths() == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        "",
+        "\xff\xfe garbage",
+        '["a list instead"]',
+        '{"recent": 5}',
+        '{"recent": [3, null, "", {"x": 1}]}',
+    ],
+)
+def test_a_corrupted_list_reads_as_empty_and_is_replaced(tmp_path, text):
+    recent = RecentFiles()
+    recent.file.parent.mkdir(parents=True)
+    recent.file.write_text(text, encoding="latin-1")
+    assert recent.paths() == []
+    (game,) = games(tmp_path / "games", "a.owsg")
+    recent.add(game)
+    assert recent.paths() == [game]
+
+
+def test_a_list_that_cannot_be_written_is_no_reason_to_fail(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    recent = RecentFiles(blocker / "recent.json")
+    (game,) = games(tmp_path / "games", "a.owsg")
+    recent.add(game)  # logged, not raised
+    assert recent.paths() == []
+
+
+# --- the autosave to resume ---------------------------------------------------------------
+
+
+def journal(ruleset, path: Path, moves: int = 1, mtime: int | None = None) -> Path:
+    session = GameSession.new(ruleset, "test", seed=1, path=path)
+    for hex_id in ("3038", "3039", "3040")[:moves]:
+        session.submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of(hex_id)))
+    session.close()
+    if mtime is not None:
+        os.utime(path, (mtime, mtime))
+    return path
+
+
+def test_no_autosave_folder_means_nothing_to_resume():
+    assert latest_autosave() is None
+
+
+def test_the_newest_journal_with_an_entry_is_resumed(ruleset):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    journal(ruleset, folder / "old.owsg", mtime=1_000)
+    newer = journal(ruleset, folder / "newer.owsg", moves=2, mtime=2_000)
+    journal(ruleset, folder / "untouched.owsg", moves=0, mtime=3_000)  # nothing to resume
+    (folder / "notes.txt").write_text("not a journal")
+    assert latest_autosave() == newer
+
+
+def test_corrupted_and_unreadable_journals_are_skipped(ruleset):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    good = journal(ruleset, folder / "good.owsg", mtime=1_000)
+    edited = journal(ruleset, folder / "edited.owsg", moves=2, mtime=2_000)
+    edited.write_text(edited.read_text().replace("3039", "3050"))  # breaks the hash chain
+    os.utime(edited, (2_000, 2_000))
+    (folder / "binary.owsg").write_bytes(b"\xff\xfe\x00 not text")
+    os.utime(folder / "binary.owsg", (3_000, 3_000))
+    (folder / "folder.owsg").mkdir()
+    assert latest_autosave() == good
+
+
+def test_new_games_journal_into_the_autosave_folder(ruleset):
+    path = new_autosave_path(datetime(2026, 11, 21, 5, 1, 2))
+    assert path.parent == autosave_dir()
+    assert path.name == "game_2026-11-21_05-01-02.owsg"
+    journal(ruleset, path)
+    assert latest_autosave() == path
+
+
+def test_the_resume_question_names_the_scenario_and_the_time(ruleset):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    moment = datetime(2026, 12, 12, 14, 5)
+    path = journal(ruleset, folder / "game.owsg", mtime=int(moment.timestamp()))
+    question = resume_question(path, ruleset.scenarios)
+    assert question == "Resume the game of Test scenario autosaved at 14:05 on 12 December 2026?"
+    assert "of test autosaved" in resume_question(path)  # without titles: the scenario's id
+
+
+def test_the_resume_question_for_a_vanished_file_says_why(tmp_path):
+    with pytest.raises(JournalError, match="does not exist"):
+        resume_question(tmp_path / "gone.owsg")
