@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGraphicsScene,
     QInputDialog,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -30,13 +29,14 @@ from owsqt.qt.markeritems import HexMarkerLayer
 from owsqt.qt.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.recentfiles import RecentFilesMenu
 from owsqt.qt.stackinspector import StackInspector
+from owsqt.qt.turnbar import TurnBar
 from owsqt.qt.unitmenu import unit_menu
 from owsqt.rules.actions import Action, EndStep, PlaceAirUnit, PlaceUnits, RollDice
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.verdict import InvalidAction
 from owsqt.session import GameSession
-from owsqt.userfiles import new_autosave_path
+from owsqt.userfiles import autosave_dir, new_autosave_path
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
 OVERVIEW_WIDTH = 220
@@ -72,9 +72,6 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, overview_dock)
         # The overview is a glance, not a second map: keep it narrow.
         self.resizeDocks([overview_dock], [OVERVIEW_WIDTH], Qt.Orientation.Horizontal)
-        self.turn_label = QLabel(self)
-        self.turn_label.setObjectName("turnLabel")
-        self.statusBar().addPermanentWidget(self.turn_label)
         self.log = QListWidget(self)
         self.log.setObjectName("gameLog")
         self.log.setWordWrap(True)
@@ -100,6 +97,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
         self._build_actions()
+        self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        self.turn_label = self.turn_bar.label
         self.refresh()
 
     def _build_actions(self) -> None:
@@ -108,6 +108,10 @@ class MainWindow(QMainWindow):
         self.new_action.setToolTip("Choose a scenario, its options, the mode and the set-up")
         file_menu.addAction(self.new_action)
         self.open_action = self._action("&Open…", QKeySequence.StandardKey.Open, self.open_game)
+        self.save_action = self._action("&Save", QKeySequence.StandardKey.Save, self.save_game)
+        self.save_action.setToolTip(
+            "Every action is already on disk; an autosaved game asks for a name"
+        )
         self.save_as_action = self._action(
             "Save &As…", QKeySequence.StandardKey.SaveAs, self.save_game_as
         )
@@ -116,6 +120,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.open_requested.connect(self.load)
         file_menu.addAction(self.open_action)
         file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
@@ -165,11 +170,7 @@ class MainWindow(QMainWindow):
         scenario = self.ruleset.scenarios[state.scenario]
         where = self.session.path.name if self.session.path else "unsaved"
         self.setWindowTitle(f"owsqt – {scenario.title} – {where}")
-        active = f" – {state.active.title} player" if state.active else ""
-        self.turn_label.setText(
-            f"Turn {state.turn} of {state.last_turn} – {state.phase.replace('_', ' ')}: "
-            f"{state.segment.replace('_', ' ')}{active} – {self.session.mode.value.upper()}"
-        )
+        self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
         self.log.clear()
         for line in self.session.log_lines():
             item = QListWidgetItem(f"#{line.entry}  {line.text}")
@@ -290,6 +291,15 @@ class MainWindow(QMainWindow):
         self.counters.expanded = None
         self.inspector.show_hex(None, session.state)
         self.refresh()
+
+    def save_game(self) -> None:
+        """The journal is written at every action; a game still in the autosave folder asks
+        for a name and place of its own."""
+        path = self.session.path
+        if path is None or path.parent == autosave_dir():
+            self.save_game_as()
+        else:
+            self.statusBar().showMessage(f"Saved: {path}", 4000)
 
     def save_game_as(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Save game as", "", JOURNAL_FILTER)

@@ -149,3 +149,32 @@ def test_an_air_unit_dropped_on_a_box_is_journalled_4_3(qtbot, ruleset):
     assert window.session.state.air_units["jg52"].box is AirBox.FLOWN
     assert window.air_display.box_of("jg52") is AirBox.FLOWN
     assert window.session.entries[-1].action["kind"] == "place_air"
+
+
+def test_the_turn_bar_reads_the_turn_record_track(qtbot):
+    from owsqt.rules.ruleset import default_ruleset
+
+    shipped = default_ruleset()
+    session = GameSession.new(shipped, "hoths-last-gasp", Mode.FREE, seed=3)
+    session.apply_default_setup()
+    window = MainWindow(shipped, session)
+    qtbot.addWidget(window)
+    text = window.turn_bar.label.text()
+    assert text.startswith("Turn 9 of 16 · AM 16 December 1942 · clear, roads passable")
+    assert text.endswith("FREE")
+
+
+def test_save_of_an_autosaved_game_asks_for_a_name(qtbot, ruleset, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from owsqt.userfiles import new_autosave_path
+
+    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3, path=new_autosave_path())
+    window = MainWindow(ruleset, session)
+    qtbot.addWidget(window)
+    target = tmp_path / "kept"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    window.save_action.trigger()
+    assert window.session.path == target.with_suffix(".owsg")
+    window.save_action.trigger()  # now saved under its own name: nothing to ask
+    assert "Saved" in window.statusBar().currentMessage()
