@@ -113,3 +113,16 @@ def test_a_click_spreads_the_stack_and_lists_it_in_the_inspector(qtbot, ruleset)
     assert window.inspector.item(0, 2).text() == "12 of 12"
     drag(window, "mech", "2429")  # out of a spread stack, one unit moves alone
     assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2428", "2429")
+
+
+def test_save_reopen_and_replay_reproduce_the_table(qtbot, ruleset, tmp_path):
+    window = table(qtbot, ruleset)
+    drag(window, "tank", "2527")
+    drag(window, "mech", "2429", Qt.KeyboardModifier.ShiftModifier)
+    path = tmp_path / "table.owsg"
+    window.session.save_as(path)
+    positions = {u: item.scenePos() for u, item in window.counters.items.items()}
+    reopened = MainWindow(ruleset, GameSession.open(ruleset, path))
+    qtbot.addWidget(reopened)
+    assert reopened.session.state == window.session.state
+    assert {u: item.scenePos() for u, item in reopened.counters.items.items()} == positions
