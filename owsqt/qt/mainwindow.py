@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -22,7 +22,8 @@ from owsqt import __version__
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.airdisplay import AirDisplay
 from owsqt.qt.counteritems import CounterLayer
-from owsqt.qt.mapitem import MapItem
+from owsqt.qt.hexmenu import hex_menu, nearest_hexside
+from owsqt.qt.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.mappainter import PAPER
 from owsqt.qt.mapview import MapView, Overview
 from owsqt.qt.markeritems import HexMarkerLayer
@@ -31,7 +32,14 @@ from owsqt.qt.recentfiles import RecentFilesMenu
 from owsqt.qt.stackinspector import StackInspector
 from owsqt.qt.turnbar import TurnBar
 from owsqt.qt.unitmenu import unit_menu
-from owsqt.rules.actions import Action, EndStep, PlaceAirUnit, PlaceUnits, RollDice
+from owsqt.rules.actions import (
+    Action,
+    EndStep,
+    PlaceAirUnit,
+    PlaceUnits,
+    ReorderStack,
+    RollDice,
+)
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.verdict import InvalidAction
@@ -62,6 +70,7 @@ class MainWindow(QMainWindow):
         self.hex_markers = HexMarkerLayer(self.scene)
         self.view = MapView(self.scene, self)
         self.view.map_rect = self.map_item.boundingRect()
+        self.view.map_context_requested.connect(self._on_map_menu)
         self.view.setBackgroundBrush(QBrush(PAPER))
         self.setCentralWidget(self.view)
         self.overview = Overview(self.view, self)
@@ -87,6 +96,9 @@ class MainWindow(QMainWindow):
         air_dock.setObjectName("airDock")
         air_dock.setWidget(self.air_display)
         self.inspector = StackInspector(ruleset, self)
+        self.inspector.reorder_requested.connect(
+            lambda hex_, order: self._submit(ReorderStack(hex=hex_, order=order))
+        )
         inspector_dock = QDockWidget("Stack", self)
         inspector_dock.setObjectName("stackDock")
         inspector_dock.setWidget(self.inspector)
@@ -206,6 +218,15 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self._journal_failed(error)
         self.refresh()
+
+    def _on_map_menu(self, point: QPointF, screen_pos) -> None:
+        hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
+        grid = self.ruleset.grid
+        if not grid.contains(hex_):
+            return
+        side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
+        menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._submit)
+        menu.exec(screen_pos)
 
     def _on_unit_menu(self, unit_id: str, screen_pos) -> None:
         state = self.session.state.units[unit_id]

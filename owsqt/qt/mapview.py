@@ -3,8 +3,17 @@ and the overview mini-map that shows and moves the visible area."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 MIN_ZOOM = 0.08  # the whole map and more
@@ -18,6 +27,7 @@ class MapView(QGraphicsView):
     """The main view of the map and its counters."""
 
     view_changed = Signal()
+    map_context_requested = Signal(QPointF, QPoint)  # scene point, screen position
 
     def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -68,6 +78,13 @@ class MapView(QGraphicsView):
         if steps:
             self.set_zoom(self.zoom * ZOOM_STEP**steps)
         event.accept()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """A right click on a counter opens its menu; anywhere else, the hex's menu."""
+        super().contextMenuEvent(event)
+        if not event.isAccepted():
+            self.map_context_requested.emit(self.mapToScene(event.pos()), event.globalPos())
+            event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()

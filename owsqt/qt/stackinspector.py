@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QWidget
 
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
@@ -38,7 +39,9 @@ def marker_text(state: UnitState) -> str:
 
 
 class StackInspector(QTableWidget):
-    """Lists the units of one hex, top of the stack first."""
+    """Lists the units of one hex, top of the stack first; a row's menu reorders the stack."""
+
+    reorder_requested = Signal(object, tuple)  # the Hex, its units in the new order, top first
 
     def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
@@ -50,12 +53,18 @@ class StackInspector(QTableWidget):
         self.verticalHeader().setVisible(False)
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.setToolTip("Click a counter on the map to list its stack here")
+        self.setToolTip(
+            "Click a counter on the map to list its stack here; right-click a unit to reorder"
+        )
+        self._order: tuple[str, ...] = ()
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._row_menu)
 
     def show_hex(self, hex_: Hex | None, state: GameState) -> None:
         """List the stack on `hex_` (nothing when None) as `state` has it."""
         self.hex = hex_
         stack = state.stack(hex_) if hex_ is not None else ()
+        self._order = stack
         self.setRowCount(len(stack))
         catalogue = self.ruleset.catalogue
         for row, unit_id in enumerate(stack):
@@ -78,3 +87,23 @@ class StackInspector(QTableWidget):
         where = self.ruleset.grid.id_of(hex_) if hex_ is not None else "no hex"
         total = sum(catalogue.ground[u].stacking_value(state.units[u].reduced) for u in stack)
         self.setStatusTip(f"{where}: {len(stack)} units, {total} stacking points")
+
+    def reordered(self, row: int, where: str) -> tuple[str, ...]:
+        """The stack with the unit of `row` moved to the "top" or the "bottom"."""
+        unit_id = self._order[row]
+        rest = tuple(u for u in self._order if u != unit_id)
+        return (unit_id, *rest) if where == "top" else (*rest, unit_id)
+
+    def _row_menu(self, position) -> None:
+        row = self.rowAt(position.y())
+        if row < 0 or self.hex is None or len(self._order) < 2:
+            return
+        menu = QMenu(self)
+        for label, where in (("Put on top of the stack", "top"), ("Put at the bottom", "bottom")):
+            action = menu.addAction(label)
+            action.triggered.connect(
+                lambda _=False, w=where: self.reorder_requested.emit(
+                    self.hex, self.reordered(row, w)
+                )
+            )
+        menu.exec(self.viewport().mapToGlobal(position))

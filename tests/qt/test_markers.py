@@ -73,3 +73,37 @@ def test_the_context_menu_edits_the_unit_through_the_journal(qtbot, ruleset):
     assert window.session.state.units["tank"].status is UnitStatus.ELIMINATED
     assert window.counters.item_for("tank") is None
     assert window.session.entries[-1].action["kind"] == "set_status"
+
+
+def test_the_hex_menu_places_int_entrenchment_and_bridge_markers(qtbot, ruleset):
+    from owsqt.qt.hexmenu import hex_menu, nearest_hexside
+    from owsqt.qt.mapitem import SCENE_LAYOUT
+
+    window = window_with(qtbot, ruleset)
+    grid = ruleset.grid
+    hex_ = grid.hex_of("2428")
+    x, y = SCENE_LAYOUT.center(hex_)
+    side = nearest_hexside(SCENE_LAYOUT, hex_, x, y + 25, grid.neighbours(hex_))
+    assert side == Hexside.between(hex_, grid.hex_of("2429"))  # the south hexside
+    menu = hex_menu(window, "2428", hex_, side, window.session.state, window._submit)
+    submenus = {a.text(): a.menu() for a in menu.actions() if a.menu()}
+    next(
+        a for a in submenus["Interdiction marker (4.5)"].actions() if a.text() == "INT 3"
+    ).trigger()
+    next(a for a in submenus["Entrenchment (15.1)"].actions() if a.text() == "Complete").trigger()
+    bridge = submenus["Bridge on the nearest hexside (16.2)"]
+    next(a for a in bridge.actions() if a.text() == "Bridge out").trigger()
+    state = window.session.state
+    assert state.interdiction_zones[0].penalty == 3
+    assert state.entrenchments[hex_].status is Entrenchment.COMPLETE
+    assert state.bridges[side] is BridgeState.DESTROYED
+
+
+def test_the_stack_inspector_reorders_the_stack(qtbot, ruleset):
+    window = window_with(qtbot, ruleset)
+    hex_ = ruleset.grid.hex_of("2428")
+    window._on_hex_selected(hex_)
+    assert window.inspector.reordered(1, "top") == ("mech", "tank")
+    window.inspector.reorder_requested.emit(hex_, ("mech", "tank"))
+    assert window.session.state.stack(hex_) == ("mech", "tank")
+    assert window.inspector.item(0, 0).text() == "I/114 PzGr (7-10)"
