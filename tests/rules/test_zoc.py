@@ -1,0 +1,89 @@
+"""Zones of control (10.1-10.2) on the real map."""
+
+from __future__ import annotations
+
+import pytest
+
+from owsqt.rules.actions import PlaceUnits, SetMarker
+from owsqt.rules.engine import apply
+from owsqt.rules.gamemap import RiverClass
+from owsqt.rules.hexgrid import distance
+from owsqt.rules.scenario import initial_state
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player, UnitMarker
+from owsqt.rules.zoc import (
+    exerts_zoc,
+    stack_exerts_zoc,
+    zoc_crosses,
+    zoc_move_cost,
+    zoc_of,
+)
+from tests.conftest import TEST_SCENARIO
+
+
+@pytest.fixture
+def state(ruleset):
+    return initial_state(ruleset.catalogue, TEST_SCENARIO, seed=1)
+
+
+def put(ruleset, state, *actions):
+    for action in actions:
+        state = apply(ruleset, state, action, Mode.FREE).state
+    return state
+
+
+def test_10_1_a_unit_exerts_a_zoc_into_its_six_neighbours(ruleset, state):
+    hex_ = ruleset.grid.hex_of("2428")
+    state = put(ruleset, state, PlaceUnits(units=("rifle",), to=hex_))
+    zone = zoc_of(ruleset, state, Player.SOVIET)
+    assert len(zone) == 6 and all(distance(hex_, other) == 1 for other in zone)
+    assert zoc_of(ruleset, state, Player.GERMAN) == frozenset()
+
+
+def test_10_1_headquarters_and_disrupted_units_have_no_zoc(ruleset, state):
+    state = put(
+        ruleset,
+        state,
+        PlaceUnits(units=("hq57",), to=ruleset.grid.hex_of("2441")),
+        PlaceUnits(units=("tank",), to=ruleset.grid.hex_of("2641")),
+        SetMarker(units=("tank",), marker=UnitMarker.DISRUPTED, on=True),
+    )
+    assert not exerts_zoc(ruleset, state, "hq57")
+    assert not exerts_zoc(ruleset, state, "tank")
+    assert zoc_of(ruleset, state, Player.GERMAN) == frozenset()
+
+
+def test_10_1_13_0_a_mixed_stack_of_disrupted_and_undisrupted_units_keeps_its_zoc(ruleset, state):
+    hex_ = ruleset.grid.hex_of("2641")
+    state = put(
+        ruleset,
+        state,
+        PlaceUnits(units=("tank", "mech"), to=hex_),
+        SetMarker(units=("tank",), marker=UnitMarker.DISRUPTED, on=True),
+    )
+    assert stack_exerts_zoc(ruleset, state, hex_)
+    assert len(zoc_of(ruleset, state, Player.GERMAN)) == 6
+
+
+def test_10_1_zocs_do_not_extend_across_major_river_hexsides(ruleset, state):
+    game_map = ruleset.game_map
+    don = next(s for s in game_map.rivers.values() if s.river is RiverClass.MAJOR)
+    a, b = don.hexside.a, don.hexside.b
+    assert not zoc_crosses(ruleset, a, b)
+    state = put(ruleset, state, PlaceUnits(units=("rifle",), to=a))
+    assert b not in zoc_of(ruleset, state, Player.SOVIET)
+
+
+def test_10_1_zocs_do_extend_across_minor_rivers(ruleset):
+    aksai = next(s for s in ruleset.game_map.rivers.values() if s.name == "Aksai")
+    assert zoc_crosses(ruleset, aksai.hexside.a, aksai.hexside.b)
+
+
+def test_10_2_entering_costs_2_leaving_1_and_zoc_to_zoc_pays_both(ruleset):
+    grid = ruleset.grid
+    a, b, c = grid.hex_of("2428"), grid.hex_of("2429"), grid.hex_of("2430")
+    zone = frozenset({b, c})
+    assert zoc_move_cost(zone, a, b) == 2
+    assert zoc_move_cost(zone, c, grid.hex_of("2431")) == 1
+    assert zoc_move_cost(zone, b, c) == 3
+    assert zoc_move_cost(frozenset(), a, b) == 0
