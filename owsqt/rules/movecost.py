@@ -1,0 +1,75 @@
+"""The cost of one step of movement (8.1, 8.2 and the Terrain Effects Chart).
+
+A step from a hex to an adjacent hex costs the terrain of the hex entered by the
+unit's movement class, or the road's rate when a road joins the two hexes, plus
+what the hexside between them adds: a minor river (+3/+4/+6 MP), or a bridge
+(+1 MP) where a road crosses it. Major rivers are prohibited (8.2: no unit
+crosses the Don, bridges included), and Soviet units may not enter the pocket.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from owsqt.rules.gamemap import ConnectionKind, GameMap, RiverClass
+from owsqt.rules.hexgrid import Hex, Hexside
+from owsqt.rules.tables import Tables
+from owsqt.rules.units import MovementClass
+from owsqt.rules.vocabulary import Player
+
+_ROAD_TERRAIN = {
+    ConnectionKind.PRIMARY_ROAD: "primary_road",
+    ConnectionKind.SECONDARY_ROAD: "secondary_road",
+}
+
+
+class Prohibited(ValueError):
+    """A step no unit of that kind may take; the message cites the rule."""
+
+
+def road_between(game_map: GameMap, a: Hex, b: Hex) -> ConnectionKind | None:
+    """The best road joining two adjacent hexes, if any (the railroad is not a road)."""
+    kinds = {c.kind for c in game_map.connections_of(a) if b in (c.a, c.b)}
+    for kind in (ConnectionKind.PRIMARY_ROAD, ConnectionKind.SECONDARY_ROAD):
+        if kind in kinds:
+            return kind
+    return None
+
+
+def step_cost(
+    tables: Tables,
+    game_map: GameMap,
+    from_hex: Hex,
+    to_hex: Hex,
+    movement_class: MovementClass,
+    player: Player,
+    *,
+    icy: bool = False,
+    road_allowed: bool = True,
+) -> Fraction:
+    """The MP cost of moving from `from_hex` into the adjacent `to_hex` (TEC).
+
+    `icy`: the Turn Record Track's icy roads, when road hexes count as clear terrain (8.1).
+    `road_allowed`: False where the road rate may not be used (16.3: a hex with a convoy).
+    Raises Prohibited, citing the rule, for a step no unit may take.
+    """
+    tec = tables.tec
+    kind = movement_class.value
+    river = game_map.rivers.get(Hexside.between(from_hex, to_hex))
+    if river is not None and river.river is RiverClass.MAJOR:
+        raise Prohibited(f"8.2: no unit may cross the {river.name}, bridges included")
+    if player is Player.SOVIET and game_map.hexes[to_hex].pocket:
+        raise Prohibited("8.2: no Soviet unit may enter a hex of the Stalingrad pocket")
+    road = road_between(game_map, from_hex, to_hex) if road_allowed else None
+    if road is not None and icy:
+        cost = tec.terrain("clear").cost(kind)  # 8.1: on icy turns roads count as clear
+    elif road is not None:
+        cost = tec.terrain(_ROAD_TERRAIN[road]).cost(kind)
+    else:
+        cost = tec.terrain(game_map.terrain(to_hex).value).cost(kind)
+    if river is not None:
+        if river.bridge:  # a bridge carries anyone stepping across its hexside
+            cost += tec.terrain("bridge").hexside_extra(kind)
+        else:
+            cost += tec.terrain("minor_river").hexside_extra(kind)
+    return cost
