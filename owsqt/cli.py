@@ -25,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
         return _desktop(args)
     try:
         return args.handler(args)
+    except BrokenPipeError:  # the output was cut short (e.g. `| head`): nothing to say
+        sys.stderr.close()
+        return EXIT_OK
     except DataError as error:
         print(f"owsqt: a data file is broken: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -60,6 +63,12 @@ def _parser() -> argparse.ArgumentParser:
     render_map.add_argument("--out", type=Path, required=True, metavar="FILE.png")
     render_map.add_argument("--scale", type=float, default=1.0, help="1.0 is about 64 px a hex")
     render_map.set_defaults(handler=_render_map)
+
+    moves = commands.add_parser("moves", help="where a stack can move from a default set-up")
+    moves.add_argument("--scenario", required=True, help="a scenario id")
+    moves.add_argument("--unit", required=True, help="a unit id; its whole stack moves")
+    moves.add_argument("--json", action="store_true", help="print JSON")
+    moves.set_defaults(handler=_moves)
 
     screenshot = commands.add_parser("screenshot", help="render a new game's table to PNG")
     screenshot.add_argument("--scenario", required=True, help="a scenario id")
@@ -168,6 +177,42 @@ def _export_map(args: argparse.Namespace) -> int:
     data = export_data(default_ruleset().game_map)
     write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {args.out}: {len(data['hexes'])} hexes")
+    return EXIT_OK
+
+
+def _moves(args: argparse.Namespace) -> int:
+    from owsqt.rules.movement import reachable
+    from owsqt.rules.verdict import Mode
+    from owsqt.session import GameSession
+
+    ruleset = default_ruleset()
+    if args.scenario not in ruleset.scenarios:
+        raise ValueError(f"unknown scenario {args.scenario!r}")
+    session = GameSession.new(ruleset, args.scenario, Mode.FREE, seed=1)
+    session.apply_default_setup()
+    state = session.state
+    unit = state.units.get(args.unit)
+    if unit is None or unit.hex is None:
+        raise ValueError(f"{args.unit!r} is not on the map at the start of {args.scenario}")
+    stack = state.stack(unit.hex)
+    icy = ruleset.turn_record_track[state.turn - 1].icy if ruleset.turn_record_track else False
+    reach = reachable(ruleset, state, stack, icy=icy)
+    grid = ruleset.grid
+    costs = {grid.id_of(h): float(c) for h, c in sorted(reach.spent.items(), key=lambda i: i[1])}
+    if args.json:
+        data = {
+            "unit": args.unit,
+            "stack": list(stack),
+            "from": grid.id_of(unit.hex),
+            "movement_points": float(reach.allowance),
+            "reachable": costs,
+        }
+        print(json.dumps(data, indent=1))
+        return EXIT_OK
+    names = ", ".join(ruleset.unit_name(u) for u in stack)
+    print(f"{names} on {grid.id_of(unit.hex)}: {reach.allowance} MP, {len(costs)} hexes")
+    for hex_id, cost in costs.items():
+        print(f"  {hex_id}  {cost:g} MP")
     return EXIT_OK
 
 

@@ -189,3 +189,13 @@ def test_screenshot_renders_a_new_game_of_a_scenario(tmp_path, capsys, qapp):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["screenshot", "--scenario", "nowhere", "--out", str(out)]) == 2
     assert "unknown scenario 'nowhere'" in capsys.readouterr().err
+
+
+def test_moves_lists_the_hexes_a_stack_can_reach_with_their_cost_8_1(capsys):
+    assert main(["moves", "--scenario", "we-are-coming", "--unit", "de-6pz-11pzr-1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"unit", "from", "movement_points", "reachable"} <= set(data)
+    assert data["reachable"][data["from"]] == 0
+    assert all(0 <= cost <= data["movement_points"] for cost in data["reachable"].values())
+    assert len(data["reachable"]) > 10
+    assert main(["moves", "--scenario", "we-are-coming", "--unit", "su-2ga-hq"]) == 2
