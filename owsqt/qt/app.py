@@ -38,7 +38,7 @@ def run(argv: list[str], game: Path | None = None) -> int:
         window.load(game)
     elif resumable is not None and _wants_to_resume(resumable, ruleset):
         window.load(resumable)
-    window.show()
+    window.showMaximized()  # a map wants all the room the screen has
     return app.exec()
 
 

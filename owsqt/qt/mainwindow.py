@@ -48,7 +48,7 @@ from owsqt.userfiles import autosave_dir, new_autosave_path
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
 OVERVIEW_WIDTH = 220
-RIGHT_DOCK_WIDTH = 380  # the air display's charts need about this much
+RIGHT_DOCK_WIDTH = 340  # the air display's charts need about this much
 _VIOLATION_COLOUR = QColor("#a33")
 
 
