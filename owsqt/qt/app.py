@@ -38,7 +38,10 @@ def run(argv: list[str], game: Path | None = None) -> int:
         window.load(game)
     elif resumable is not None and _wants_to_resume(resumable, ruleset):
         window.load(resumable)
-    window.showMaximized()  # a map wants all the room the screen has
+    screen = app.primaryScreen()
+    if screen is not None:  # a map wants all the room the screen has, window manager or not
+        window.setGeometry(screen.availableGeometry())
+    window.showMaximized()
     return app.exec()
 
 
