@@ -6,10 +6,8 @@ from dataclasses import dataclass, fields
 
 from owsqt.rules.datafile import Node
 from owsqt.rules.tables.grid import (
+    FactorTable,
     ResultGrid,
-    check_int,
-    check_roll,
-    factor_column,
     read_factor_columns,
     read_grid,
     read_rule,
@@ -59,32 +57,13 @@ class BombardmentModifiers:
 
 
 @dataclass(frozen=True, slots=True)
-class BombardmentTable:
+class BombardmentTable(FactorTable[BombardmentResult]):
     """The Bombardment Table: artillery (12.4), air bombardment (4.6), interdiction (4.5)."""
 
     title: str
     rule: str
     grid: ResultGrid[BombardmentResult]
     modifiers: BombardmentModifiers
-
-    def column_index(self, factors: int, shifts: int = 0) -> int:
-        """Index of the column used for ``factors`` after ``shifts`` columns left."""
-        return factor_column(self.grid, factors, shifts, "Bombardment Table")
-
-    def column_for(self, factors: int, shifts: int = 0) -> str:
-        """The printed label of the column used, e.g. ``column_for(5, 1) == "3"``."""
-        return self.grid.columns[self.column_index(factors, shifts)].label
-
-    def resolve(
-        self, factors: int, shifts: int = 0, drm: int = 0, *, roll: int
-    ) -> BombardmentResult:
-        """Look up a bombardment (12.4, 4.5, 4.6) as the table prints it.
-
-        Shifts and DRM come from :attr:`modifiers`; against an entrenched target also apply
-        :meth:`BombardmentModifiers.apply_entrenchment` to the result.
-        """
-        column = self.column_index(factors, shifts)
-        return self.grid.result(check_roll(roll) + check_int("drm", drm), column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,28 +87,13 @@ class CounterbatteryModifiers:
 
 
 @dataclass(frozen=True, slots=True)
-class CounterbatteryTable:
+class CounterbatteryTable(FactorTable[CounterbatteryResult]):
     """The Counterbattery Table (rule 12.4)."""
 
     title: str
     rule: str
     grid: ResultGrid[CounterbatteryResult]
     modifiers: CounterbatteryModifiers
-
-    def column_index(self, factors: int, shifts: int = 0) -> int:
-        """Index of the column used for ``factors`` after ``shifts`` columns left."""
-        return factor_column(self.grid, factors, shifts, "Counterbattery Table")
-
-    def column_for(self, factors: int, shifts: int = 0) -> str:
-        """The printed label of the column used."""
-        return self.grid.columns[self.column_index(factors, shifts)].label
-
-    def resolve(
-        self, factors: int, shifts: int = 0, drm: int = 0, *, roll: int
-    ) -> CounterbatteryResult:
-        """Resolve counterbattery fire (12.4); the modified roll is clamped to the rows."""
-        column = self.column_index(factors, shifts)
-        return self.grid.result(check_roll(roll) + check_int("drm", drm), column)
 
 
 def read_bombardment(root: Node) -> BombardmentTable:

@@ -6,10 +6,8 @@ from dataclasses import dataclass, fields
 
 from owsqt.rules.datafile import Node
 from owsqt.rules.tables.grid import (
+    FactorTable,
     ResultGrid,
-    check_int,
-    check_roll,
-    factor_column,
     read_factor_columns,
     read_grid,
     read_rule,
@@ -26,31 +24,12 @@ from owsqt.rules.tables.results import CombatResult
 
 
 @dataclass(frozen=True, slots=True)
-class CombatResultsTable:
+class CombatResultsTable(FactorTable[CombatResult]):
     """The Combat Results Table (rules 11.4, 11.5)."""
 
     title: str
     rule: str
     grid: ResultGrid[CombatResult]
-
-    def column_index(self, factors: int, shifts: int = 0) -> int:
-        """Index of the column used for ``factors`` after ``shifts`` columns left (11.4)."""
-        return factor_column(self.grid, factors, shifts, "Combat Results Table")
-
-    def column_for(self, factors: int, shifts: int = 0) -> str:
-        """The printed label of the column used, e.g. ``column_for(26, 1) == "20"``."""
-        return self.grid.columns[self.column_index(factors, shifts)].label
-
-    def resolve(self, factors: int, shifts: int = 0, drm: int = 0, *, roll: int) -> CombatResult:
-        """Resolve fire combat (rule 11.4).
-
-        ``factors`` is the total firing strength; ``shifts`` the column shifts left (terrain,
-        entrenchments); ``drm`` the net die roll modification; ``roll`` the die (1-10). The
-        modified roll is clamped to the printed rows ("10 or more", "1 or less"). Fewer than
-        one factor raises ValueError.
-        """
-        column = self.column_index(factors, shifts)
-        return self.grid.result(check_roll(roll) + check_int("drm", drm), column)
 
 
 @dataclass(frozen=True, slots=True)

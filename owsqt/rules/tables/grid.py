@@ -122,6 +122,30 @@ def factor_column(grid: ResultGrid, factors: int, shifts: int, table: str) -> in
     return max(0, index - shifts)
 
 
+class FactorTable(Generic[R]):
+    """Lookups shared by the tables indexed by factors firing (CRT, Bombardment,
+    Counterbattery): a mixin for their frozen dataclasses, which hold `title` and `grid`."""
+
+    __slots__ = ()
+    title: str
+    grid: ResultGrid[R]
+
+    def column_index(self, factors: int, shifts: int = 0) -> int:
+        """Index of the column used for ``factors`` after ``shifts`` columns left (11.4)."""
+        return factor_column(self.grid, factors, shifts, self.title)
+
+    def column_for(self, factors: int, shifts: int = 0) -> str:
+        """The printed label of the column used, e.g. the CRT's ``column_for(26, 1) == "20"``."""
+        return self.grid.columns[self.column_index(factors, shifts)].label
+
+    def resolve(self, factors: int, shifts: int = 0, drm: int = 0, *, roll: int) -> R:
+        """The result for ``factors`` firing, ``shifts`` columns left, net ``drm`` and the
+        die ``roll`` (1-10); the modified roll is clamped to the printed rows. Fewer factors
+        than the first column raises ValueError."""
+        column = self.column_index(factors, shifts)
+        return self.grid.result(check_roll(roll) + check_int("drm", drm), column)
+
+
 def read_rule(node: Node) -> str:
     """The rule number under ``node``'s required ``rule`` key, e.g. ``"11.4"``."""
     rule = node.optional("rule")
