@@ -404,9 +404,33 @@ def test_book_text_embedded_here_is_verbatim_from_the_rulebook() -> None:
 # The four result grids, cell by cell
 
 
-def test_crt_11_5_every_cell_matches_the_printed_table(tables: Tables) -> None:
-    headers, rows = parse_printed_grid(CRT_TEXT)
-    grid = tables.crt.grid
+def _crt_result(cell: str) -> CombatResult:
+    return CombatResult(*expect_crt(cell))
+
+
+def _bombardment_result(cell: str) -> BombardmentResult:
+    return BombardmentResult(*expect_bombardment(cell))
+
+
+def _counterbattery_result(cell: str) -> CounterbatteryResult:
+    return CounterbatteryResult(*expect_counterbattery(cell))
+
+
+@pytest.mark.parametrize(
+    ("text", "table", "expected", "columns"),
+    [
+        (CRT_TEXT, "crt", _crt_result, 11),
+        (BOMBARDMENT_TEXT, "bombardment", _bombardment_result, 9),
+        (COUNTERBATTERY_TEXT, "counterbattery", _counterbattery_result, 8),
+    ],
+    ids=["crt_11_4", "bombardment_12_4", "counterbattery_12_4"],
+)
+def test_factor_tables_11_4_12_4_every_cell_matches_the_printed_table(
+    tables: Tables, text: str, table: str, expected, columns: int
+) -> None:
+    headers, rows = parse_printed_grid(text)
+    lookup = getattr(tables, table)
+    grid = lookup.grid
     assert [c.label for c in grid.columns] == headers
     assert [r.label for r in grid.rows] == [label for label, _ in rows]
     checked = 0
@@ -414,50 +438,12 @@ def test_crt_11_5_every_cell_matches_the_printed_table(tables: Tables) -> None:
         assert len(cells) == len(headers) == len(row)
         for heading, cell, result in zip(headers, cells, row, strict=True):
             assert str(result) == cell
-            assert (result.mandatory, result.optional) == expect_crt(cell)
+            assert result == expected(cell)
             assert grid.lookup(label, heading) == result
-            looked_up = tables.crt.resolve(int(heading.rstrip("+")), roll=die_roll_of(label))
-            assert looked_up == CombatResult(*expect_crt(cell))
+            looked_up = lookup.resolve(int(heading.rstrip("+")), roll=die_roll_of(label))
+            assert looked_up == expected(cell)
             checked += 1
-    assert checked == 10 * 11
-
-
-def test_bombardment_12_4_every_cell_matches_the_printed_table(tables: Tables) -> None:
-    headers, rows = parse_printed_grid(BOMBARDMENT_TEXT)
-    grid = tables.bombardment.grid
-    assert [c.label for c in grid.columns] == headers
-    assert [r.label for r in grid.rows] == [label for label, _ in rows]
-    checked = 0
-    for (label, cells), row in zip(rows, grid.cells, strict=True):
-        assert len(cells) == len(headers) == len(row)
-        for heading, cell, result in zip(headers, cells, row, strict=True):
-            assert str(result) == cell
-            assert (result.losses, result.disrupted) == expect_bombardment(cell)
-            looked_up = tables.bombardment.resolve(
-                int(heading.rstrip("+")), roll=die_roll_of(label)
-            )
-            assert looked_up == BombardmentResult(*expect_bombardment(cell))
-            checked += 1
-    assert checked == 10 * 9
-
-
-def test_counterbattery_12_4_every_cell_matches_the_printed_table(tables: Tables) -> None:
-    headers, rows = parse_printed_grid(COUNTERBATTERY_TEXT)
-    grid = tables.counterbattery.grid
-    assert [c.label for c in grid.columns] == headers
-    assert [r.label for r in grid.rows] == [label for label, _ in rows]
-    checked = 0
-    for (label, cells), row in zip(rows, grid.cells, strict=True):
-        assert len(cells) == len(headers) == len(row)
-        for heading, cell, result in zip(headers, cells, row, strict=True):
-            assert str(result) == cell
-            assert (result.suppressed, result.losses) == expect_counterbattery(cell)
-            looked_up = tables.counterbattery.resolve(
-                int(heading.rstrip("+")), roll=die_roll_of(label)
-            )
-            assert looked_up == CounterbatteryResult(*expect_counterbattery(cell))
-            checked += 1
-    assert checked == 10 * 8
+    assert checked == 10 * columns
 
 
 def test_air_combat_4_4_every_cell_matches_the_printed_table(tables: Tables) -> None:
