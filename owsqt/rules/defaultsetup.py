@@ -18,8 +18,7 @@ from owsqt.rules.actions import (
     SetUnitStatus,
 )
 from owsqt.rules.engine import apply
-from owsqt.rules.gamemap import RiverClass
-from owsqt.rules.hexgrid import Hex, Hexside
+from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import Scenario, SetupGroup
 from owsqt.rules.setupcheck import allowed_hexes
@@ -61,7 +60,9 @@ class _Planner:
         self.state = state
         self.player = player
         self.actions: list[Action] = []
-        self.battle_area = _battle_area(ruleset)
+        # 8.2: the ground on the battle's side of the Don.
+        game_map = ruleset.game_map
+        self.battle_area = game_map.reachable_without_major_river(game_map.place("Kotelnikovo").hex)
         self.rear = BehindStartLine(_REAR[player]).hexes(ruleset.game_map)
 
     def add(self, action: Action) -> None:
@@ -184,20 +185,3 @@ class _Planner:
         own = [a.id for a in self.ruleset.catalogue.air.values() if a.player is self.player]
         for air_id in own[ready:]:
             self.add(PlaceAirUnit(player=self.player, air_unit=air_id, box=AirBox.FLOWN))
-
-
-def _battle_area(ruleset: Ruleset) -> frozenset[Hex]:
-    """The ground on the battle's side of the Don (8.2: no unit crosses it)."""
-    game_map = ruleset.game_map
-    start = game_map.place("Kotelnikovo").hex
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        hex_ = frontier.pop()
-        for _, neighbour in game_map.grid.neighbours(hex_):
-            side = game_map.rivers.get(Hexside.between(hex_, neighbour))
-            if neighbour in seen or (side is not None and side.river is RiverClass.MAJOR):
-                continue
-            seen.add(neighbour)
-            frontier.append(neighbour)
-    return frozenset(seen)

@@ -296,6 +296,23 @@ class GameMap:
                 by_edge[Edge.EAST].append(hex_)
         return {edge: tuple(hexes) for edge, hexes in by_edge.items()}
 
+    def reachable_without_major_river(self, start: Hex) -> frozenset[Hex]:
+        """[8.2] Every hex reachable from `start` without crossing a major river (the Don):
+        the ground a unit there can ever move over."""
+        seen = {start}
+        frontier = [start]
+        while frontier:
+            hex_ = frontier.pop()
+            for _, neighbour in self.grid.neighbours(hex_):
+                if neighbour in seen:
+                    continue
+                side = self.rivers.get(Hexside.between(hex_, neighbour))
+                if side is not None and side.river is RiverClass.MAJOR:
+                    continue
+                seen.add(neighbour)
+                frontier.append(neighbour)
+        return frozenset(seen)
+
     def north_of(self, river: str, first_column: int, last_column: int) -> frozenset[Hex]:
         """Hexes of the given columns on the north bank of `river` ("across" it, 19.13, 19.23).
 

@@ -417,25 +417,9 @@ def _supply_edges(draft: GameMap, grid: HexGrid) -> dict[str, tuple[Hex, ...]]:
     edges south of the Don, i.e. those reached from the railhead without crossing it."""
     edges = draft.edges
     soviet = [h for h in (*edges[Edge.NORTH], *edges[Edge.EAST]) if h not in draft.pocket]
-    rear = _reachable_without_major_river(draft, draft.place(AXIS_REAR_PLACE).hex)
+    rear = draft.reachable_without_major_river(draft.place(AXIS_REAR_PLACE).hex)
     axis = [h for h in (*edges[Edge.SOUTH], *edges[Edge.WEST]) if h in rear]
     return {"german": tuple(sorted(set(axis))), "soviet": tuple(sorted(set(soviet)))}
-
-
-def _reachable_without_major_river(draft: GameMap, start: Hex) -> set[Hex]:
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        hex_ = frontier.pop()
-        for _, neighbour in draft.grid.neighbours(hex_):
-            if neighbour in seen:
-                continue
-            river = draft.rivers.get(Hexside.between(hex_, neighbour))
-            if river is not None and river.river is RiverClass.MAJOR:
-                continue
-            seen.add(neighbour)
-            frontier.append(neighbour)
-    return seen
 
 
 def compile_resources(resources: Path) -> GameMap:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from owsqt.rules.gamemap import Edge, GameMap, HexFeature, RiverClass
-from owsqt.rules.hexgrid import Hexside, distance
+from owsqt.rules.hexgrid import distance
 from owsqt.rules.mapcompiler import compile_resources
 from owsqt.rules.mapfile import compiled_text, load_game_map
 
@@ -35,19 +35,6 @@ def game_map() -> GameMap:
 
 def hexes(game_map, *ids):
     return [game_map.grid.hex_of(hex_id) for hex_id in ids]
-
-
-def reachable(game_map: GameMap, start, blocked) -> set:
-    seen, frontier = {start}, [start]
-    while frontier:
-        hex_ = frontier.pop()
-        for _, neighbour in game_map.grid.neighbours(hex_):
-            side = game_map.rivers.get(Hexside.between(hex_, neighbour))
-            if neighbour in seen or (side is not None and blocked(side)):
-                continue
-            seen.add(neighbour)
-            frontier.append(neighbour)
-    return seen
 
 
 def test_the_shipped_compiled_map_is_rebuilt_from_its_sources():
@@ -116,7 +103,7 @@ def test_the_don_is_a_major_river_west_of_the_relief_axis_8_2(game_map):
 
 def test_the_don_cuts_the_battle_area_from_the_far_bank_8_2(game_map):
     (kotelnikovo,) = hexes(game_map, "1652")
-    home = reachable(game_map, kotelnikovo, lambda side: side.river is RiverClass.MAJOR)
+    home = game_map.reachable_without_major_river(kotelnikovo)
     assert len(home) < len(game_map.hexes)  # some ground lies beyond the Don
     for hex_ in hexes(game_map, *SOVIET_SETUP, "1043", "2428", "3424"):
         assert hex_ in home, game_map.grid.id_of(hex_)
