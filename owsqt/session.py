@@ -41,7 +41,7 @@ class LogLine:
 
     entry: int
     text: str
-    kind: str  # "action", "event", "violation", "undo", "redo"
+    kind: str  # "event", "violation", "undo", "redo"
 
 
 class GameSession:
@@ -193,10 +193,11 @@ class GameSession:
     def entries(self) -> tuple[Entry, ...]:
         return tuple(self._entries)
 
-    def log_lines(self) -> list[LogLine]:
-        """The journal as the log dock reads it."""
+    def log_lines(self, since: int = 0) -> list[LogLine]:
+        """The journal as the log dock reads it, from entry number `since` + 1 on (the
+        journal only grows, so a view can add just what is new)."""
         lines: list[LogLine] = []
-        for entry in self._entries:
+        for entry in self._entries[since:]:
             if entry.kind is EntryKind.UNDO:
                 lines.append(LogLine(entry.number, f"undo of #{entry.target}", "undo"))
                 continue

@@ -84,6 +84,8 @@ class MainWindow(QMainWindow):
         self.log = QListWidget(self)
         self.log.setObjectName("gameLog")
         self.log.setWordWrap(True)
+        self._logged_session: GameSession | None = None
+        self._logged_entries = 0  # journal entries already shown in the log
         dock = QDockWidget("Game log", self)
         dock.setObjectName("logDock")
         dock.setWidget(self.log)
@@ -183,12 +185,16 @@ class MainWindow(QMainWindow):
         where = self.session.path.name if self.session.path else "unsaved"
         self.setWindowTitle(f"owsqt – {scenario.title} – {where}")
         self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
-        self.log.clear()
-        for line in self.session.log_lines():
+        if self._logged_session is not self.session:  # a new or opened game: start over
+            self.log.clear()
+            self._logged_entries = 0
+            self._logged_session = self.session
+        for line in self.session.log_lines(since=self._logged_entries):
             item = QListWidgetItem(f"#{line.entry}  {line.text}")
             if line.kind == "violation":
                 item.setForeground(_VIOLATION_COLOUR)
             self.log.addItem(item)
+        self._logged_entries = len(self.session.entries)
         self.log.scrollToBottom()
         self.counters.sync(self.session.state)
         self.hex_markers.sync(self.session.state, self.ruleset.hex_name)

@@ -178,3 +178,23 @@ def test_save_of_an_autosaved_game_asks_for_a_name(qtbot, ruleset, tmp_path, mon
     assert window.session.path == target.with_suffix(".owsg")
     window.save_action.trigger()  # now saved under its own name: nothing to ask
     assert "Saved" in window.statusBar().currentMessage()
+
+
+def test_the_log_grows_with_the_journal_and_starts_over_for_another_game(qtbot, ruleset, tmp_path):
+    window = make_window(qtbot, ruleset)
+    for hex_id in ("3038", "3039"):
+        window.session.submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of(hex_id)))
+        window.refresh()
+    window.undo_action.trigger()
+    texts = [window.log.item(i).text() for i in range(window.log.count())]
+    assert texts == window_texts(window)
+    other = GameSession.new(ruleset, "test", Mode.FREE, seed=4, path=tmp_path / "other.owsg")
+    other.submit(RollDice(purpose="one"))
+    other.close()
+    window.load(tmp_path / "other.owsg")
+    assert [window.log.item(i).text() for i in range(window.log.count())] == window_texts(window)
+    assert window.log.count() == 1
+
+
+def window_texts(window):
+    return [f"#{line.entry}  {line.text}" for line in window.session.log_lines()]
