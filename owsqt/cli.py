@@ -125,7 +125,7 @@ def _replay(args: argparse.Namespace) -> int:
 
     ruleset = default_ruleset()
     try:
-        session = GameSession.from_text(ruleset, _read(args.file))
+        session = GameSession.from_text(ruleset, read_text(args.file))
     except JournalError as error:
         print(f"owsqt: {args.file}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -146,10 +146,6 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
     print("units: " + ", ".join(f"{count} {status}" for status, count in sorted(statuses.items())))
     return EXIT_OK
-
-
-def _read(path: Path) -> str:
-    return read_text(path)
 
 
 def _compile_map(args: argparse.Namespace) -> int:

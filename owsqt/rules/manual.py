@@ -42,7 +42,7 @@ from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import SETUP_PHASE
 from owsqt.rules.state import EntrenchmentState, GameState, InterdictionZone
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
+from owsqt.rules.vocabulary import Player, UnitStatus
 
 Result = tuple[GameState, list[Event]]
 
@@ -158,12 +158,7 @@ def _set_strength(ruleset: Ruleset, state: GameState, action: SetStrength) -> Re
 
 
 def _set_marker(ruleset: Ruleset, state: GameState, action: SetMarker) -> Result:
-    field = {
-        UnitMarker.DISRUPTED: "disrupted",
-        UnitMarker.FIRED: "fired",
-        UnitMarker.MOVED: "moved",
-        UnitMarker.RESERVE: "reserve",
-    }[action.marker]
+    field = action.marker.value  # each marker is the UnitState flag of the same name
     events: list[Event] = []
     for unit_id in action.units:
         unit = state.units[unit_id]

@@ -59,3 +59,12 @@ def test_dice_are_reproducible_from_seed_and_count_and_fair():
     counts = Counter(values)
     assert sorted(counts) == list(range(1, 11))
     assert all(1_800 < counts[face] < 2_200 for face in counts)
+
+
+def test_every_unit_marker_of_2_2_is_a_flag_of_the_unit_state():
+    from dataclasses import fields
+
+    from owsqt.rules.state import UnitState
+
+    flags = {f.name for f in fields(UnitState) if f.type in (bool, "bool")}
+    assert {marker.value for marker in UnitMarker} <= flags
