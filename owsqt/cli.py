@@ -191,8 +191,7 @@ def _moves(args: argparse.Namespace) -> int:
     if unit is None or unit.hex is None:
         raise ValueError(f"{args.unit!r} is not on the map at the start of {args.scenario}")
     stack = state.stack(unit.hex)
-    icy = ruleset.turn_record_track[state.turn - 1].icy if ruleset.turn_record_track else False
-    reach = reachable(ruleset, state, stack, icy=icy)
+    reach = reachable(ruleset, state, stack)  # the first turn's roads (8.1), no bonus yet
     grid = ruleset.grid
     costs = {grid.id_of(h): float(c) for h, c in sorted(reach.spent.items(), key=lambda i: i[1])}
     if args.json:

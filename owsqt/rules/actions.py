@@ -213,3 +213,48 @@ class EndStep(Action):
     """Finish the current segment and go on to the next step of the sequence of play (3.1)."""
 
     kind: ClassVar[str] = "end_step"
+
+
+# --- the sequence of play -------------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveStack(Action):
+    """Move a stack, or units leaving one, along `path` (8.1). The path starts on the
+    units' hex; for units entering the map (reinforcements, 11.7 returns) it starts on the
+    hex they enter. A stack in motion may move again: the units it leaves behind stop."""
+
+    kind: ClassVar[str] = "move"
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+    administrative: bool = False  # 8.3: up to one and a half times the movement allowance
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareAttacks(Action):
+    """A player's secret bid of planned attacks for the initiative (6.1)."""
+
+    kind: ClassVar[str] = "declare_attacks"
+    planned: int
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseSegmentOrder(Action):
+    """[7.2] Resolve the mechanized combat segment before the mechanized movement one."""
+
+    kind: ClassVar[str] = "segment_order"
+    combat_first: bool
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Displace(Action):
+    """[9.3] Move units off an overstacked hex along `path` (start hex first) at the end of
+    a movement segment; they are disrupted. An empty path eliminates them instead."""
+
+    kind: ClassVar[str] = "displace"
+    units: tuple[str, ...]
+    path: tuple[Hex, ...] = ()

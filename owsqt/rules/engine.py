@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from owsqt.rules import freeplay, manual, sequence_actions
+from owsqt.rules import (
+    displacement,
+    freeplay,
+    initiative,
+    manual,
+    moveaction,
+    sequence_actions,
+)
 from owsqt.rules.actions import Action
 from owsqt.rules.events import Event
 from owsqt.rules.ruleset import Ruleset
@@ -30,7 +37,7 @@ class Handler:
 
 HANDLERS: dict[type[Action], Handler] = {
     action_type: Handler(judge, resolve)
-    for module in (manual, freeplay, sequence_actions)
+    for module in (manual, freeplay, sequence_actions, moveaction, initiative, displacement)
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }
 

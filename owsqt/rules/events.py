@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol
 
 from owsqt.rules.hexgrid import Hex, Hexside
@@ -191,3 +192,128 @@ class StepChanged(Event):
             f"turn {self.turn}: {self.phase.replace('_', ' ')}, "
             f"{self.segment.replace('_', ' ')}{who}"
         )
+
+
+def _names(narrator: Narrator, units: tuple[str, ...]) -> str:
+    return ", ".join(narrator.unit_name(u) for u in units)
+
+
+def _points(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else f"{value}"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsMoved(Event):
+    """A stack moved along a path (8.1); `entered` when it came onto the map there."""
+
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+    cost: Fraction
+    entered: bool = False
+    administrative: bool = False
+
+    def describe(self, narrator: Narrator) -> str:
+        route = " > ".join(narrator.hex_name(h) for h in self.path)
+        how = " (administrative movement)" if self.administrative else ""
+        verb = "entered the map at" if self.entered else "moved"
+        return f"{_names(narrator, self.units)} {verb} {route}, {_points(self.cost)} MP{how}"
+
+
+@dataclass(frozen=True, slots=True)
+class ConvoyDestroyed(Event):
+    """[16.3] A Soviet unit moved through a hex held only by a convoy."""
+
+    unit: str
+    hex: Hex
+
+    def describe(self, narrator: Narrator) -> str:
+        where = narrator.hex_name(self.hex)
+        return f"{narrator.unit_name(self.unit)} destroyed on {where} (16.3)"
+
+
+@dataclass(frozen=True, slots=True)
+class ReservesReleased(Event):
+    """[19.11] Reserve units free to move, and why."""
+
+    units: tuple[str, ...]
+    reason: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"released from reserve ({self.reason}): {_names(narrator, self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksDeclared(Event):
+    """[6.1] A player's bid, hidden from the other player until both have declared."""
+
+    player: Player
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"{self.player.title} player declared his planned attacks (hidden)"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeDetermined(Event):
+    """[6.1, 6.3] The bids revealed, the totals, and who holds the initiative."""
+
+    holder: Player
+    planned: tuple[tuple[Player, int], ...]
+    totals: tuple[tuple[Player, int], ...]
+    streak: int
+
+    def describe(self, narrator: Narrator) -> str:
+        bids = ", ".join(f"{p.title} {n} planned" for p, n in self.planned)
+        totals = ", ".join(f"{p.title} {n}" for p, n in self.totals)
+        turns = f" ({self.streak} turns running)" if self.streak > 1 else ""
+        return f"initiative: {bids}; totals {totals}; {self.holder.title} player first{turns}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackShortfall(Event):
+    """[6.2] The initiative holder made fewer attacks than he planned: he forfeits."""
+
+    player: Player
+    planned: int
+    made: int
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"{self.player.title} player made {self.made} of {self.planned} planned attacks: "
+            "6.2, he forfeits the game"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentOrderChosen(Event):
+    player: Player | None
+    combat_first: bool
+
+    def describe(self, narrator: Narrator) -> str:
+        order = "combat, then movement" if self.combat_first else "movement, then combat"
+        who = f"{self.player.title} " if self.player else ""
+        return f"{who}mechanized formations: {order} (7.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsDisplaced(Event):
+    """[9.3] Units displaced from an overstacked hex (disrupted), or eliminated."""
+
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+
+    def describe(self, narrator: Narrator) -> str:
+        if not self.path:
+            return f"{_names(narrator, self.units)} eliminated: no hex to displace to (9.3)"
+        route = " > ".join(narrator.hex_name(h) for h in self.path)
+        return f"{_names(narrator, self.units)} displaced {route} and disrupted (9.3)"
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionMet(Event):
+    """A conditional entry's condition (19.12 e: Group Christea) met this turn."""
+
+    name: str
+    turn: int
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"{self.name} may enter from turn {self.turn + 1}"

@@ -248,8 +248,15 @@ class GameMap:
 
     def validate(self) -> None:
         """Decode every part now, so damaged data fails here and not in the middle of a game."""
-        for part in ("hexes", "rivers", "connections", "places", "entry_areas", "supply_edges",
-                     "start_lines"):  # fmt: skip
+        for part in (
+            "hexes",
+            "rivers",
+            "connections",
+            "places",
+            "entry_areas",
+            "supply_edges",
+            "start_lines",
+        ):
             getattr(self, part)
         if len(self.hexes) != len(self._by_id):
             raise ValueError(f"{len(self.hexes)} hexes for a grid of {len(self._by_id)}")

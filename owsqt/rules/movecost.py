@@ -36,7 +36,7 @@ def road_between(game_map: GameMap, a: Hex, b: Hex) -> ConnectionKind | None:
     return None
 
 
-def step_cost(
+def step_items(
     tables: Tables,
     game_map: GameMap,
     from_hex: Hex,
@@ -46,11 +46,14 @@ def step_cost(
     *,
     icy: bool = False,
     road_allowed: bool = True,
-) -> Fraction:
-    """The MP cost of moving from `from_hex` into the adjacent `to_hex` (TEC).
+    bridged: bool | None = None,
+) -> list[tuple[str, Fraction]]:
+    """What moving from `from_hex` into the adjacent `to_hex` costs, item by item (TEC).
 
     `icy`: the Turn Record Track's icy roads, when road hexes count as clear terrain (8.1).
     `road_allowed`: False where the road rate may not be used (16.3: a hex with a convoy).
+    `bridged`: a Bridge (True) or Bridge Out (False) marker on the hexside (16.2); None
+    for the map's own bridges.
     Raises Prohibited, citing the rule, for a step no unit may take.
     """
     tec = tables.tec
@@ -61,15 +64,46 @@ def step_cost(
     if player is Player.SOVIET and game_map.hexes[to_hex].pocket:
         raise Prohibited("8.2: no Soviet unit may enter a hex of the Stalingrad pocket")
     road = road_between(game_map, from_hex, to_hex) if road_allowed else None
-    if road is not None and icy:
-        cost = tec.terrain("clear").cost(kind)  # 8.1: on icy turns roads count as clear
+    if road is not None and icy:  # 8.1: on icy turns roads count as clear
+        items = [("icy road, as clear terrain", tec.terrain("clear").cost(kind))]
     elif road is not None:
-        cost = tec.terrain(_ROAD_TERRAIN[road]).cost(kind)
+        row = tec.terrain(_ROAD_TERRAIN[road])
+        items = [(row.name.lower(), row.cost(kind))]
     else:
-        cost = tec.terrain(game_map.terrain(to_hex).value).cost(kind)
-    if river is not None:
-        if river.bridge:  # a bridge carries anyone stepping across its hexside
-            cost += tec.terrain("bridge").hexside_extra(kind)
-        else:
-            cost += tec.terrain("minor_river").hexside_extra(kind)
-    return cost
+        row = tec.terrain(game_map.terrain(to_hex).value)
+        items = [(row.name.lower(), row.cost(kind))]
+    has_bridge = river is not None and (river.bridge if bridged is None else bridged)
+    if river is not None and has_bridge:  # a bridge carries anyone stepping across it
+        items.append((f"bridge over the {river.name}", tec.terrain("bridge").hexside_extra(kind)))
+    elif river is not None:
+        extra = tec.terrain("minor_river").hexside_extra(kind)
+        items.append((f"across the {river.name}", extra))
+    return items
+
+
+def step_cost(
+    tables: Tables,
+    game_map: GameMap,
+    from_hex: Hex,
+    to_hex: Hex,
+    movement_class: MovementClass,
+    player: Player,
+    *,
+    icy: bool = False,
+    road_allowed: bool = True,
+    bridged: bool | None = None,
+) -> Fraction:
+    """The MP cost of moving from `from_hex` into the adjacent `to_hex` (TEC); see
+    step_items for the parts."""
+    items = step_items(
+        tables,
+        game_map,
+        from_hex,
+        to_hex,
+        movement_class,
+        player,
+        icy=icy,
+        road_allowed=road_allowed,
+        bridged=bridged,
+    )
+    return sum((points for _, points in items), Fraction(0))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from owsqt.rules.datafile import Node, load_yaml, resources_dir
 from owsqt.rules.gamemap import GameMap
 from owsqt.rules.hexgrid import Hex, HexGrid, Hexside
 from owsqt.rules.mapfile import load_game_map
+from owsqt.rules.movegraph import MoveGraph
 from owsqt.rules.scenario import TURN_RECORD_TRACK, Scenario, load_scenarios
 from owsqt.rules.tables import Tables, load_tables
 from owsqt.rules.turntrack import TurnRecord, load_turn_record_track
@@ -29,6 +30,11 @@ class Ruleset:
     @property
     def grid(self) -> HexGrid:
         return self.game_map.grid
+
+    @cached_property
+    def move_graph(self) -> MoveGraph:
+        """The terrain cost of every step, built once per ruleset on first use (8.1)."""
+        return MoveGraph(self.tables, self.game_map)
 
     @classmethod
     def load(cls, resources: Path | None = None, scenarios: Path | None = None) -> Ruleset:

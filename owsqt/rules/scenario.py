@@ -37,9 +37,19 @@ TURN_RECORD_TRACK = "turn-record-track.yaml"
 VICTORY_EVALUATORS = ("hold_and_cross", "cross_river", "victory_points")
 _SIDES = ("soviet", "german")
 _ZONE_KINDS = (
-    "hex", "within", "near_start_line", "north_of_row", "behind_start_line", "south_of_river",
-    "all_of", "any_of", "with_formations", "choice", "near_pocket", "in_pocket",
-)  # fmt: skip
+    "hex",
+    "within",
+    "near_start_line",
+    "north_of_row",
+    "behind_start_line",
+    "south_of_river",
+    "all_of",
+    "any_of",
+    "with_formations",
+    "choice",
+    "near_pocket",
+    "in_pocket",
+)
 
 
 @dataclass(frozen=True, slots=True)

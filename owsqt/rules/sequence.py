@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from owsqt.rules.events import Event, StepChanged
-from owsqt.rules.state import GameState
+from owsqt.rules.state import GameState, MovementState
+from owsqt.rules.verdict import Violation
 from owsqt.rules.vocabulary import Player
 
 
@@ -64,6 +65,10 @@ TURN_STEPS: tuple[Step, ...] = (
 )
 
 
+MOVEMENT_SEGMENTS = frozenset({"non_mechanized_movement", "mechanized_movement"})
+PLAYER_PHASES = frozenset({"first_player", "second_player"})
+
+
 def setup_steps(first: Player) -> tuple[Step, ...]:
     """Set-up before the first turn: one player sets up first, then the other (19.11, 19.12)."""
     return (
@@ -88,10 +93,38 @@ def acting_player(state: GameState, actor: Actor) -> Player | None:
     return Player(actor.value)
 
 
+def wrong_player(state: GameState, action_player: Player | None, what: str) -> Violation | None:
+    """[3.1] Only the player whose step it is acts in it."""
+    acting = acting_player(state, current_step(state).actor)
+    if action_player is None or acting is None or action_player is acting:
+        return None
+    segment = state.segment.replace("_", " ")
+    return Violation("3.1", f"it is the {acting.title} player's {segment}; {what}")
+
+
 def _steps_of(state: GameState) -> tuple[Step, ...]:
     if state.phase == SETUP_PHASE:
         return setup_steps(state.setup_first)
+    if state.combat_first:
+        return _combat_first(TURN_STEPS, state.phase)
     return TURN_STEPS
+
+
+def _combat_first(steps: tuple[Step, ...], phase: str) -> tuple[Step, ...]:
+    """[7.2] The steps with `phase`'s mechanized combat segment before its movement one."""
+    swapped = list(steps)
+    movement = next(
+        i for i, s in enumerate(steps) if s.phase == phase and s.segment == "mechanized_movement"
+    )
+    swapped[movement], swapped[movement + 1] = steps[movement + 1], steps[movement]
+    return tuple(swapped)
+
+
+def last_step_of_phase(state: GameState) -> bool:
+    """Whether the current step is the last of its phase (its player phase, for 6.2)."""
+    steps = _steps_of(state)
+    index = _index_of(state, steps)
+    return index + 1 == len(steps) or steps[index + 1].phase != state.phase
 
 
 def _index_of(state: GameState, steps: tuple[Step, ...]) -> int:
@@ -124,7 +157,15 @@ def next_position(state: GameState) -> tuple[int, Step] | None:
 def enter_step(state: GameState, turn: int, step: Step) -> tuple[GameState, list[Event]]:
     """Move the state to `step` of `turn`."""
     active = acting_player(state, step.actor)
-    new_state = replace(state, turn=turn, phase=step.phase, segment=step.segment, active=active)
+    new_state = replace(
+        state,
+        turn=turn,
+        phase=step.phase,
+        segment=step.segment,
+        active=active,
+        movement=MovementState(),  # 8.1: every segment starts with nobody moved
+        combat_first=state.combat_first and step.phase == state.phase,  # 7.2: per phase
+    )
     return new_state, [StepChanged(turn, step.phase, step.segment, active)]
 
 

@@ -1,18 +1,36 @@
-"""EndStep: leave the current step of the sequence of play for the next one (3.1)."""
+"""EndStep: leave the current step of the sequence of play for the next one (3.1).
+
+What happens between steps happens here: the initiative must be determined before
+the Initiative Phase ends (6.1); a player phase ends with the 6.2 obligation and the
+release of reserves the phasing player's units came near (19.11); a turn ends with
+the conditions of conditional entries (19.12 e); a turn begins with the reserves the
+Turn Record Track releases and a new round of initiative bids.
+"""
 
 from __future__ import annotations
 
 from owsqt.rules.actions import EndStep
+from owsqt.rules.arrivals import check_conditions, release_by_proximity, release_by_track
 from owsqt.rules.events import Event
+from owsqt.rules.initiative import (
+    INITIATIVE_SEGMENT,
+    determined_this_turn,
+    obligation_shortfall,
+    open_bidding,
+)
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import (
     GAME_OVER_PHASE,
+    MOVEMENT_SEGMENTS,
+    PLAYER_PHASES,
     SETUP_PHASE,
     acting_player,
     current_step,
     enter_game_over,
     enter_step,
+    last_step_of_phase,
     next_position,
+    wrong_player,
 )
 from owsqt.rules.setupcheck import check_setup
 from owsqt.rules.stacking import overstacking_violations
@@ -20,33 +38,27 @@ from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Violation
 from owsqt.rules.vocabulary import Player
 
-# [9.3] Stacking limits apply at the end of each movement segment (and of set-up).
-_STACKING_CHECKED_AT = {"non_mechanized_movement", "mechanized_movement"}
-
-
-def wrong_player_violation(
-    state: GameState, action_player: Player | None, what: str
-) -> Violation | None:
-    """[3.1] Only the player whose step it is acts in it."""
-    acting = acting_player(state, current_step(state).actor)
-    if action_player is None or acting is None or action_player is acting:
-        return None
-    segment = state.segment.replace("_", " ")
-    return Violation("3.1", f"it is the {acting.title} player's {segment}; {what}")
-
 
 def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violation]:
     violations = []
-    wrong = wrong_player_violation(state, action.player, "only that player may end it")
+    wrong = wrong_player(state, action.player, "only that player may end it")
     if wrong:
         violations.append(wrong)
+    if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
+        waiting = [p.title for p in Player if p not in state.initiative.planned_attacks]
+        who = " and ".join(waiting)
+        violations.append(
+            Violation("6.1", f"the initiative is determined first: {who} to declare attacks")
+        )
     acting = acting_player(state, current_step(state).actor)
     if acting is None:
         return violations
     scenario = ruleset.scenarios.get(state.scenario)
     if state.phase == SETUP_PHASE and scenario is not None:
         violations.extend(check_setup(ruleset, scenario, state, acting, state.options))
-    elif state.phase == SETUP_PHASE or state.segment in _STACKING_CHECKED_AT:
+    elif state.phase == SETUP_PHASE or state.segment in MOVEMENT_SEGMENTS:
+        # [9.3] Stacking limits apply at the end of each movement segment (and set-up):
+        # an overstacked hex is displaced first (the Displace action).
         violations.extend(overstacking_violations(ruleset, state, acting))
     return violations
 
@@ -54,11 +66,36 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
 def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameState, list[Event]]:
     if state.phase == GAME_OVER_PHASE:
         raise InvalidAction("the game is over: the scenario's last turn has been played")
+    state, events = _leave_step(ruleset, state)
     position = next_position(state)
     if position is None:
-        return enter_game_over(state)
+        state, entered = enter_game_over(state)
+        return state, [*events, *entered]
     turn, step = position
-    return enter_step(state, turn, step)
+    new_turn = turn != state.turn or state.phase == SETUP_PHASE
+    state, entered = enter_step(state, turn, step)
+    events.extend(entered)
+    if new_turn:
+        state, released = release_by_track(ruleset, state)
+        events.extend(released)
+    if step.segment == INITIATIVE_SEGMENT:
+        state = open_bidding(state)
+    return state, events
+
+
+def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
+    """What the end of a player phase and of a turn bring about."""
+    events: list[Event] = []
+    if state.phase in PLAYER_PHASES and last_step_of_phase(state) and state.active is not None:
+        state, shortfall = obligation_shortfall(state)
+        events.extend(shortfall)
+        state, released = release_by_proximity(ruleset, state, state.active)
+        events.extend(released)
+    position = next_position(state)
+    if state.phase != SETUP_PHASE and (position is None or position[0] != state.turn):
+        state, met = check_conditions(ruleset, state)  # the turn is over
+        events.extend(met)
+    return state, events
 
 
 HANDLERS = {EndStep: (_judge, _resolve)}

@@ -9,6 +9,7 @@ a frozenset or a FrozenMap, so a state can be hashed, compared, serialised and
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cached_property
 
 from owsqt.rules.dice import DiceState
@@ -103,6 +104,17 @@ class InitiativeState:
     streak: int = 0
     planned_attacks: FrozenMap[Player, int] = field(default_factory=FrozenMap)
     attacks_made: FrozenMap[Player, int] = field(default_factory=FrozenMap)
+    determined_turn: int | None = None  # the turn of the last determination (6.1)
+
+
+@dataclass(frozen=True, slots=True)
+class MovementState:
+    """The movement segment under way (8.1): units whose move is over, and the stack in
+    motion with the movement points each of its units has left."""
+
+    done: frozenset[str] = frozenset()
+    moving: FrozenMap[str, Fraction] = field(default_factory=FrozenMap)
+    administrative: bool = False  # 8.3: the stack in motion uses administrative movement
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +149,10 @@ class GameState:
     losses: FrozenMap[TallyNationality, Tally] = field(default_factory=empty_tallies)
     thunderclap: ThunderclapState = field(default_factory=ThunderclapState)
     victory_flags: FrozenMap[str, int] = field(default_factory=FrozenMap)
+    movement: MovementState = field(default_factory=MovementState)
+    combat_first: bool = False  # 7.2: mechanized combat before mechanized movement this phase
+    arrivals: FrozenMap[str, int] = field(default_factory=FrozenMap)  # unit -> turn it entered
+    conditions_met: FrozenMap[str, int] = field(default_factory=FrozenMap)  # entry -> turn met
 
     def unit(self, unit_id: str) -> UnitState:
         return self.units[unit_id]

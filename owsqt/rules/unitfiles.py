@@ -27,18 +27,44 @@ from owsqt.rules.units import (
 AIR_RECOVERY_CLASSES = ("JG", "ZG", "STG", "SG", "KG", "IAD", "SHAD", "BAD", "SAD")
 
 _GROUND_FIELDS = (
-    "name", "nationality", "type", "size", "movement_class", "combat", "combat_reduced",
-    "movement", "proficiency", "stacking", "stacking_reduced", "formation", "bombardment",
-    "range", "antitank_88",
-)  # fmt: skip
+    "name",
+    "nationality",
+    "type",
+    "size",
+    "movement_class",
+    "combat",
+    "combat_reduced",
+    "movement",
+    "proficiency",
+    "stacking",
+    "stacking_reduced",
+    "formation",
+    "bombardment",
+    "range",
+    "antitank_88",
+)
 _GROUND_REQUIRED = (
-    "name", "nationality", "type", "size", "movement_class", "combat", "movement",
-    "proficiency", "stacking",
-)  # fmt: skip
+    "name",
+    "nationality",
+    "type",
+    "size",
+    "movement_class",
+    "combat",
+    "movement",
+    "proficiency",
+    "stacking",
+)
 _AIR_FIELDS = (
-    "name", "nationality", "type", "recovery_class", "air_to_air", "defense", "bombardment",
-    "proficiency", "formation",
-)  # fmt: skip
+    "name",
+    "nationality",
+    "type",
+    "recovery_class",
+    "air_to_air",
+    "defense",
+    "bombardment",
+    "proficiency",
+    "formation",
+)
 
 Fields = dict[str, Node]
 
@@ -197,8 +223,16 @@ def _ground_unit(node: Node, fields: Fields, formations: dict[str, Formation]) -
 
 
 def _air_unit(node: Node, fields: Fields, formations: dict[str, Formation]) -> AirUnitDef:
-    for key in ("name", "nationality", "type", "recovery_class", "air_to_air", "defense",
-                "bombardment", "proficiency"):  # fmt: skip
+    for key in (
+        "name",
+        "nationality",
+        "type",
+        "recovery_class",
+        "air_to_air",
+        "defense",
+        "bombardment",
+        "proficiency",
+    ):
         _need(node, fields, key)
     return AirUnitDef(
         id=node.get("id").as_str(),

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.actions import (
+    DeclareAttacks,
     EndStep,
     FlipUnit,
     PlaceAirUnit,
@@ -268,8 +269,17 @@ def test_the_sequence_runs_from_setup_through_every_step_to_game_over_3_1(rulese
     seen = []
     while state.phase != GAME_OVER_PHASE:
         seen.append((state.turn, state.phase, state.segment))
+        if state.segment == "initiative_determination":  # 6.1: both bid before it ends
+            refused = apply(ruleset, state, EndStep(), Mode.STRICT)
+            assert not refused.applied and refused.verdict.violations[0].rule == "6.1"
+            state = run(
+                ruleset,
+                state,
+                DeclareAttacks(player=Player.GERMAN, planned=0),
+                DeclareAttacks(player=Player.SOVIET, planned=0),
+            )
         outcome = apply(ruleset, state, EndStep(), Mode.STRICT)
-        assert isinstance(outcome.events[-1], StepChanged)
+        assert outcome.applied and isinstance(outcome.events[-1], StepChanged)
         state = outcome.state
     assert len(seen) == len(TURN_STEPS) * TEST_SCENARIO.last_turn
     with pytest.raises(InvalidAction, match=r"game is over"):
@@ -280,7 +290,7 @@ def test_the_first_player_phase_belongs_to_the_initiative_holder_7_1(ruleset, st
     state = play_past_setup(ruleset, state)
     state = replace(state, initiative=replace(state.initiative, holder=Player.SOVIET))
     while state.phase != "first_player":
-        state = run(ruleset, state, EndStep())
+        state = apply(ruleset, state, EndStep(), Mode.FREE).state
     assert state.active is Player.SOVIET
     while state.phase != "second_player":
         state = run(ruleset, state, EndStep())

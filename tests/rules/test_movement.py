@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from fractions import Fraction
 
@@ -12,6 +13,7 @@ from owsqt.rules.engine import apply
 from owsqt.rules.hexgrid import distance
 from owsqt.rules.movement import reachable, stack_allowance, unit_allowance
 from owsqt.rules.scenario import initial_state
+from owsqt.rules.turntrack import TurnRecord
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Supply, UnitMarker
 from tests.conftest import TEST_SCENARIO
@@ -96,7 +98,8 @@ def test_8_1_roads_carry_vehicles_further_than_open_steppe(ruleset, state):
     )
     state = put(ruleset, state, PlaceUnits(units=("mot6",), to=road.a))
     on_road = reachable(ruleset, state, ("mot6",))
-    icy = reachable(ruleset, state, ("mot6",), icy=True)
+    track = tuple(TurnRecord(n, "", "clear", "icy") for n in (1, 2, 3))
+    icy = reachable(dataclasses.replace(ruleset, turn_record_track=track), state, ("mot6",))
     assert on_road.spent[road.b] == Fraction(1, 2)  # primary road rate for motorized units
     assert icy.spent[road.b] == 2  # 8.1: icy roads count as clear terrain (2 MP motorized)
     assert len(on_road.spent) > len(icy.spent)

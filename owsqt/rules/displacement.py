@@ -1,0 +1,156 @@
+"""Displacement (9.3): an overstacked hex at the end of a movement segment sheds units.
+
+The owning player displaces enough stacking points to an adjacent hex (further only if
+no adjacent hex can take them); displaced units are disrupted. Units that cannot be
+displaced anywhere are eliminated. Displacement through enemy ZOCs follows the retreat
+rules of 11.7, which arrive with combat; here a path may not enter enemy-held hexes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from owsqt.rules.actions import Displace
+from owsqt.rules.events import Event, MarkerChanged, UnitsDisplaced
+from owsqt.rules.hexgrid import Hex, distance
+from owsqt.rules.movecost import Prohibited, step_cost
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.sequence import MOVEMENT_SEGMENTS, wrong_player
+from owsqt.rules.stacking import stacking_points
+from owsqt.rules.state import GameState
+from owsqt.rules.verdict import InvalidAction, Violation
+from owsqt.rules.vocabulary import UnitMarker, UnitStatus
+
+
+def _points_of(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> int:
+    catalogue = ruleset.catalogue
+    return sum(catalogue.ground[u].stacking_value(state.units[u].reduced) for u in units)
+
+
+def takers(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> list[Hex]:
+    """Adjacent hexes that can take `units` without being overstacked: not enemy-held,
+    not across a prohibited hexside (8.2), within the 9.2 limit."""
+    catalogue = ruleset.catalogue
+    player = catalogue.ground[units[0]].player
+    start = state.units[units[0]].hex
+    assert start is not None
+    points = _points_of(ruleset, state, units)
+    limit = ruleset.tables.stacking_limit
+    found = []
+    for _, neighbour in ruleset.grid.neighbours(start):
+        if neighbour not in ruleset.game_map.hexes:
+            continue
+        stack = state.stack(neighbour)
+        if stack and catalogue.ground[stack[0]].player is not player:
+            continue
+        if stacking_points(ruleset, state, neighbour) + points > limit:
+            continue
+        if not _passable(ruleset, start, neighbour, units):
+            continue
+        found.append(neighbour)
+    return found
+
+
+def _passable(ruleset: Ruleset, a: Hex, b: Hex, units: tuple[str, ...]) -> bool:
+    catalogue = ruleset.catalogue
+    try:
+        for unit_id in units:
+            unit = catalogue.ground[unit_id]
+            step_cost(ruleset.tables, ruleset.game_map, a, b, unit.movement_class, unit.player)
+    except Prohibited:
+        return False
+    return True
+
+
+def _check(ruleset: Ruleset, state: GameState, action: Displace) -> Hex:
+    if not action.units:
+        raise InvalidAction("name the units to displace")
+    hexes = {state.units[u].hex for u in action.units}
+    statuses = {state.units[u].status for u in action.units}
+    if len(hexes) != 1 or statuses != {UnitStatus.ON_MAP}:
+        raise InvalidAction("displaced units leave one hex of the map together")
+    start = hexes.pop()
+    assert start is not None
+    if action.path and action.path[0] != start:
+        raise InvalidAction("a displacement path starts on the overstacked hex")
+    for hex_ in action.path:
+        if hex_ not in ruleset.game_map.hexes:
+            raise InvalidAction(f"hex {ruleset.grid.id_of(hex_)} is not on the map")
+    return start
+
+
+def _judge(ruleset: Ruleset, state: GameState, action: Displace) -> list[Violation]:
+    start = _check(ruleset, state, action)
+    violations = []
+    if state.segment not in MOVEMENT_SEGMENTS:
+        violations.append(Violation("9.3", "units are displaced at the end of a movement segment"))
+    player = ruleset.catalogue.ground[action.units[0]].player
+    wrong = wrong_player(state, player, "the owning player displaces his own units")
+    if wrong:
+        violations.append(wrong)
+    limit = ruleset.tables.stacking_limit
+    if stacking_points(ruleset, state, start) <= limit:
+        violations.append(Violation("9.3", f"{ruleset.grid.id_of(start)} is not overstacked"))
+    adjacent = takers(ruleset, state, action.units)
+    if not action.path and adjacent:
+        violations.append(
+            Violation(
+                "9.3",
+                "units are eliminated only when they cannot be "
+                "displaced; an adjacent hex can take them",
+            )
+        )
+    if len(action.path) == 1:
+        violations.append(Violation("9.3", "a displacement leaves the overstacked hex"))
+    if len(action.path) > 2 and adjacent:
+        violations.append(
+            Violation(
+                "9.3", "units go further than an adjacent hex only if no adjacent hex can take them"
+            )
+        )
+    violations.extend(_path_violations(ruleset, state, action))
+    return violations
+
+
+def _path_violations(ruleset: Ruleset, state: GameState, action: Displace) -> list[Violation]:
+    catalogue = ruleset.catalogue
+    player = catalogue.ground[action.units[0]].player
+    for a, b in zip(action.path, action.path[1:], strict=False):
+        where = ruleset.grid.id_of(b)
+        if distance(a, b) != 1:
+            return [Violation("9.3", f"{where} is not next to {ruleset.grid.id_of(a)}")]
+        stack = state.stack(b)
+        if stack and catalogue.ground[stack[0]].player is not player:
+            return [Violation("9.3", f"{where} is held by the enemy")]
+        if not _passable(ruleset, a, b, action.units):
+            return [Violation("8.2", f"no unit may enter {where} that way")]
+    if len(action.path) > 1:
+        end = action.path[-1]
+        if (
+            stacking_points(ruleset, state, end) + _points_of(ruleset, state, action.units)
+            > ruleset.tables.stacking_limit
+        ):
+            return [Violation("9.2", f"{ruleset.grid.id_of(end)} would be overstacked")]
+    return []
+
+
+def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[GameState, list[Event]]:
+    _check(ruleset, state, action)
+    events: list[Event] = [UnitsDisplaced(action.units, tuple(action.path))]
+    if not action.path:
+        for unit_id in action.units:
+            unit = replace(state.units[unit_id], status=UnitStatus.ELIMINATED, hex=None)
+            state = state.with_unit(unit_id, unit)
+        return state, events
+    end = action.path[-1]
+    bottom = max((state.units[u].stack_order for u in state.stack(end)), default=-1)
+    for offset, unit_id in enumerate(action.units, start=1):
+        unit = state.units[unit_id]
+        moved = replace(unit, hex=end, disrupted=True, stack_order=bottom + offset)
+        state = state.with_unit(unit_id, moved)
+        if not unit.disrupted:
+            events.append(MarkerChanged(unit_id, UnitMarker.DISRUPTED, True))
+    return state, events
+
+
+HANDLERS = {Displace: (_judge, _resolve)}
