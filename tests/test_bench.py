@@ -12,7 +12,9 @@ from owsqt.session import GameSession
 
 def test_every_benchmark_module_imports_and_offers_run():
     names = [m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_")]
-    assert {"bench_hexgrid", "bench_journal", "bench_map", "bench_table"} <= set(names)
+    assert {"bench_hexgrid", "bench_journal", "bench_map", "bench_movement", "bench_table"} <= set(
+        names
+    )
     for name in names:
         assert callable(importlib.import_module(f"bench.{name}").run)
 
@@ -21,3 +23,14 @@ def test_the_replay_benchmarks_journal_replays():
     ruleset = bench_ruleset()
     text = journal_of(ruleset, 40)
     assert len(GameSession.from_text(ruleset, text).entries) == 40
+
+
+def test_8_1_the_reachable_search_agrees_with_scipy_on_the_benchmark_stacks():
+    from bench.bench_movement import FAST_UNIT, campaign_state, largest_stack, search_and_floor
+    from owsqt.rules.ruleset import default_ruleset
+
+    ruleset = default_ruleset()
+    state = campaign_state(ruleset)
+    for units in (largest_stack(ruleset, state), state.stack(state.units[FAST_UNIT].hex)):
+        work, floor = search_and_floor(ruleset, state, units)  # raises if they disagree
+        assert len(work().spent) > 10

@@ -381,6 +381,26 @@ class StackMove:
             came_from,
         )
 
+    def weighted_edges(self) -> list[tuple[Hex, Hex, int]]:
+        """Every step the search may take, with its cost in eighths: the graph `reach`
+        walks, written out (for the benchmark's compiled floor and for checks)."""
+        graph = self.ruleset.move_graph.graph(self.classes, self.player, self.icy)
+        closed = self._closed_hexes()
+        special = self._special_hexes()
+        edges = []
+        for hex_, steps in graph.items():
+            for edge in steps:
+                if edge.to in closed:
+                    continue
+                if hex_ in special or edge.to in special:
+                    cost = self._scaled_step(hex_, edge.to)
+                    if cost is None:
+                        continue
+                else:
+                    cost = edge.cost
+                edges.append((hex_, edge.to, cost))
+        return edges
+
     def _enter(self, queue: list, spent: dict[Hex, int], order, allowance: int) -> None:
         entry = self.entry
         assert entry is not None
