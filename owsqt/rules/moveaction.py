@@ -124,6 +124,9 @@ def _unit_violations(
         )
     if unit.reserve:
         violations.append(Violation("19.11", f"{name} is in reserve and may not move yet"))
+    catalogue = ruleset.catalogue
+    if any(f.stays_put for f in catalogue.formation_chain(catalogue.ground[unit_id].formation)):
+        violations.append(Violation("5.2", f"{name} is a Ring Forces unit: it may not move"))
     return violations
 
 

@@ -96,18 +96,22 @@ def _formations(roots: list[Node]) -> dict[str, Formation]:
     found: dict[str, tuple[Formation, Node]] = {}
     for root in roots:
         for node in _items(root, "formations"):
-            node.check_keys(required=("id", "name", "mechanized"), optional=("parent", "source"))
+            node.check_keys(
+                required=("id", "name", "mechanized"), optional=("parent", "source", "stays_put")
+            )
             formation_id = node.get("id").as_str()
             if formation_id in found:
                 raise node.get("id").error("a formation id no other formation uses")
             parent = node.optional("parent")
             source = node.optional("source")
+            stays_put = node.optional("stays_put")
             formation = Formation(
                 id=formation_id,
                 name=node.get("name").as_str(),
                 parent=parent.as_str() if parent else None,
                 mechanized=node.get("mechanized").as_bool(),
                 source=source.as_str() if source else "",
+                stays_put=stays_put.as_bool() if stays_put else False,
             )
             found[formation_id] = (formation, node)
     for formation, node in found.values():

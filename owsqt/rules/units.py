@@ -152,6 +152,7 @@ class Formation:
     parent: str | None
     mechanized: bool  # 7.1: moves and fights in the mechanized segments
     source: str = ""  # where the numbers of its counters come from
+    stays_put: bool = False  # 5.2: the Soviet Ring Forces may not move once placed
 
 
 @dataclass(frozen=True, slots=True)
