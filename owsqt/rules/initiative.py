@@ -109,6 +109,15 @@ def determine(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event
     return replace(state, initiative=initiative), events
 
 
+def attack_drm(ruleset: Ruleset, state: GameState, player: Player) -> int:
+    """[6.3] The die roll modifier of the holder's hasty and prepared attacks this turn
+    (not bombardments): +1 from the third turn running, +2 from the fifth."""
+    initiative = state.initiative
+    if initiative.holder is not player or not determined_this_turn(state):
+        return 0
+    return ruleset.tables.initiative.effects_for_streak(initiative.streak).attack_drm
+
+
 def open_bidding(state: GameState) -> GameState:
     """A new Initiative Phase: last turn's bids and attack counts are cleared (6.1)."""
     initiative = replace(state.initiative, planned_attacks=FrozenMap(), attacks_made=FrozenMap())
