@@ -139,7 +139,9 @@ def return_hexes(ruleset: Ruleset, state: GameState, unit_id: str) -> tuple[Hex,
     if exit_hex not in enemy_held:
         return (exit_hex,)
     enemy_zoc = zoc_of(ruleset, state, player.opponent)
-    free = [h for h in ruleset.game_map.hexes if h not in enemy_held and h not in enemy_zoc]
+    game_map = ruleset.game_map
+    closed = game_map.pocket if player is Player.SOVIET else frozenset()  # 8.2
+    free = [h for h in game_map.hexes if h not in enemy_held | enemy_zoc | closed]
     if not free:
         return ()
     nearest = min(distance(exit_hex, h) for h in free)

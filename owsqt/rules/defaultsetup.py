@@ -24,6 +24,7 @@ from owsqt.rules.scenario import Scenario, SetupGroup
 from owsqt.rules.setupcheck import allowed_hexes
 from owsqt.rules.setupzones import AtHex, BehindStartLine, Choice
 from owsqt.rules.state import GameState, Tally
+from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import AirBox, LossClass, Player, UnitMarker, UnitStatus
 
@@ -109,12 +110,14 @@ class _Planner:
         batches: dict[Hex, list[str]] = {}
         for unit_id in units:
             value = catalogue.ground[unit_id].stacking
+            convoy = catalogue.ground[unit_id].unit_class is UnitClass.CONVOY
             target = next(
                 (
                     h
                     for cap in (STACK_TARGET, 18)
                     for h in hexes
                     if self._load(h, batches) + value <= cap
+                    and not (convoy and self._has_convoy(h, batches))  # 16.3
                 ),
                 None,
             )
@@ -124,6 +127,11 @@ class _Planner:
             # 18.1: a stack shows its largest unit, by original strength, on top.
             batch.sort(key=lambda unit_id: -catalogue.ground[unit_id].combat)
             self.add(PlaceUnits(player=self.player, units=tuple(batch), to=hex_))
+
+    def _has_convoy(self, hex_: Hex, batches: dict[Hex, list[str]]) -> bool:
+        catalogue = self.ruleset.catalogue
+        units = [*self.state.stack(hex_), *batches.get(hex_, ())]
+        return any(catalogue.ground[u].unit_class is UnitClass.CONVOY for u in units)
 
     def _load(self, hex_: Hex, batches: dict[Hex, list[str]]) -> int:
         catalogue = self.ruleset.catalogue

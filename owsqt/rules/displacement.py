@@ -51,6 +51,35 @@ def takers(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> list[H
     return found
 
 
+def room_farther(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> bool:
+    """[9.3] Whether some hex, however far, can take `units`: one reached hex by hex without
+    entering enemy-held hexes or crossing prohibited hexsides (8.2), within the 9.2 limit.
+    Units are eliminated only when no hex can take them."""
+    catalogue = ruleset.catalogue
+    player = catalogue.ground[units[0]].player
+    start = state.units[units[0]].hex
+    assert start is not None
+    points = _points_of(ruleset, state, units)
+    limit = ruleset.tables.stacking_limit
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        hex_ = frontier.pop()
+        for _, neighbour in ruleset.grid.neighbours(hex_):
+            if neighbour in seen or neighbour not in ruleset.game_map.hexes:
+                continue
+            stack = state.stack(neighbour)
+            if stack and catalogue.ground[stack[0]].player is not player:
+                continue
+            if not _passable(ruleset, hex_, neighbour, units):
+                continue
+            if stacking_points(ruleset, state, neighbour) + points <= limit:
+                return True
+            seen.add(neighbour)
+            frontier.append(neighbour)
+    return False
+
+
 def _passable(ruleset: Ruleset, a: Hex, b: Hex, units: tuple[str, ...]) -> bool:
     catalogue = ruleset.catalogue
     try:
@@ -98,6 +127,14 @@ def _judge(ruleset: Ruleset, state: GameState, action: Displace) -> list[Violati
                 "9.3",
                 "units are eliminated only when they cannot be "
                 "displaced; an adjacent hex can take them",
+            )
+        )
+    elif not action.path and room_farther(ruleset, state, action.units):
+        violations.append(
+            Violation(
+                "9.3",
+                "units are eliminated only when they cannot be "
+                "displaced; a hex farther away can take them",
             )
         )
     if len(action.path) == 1:

@@ -19,6 +19,7 @@ from owsqt.rules.movement import StackMove
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import MOVEMENT_SEGMENTS, wrong_player
 from owsqt.rules.state import GameState, MovementState
+from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import InvalidAction, Violation
 from owsqt.rules.vocabulary import UnitStatus
 
@@ -83,8 +84,17 @@ def _judge(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violat
     wrong = wrong_player(state, player, "the other player's units stay put")
     if wrong:
         violations.append(wrong)
+    if action.player is not None and action.player is not player:
+        violations.append(
+            Violation("3.1", f"the {action.player.title} player moves only his own units")
+        )
     for unit_id in action.units:
         violations.extend(_unit_violations(ruleset, state, action, unit_id))
+    convoys = [
+        u for u in action.units if ruleset.catalogue.ground[u].unit_class is UnitClass.CONVOY
+    ]
+    if len(convoys) > 1:  # 16.3: moving together, they would share every hex of the path
+        violations.append(Violation("16.3", "two convoys never share a hex: they move apart"))
     moving = [u for u in action.units if u in state.movement.moving]
     if moving and len(moving) < len(action.units):
         violations.append(

@@ -20,7 +20,7 @@ from owsqt.rules.movecost import Prohibited, step_items
 from owsqt.rules.movegraph import SCALE, scaled
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
-from owsqt.rules.units import UnitClass
+from owsqt.rules.units import UnitClass, UnitType
 from owsqt.rules.verdict import Violation
 from owsqt.rules.vocabulary import BridgeState, Entrenchment, Player, Supply
 from owsqt.rules.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
@@ -84,10 +84,14 @@ def icy_roads(ruleset: Ruleset, state: GameState) -> bool:
 
 def unit_allowance(ruleset: Ruleset, state: GameState, unit_id: str, bonus: int = 0) -> Fraction:
     """[8.1, 13.0, 14.5, 12.3, 6.3] A unit's movement points this segment: its movement
-    factor plus the initiative bonus, halved when disrupted, out of supply or after firing."""
+    factor plus the initiative bonus, halved when disrupted, out of supply or after firing
+    (but for rocket artillery)."""
     unit = state.units[unit_id]
-    points = Fraction(ruleset.catalogue.ground[unit_id].movement + bonus)
-    if unit.disrupted or unit.supply is Supply.OUT or unit.fired:
+    definition = ruleset.catalogue.ground[unit_id]
+    points = Fraction(definition.movement + bonus)
+    # 12.3: rocket artillery moves its full allowance before or after bombarding.
+    fired = unit.fired and definition.type is not UnitType.ROCKET
+    if unit.disrupted or unit.supply is Supply.OUT or fired:
         points /= 2
     return points
 
@@ -129,7 +133,9 @@ class StackMove:
         self.classes = frozenset(catalogue.ground[u].movement_class for u in units)
         self.icy = icy_roads(ruleset, state)
         self.enemy_zoc = zoc_of(ruleset, state, self.player.opponent)
-        self.convoy_stack = all(catalogue.ground[u].unit_class is UnitClass.CONVOY for u in units)
+        # 16.3: a convoy never enters an enemy ZOC nor another convoy's hex, even when it
+        # moves with other units.
+        self.convoy_stack = any(catalogue.ground[u].unit_class is UnitClass.CONVOY for u in units)
         self.artillery_only = all(
             catalogue.ground[u].unit_class is UnitClass.ARTILLERY for u in units
         )

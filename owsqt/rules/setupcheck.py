@@ -1,5 +1,5 @@
 """The set-up checker: does a side's set-up satisfy every zone of its scenario (19.0),
-the stacking limit (9.2) and the pocket (8.2)?"""
+the stacking limit (9.2), one convoy per hex (16.3) and the pocket (8.2)?"""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import Scenario, SetupGroup
 from owsqt.rules.setupzones import Choice, WithFormations
-from owsqt.rules.stacking import overstacking_violations
+from owsqt.rules.stacking import convoy_violations, overstacking_violations
 from owsqt.rules.state import GameState
 from owsqt.rules.verdict import Violation
 from owsqt.rules.vocabulary import Player, UnitStatus
@@ -44,6 +44,7 @@ def check_setup(
         if group.player is player:
             violations.extend(_check_group(ruleset, state, group))
     violations.extend(overstacking_violations(ruleset, state, player))
+    violations.extend(convoy_violations(ruleset, state, player))
     if player is Player.SOVIET:
         for unit_id, unit in state.units.items():
             if (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
+from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import Violation
 from owsqt.rules.vocabulary import Player
 
@@ -31,6 +32,23 @@ def overstacking_violations(ruleset: Ruleset, state: GameState, player: Player) 
                     "9.2",
                     f"{ruleset.grid.id_of(hex_)} holds {points} stacking points; "
                     f"no more than {limit} may occupy a hex",
+                )
+            )
+    return violations
+
+
+def convoy_violations(ruleset: Ruleset, state: GameState, player: Player) -> list[Violation]:
+    """[16.3] Convoy markers have no stacking value, but two may never share a hex."""
+    catalogue = ruleset.catalogue
+    violations = []
+    for hex_, stack in state.stacks.items():
+        convoys = [u for u in stack if catalogue.ground[u].unit_class is UnitClass.CONVOY]
+        if len(convoys) > 1 and catalogue.ground[convoys[0]].player is player:
+            violations.append(
+                Violation(
+                    "16.3",
+                    f"{ruleset.grid.id_of(hex_)} holds {len(convoys)} convoys; "
+                    "two convoy markers may never share a hex",
                 )
             )
     return violations
