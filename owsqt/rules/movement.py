@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from owsqt.rules.hexgrid import Hex, Hexside, distance
 from owsqt.rules.movecost import Prohibited, step_items
-from owsqt.rules.movegraph import SCALE, scaled
+from owsqt.rules.movegraph import SCALE, GraphEdge, scaled
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.units import UnitClass, UnitType
@@ -369,7 +369,7 @@ class StackMove:
                 if to in closed:
                     continue
                 if hex_ in special or to in special:
-                    step = self._scaled_step(hex_, to)
+                    step = self._scaled_step(hex_, edge)
                     if step is None:
                         continue
                 else:
@@ -399,7 +399,7 @@ class StackMove:
                 if edge.to in closed:
                     continue
                 if hex_ in special or edge.to in special:
-                    cost = self._scaled_step(hex_, edge.to)
+                    cost = self._scaled_step(hex_, edge)
                     if cost is None:
                         continue
                 else:
@@ -440,11 +440,25 @@ class StackMove:
             special.add(self.start)
         return special
 
-    def _scaled_step(self, a: Hex, b: Hex) -> int | None:
-        try:
-            return scaled(sum(i.points for i in self.step(a, b)))
-        except Prohibited:
-            return None
+    def _scaled_step(self, a: Hex, edge: GraphEdge) -> int | None:
+        """The cost in eighths of a step off the plain terrain graph: what `step` bills,
+        added from the graph's own figures (bridge markers take the itemised way)."""
+        b = edge.to
+        if Hexside.between(a, b) in self.state.bridges:
+            try:
+                return scaled(sum(i.points for i in self.step(a, b)))
+            except Prohibited:
+                return None
+        cost = edge.off_road if b in self.convoy_hexes else edge.cost
+        if a in self.enemy_zoc:
+            cost += LEAVE_ZOC_COST * SCALE
+        if b in self.enemy_zoc:
+            cost += ENTER_ZOC_COST * SCALE
+        if self.zones:
+            cost += self._entering_zones(a, b) * SCALE
+        if a == self.start and self._entrenched_start():
+            cost += scaled(self.allowance / 2)
+        return cost
 
 
 def reachable(
