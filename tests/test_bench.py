@@ -32,5 +32,5 @@ def test_8_1_the_reachable_search_agrees_with_scipy_on_the_benchmark_stacks():
     ruleset = default_ruleset()
     state = campaign_state(ruleset)
     for units in (largest_stack(ruleset, state), state.stack(state.units[FAST_UNIT].hex)):
-        work, floor = search_and_floor(ruleset, state, units)  # raises if they disagree
+        work, _floor = search_and_floor(ruleset, state, units)  # raises if they disagree
         assert len(work().spent) > 10

@@ -2,10 +2,13 @@
 
 The layer mirrors the session's state (Orange Canvas style): `sync(state)` makes
 the items match it, and a drag only proposes a move; the window turns it into
-a PlaceUnits action, and the next sync puts every counter where the rules say.
+an action (PlaceUnits in free play, MoveStack under the rules), and the next sync
+puts every counter where the rules say.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
@@ -28,6 +31,8 @@ from owsqt.rules.state import GameState, UnitState
 from owsqt.rules.units import UnitDef
 from owsqt.rules.vocabulary import UnitStatus
 
+DRAG_SLOP = 4  # scene units a press may move and still be a click
+DRAG_OPACITY = 0.6  # a carried stack, so the path's end and the hex show through it
 STACK_STEP = 3.5  # scene units each unit lower in a stack shows down and to the right
 COUNTER_Z = 10.0  # above the map (-100), below dialogs' highlights
 
@@ -74,6 +79,11 @@ class CounterItem(QGraphicsObject):
         if self._drag is None:
             return
         delta = event.scenePos() - self._drag.start
+        if not self._drag.announced and abs(delta.x()) + abs(delta.y()) >= DRAG_SLOP:
+            self._drag.announced = True
+            for item in self._drag.items:  # the hex under the carried stack shows through
+                item.setOpacity(DRAG_OPACITY)
+            self.layer.drag_started.emit(tuple(item.unit.id for item in self._drag.items))
         for item, origin in zip(self._drag.items, self._drag.origins, strict=True):
             item.setPos(origin + delta)
 
@@ -82,9 +92,11 @@ class CounterItem(QGraphicsObject):
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         if drag is None:
             return
+        for item in drag.items:
+            item.setOpacity(1.0)
         target = SCENE_LAYOUT.hex_at_point(event.scenePos().x(), event.scenePos().y())
         moved = event.scenePos() - drag.start
-        if abs(moved.x()) + abs(moved.y()) < 4:
+        if abs(moved.x()) + abs(moved.y()) < DRAG_SLOP:
             self.layer.clicked(self)  # a click, not a drag
             return
         self.layer.request_move(tuple(item.unit.id for item in drag.items), target)
@@ -109,6 +121,7 @@ class _Drag:
         self.items = items
         self.start = start
         self.origins = origins
+        self.announced = False  # drag_started emitted
 
 
 class CounterLayer(QObject):
@@ -117,6 +130,7 @@ class CounterLayer(QObject):
     move_requested = Signal(tuple, object)  # unit ids, target Hex
     hex_selected = Signal(object)  # the Hex whose stack the player clicked
     context_requested = Signal(str, object)  # unit id, screen position (QPoint)
+    drag_started = Signal(tuple)  # the unit ids a press has begun to drag
 
     def __init__(self, scene: QGraphicsScene, ruleset: Ruleset) -> None:
         super().__init__(scene)
@@ -125,6 +139,9 @@ class CounterLayer(QObject):
         self.items: dict[str, CounterItem] = {}
         self._state: GameState | None = None
         self.expanded: Hex | None = None  # the stack spread out so every unit shows
+        # Which units of a stack a drag picks up (under the rules: those that may move now);
+        # None or an empty answer: the whole stack.
+        self.stack_filter: Callable[[Hex, tuple[str, ...]], tuple[str, ...]] | None = None
 
     def sync(self, state: GameState) -> None:
         """Create, move, repaint and remove items so the scene shows `state`."""
@@ -164,11 +181,16 @@ class CounterLayer(QObject):
             self.sync(self._state)
 
     def stack_items(self, item: CounterItem) -> list[CounterItem]:
-        """The items of the stack `item` belongs to, top first."""
+        """The items of the stack `item` belongs to, top first: those the stack filter picks
+        when `item` is one of them, else all."""
         unit = self._state.units[item.unit.id] if self._state else None
         if unit is None or unit.status is not UnitStatus.ON_MAP or unit.hex is None:
             return [item]
-        return [self.items[u] for u in self._state.stack(unit.hex) if u in self.items]
+        stack = self._state.stack(unit.hex)
+        picked = self.stack_filter(unit.hex, stack) if self.stack_filter else ()
+        if item.unit.id not in picked:
+            picked = stack
+        return [self.items[u] for u in picked if u in self.items]
 
     def hex_of(self, item: CounterItem) -> Hex | None:
         unit = self._state.units.get(item.unit.id) if self._state else None

@@ -12,35 +12,47 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGraphicsScene,
     QInputDialog,
+    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
 )
 
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.airdisplay import AirDisplay
+from owsqt.qt.arrivalsdock import ArrivalsList
 from owsqt.qt.counteritems import CounterLayer
+from owsqt.qt.displacemenu import add_displacement
 from owsqt.qt.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.mappainter import PAPER
 from owsqt.qt.mapview import MapView, Overview
 from owsqt.qt.markeritems import HexMarkerLayer
+from owsqt.qt.movecontrol import MoveController
 from owsqt.qt.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.recentfiles import RecentFilesMenu
+from owsqt.qt.ruleactions import RuleActions
 from owsqt.qt.stackinspector import StackInspector
+from owsqt.qt.stephint import (
+    ARRIVALS_KEYS,
+    step_hint,
+)
 from owsqt.qt.turnbar import TurnBar
 from owsqt.qt.unitmenu import unit_menu
 from owsqt.rules.actions import (
     Action,
     EndStep,
+    MoveStack,
     PlaceAirUnit,
-    PlaceUnits,
     ReorderStack,
     RollDice,
 )
+from owsqt.rules.engine import Outcome
 from owsqt.rules.hexgrid import Hex
+from owsqt.rules.moveaction import movable_units
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.verdict import InvalidAction
 from owsqt.session import GameSession
@@ -71,6 +83,15 @@ class MainWindow(QMainWindow):
         self.view = MapView(self.scene, self)
         self.view.map_rect = self.map_item.boundingRect()
         self.view.map_context_requested.connect(self._on_map_menu)
+        self.moves = MoveController(self.scene, self.view, lambda: self.session)
+        self.counters.drag_started.connect(self.moves.begin_drag)
+        self.counters.stack_filter = self._movable
+        self.view.pointer_moved.connect(self.moves.hover)
+        self.view.pointer_left.connect(lambda: self.moves.hover(None))
+        self.view.background_clicked.connect(self.clear_selection)
+        self.view.units_drag_entered.connect(self.moves.begin_entry)
+        self.view.units_drag_left.connect(self.moves.end_gesture)
+        self.view.units_dropped.connect(self._on_units_dropped)
         self.view.setBackgroundBrush(QBrush(PAPER))
         self.setCentralWidget(self.view)
         self.overview = Overview(self.view, self)
@@ -105,9 +126,18 @@ class MainWindow(QMainWindow):
         inspector_dock.setObjectName("stackDock")
         inspector_dock.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector_dock)
-        # The stack and the air display share the lower right, as tabs.
+        self.arrivals = ArrivalsList(ruleset, self)
+        self.arrivals_dock = QDockWidget("Arrivals", self)
+        self.arrivals_dock.setObjectName("arrivalsDock")
+        self.arrivals_dock.setWidget(self.arrivals)
+        # The stack, the air display and the arrivals share the lower right, as tabs.
         self.tabifyDockWidget(inspector_dock, air_dock)
+        self.tabifyDockWidget(inspector_dock, self.arrivals_dock)
         inspector_dock.raise_()
+        self.hint = QLabel(self)
+        self.hint.setObjectName("stepHint")
+        self.hint.setToolTip("What the game waits for now (3.1)")
+        self.statusBar().addWidget(self.hint, 1)  # temporary messages cover it for a while
         self.resizeDocks([dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
         self._build_actions()
@@ -141,8 +171,14 @@ class MainWindow(QMainWindow):
         edit_menu = self.menuBar().addMenu("&Edit")
         self.undo_action = self._action("&Undo", QKeySequence("Ctrl+Z"), self.undo)
         self.redo_action = self._action("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
+        self.deselect_action = self._action(
+            "Clear the &selection", QKeySequence("Esc"), self.clear_selection
+        )
+        self.deselect_action.setToolTip("Forget the selected stack and its shaded reach")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.deselect_action)
         view_menu = self.menuBar().addMenu("&View")
         self.zoom_in_action = self._action(
             "Zoom &in", QKeySequence.StandardKey.ZoomIn, self.view.zoom_in
@@ -159,13 +195,29 @@ class MainWindow(QMainWindow):
             self.centre_action,
         ):
             view_menu.addAction(action)
+        view_menu.addSeparator()
+        arrivals_toggle = self.arrivals_dock.toggleViewAction()
+        arrivals_toggle.setText("&Arrivals")
+        arrivals_toggle.setShortcut(QKeySequence(ARRIVALS_KEYS))
+        arrivals_toggle.setToolTip("Units that may come onto the map, to drag onto it")
+        view_menu.addAction(arrivals_toggle)
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
         self.roll_action = self._action("&Roll the die", QKeySequence("Ctrl+D"), self.roll_die)
         self.roll_action.setToolTip("Roll the ten-sided die openly; the roll is logged")
+        self.rule_actions = RuleActions(
+            self, lambda: self.session, self._submit, lambda text: self._say(text, 10000)
+        )
+        self.declare_action = self.rule_actions.declare
+        self.order_action = self.rule_actions.order
+        self.administrative_action = self.rule_actions.administrative
+        self.administrative_action.toggled.connect(self.moves.set_administrative)
         game_menu.addAction(self.end_step_action)
         game_menu.addAction(self.roll_action)
+        game_menu.addSeparator()
+        game_menu.addActions(self.rule_actions.actions())
+        game_menu.setToolTipsVisible(True)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&About owsqt", None, self.about))
 
@@ -200,6 +252,12 @@ class MainWindow(QMainWindow):
         self.hex_markers.sync(self.session.state, self.ruleset.hex_name)
         self.air_display.show_state(self.session.state)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
+        self.arrivals.show_state(state)
+        hint = step_hint(self.ruleset, state, self.session.mode)
+        self.hint.setText(hint)
+        self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")
+        self.rule_actions.refresh()
+        self.moves.sync()
         undo_reason = self.session.why_not_undo()
         self.undo_action.setEnabled(undo_reason is None)
         self.undo_action.setToolTip(undo_reason or "Take back the last action")
@@ -235,44 +293,112 @@ class MainWindow(QMainWindow):
         menu.exec(screen_pos)
 
     def _on_unit_menu(self, unit_id: str, screen_pos) -> None:
-        state = self.session.state.units[unit_id]
+        self.unit_menu_for(unit_id).exec(screen_pos)
+
+    def unit_menu_for(self, unit_id: str) -> QMenu:
+        """A counter's menu: displacement first when its hex is overstacked (9.3), then the
+        edits by hand."""
+        game = self.session.state
+        state = game.units[unit_id]
         menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._submit)
-        menu.exec(screen_pos)
+        add_displacement(menu, self.ruleset, game, unit_id, self._submit)
+        return menu
 
     def _on_hex_selected(self, hex_: Hex | None) -> None:
         self.inspector.show_hex(hex_, self.session.state)
+        reach = self.moves.select(hex_)
         if hex_ is not None:
-            self.statusBar().showMessage(self.inspector.statusTip(), 8000)
+            text = self.inspector.statusTip()
+            self.statusBar().showMessage(f"{text}. {reach}" if reach else text, 12000)
+
+    def select_hex(self, hex_: Hex) -> None:
+        """Select the stack on `hex_` as a click on it would (without spreading it)."""
+        self.counters.expanded = None
+        self.counters.restore()
+        self._on_hex_selected(hex_)
+
+    def clear_selection(self) -> None:
+        """No stack selected: the inspector empties and the shaded reach goes."""
+        if self.inspector.hex is None and self.moves.selected is None:
+            return
+        self.counters.expanded = None
+        self.counters.restore()
+        self.inspector.show_hex(None, self.session.state)
+        self.moves.clear_selection()
+
+    def _movable(self, hex_: Hex, stack: tuple[str, ...]) -> tuple[str, ...]:
+        """The units of a stack a drag picks up: under the rules, those that may move now."""
+        if not self.moves.rules_apply():
+            return ()
+        return movable_units(self.ruleset, self.session.state, hex_)
 
     def _on_move_requested(self, units: tuple[str, ...], target: Hex) -> None:
-        """A stack or a unit dropped on a hex: in free play simply a move by hand."""
+        """A stack or a unit dropped on a hex: a move by hand in free play and set-up, a
+        MoveStack along the path shown under the rules."""
         if not self.ruleset.grid.contains(target):
+            self.moves.end_gesture()
             self.counters.restore()
             self.statusBar().showMessage("Off the map: the counters stay where they were", 5000)
             return
-        self._submit(PlaceUnits(units=units, to=target))
+        self._drop(units, target)
         self.counters.restore()  # refused moves snap back; applied ones land on the hex
 
+    def _on_units_dropped(self, units: tuple[str, ...], point: QPointF) -> None:
+        """Units dragged from the Arrivals dock and dropped on the map."""
+        target = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
+        if not self.ruleset.grid.contains(target) or not units:
+            self.moves.end_gesture()
+            self.statusBar().showMessage("Off the map: the units stay where they were", 5000)
+            return
+        if any(u not in self.session.state.units for u in units):
+            self.moves.end_gesture()
+            self.statusBar().showMessage("These units are not in this game", 5000)
+            return
+        self._drop(units, target)
+
+    def _drop(self, units: tuple[str, ...], target: Hex) -> None:
+        action = self.moves.action_for_drop(units, target)
+        self.moves.end_gesture()
+        if action is None:
+            return  # dropped where it stands
+        outcome = self._submit(action)
+        if outcome is not None and outcome.applied and isinstance(action, MoveStack):
+            self.select_hex(action.path[-1])  # the stack in motion, with what it has left
+            self._show_verdict(outcome)  # a broken rule matters more than the selection
+
     def end_step(self) -> None:
-        self._submit(EndStep())
+        outcome = self._submit(EndStep())
+        if outcome is not None and not outcome.applied:  # what the step still waits for
+            self._say(f"{self.statusBar().currentMessage()} — {self.hint.text()}", 12000)
 
     def roll_die(self) -> None:
         self._submit(RollDice(purpose="open roll"))
 
-    def _submit(self, action: Action) -> None:
-        """Send an action; a refusal or an impossible action is shown, never lost."""
+    def _submit(self, action: Action) -> Outcome | None:
+        """Send an action; a refusal, a warning or an impossible action is shown, never lost.
+        Returns the outcome (None when the action could not be sent)."""
         try:
             outcome = self.session.submit(action)
         except InvalidAction as error:
             self.statusBar().showMessage(str(error), 8000)
-            return
+            return None
         except OSError as error:
             self._journal_failed(error)
-            return
-        if not outcome.applied:
-            reasons = "; ".join(str(v) for v in outcome.verdict.violations)
-            self.statusBar().showMessage(f"Not allowed: {reasons}", 8000)
+            return None
+        self._show_verdict(outcome)
         self.refresh()
+        return outcome
+
+    def _show_verdict(self, outcome: Outcome) -> None:
+        """A refusal (STRICT) or the rules an applied action broke (ASSIST), with numbers."""
+        reasons = "; ".join(str(v) for v in outcome.verdict.violations)
+        if not outcome.applied:
+            self.statusBar().showMessage(f"Not allowed: {reasons}", 10000)
+        elif reasons:
+            self.statusBar().showMessage(f"Done, against the rules: {reasons}", 10000)
+
+    def _say(self, text: str, milliseconds: int = 8000) -> None:
+        self.statusBar().showMessage(text, milliseconds)
 
     def _journal_failed(self, error: OSError) -> None:
         """The game file could not be written: nothing changed; say so and suggest Save As."""
@@ -317,6 +443,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.counters.expanded = None
         self.inspector.show_hex(None, session.state)
+        self.moves.clear_selection()
         self.refresh()
 
     def save_game(self) -> None:

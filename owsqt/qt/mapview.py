@@ -1,5 +1,6 @@
 """The table's view: zoom under the mouse, pan by dragging or keys, fit, centre on a hex;
-and the overview mini-map that shows and moves the visible area."""
+it reports where the pointer is, clicks on the bare map, and ground units dropped on it
+from a dock; and the overview mini-map that shows and moves the visible area."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QContextMenuEvent,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -16,11 +21,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
+from owsqt.qt.unitmime import ground_units_from_mime
+
 MIN_ZOOM = 0.08  # the whole map and more
 MAX_ZOOM = 4.0  # one counter fills a good part of a laptop screen
 ZOOM_STEP = 1.2
 PAN_STEP = 0.12  # of the visible width or height per arrow key
 _VISIBLE_AREA = QColor(160, 30, 30)
+_CLICK_SLOP = 4  # pixels a press may move and still be a click
 
 
 class MapView(QGraphicsView):
@@ -28,6 +36,12 @@ class MapView(QGraphicsView):
 
     view_changed = Signal()
     map_context_requested = Signal(QPointF, QPoint)  # scene point, screen position
+    pointer_moved = Signal(QPointF, QPoint)  # scene point, position in the view's pixels
+    pointer_left = Signal()
+    background_clicked = Signal()  # a click on the map where no counter is
+    units_drag_entered = Signal(tuple)  # ground unit ids dragged in from a dock
+    units_drag_left = Signal()
+    units_dropped = Signal(tuple, QPointF)  # ground unit ids, scene point
 
     def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -40,6 +54,9 @@ class MapView(QGraphicsView):
         self.map_rect: QRectF | None = None  # the map's own bounds, set by the window
         self.horizontalScrollBar().valueChanged.connect(self.view_changed)
         self.verticalScrollBar().valueChanged.connect(self.view_changed)
+        self.viewport().setMouseTracking(True)  # the pointer over a hex shows a move's path
+        self.setAcceptDrops(True)
+        self._press: QPointF | None = None  # where a press on the bare map began
 
     @property
     def zoom(self) -> float:
@@ -85,6 +102,65 @@ class MapView(QGraphicsView):
         if not event.isAccepted():
             self.map_context_requested.emit(self.mapToScene(event.pos()), event.globalPos())
             event.accept()
+
+    # --- the pointer ------------------------------------------------------------------------
+
+    def _report_pointer(self, position: QPointF) -> None:
+        in_view = position.toPoint() + self.viewport().pos()
+        self.pointer_moved.emit(self.mapToScene(position.toPoint()), in_view)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        super().mousePressEvent(event)
+        bare = self.scene() is not None and self.scene().mouseGrabberItem() is None
+        left = event.button() == Qt.MouseButton.LeftButton
+        self._press = event.position() if bare and left else None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        self._report_pointer(event.position())
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        press, self._press = self._press, None
+        super().mouseReleaseEvent(event)
+        if press is not None and (event.position() - press).manhattanLength() < _CLICK_SLOP:
+            self.background_clicked.emit()
+
+    def leaveEvent(self, event) -> None:
+        self.pointer_left.emit()
+        super().leaveEvent(event)
+
+    # --- ground units dropped from a dock -----------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        units = ground_units_from_mime(event.mimeData())
+        if not units:
+            super().dragEnterEvent(event)
+            return
+        event.setDropAction(Qt.DropAction.MoveAction)
+        event.accept()
+        self.units_drag_entered.emit(units)
+        self._report_pointer(event.position())
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if not ground_units_from_mime(event.mimeData()):
+            super().dragMoveEvent(event)
+            return
+        event.setDropAction(Qt.DropAction.MoveAction)
+        event.accept()
+        self._report_pointer(event.position())
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self.units_drag_left.emit()
+        super().dragLeaveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        units = ground_units_from_mime(event.mimeData())
+        if not units:
+            super().dropEvent(event)
+            return
+        event.setDropAction(Qt.DropAction.MoveAction)
+        event.accept()
+        self.units_dropped.emit(units, self.mapToScene(event.position().toPoint()))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()

@@ -143,12 +143,19 @@ def obligation_shortfall(state: GameState) -> tuple[GameState, list[Event]]:
 # --- 7.2: the order of the mechanized segments ------------------------------------------
 
 
+ORDER_SEGMENTS = ("supply_determination", "non_mechanized_combat", "non_mechanized_movement")
+
+
+def may_choose_order(state: GameState) -> bool:
+    """[7.2] The phasing player may still put mechanized combat before mechanized movement:
+    in his phase, before the mechanized segments, and not chosen already."""
+    return (
+        state.phase in PLAYER_PHASES and state.segment in ORDER_SEGMENTS and not state.combat_first
+    )
+
+
 def _judge_order(ruleset: Ruleset, state: GameState, action: ChooseSegmentOrder) -> list[Violation]:
-    if state.phase not in PLAYER_PHASES or state.segment not in (
-        "supply_determination",
-        "non_mechanized_combat",
-        "non_mechanized_movement",
-    ):
+    if state.phase not in PLAYER_PHASES or state.segment not in ORDER_SEGMENTS:
         return [
             Violation(
                 "7.2",

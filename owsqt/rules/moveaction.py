@@ -15,6 +15,7 @@ from owsqt.rules.actions import MoveStack
 from owsqt.rules.arrivals import arrival_of, pool_points_left
 from owsqt.rules.events import ConvoyDestroyed, EntrenchmentChanged, Event, UnitsMoved
 from owsqt.rules.frozenmap import FrozenMap
+from owsqt.rules.hexgrid import Hex
 from owsqt.rules.movement import StackMove
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import MOVEMENT_SEGMENTS, wrong_player
@@ -36,6 +37,34 @@ def is_mechanized(ruleset: Ruleset, unit_id: str) -> bool:
 def may_move_in_segment(ruleset: Ruleset, unit_id: str, segment: str) -> bool:
     """[7.1] Units move only in the movement segment of their formation's kind."""
     return is_mechanized(ruleset, unit_id) == (segment == MECHANIZED_SEGMENT)
+
+
+def stays_put(ruleset: Ruleset, unit_id: str) -> bool:
+    """[5.2] Ring Forces units may not move once placed."""
+    catalogue = ruleset.catalogue
+    return any(f.stays_put for f in catalogue.formation_chain(catalogue.ground[unit_id].formation))
+
+
+def movable_units(ruleset: Ruleset, state: GameState, hex_: Hex) -> tuple[str, ...]:
+    """The units on `hex_` the acting player may move now: the stack in motion if it is
+    there (8.1), else his units of this segment's kind (7.1) that have not moved, are not
+    in reserve (19.11) and are not Ring Forces (5.2). Empty outside his movement segments."""
+    player = state.active
+    if player is None or state.segment not in MOVEMENT_SEGMENTS:
+        return ()
+    catalogue = ruleset.catalogue
+    own = [u for u in state.stack(hex_) if catalogue.ground[u].player is player]
+    in_motion = tuple(u for u in own if u in state.movement.moving)
+    if in_motion:
+        return in_motion
+    return tuple(
+        u
+        for u in own
+        if may_move_in_segment(ruleset, u, state.segment)
+        and u not in state.movement.done
+        and not state.units[u].reserve
+        and not stays_put(ruleset, u)
+    )
 
 
 def entering(state: GameState, units: tuple[str, ...]) -> bool:
@@ -134,8 +163,7 @@ def _unit_violations(
         )
     if unit.reserve:
         violations.append(Violation("19.11", f"{name} is in reserve and may not move yet"))
-    catalogue = ruleset.catalogue
-    if any(f.stays_put for f in catalogue.formation_chain(catalogue.ground[unit_id].formation)):
+    if stays_put(ruleset, unit_id):
         violations.append(Violation("5.2", f"{name} is a Ring Forces unit: it may not move"))
     return violations
 
@@ -216,7 +244,7 @@ def _resolve(
     events: list[Event] = [
         UnitsMoved(action.units, tuple(action.path), cost, arriving, action.administrative)
     ]
-    points = {u: move.unit_points(u) - cost for u in action.units}
+    points = {u: max(Fraction(0), move.unit_points(u) - cost) for u in action.units}
     state = _record_movement(state, action, points, move.continuing)
     bottom = max((state.units[u].stack_order for u in state.stack(destination)), default=-1)
     for offset, unit_id in enumerate(action.units, start=1):

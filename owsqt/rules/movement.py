@@ -313,6 +313,9 @@ class StackMove:
         previous = None if self.entry is not None else self.start
         hexes = list(path) if self.entry is not None else list(path[1:])
         for hex_ in hexes:
+            if hex_ not in self.ruleset.game_map.hexes:
+                violation = Violation("8.1", "the path leaves the map")
+                break
             if previous is not None and distance(previous, hex_) != 1:
                 violation = Violation(
                     "8.1",

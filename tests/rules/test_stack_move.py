@@ -20,7 +20,7 @@ from owsqt.rules.actions import (
 )
 from owsqt.rules.arrivals import waiting
 from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.hexgrid import Hexside, distance, hexes_within, ring
+from owsqt.rules.hexgrid import Hex, Hexside, distance, hexes_within, ring
 from owsqt.rules.movement import (
     CostItem,
     StackMove,
@@ -660,3 +660,13 @@ def test_8_1_reachable_is_the_reach_of_a_stack_move(rules, state):
     )
     spent = reachable(rules, state, ("tank",)).spent
     assert set(ring(hx(rules, OPEN), 1)) <= set(spent)
+
+
+def test_8_1_a_path_off_the_map_is_a_violation_not_a_crash(rules, state):
+    edge = hx(rules, "1055")  # the ragged south edge
+    outside = Hex.from_axial(edge.q, edge.r + 1)
+    assert outside not in rules.game_map.hexes
+    state = put(rules, state, PlaceUnits(units=("mot5",), to=edge))
+    price = StackMove(rules, state, ("mot5",)).price((edge, outside))
+    assert price.violation is not None and price.violation.rule == "8.1"
+    assert "leaves the map" in price.violation.message

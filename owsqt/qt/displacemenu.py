@@ -1,0 +1,62 @@
+"""Displacement in a counter's menu (9.3): a unit on an overstacked hex of the acting player
+goes to an adjacent hex that can take it, or is eliminated when none can."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QMenu
+
+from owsqt.rules.actions import Action, Displace
+from owsqt.rules.displacement import takers
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.sequence import MOVEMENT_SEGMENTS
+from owsqt.rules.stacking import stacking_points
+from owsqt.rules.state import GameState
+from owsqt.rules.vocabulary import UnitStatus
+
+
+def overstacked_here(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
+    """Whether `unit_id` stands on an overstacked hex of the acting player in one of his
+    movement segments, so that displacement is his to do now."""
+    unit = state.units[unit_id]
+    if state.segment not in MOVEMENT_SEGMENTS or unit.status is not UnitStatus.ON_MAP:
+        return False
+    if ruleset.catalogue.ground[unit_id].player is not state.active or unit.hex is None:
+        return False
+    return stacking_points(ruleset, state, unit.hex) > ruleset.tables.stacking_limit
+
+
+def add_displacement(
+    menu: QMenu,
+    ruleset: Ruleset,
+    state: GameState,
+    unit_id: str,
+    submit: Callable[[Action], None],
+) -> None:
+    """Put "Displace to ▸" (or "Eliminate (no hex can take it)") at the top of `menu` when
+    the unit's hex is overstacked in its player's movement segment."""
+    if not overstacked_here(ruleset, state, unit_id):
+        return
+    start = state.units[unit_id].hex
+    assert start is not None
+    first = menu.actions()[0] if menu.actions() else None
+    hexes = sorted(takers(ruleset, state, (unit_id,)), key=ruleset.grid.id_of)
+    limit = ruleset.tables.stacking_limit
+    if hexes:
+        sub = QMenu("Displace to (9.3)", menu)
+        sub.setToolTipsVisible(True)
+        sub.setObjectName("displaceMenu")
+        for hex_ in hexes:
+            points = stacking_points(ruleset, state, hex_)
+            action = sub.addAction(f"{ruleset.grid.id_of(hex_)}  ({points} of {limit} points)")
+            action.setToolTip("The unit is disrupted when it is displaced (9.3, 13.0)")
+            action.triggered.connect(
+                lambda _=False, h=hex_: submit(Displace(units=(unit_id,), path=(start, h)))
+            )
+        menu.insertMenu(first, sub)
+    else:
+        entry = menu.addAction("Eliminate (no hex can take it, 9.3)")
+        entry.triggered.connect(lambda: submit(Displace(units=(unit_id,), path=())))
+        menu.insertAction(first, entry)
+    menu.insertSeparator(first)

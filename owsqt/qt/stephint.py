@@ -1,0 +1,75 @@
+"""What the current step waits for, in a line for the status bar: who acts, what to do and
+the keys that do it (3.1, 6.1, 7.1, 7.2, 9.3). The keys of the window's actions live here
+too, so the hints and the menus never disagree."""
+
+from __future__ import annotations
+
+from owsqt.rules.arrivals import waiting
+from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.sequence import (
+    GAME_OVER_PHASE,
+    MOVEMENT_SEGMENTS,
+    SETUP_PHASE,
+    current_step,
+)
+from owsqt.rules.stacking import stacking_points
+from owsqt.rules.state import GameState
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
+
+END_STEP_KEYS = "Ctrl+E"
+DECLARE_KEYS = "Ctrl+I"
+ORDER_KEYS = "Ctrl+Shift+C"
+ADMINISTRATIVE_KEYS = "Ctrl+Shift+A"
+ARRIVALS_KEYS = "Ctrl+Shift+R"
+
+
+def overstacked(ruleset: Ruleset, state: GameState, player: Player) -> list[str]:
+    """Ids of the hexes where `player` has more than the stacking limit (9.2)."""
+    limit = ruleset.tables.stacking_limit
+    catalogue = ruleset.catalogue
+    return sorted(
+        ruleset.grid.id_of(h)
+        for h, stack in state.stacks.items()
+        if catalogue.ground[stack[0]].player is player
+        and stacking_points(ruleset, state, h) > limit
+    )
+
+
+def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
+    """One line: what the game waits for now and how to give it."""
+    end = f"End step ({END_STEP_KEYS})"
+    if state.phase == GAME_OVER_PHASE:
+        return "The game is over: victory is determined (19.0)"
+    who = f"{state.active.title} player" if state.active is not None else "Both players"
+    if state.phase == SETUP_PHASE:
+        return f"{who} sets up (19.11, 19.12): place the counters, then {end}"
+    if state.segment == INITIATIVE_SEGMENT:
+        if determined_this_turn(state):
+            holder = state.initiative.holder
+            title = holder.title if holder is not None else "?"
+            return f"The {title} player holds the initiative and moves first (6.1): {end}"
+        missing = [p.title for p in Player if p not in state.initiative.planned_attacks]
+        return (
+            f"Waiting for the planned attacks of the {' and '.join(missing)} player"
+            f"{'s' if len(missing) > 1 else ''}: Game ▸ Declare planned attacks ({DECLARE_KEYS})"
+        )
+    parts = []
+    if state.segment in MOVEMENT_SEGMENTS and state.active is not None:
+        kind = "mechanized" if state.segment == "mechanized_movement" else "non-mechanized"
+        how = "by hand" if mode is Mode.FREE else "click a stack for its reach, drag it to move"
+        parts.append(f"{who} moves his {kind} units (7.1): {how}")
+        if any(a.turn <= state.turn for a in waiting(ruleset, state, state.active)):
+            parts.append("units wait in the Arrivals dock")
+        hexes = overstacked(ruleset, state, state.active)
+        if hexes:
+            parts.append(f"displace from {', '.join(hexes)} first (9.3, counter menu)")
+    else:
+        step = current_step(state)
+        segment = state.segment.replace("_", " ")
+        parts.append(f"{who}: {segment} ({step.rule})")
+    if may_choose_order(state):
+        parts.append(f"mechanized combat first? ({ORDER_KEYS}, 7.2)")
+    parts.append(f"then {end}")
+    return "; ".join(parts)

@@ -1,0 +1,101 @@
+"""The Initiative Phase and the order of the mechanized segments at the table (6.1, 7.2),
+and the status line that says what a step waits for (3.1)."""
+
+from __future__ import annotations
+
+from owsqt.qt import initiativedialog
+from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
+from tests.qt.tabletools import game, walk_to, window_for
+
+
+def initiative_table(qtbot, ruleset):
+    session = game(ruleset, Mode.STRICT, soviet={"rifle": "2434"}, german={"tank": "2438"})
+    walk_to(session, INITIATIVE_SEGMENT)
+    return window_for(qtbot, ruleset, session)
+
+
+def hot_seat(monkeypatch, bids, cancel_for=None):
+    """Stand-ins for the hand-over message and the bid dialog; returns what was asked."""
+    asked = []
+
+    def hand_over(parent, player):
+        asked.append(("screen to", player))
+        return True
+
+    def ask(parent, player):
+        asked.append(("bid of", player))
+        return None if player is cancel_for else bids[player]
+
+    monkeypatch.setattr(initiativedialog, "hand_over", hand_over)
+    monkeypatch.setattr(initiativedialog, "ask_planned_attacks", ask)
+    return asked
+
+
+def test_6_1_declaring_planned_attacks_asks_each_player_in_turn_and_decides(
+    qtbot, ruleset, monkeypatch
+):
+    window = initiative_table(qtbot, ruleset)
+    assert window.declare_action.isEnabled()
+    assert window.declare_action.shortcut().toString() == "Ctrl+I"
+    assert "German and Soviet players" in window.hint.text() and "Ctrl+I" in window.hint.text()
+    asked = hot_seat(monkeypatch, {Player.GERMAN: 4, Player.SOVIET: 1})
+    window.declare_action.trigger()
+    assert asked == [
+        ("screen to", Player.GERMAN),
+        ("bid of", Player.GERMAN),
+        ("screen to", Player.SOVIET),
+        ("bid of", Player.SOVIET),
+    ]
+    state = window.session.state
+    assert determined_this_turn(state) and state.initiative.holder is not None
+    assert dict(state.initiative.planned_attacks) == {Player.GERMAN: 4, Player.SOVIET: 1}
+    assert not window.declare_action.isEnabled()
+    assert "holds the initiative" in window.hint.text()
+
+
+def test_6_1_a_bid_stays_hidden_until_the_other_player_has_declared(qtbot, ruleset, monkeypatch):
+    window = initiative_table(qtbot, ruleset)
+    asked = hot_seat(monkeypatch, {Player.GERMAN: 7, Player.SOVIET: 2}, cancel_for=Player.SOVIET)
+    window.declare_action.trigger()  # the Soviet player is not ready: he cancels
+    assert not determined_this_turn(window.session.state)
+    shown = [window.log.item(i).text() for i in range(window.log.count())]
+    assert "German player declared his planned attacks (hidden)" in shown[-1]
+    assert not any("7" in line.split("  ", 1)[1] for line in shown[-1:])
+    assert "planned attacks of the Soviet player" in window.hint.text()
+    assert "German" not in window.hint.text()
+    asked.clear()
+    hot_seat(monkeypatch, {Player.GERMAN: 7, Player.SOVIET: 2})
+    window.declare_action.trigger()
+    assert determined_this_turn(window.session.state)
+
+
+def test_6_1_ending_the_step_before_the_bids_is_refused_with_the_rule(qtbot, ruleset):
+    window = initiative_table(qtbot, ruleset)
+    window.end_step_action.trigger()
+    assert window.session.state.segment == INITIATIVE_SEGMENT
+    assert "6.1" in window.statusBar().currentMessage()
+
+
+def test_7_2_mechanized_combat_first_is_chosen_before_the_mechanized_segments(qtbot, ruleset):
+    session = game(ruleset, Mode.STRICT, soviet={"rifle": "2434"}, german={"tank": "2438"})
+    window = window_for(qtbot, ruleset, session)
+    assert not window.order_action.isEnabled()  # not in the air operations phase
+    walk_to(session, "supply_determination")
+    window.refresh()
+    assert window.order_action.isEnabled() and not window.order_action.isChecked()
+    assert "Ctrl+Shift+C" in window.hint.text()
+    window.order_action.trigger()
+    assert window.session.state.combat_first
+    assert window.order_action.isChecked() and not window.order_action.isEnabled()
+    assert window.session.entries[-1].action["kind"] == "segment_order"
+
+
+def test_3_1_the_status_line_says_what_a_movement_segment_waits_for(qtbot, ruleset):
+    session = game(ruleset, Mode.STRICT, soviet={"rifle": "2434"}, german={"tank": "2438"})
+    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    window = window_for(qtbot, ruleset, session)
+    text = window.hint.text()
+    assert "German player moves his non-mechanized units (7.1)" in text
+    assert "End step (Ctrl+E)" in text
