@@ -55,6 +55,8 @@ def group_title(ruleset: Ruleset, state: GameState, arrival: Arrival) -> str:
         return f"Turn {arrival.turn} reinforcements (19.0)\n{where}"
     if arrival.rule == "11.7":
         return f"Back from off the map (11.7)\n{where}"
+    if arrival.pending:
+        return f"{arrival.reason} ({arrival.rule})\n{arrival.pending}"
     return f"{arrival.reason} ({arrival.rule})\nfrom turn {arrival.turn} · {where}"
 
 
@@ -123,6 +125,8 @@ class ArrivalsList(QTreeWidget):
         item.setIcon(0, QIcon(self._pixmaps.pixmap(unit, reduced, ICON_PIXELS * 2)))
         due = arrival.turn <= state.turn
         when = "may enter now" if due else f"may enter from turn {arrival.turn}"
+        if arrival.pending:
+            when = f"may enter the turn {arrival.pending}"
         item.setToolTip(
             0,
             f"{unit.name}: {unit.combat}-{unit.movement}, stacking "
@@ -131,7 +135,8 @@ class ArrivalsList(QTreeWidget):
         )
         if not due:
             item.setForeground(0, QBrush(_NOT_YET))
-            item.setText(0, f"{unit.name} (turn {arrival.turn})")
+            later = "not yet" if arrival.pending else f"turn {arrival.turn}"
+            item.setText(0, f"{unit.name} ({later})")
         item.setFlags(
             Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
         )

@@ -34,6 +34,7 @@ class Arrival:
     turn: int  # the first turn it may enter
     hexes: tuple[Hex, ...]
     force_pool: str | None = None  # the formation whose pool stacking points it uses
+    pending: str = ""  # an unmet condition: "after VII Corps holds 4831" (19.12 e)
 
 
 def _scheduled(ruleset: Ruleset, state: GameState) -> list[tuple[int, Reinforcement]]:
@@ -87,9 +88,12 @@ def arrival_of(ruleset: Ruleset, state: GameState, unit_id: str) -> Arrival | No
         if unit_id in entry.units:
             met = state.conditions_met.get(entry.name)
             turn = met + 1 if met is not None else state.last_turn + 1
-            return Arrival(
-                unit_id, entry.name, entry.rule, turn, (ruleset.grid.hex_of(entry.enter_at),)
+            holder = ruleset.catalogue.formations[entry.condition["by"]].name
+            pending = (
+                "" if met is not None else f"after {holder} holds {entry.condition['controls']}"
             )
+            hexes = (ruleset.grid.hex_of(entry.enter_at),)
+            return Arrival(unit_id, entry.name, entry.rule, turn, hexes, pending=pending)
     return None
 
 

@@ -337,6 +337,7 @@ def test_19_12_e_a_unit_of_the_formation_holding_the_hex_meets_the_condition(rul
     assert events[0].describe(rules) == "Group Test may enter from turn 2"
     assert after.conditions_met == {"Group Test": 1}
     assert arrival_of(rules, after, "christea").turn == 2
+    assert arrival_of(rules, after, "christea").pending == ""
     assert check_conditions(rules, after) == (after, [])  # met once
 
 
@@ -344,6 +345,7 @@ def test_19_12_e_units_of_other_formations_do_not_meet_it(rules, state):
     state = placed(rules, state, tank="4831")  # 57th Panzer Corps, not the infantry division
     assert check_conditions(rules, state) == (state, [])
     assert arrival_of(rules, state, "christea").turn == state.last_turn + 1
+    assert arrival_of(rules, state, "christea").pending.startswith("after ")  # the condition
 
 
 def test_19_12_e_the_condition_is_judged_at_the_end_of_the_turn(rules, state):
