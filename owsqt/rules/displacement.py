@@ -30,54 +30,57 @@ def _points_of(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> in
 def takers(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> list[Hex]:
     """Adjacent hexes that can take `units` without being overstacked: not enemy-held,
     not across a prohibited hexside (8.2), within the 9.2 limit."""
-    catalogue = ruleset.catalogue
-    player = catalogue.ground[units[0]].player
     start = state.units[units[0]].hex
     assert start is not None
-    points = _points_of(ruleset, state, units)
-    limit = ruleset.tables.stacking_limit
-    found = []
-    for _, neighbour in ruleset.grid.neighbours(start):
-        if neighbour not in ruleset.game_map.hexes:
-            continue
-        stack = state.stack(neighbour)
-        if stack and catalogue.ground[stack[0]].player is not player:
-            continue
-        if stacking_points(ruleset, state, neighbour) + points > limit:
-            continue
-        if not _passable(ruleset, start, neighbour, units):
-            continue
-        found.append(neighbour)
-    return found
+    return [
+        neighbour
+        for neighbour in _open_neighbours(ruleset, state, units, start)
+        if _fits(ruleset, state, units, neighbour)
+    ]
 
 
 def room_farther(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> bool:
     """[9.3] Whether some hex, however far, can take `units`: one reached hex by hex without
     entering enemy-held hexes or crossing prohibited hexsides (8.2), within the 9.2 limit.
     Units are eliminated only when no hex can take them."""
-    catalogue = ruleset.catalogue
-    player = catalogue.ground[units[0]].player
     start = state.units[units[0]].hex
     assert start is not None
-    points = _points_of(ruleset, state, units)
-    limit = ruleset.tables.stacking_limit
     seen = {start}
     frontier = [start]
     while frontier:
-        hex_ = frontier.pop()
-        for _, neighbour in ruleset.grid.neighbours(hex_):
-            if neighbour in seen or neighbour not in ruleset.game_map.hexes:
+        for neighbour in _open_neighbours(ruleset, state, units, frontier.pop()):
+            if neighbour in seen:
                 continue
-            stack = state.stack(neighbour)
-            if stack and catalogue.ground[stack[0]].player is not player:
-                continue
-            if not _passable(ruleset, hex_, neighbour, units):
-                continue
-            if stacking_points(ruleset, state, neighbour) + points <= limit:
+            if _fits(ruleset, state, units, neighbour):
                 return True
             seen.add(neighbour)
             frontier.append(neighbour)
     return False
+
+
+def _open_neighbours(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...], hex_: Hex
+) -> list[Hex]:
+    """Hexes next to `hex_` the units may be displaced into: on the map, not held by the
+    enemy, not across a prohibited hexside (8.2)."""
+    catalogue = ruleset.catalogue
+    player = catalogue.ground[units[0]].player
+    found = []
+    for _, neighbour in ruleset.grid.neighbours(hex_):
+        if neighbour not in ruleset.game_map.hexes:
+            continue
+        stack = state.stack(neighbour)
+        if stack and catalogue.ground[stack[0]].player is not player:
+            continue
+        if _passable(ruleset, hex_, neighbour, units):
+            found.append(neighbour)
+    return found
+
+
+def _fits(ruleset: Ruleset, state: GameState, units: tuple[str, ...], hex_: Hex) -> bool:
+    """[9.2] The units join `hex_` within the stacking limit."""
+    points = stacking_points(ruleset, state, hex_) + _points_of(ruleset, state, units)
+    return points <= ruleset.tables.stacking_limit
 
 
 def _passable(ruleset: Ruleset, a: Hex, b: Hex, units: tuple[str, ...]) -> bool:
@@ -163,10 +166,7 @@ def _path_violations(ruleset: Ruleset, state: GameState, action: Displace) -> li
             return [Violation("8.2", f"no unit may enter {where} that way")]
     if len(action.path) > 1:
         end = action.path[-1]
-        if (
-            stacking_points(ruleset, state, end) + _points_of(ruleset, state, action.units)
-            > ruleset.tables.stacking_limit
-        ):
+        if not _fits(ruleset, state, action.units, end):
             return [Violation("9.2", f"{ruleset.grid.id_of(end)} would be overstacked")]
     return []
 
