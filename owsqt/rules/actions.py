@@ -258,3 +258,12 @@ class Displace(Action):
     kind: ClassVar[str] = "displace"
     units: tuple[str, ...]
     path: tuple[Hex, ...] = ()
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildEntrenchment(Action):
+    """[15.1] Units on `hex` start building an entrenchment at the start of their phase."""
+
+    kind: ClassVar[str] = "build_entrenchment"
+    hex: Hex

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from owsqt.rules import (
     displacement,
+    entrenchment,
     freeplay,
     initiative,
     manual,
@@ -37,7 +38,15 @@ class Handler:
 
 HANDLERS: dict[type[Action], Handler] = {
     action_type: Handler(judge, resolve)
-    for module in (manual, freeplay, sequence_actions, moveaction, initiative, displacement)
+    for module in (
+        manual,
+        freeplay,
+        sequence_actions,
+        moveaction,
+        initiative,
+        displacement,
+        entrenchment,
+    )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from owsqt.rules.actions import MoveStack
 from owsqt.rules.arrivals import arrival_of, pool_points_left
+from owsqt.rules.entrenchment import abandon_construction
 from owsqt.rules.events import ConvoyDestroyed, EntrenchmentChanged, Event, UnitsMoved
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.hexgrid import Hex
@@ -265,7 +266,9 @@ def _resolve(
                 convoy, replace(state.units[convoy], status=UnitStatus.PERMANENTLY_LOST, hex=None)
             )
             events.append(ConvoyDestroyed(convoy, hex_))
-    if not arriving:
+    if not arriving and len(action.path) > 1:
+        state, abandoned = abandon_construction(ruleset, state, action.path[0])  # 15.1
+        events.extend(abandoned)
         state, lifted = _lift_entrenchment(ruleset, state, action.path[0])
         events.extend(lifted)
     return state, events

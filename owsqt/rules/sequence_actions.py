@@ -18,6 +18,7 @@ from owsqt.rules.initiative import (
     obligation_shortfall,
     open_bidding,
 )
+from owsqt.rules.recovery import complete_entrenchments, remove_disruption, remove_fired_markers
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import (
     GAME_OVER_PHASE,
@@ -37,6 +38,8 @@ from owsqt.rules.stacking import overstacking_violations
 from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Violation
 from owsqt.rules.vocabulary import Player
+
+PLAYER_PHASE_START = "supply_determination"
 
 
 def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violation]:
@@ -80,12 +83,21 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
         events.extend(released)
     if step.segment == INITIATIVE_SEGMENT:
         state = open_bidding(state)
+    if step.segment == PLAYER_PHASE_START and state.active is not None:
+        state, turned = complete_entrenchments(state, state.active)  # 15.1
+        events.extend(turned)
     return state, events
 
 
 def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
-    """What the end of a player phase and of a turn bring about."""
+    """What the end of a step, of a player phase and of a turn bring about."""
     events: list[Event] = []
+    if state.segment == "disruption_removal":
+        state, recovered = remove_disruption(ruleset, state)  # 17.2
+        events.extend(recovered)
+    elif state.segment == "fired_marker_removal":
+        state, cleared = remove_fired_markers(state)  # 17.1
+        events.extend(cleared)
     if state.phase in PLAYER_PHASES and last_step_of_phase(state) and state.active is not None:
         state, shortfall = obligation_shortfall(state)
         events.extend(shortfall)
