@@ -267,3 +267,103 @@ class BuildEntrenchment(Action):
 
     kind: ClassVar[str] = "build_entrenchment"
     hex: Hex
+
+
+# --- combat (11.0-12.0) -----------------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedAttack(Action):
+    """[11.1, 11.2 step 1] Attack the units on `target` with adjacent `units`, led by
+    `lead`, with `artillery` designated to bombard."""
+
+    kind: ClassVar[str] = "prepared_attack"
+    target: Hex
+    units: tuple[str, ...]
+    lead: str
+    artillery: tuple[str, ...] = ()
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Defend(Action):
+    """[11.2 step 2] The defender's lead unit and artillery for defensive bombardment."""
+
+    kind: ClassVar[str] = "defend"
+    lead: str
+    artillery: tuple[str, ...] = ()
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bombard(Action):
+    """[11.2 steps 4-5, 12.4] Designated artillery bombards one enemy unit."""
+
+    kind: ClassVar[str] = "bombard"
+    units: tuple[str, ...]
+    target_unit: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Counterbattery(Action):
+    """[11.2 step 3, 12.4] Artillery fires at an enemy artillery unit designated to fire."""
+
+    kind: ClassVar[str] = "counterbattery"
+    units: tuple[str, ...]
+    target_unit: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fire(Action):
+    """[11.2 steps 6-7] A side's fire combat; the defender names the attacking hex."""
+
+    kind: ClassVar[str] = "fire"
+    at: Hex | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeLosses(Action):
+    """[11.6] The units losing each strength point of a result, in order."""
+
+    kind: ClassVar[str] = "take_losses"
+    hits: tuple[str, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerOptional(Action):
+    """[11.5] Take an optional result as a proficiency check (True) or a retreat (False)."""
+
+    kind: ClassVar[str] = "answer_optional"
+    check: bool
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retreat(Action):
+    """[11.7] The stack hit retreats along `path` (its hex first)."""
+
+    kind: ClassVar[str] = "retreat"
+    path: tuple[Hex, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Advance(Action):
+    """[11.8] Attacking units advance along `path` (the vacated hex first)."""
+
+    kind: ClassVar[str] = "advance"
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContinueCombat(Action):
+    """Done with the current combat step (no more counterbattery, bombardment or advance)."""
+
+    kind: ClassVar[str] = "continue_combat"

@@ -12,6 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from owsqt.rules import (
+    combat,
+    combatbombard,
+    combatresults,
     displacement,
     entrenchment,
     freeplay,
@@ -46,6 +49,9 @@ HANDLERS: dict[type[Action], Handler] = {
         initiative,
         displacement,
         entrenchment,
+        combat,
+        combatbombard,
+        combatresults,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }

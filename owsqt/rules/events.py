@@ -317,3 +317,85 @@ class ConditionMet(Event):
 
     def describe(self, narrator: Narrator) -> str:
         return f"{self.name} may enter from turn {self.turn + 1}"
+
+
+# --- combat ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Event):
+    """[11.2 step 1] A prepared attack on a hex, with its lead unit."""
+
+    attacker: Player
+    target: Hex
+    units: tuple[str, ...]
+    lead: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"{self.attacker.title} prepared attack on {narrator.hex_name(self.target)} by "
+            f"{_names(narrator, self.units)}, led by {narrator.unit_name(self.lead)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CombatStepReached(Event):
+    step: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"combat: {self.step.replace('_', ' ')} (11.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class FireResolved(Event):
+    """A fire on a table: factors, column, DRM, the roll and the result (11.4, 12.4)."""
+
+    what: str
+    factors: int
+    column: str
+    drm: int
+    roll: int
+    result: str
+
+    def describe(self, narrator: Narrator) -> str:
+        drm = f", DRM {self.drm:+d}" if self.drm else ""
+        return (
+            f"{self.what}: {self.factors} factors on the {self.column} column{drm}, "
+            f"roll {self.roll}: {self.result}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ProficiencyChecked(Event):
+    unit: str
+    roll: int
+    proficiency: int
+    why: str
+
+    def describe(self, narrator: Narrator) -> str:
+        verdict = "passed" if self.roll <= self.proficiency else "failed"
+        return (
+            f"{narrator.unit_name(self.unit)} proficiency check ({self.why}): roll "
+            f"{self.roll} against {self.proficiency}, {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CombatMoved(Event):
+    """Units retreating (11.7) or advancing after combat (11.8): hexes, not movement points."""
+
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+    how: str  # "retreated" or "advanced"
+
+    def describe(self, narrator: Narrator) -> str:
+        route = " > ".join(narrator.hex_name(h) for h in self.path)
+        return f"{_names(narrator, self.units)} {self.how} {route}"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEnded(Event):
+    target: Hex
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"combat on {narrator.hex_name(self.target)} over"

@@ -30,10 +30,11 @@ class _Cycle:
 
 
 class LossPriorities:
-    """The priority cycle of one stack's batch of losses."""
+    """The priority cycle of one stack's batch of losses; `lead` None (or a unit of another
+    hex) when the stack hit holds no lead unit."""
 
     def __init__(
-        self, ruleset: Ruleset, state: GameState, units: tuple[str, ...], lead: str
+        self, ruleset: Ruleset, state: GameState, units: tuple[str, ...], lead: str | None
     ) -> None:
         catalogue = ruleset.catalogue
         self.ruleset = ruleset

@@ -165,6 +165,7 @@ def enter_step(state: GameState, turn: int, step: Step) -> tuple[GameState, list
         active=active,
         movement=MovementState(),  # 8.1: every segment starts with nobody moved
         combat_first=state.combat_first and step.phase == state.phase,  # 7.2: per phase
+        prepared_targets=state.prepared_targets if step.phase == state.phase else frozenset(),
     )
     return new_state, [StepChanged(turn, step.phase, step.segment, active)]
 

@@ -47,6 +47,8 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
     wrong = wrong_player(state, action.player, "only that player may end it")
     if wrong:
         violations.append(wrong)
+    if state.combat is not None:
+        violations.append(Violation("11.2", "the combat under way is finished first"))
     if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
         waiting = [p.title for p in Player if p not in state.initiative.planned_attacks]
         who = " and ".join(waiting)

@@ -125,6 +125,43 @@ class ThunderclapState:
     activated_turn: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PendingResult:
+    """A fire result waiting for the side it hit (11.5): the stack hit, its lead, what is
+    left to settle and at which stage: "mandatory" and "optional_losses" wait for a loss
+    distribution, "optional" for the choice of a retreat or a proficiency check, "retreat"
+    for a retreat path."""
+
+    player: Player
+    units: tuple[str, ...]
+    lead: str | None
+    mandatory: int
+    optional: int
+    stage: str
+    fired_from: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CombatState:
+    """A prepared attack under way (11.2): who fights, who leads, whose artillery was
+    designated, the step reached, and a result waiting for its side's choices."""
+
+    attacker: Player
+    target: Hex
+    attackers: tuple[str, ...]
+    attacker_lead: str
+    step: str
+    defender_lead: str | None = None
+    attack_artillery: tuple[str, ...] = ()
+    defense_artillery: tuple[str, ...] = ()
+    bombarded: frozenset[str] = frozenset()  # artillery whose mission is done or stopped
+    no_fire: frozenset[str] = frozenset()  # 11.5: attackers that failed a check
+    no_advance: frozenset[str] = frozenset()
+    fired: frozenset[Player] = frozenset()  # sides that have fired (steps 6 and 7)
+    retreat: tuple[Hex, ...] = ()  # the defender's retreat path, for the advance (11.8)
+    pending: PendingResult | None = None
+
+
 @dataclass(frozen=True)
 class GameState:
     """The whole changing state of one game."""
@@ -153,6 +190,8 @@ class GameState:
     combat_first: bool = False  # 7.2: mechanized combat before mechanized movement this phase
     arrivals: FrozenMap[str, int] = field(default_factory=FrozenMap)  # unit -> turn it entered
     conditions_met: FrozenMap[str, int] = field(default_factory=FrozenMap)  # entry -> turn met
+    combat: CombatState | None = None  # the engagement under way (11.2)
+    prepared_targets: frozenset[Hex] = frozenset()  # 11.1: one prepared attack a phase
 
     def unit(self, unit_id: str) -> UnitState:
         return self.units[unit_id]

@@ -1,0 +1,321 @@
+"""The combat sequence of a prepared attack (11.1-11.3), as steps of `GameState.combat`.
+
+Step 1 `PreparedAttack` names the hex, the attacking units, their lead and the
+artillery designated to bombard; step 2 `Defend` the defender's lead and artillery.
+Then counterbattery (3), defensive (4) and offensive (5) bombardment, the two fires (6,
+7: the defender first unless all his units are disrupted, 13.0) and the advance (8).
+A step with nothing to do is passed by itself; `ContinueCombat` ends a step a player is
+done with. Results wait in `combat.pending` for the choices of the side they hit
+(combatresults.py); bombardment lives in combatbombard.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from owsqt.rules.actions import ContinueCombat, Defend, PreparedAttack
+from owsqt.rules.arrivals import release
+from owsqt.rules.artillery import bombardment_problems
+from owsqt.rules.entrenchment import abandon_construction
+from owsqt.rules.events import AttackDeclared, CombatEnded, CombatStepReached, Event
+from owsqt.rules.gamemap import RiverClass
+from owsqt.rules.hexgrid import Hex, Hexside, distance
+from owsqt.rules.moveaction import may_move_in_segment
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.sequence import wrong_player
+from owsqt.rules.state import CombatState, GameState
+from owsqt.rules.units import UnitClass
+from owsqt.rules.verdict import InvalidAction, Violation
+from owsqt.rules.vocabulary import Player, UnitStatus
+
+COMBAT_SEGMENTS = {
+    "non_mechanized_combat": "non_mechanized_movement",
+    "mechanized_combat": "mechanized_movement",
+}
+STEPS = (
+    "defense",
+    "counterbattery",
+    "defensive_bombardment",
+    "offensive_bombardment",
+    "first_fire",
+    "second_fire",
+    "advance",
+)
+
+
+def alive(state: GameState, units: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(u for u in units if state.units[u].status is UnitStatus.ON_MAP)
+
+
+def defenders(state: GameState, combat: CombatState) -> tuple[str, ...]:
+    return state.stack(combat.target)
+
+
+def first_firer(state: GameState, combat: CombatState) -> Player:
+    """[11.2 step 6, 13.0] The defender fires first unless every defending unit is
+    disrupted (a mixed stack keeps the right)."""
+    units = defenders(state, combat)
+    if units and all(state.units[u].disrupted for u in units):
+        return combat.attacker
+    return combat.attacker.opponent
+
+
+def step_actor(state: GameState, combat: CombatState) -> Player | None:
+    """Who acts now in the combat: the side a pending result hit, else the step's side
+    (None in the counterbattery step, where both may fire)."""
+    if combat.pending is not None:
+        return combat.pending.player
+    firer = first_firer(state, combat)
+    return {
+        "defense": combat.attacker.opponent,
+        "counterbattery": None,
+        "defensive_bombardment": combat.attacker.opponent,
+        "offensive_bombardment": combat.attacker,
+        "first_fire": firer,
+        "second_fire": firer.opponent,
+        "advance": combat.attacker,
+    }[combat.step]
+
+
+def combat_violation(state: GameState, action_player: Player | None, steps: tuple[str, ...]):
+    """[11.2] The action belongs to one of `steps` of a combat under way, by its actor."""
+    combat = state.combat
+    if combat is None:
+        return Violation("11.2", "no combat is under way")
+    if combat.pending is not None and steps != ("pending",):
+        return Violation("11.5", "the result of the last fire is settled first")
+    if combat.pending is None and combat.step not in steps:
+        return Violation("11.2", f"the combat is at its {combat.step.replace('_', ' ')} step")
+    actor = step_actor(state, combat)
+    if actor is not None and action_player is not None and action_player is not actor:
+        return Violation("11.2", f"the {actor.title} player acts in this step")
+    return None
+
+
+# --- step 1: the attack ------------------------------------------------------------------
+
+
+def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+    catalogue = ruleset.catalogue
+    attacker = catalogue.ground[action.units[0]].player
+    where = ruleset.grid.id_of(action.target)
+    violations = []
+    movement_kind = COMBAT_SEGMENTS.get(state.segment)
+    if movement_kind is None:
+        violations.append(Violation("11.1", "prepared attacks belong to combat segments"))
+    wrong = wrong_player(state, attacker, "only the phasing player attacks")
+    if wrong:
+        violations.append(wrong)
+    if state.combat is not None:
+        violations.append(Violation("11.2", "finish the combat under way first"))
+    target_units = state.stack(action.target)
+    if not target_units or catalogue.ground[target_units[0]].player is attacker:
+        violations.append(Violation("11.1", f"{where} holds no enemy units"))
+    if action.target in state.prepared_targets:
+        violations.append(Violation("11.1", f"{where} has had its prepared attack this phase"))
+    for unit_id in action.units:
+        violations.extend(_attacker_violations(ruleset, state, action, unit_id, movement_kind))
+    if action.lead not in action.units:
+        violations.append(Violation("11.3", "the lead unit is one of the attacking units"))
+    elif _poor_lead(ruleset, action.lead) and not all(_poor_lead(ruleset, u) for u in action.units):
+        violations.append(
+            Violation(
+                "11.3", "the lead may be artillery or headquarters only when no other unit attacks"
+            )
+        )
+    for unit_id in action.artillery:
+        violations.extend(bombardment_problems(ruleset, state, unit_id, action.target))
+    return violations
+
+
+def _poor_lead(ruleset: Ruleset, unit_id: str) -> bool:
+    return ruleset.catalogue.ground[unit_id].unit_class in (
+        UnitClass.ARTILLERY,
+        UnitClass.HEADQUARTERS,
+    )
+
+
+def _attacker_violations(
+    ruleset: Ruleset, state: GameState, action: PreparedAttack, unit_id: str, kind: str | None
+) -> list[Violation]:
+    name = ruleset.unit_name(unit_id)
+    unit = state.units[unit_id]
+    violations = []
+    if unit.hex is None or distance(unit.hex, action.target) != 1:
+        violations.append(Violation("11.1", f"{name} is not next to the hex attacked"))
+    elif _across_major_river(ruleset, unit.hex, action.target):
+        violations.append(Violation("8.2", f"{name} may not attack across the Don"))
+    if unit.disrupted:
+        violations.append(Violation("13.0", f"{name} is disrupted: it may not attack"))
+    if kind is not None and not may_move_in_segment(ruleset, unit_id, kind):
+        violations.append(Violation("7.1", f"{name} fights in the other combat segment"))
+    return violations
+
+
+def _across_major_river(ruleset: Ruleset, a: Hex, b: Hex) -> bool:
+    river = ruleset.game_map.rivers.get(Hexside.between(a, b))
+    return river is not None and river.river is RiverClass.MAJOR
+
+
+def _check_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack) -> None:
+    if not action.units:
+        raise InvalidAction("an attack names its units")
+    if action.target not in ruleset.game_map.hexes:
+        raise InvalidAction(f"hex {ruleset.grid.id_of(action.target)} is not on the map")
+    for unit_id in (*action.units, *action.artillery):
+        if state.units[unit_id].status is not UnitStatus.ON_MAP:
+            raise InvalidAction(f"{ruleset.unit_name(unit_id)} is not on the map")
+
+
+def _judge_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+    _check_attack(ruleset, state, action)
+    return _attack_violations(ruleset, state, action)
+
+
+def _resolve_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+    _check_attack(ruleset, state, action)
+    attacker = ruleset.catalogue.ground[action.units[0]].player
+    combat = CombatState(
+        attacker=attacker,
+        target=action.target,
+        attackers=action.units,
+        attacker_lead=action.lead,
+        step="defense",
+        attack_artillery=action.artillery,
+    )
+    made = state.initiative.attacks_made
+    initiative = replace(
+        state.initiative, attacks_made=made.set(attacker, (made.get(attacker, 0) or 0) + 1)
+    )  # 6.2: the holder's planned attacks are counted
+    state = replace(
+        state,
+        combat=combat,
+        initiative=initiative,
+        prepared_targets=state.prepared_targets | {action.target},
+    )
+    events: list[Event] = [AttackDeclared(attacker, action.target, action.units, action.lead)]
+    state, released = release(state, list(state.stack(action.target)), "attacked")  # 19.11
+    events.extend(released)
+    state, abandoned = abandon_construction(ruleset, state, action.target)  # 15.1
+    events.extend(abandoned)
+    return state, events
+
+
+# --- step 2: the defence ---------------------------------------------------------------
+
+
+def _judge_defend(ruleset: Ruleset, state: GameState, action: Defend) -> list[Violation]:
+    combat = state.combat
+    wrong = combat_violation(state, action.player, ("defense",))
+    if wrong or combat is None:
+        return [wrong] if wrong else []
+    units = defenders(state, combat)
+    violations = []
+    if action.lead not in units:
+        violations.append(Violation("11.3", "the lead unit is one of the defending units"))
+    elif _poor_lead(ruleset, action.lead) and not all(_poor_lead(ruleset, u) for u in units):
+        violations.append(
+            Violation(
+                "11.3", "the lead may be artillery or headquarters only when no other unit defends"
+            )
+        )
+    for unit_id in action.artillery:
+        # 12.4: for defensive bombardment, range is measured to the unit under attack
+        violations.extend(bombardment_problems(ruleset, state, unit_id, combat.target))
+    return violations
+
+
+def _resolve_defend(ruleset: Ruleset, state: GameState, action: Defend):
+    combat = state.combat
+    if combat is None or combat.step != "defense":
+        raise InvalidAction("there is no attack to defend against now")
+    combat = replace(combat, defender_lead=action.lead, defense_artillery=action.artillery)
+    return next_step(ruleset, replace(state, combat=combat))
+
+
+# --- stepping on --------------------------------------------------------------------------
+
+
+def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str) -> bool:
+    """Whether `step` offers anything to do, or is passed by itself."""
+    attack_guns = [u for u in alive(state, combat.attack_artillery) if u not in combat.bombarded]
+    defence_guns = [u for u in alive(state, combat.defense_artillery) if u not in combat.bombarded]
+    if step == "counterbattery":
+        return bool(attack_guns or defence_guns)
+    if step == "defensive_bombardment":
+        return bool(defence_guns)
+    if step == "offensive_bombardment":
+        return bool(attack_guns)
+    if step in ("first_fire", "second_fire"):
+        firer = (
+            first_firer(state, combat)
+            if step == "first_fire"
+            else first_firer(state, combat).opponent
+        )
+        return firer not in combat.fired and bool(firing_units(state, combat, firer))
+    if step == "advance":
+        return not defenders(state, combat) and bool(advancers(ruleset, state, combat))
+    return True
+
+
+def firing_units(state: GameState, combat: CombatState, side: Player) -> tuple[str, ...]:
+    """The units that fire for `side`: the defenders on their hex; the attackers still on
+    the map next to it, except artillery that bombarded (12.1) and units that failed a
+    check (11.5)."""
+    if side is not combat.attacker:
+        return defenders(state, combat)
+    return tuple(
+        u
+        for u in alive(state, combat.attackers)
+        if state.units[u].hex is not None
+        and distance(state.units[u].hex, combat.target) == 1
+        and u not in combat.no_fire
+        and u not in combat.attack_artillery
+    )
+
+
+def advancers(ruleset: Ruleset, state: GameState, combat: CombatState) -> tuple[str, ...]:
+    """[11.8] Attacking non-artillery units still next to the vacated hex that may advance."""
+    catalogue = ruleset.catalogue
+    return tuple(
+        u
+        for u in firing_units(state, combat, combat.attacker)
+        if catalogue.ground[u].unit_class is not UnitClass.ARTILLERY and u not in combat.no_advance
+    )
+
+
+def next_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
+    """Go to the next step with something to do; after the last, the combat is over."""
+    combat = state.combat
+    assert combat is not None
+    index = STEPS.index(combat.step) + 1
+    while index < len(STEPS) and not has_work(ruleset, state, combat, STEPS[index]):
+        index += 1
+    if index == len(STEPS):
+        return replace(state, combat=None), [CombatEnded(combat.target)]
+    combat = replace(combat, step=STEPS[index])
+    return replace(state, combat=combat), [CombatStepReached(combat.step)]
+
+
+def _judge_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat):
+    steps = STEPS[1:]
+    wrong = combat_violation(state, action.player, steps)
+    return [wrong] if wrong else []
+
+
+def _resolve_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat):
+    combat = state.combat
+    if combat is None or combat.pending is not None or combat.step == "defense":
+        raise InvalidAction("there is no combat step to finish now")
+    if combat.step in ("first_fire", "second_fire"):
+        side = step_actor(state, combat)
+        assert side is not None
+        combat = replace(combat, fired=combat.fired | {side})  # 11.1: combat is voluntary
+    return next_step(ruleset, replace(state, combat=combat))
+
+
+HANDLERS = {
+    PreparedAttack: (_judge_attack, _resolve_attack),
+    Defend: (_judge_defend, _resolve_defend),
+    ContinueCombat: (_judge_continue, _resolve_continue),
+}

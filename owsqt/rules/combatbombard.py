@@ -1,0 +1,205 @@
+"""Counterbattery and bombardment inside a combat (11.2 steps 3-5, 12.2, 12.4).
+
+- Counterbattery: artillery (not mortars or rockets) fires at an enemy artillery unit
+  designated for the combat. Each firing unit first passes a proficiency check; those that
+  fail do not fire and take no fired marker. Any result stops the target's mission; "S"
+  marks it fired, numbers cost it strength points. Firing units are marked fired.
+- Bombardment: each designated unit that is still able fires once, alone or combined
+  with others, at one enemy unit (never a headquarters). Points are lost at once; "D"
+  disrupts. Defensive bombardment measures range to the hex under attack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from owsqt.rules.actions import Bombard, Counterbattery
+from owsqt.rules.artillery import (
+    NOT_COUNTERBATTERY,
+    bombardment_problems,
+    bombardment_result,
+    bombardment_solution,
+    counterbattery_result,
+    counterbattery_solution,
+    proficiency_check,
+)
+from owsqt.rules.casualties import disrupt, lose_points
+from owsqt.rules.combat import alive, combat_violation, defenders, has_work, next_step
+from owsqt.rules.events import Event, FireResolved, MarkerChanged, ProficiencyChecked
+from owsqt.rules.freeplay import roll_die
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.state import CombatState, GameState
+from owsqt.rules.units import UnitClass
+from owsqt.rules.verdict import InvalidAction, Violation
+from owsqt.rules.vocabulary import UnitMarker
+
+
+def _combat(state: GameState) -> CombatState:
+    if state.combat is None:
+        raise InvalidAction("no combat is under way")
+    return state.combat
+
+
+def _designated(combat: CombatState, defensive: bool) -> tuple[str, ...]:
+    guns = combat.defense_artillery if defensive else combat.attack_artillery
+    return tuple(u for u in guns if u not in combat.bombarded)
+
+
+def _mark_fired(state: GameState, units) -> tuple[GameState, list[Event]]:
+    """[12.2] A fired marker on artillery that bombarded or fired counterbattery."""
+    events: list[Event] = []
+    for unit_id in units:
+        unit = state.units[unit_id]
+        if not unit.fired:
+            state = state.with_unit(unit_id, replace(unit, fired=True))
+            events.append(MarkerChanged(unit_id, UnitMarker.FIRED, True))
+    return state, events
+
+
+def _after(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
+    """Stay in the step while it has work; else go on."""
+    combat = _combat(state)
+    if has_work(ruleset, state, combat, combat.step):
+        return state, []
+    return next_step(ruleset, state)
+
+
+# --- step 3: counterbattery ----------------------------------------------------------------
+
+
+def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbattery):
+    wrong = combat_violation(state, action.player, ("counterbattery",))
+    if wrong:
+        return [wrong]
+    combat = _combat(state)
+    catalogue = ruleset.catalogue
+    owner = catalogue.ground[action.target_unit].player
+    enemy_guns = _designated(combat, defensive=owner is not combat.attacker)
+    violations = []
+    if action.target_unit not in enemy_guns:
+        violations.append(
+            Violation("12.4", "counterbattery fires at enemy artillery designated for this combat")
+        )
+    if catalogue.ground[action.target_unit].type in NOT_COUNTERBATTERY:
+        violations.append(
+            Violation("12.4", "mortar and rocket units are not counterbattery targets")
+        )
+    target_hex = state.units[action.target_unit].hex
+    for unit_id in action.units:
+        if catalogue.ground[unit_id].player is owner:
+            violations.append(
+                Violation("12.4", f"{ruleset.unit_name(unit_id)} is on the target's side")
+            )
+        elif target_hex is not None:
+            violations.extend(
+                bombardment_problems(ruleset, state, unit_id, target_hex, counterbattery=True)
+            )
+    return violations
+
+
+def _resolve_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbattery):
+    combat = _combat(state)
+    if combat.step != "counterbattery" or not action.units:
+        raise InvalidAction("counterbattery belongs to the combat's counterbattery step")
+    side = ruleset.catalogue.ground[action.units[0]].player
+    events: list[Event] = []
+    firing = []
+    for unit_id in action.units:  # 12.4: each unit passes a check before it fires
+        roll, state, rolled = roll_die(state, "counterbattery check", side)
+        proficiency = ruleset.catalogue.ground[unit_id].proficiency
+        events += [rolled, ProficiencyChecked(unit_id, roll, proficiency, "counterbattery")]
+        if proficiency_check(ruleset, unit_id, roll):
+            firing.append(unit_id)
+    if not firing:
+        return state, events
+    solution = counterbattery_solution(ruleset, state, tuple(firing), action.target_unit)
+    roll, state, rolled = roll_die(state, "counterbattery", side)
+    result = counterbattery_result(ruleset, solution, roll)
+    events += [
+        rolled,
+        FireResolved(
+            "counterbattery",
+            solution.total_factors,
+            solution.column,
+            solution.drm,
+            roll,
+            str(result),
+        ),
+    ]
+    state, marked = _mark_fired(state, firing)
+    events.extend(marked)
+    if result.suppressed or result.losses:
+        combat = _combat(state)
+        state = replace(
+            state, combat=replace(combat, bombarded=combat.bombarded | {action.target_unit})
+        )
+        state, marked = _mark_fired(state, (action.target_unit,))
+        events.extend(marked)
+        state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
+        events.extend(lost)
+    state, stepped = _after(ruleset, state)
+    return state, [*events, *stepped]
+
+
+# --- steps 4 and 5: bombardment ---------------------------------------------------------------
+
+
+def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[Violation]:
+    wrong = combat_violation(
+        state, action.player, ("defensive_bombardment", "offensive_bombardment")
+    )
+    if wrong:
+        return [wrong]
+    combat = _combat(state)
+    defensive = combat.step == "defensive_bombardment"
+    guns = _designated(combat, defensive)
+    catalogue = ruleset.catalogue
+    violations = []
+    for unit_id in action.units:
+        if unit_id not in guns:
+            violations.append(
+                Violation(
+                    "12.4",
+                    f"{ruleset.unit_name(unit_id)} was not "
+                    "designated for this bombardment or has fired",
+                )
+            )
+    targets = alive(state, combat.attackers) if defensive else defenders(state, combat)
+    if action.target_unit not in targets:
+        violations.append(Violation("12.4", "the target is a unit engaged on the other side"))
+    elif catalogue.ground[action.target_unit].unit_class is UnitClass.HEADQUARTERS:
+        violations.append(Violation("12.4", "headquarters units may not be bombarded"))
+    return violations
+
+
+def _resolve_bombard(ruleset: Ruleset, state: GameState, action: Bombard):
+    combat = _combat(state)
+    if combat.step not in ("defensive_bombardment", "offensive_bombardment") or not action.units:
+        raise InvalidAction("bombardment belongs to the combat's bombardment steps")
+    side = ruleset.catalogue.ground[action.units[0]].player
+    solution = bombardment_solution(ruleset, state, action.units, action.target_unit)
+    roll, state, rolled = roll_die(state, "bombardment", side)
+    result = bombardment_result(ruleset, solution, roll)
+    events: list[Event] = [
+        rolled,
+        FireResolved(
+            "bombardment", solution.total_factors, solution.column, solution.drm, roll, str(result)
+        ),
+    ]
+    combat = replace(combat, bombarded=combat.bombarded | set(action.units))
+    state = replace(state, combat=combat)
+    state, marked = _mark_fired(state, action.units)
+    events.extend(marked)
+    state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
+    events.extend(lost)
+    if result.disrupted:
+        state, disrupted = disrupt(state, (action.target_unit,))
+        events.extend(disrupted)
+    state, stepped = _after(ruleset, state)
+    return state, [*events, *stepped]
+
+
+HANDLERS = {
+    Counterbattery: (_judge_counterbattery, _resolve_counterbattery),
+    Bombard: (_judge_bombard, _resolve_bombard),
+}

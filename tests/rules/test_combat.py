@@ -1,0 +1,220 @@
+"""The combat sequence of a prepared attack (11.1-11.8, 12.1-12.4, 13.0), on the 11.8
+example's counters: declaration, defence, bombardment, the two fires, results, advance."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from owsqt.rules.actions import (
+    AnswerOptional,
+    Bombard,
+    ContinueCombat,
+    Defend,
+    EndStep,
+    Fire,
+    PlaceUnits,
+    PreparedAttack,
+    Retreat,
+    SetMarker,
+    TakeLosses,
+)
+from owsqt.rules.combat import step_actor
+from owsqt.rules.combatresults import retreat_problem
+from owsqt.rules.engine import apply
+from owsqt.rules.events import FireResolved
+from owsqt.rules.hexgrid import distance
+from owsqt.rules.losses import LossPriorities
+from owsqt.rules.scenario import initial_state
+from owsqt.rules.units import UnitCatalogue
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player, TallyNationality, UnitMarker
+from tests.conftest import TEST_SCENARIO
+from tests.rules.movekit import at_step
+from tests.rules.test_firecombat import open_elevated_hex
+
+COMBAT = "non_mechanized_combat"  # the example counters belong to no mechanized formation
+
+
+@pytest.fixture
+def rules(ruleset):
+    ground = dict(ruleset.catalogue.ground)
+    ground["art"] = replace(ground["art"], bombardment=4, range=3)
+    catalogue = UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations)
+    return replace(ruleset, catalogue=catalogue)
+
+
+@pytest.fixture
+def board(rules):
+    """The 11.8 example on the map, the German first player in his combat segment."""
+    target, armored, motorized = open_elevated_hex(rules)
+    state = initial_state(rules.catalogue, TEST_SCENARIO, seed=11)
+    for units, hex_ in (
+        (("rifle", "at"), target),
+        (("tank", "mech"), armored),
+        (("mot6", "mot5"), motorized),
+    ):
+        state = apply(rules, state, PlaceUnits(units=units, to=hex_), Mode.FREE).state
+    return at_step(state, COMBAT, Player.GERMAN), target, armored, motorized
+
+
+def act(rules, state, action, player=None):
+    outcome = apply(rules, state, replace(action, player=player), Mode.STRICT)
+    assert outcome.applied, outcome.verdict.violations
+    return outcome.state, outcome.events
+
+
+def attack(rules, state, target, **kw):
+    action = PreparedAttack(
+        target=target, units=("tank", "mech", "mot6", "mot5"), lead="tank", **kw
+    )
+    return act(rules, state, action, Player.GERMAN)
+
+
+def settle(rules, state, retreat=False):
+    """Answer a waiting result with the default losses and a check (or a retreat)."""
+    while state.combat is not None and state.combat.pending is not None:
+        pending = state.combat.pending
+        if pending.stage == "optional":
+            state, _ = act(rules, state, AnswerOptional(check=not retreat), pending.player)
+        elif pending.stage == "retreat":
+            state, _ = act(rules, state, Retreat(path=_retreat_path(rules, state)), pending.player)
+        else:
+            due = pending.mandatory if pending.stage == "mandatory" else pending.optional
+            units = tuple(u for u in pending.units if state.units[u].hex is not None)
+            hits = LossPriorities(rules, state, units, pending.lead).default(due)
+            state, _ = act(rules, state, TakeLosses(hits=hits), pending.player)
+    return state
+
+
+def _retreat_path(rules, state):
+    pending = state.combat.pending
+    start = state.units[pending.units[0]].hex
+    path, here = [start], start
+    for _ in range(pending.optional):
+        here = max(
+            (n for _, n in rules.grid.neighbours(here) if not state.stack(n)),
+            key=lambda n: (min(distance(f, n) for f in pending.fired_from), n),
+        )
+        path.append(here)
+    return tuple(path)
+
+
+def test_11_1_a_prepared_attack_opens_the_combat_and_counts_for_6_2(rules, board):
+    state, target, *_ = board
+    state, events = attack(rules, state, target)
+    assert state.combat.step == "defense" and step_actor(state, state.combat) is Player.SOVIET
+    assert state.initiative.attacks_made[Player.GERMAN] == 1
+    assert "prepared attack" in events[0].describe(rules)
+    refused = apply(rules, state, EndStep(), Mode.STRICT)  # 11.2: finish the combat first
+    assert not refused.applied and refused.verdict.violations[0].rule == "11.2"
+
+
+def test_11_1_only_adjacent_undisrupted_units_attack_and_a_hex_once_a_phase(rules, board):
+    state, target, *_ = board
+    far = PreparedAttack(target=target, units=("rifle",), lead="rifle")
+    assert not apply(rules, state, far, Mode.STRICT).applied
+    tired = apply(
+        rules, state, SetMarker(units=("tank",), marker=UnitMarker.DISRUPTED, on=True), Mode.FREE
+    ).state
+    refused = apply(
+        rules, tired, PreparedAttack(target=target, units=("tank",), lead="tank"), Mode.STRICT
+    )
+    assert "13.0" in [v.rule for v in refused.verdict.violations]
+    state, _ = attack(rules, state, target)
+    state = replace(state, combat=None)
+    again = apply(
+        rules, state, PreparedAttack(target=target, units=("mot6",), lead="mot6"), Mode.STRICT
+    )
+    assert any("prepared attack this phase" in v.message for v in again.verdict.violations)
+
+
+def test_11_3_the_lead_is_not_artillery_or_headquarters_when_another_unit_attacks(rules, board):
+    state, target, armored, _ = board
+    state = apply(rules, state, PlaceUnits(units=("hq57",), to=armored), Mode.FREE).state
+    action = PreparedAttack(target=target, units=("tank", "hq57"), lead="hq57")
+    refused = apply(rules, state, action, Mode.STRICT)
+    assert [v.rule for v in refused.verdict.violations] == ["11.3"]
+
+
+def test_11_2_the_defender_fires_first_then_the_attacker_and_results_are_settled(rules, board):
+    state, target, armored, _ = board
+    state, _ = attack(rules, state, target)
+    state, events = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
+    assert state.combat.step == "first_fire"  # nothing to bombard: steps 3-5 pass
+    assert step_actor(state, state.combat) is Player.SOVIET
+    state, events = act(rules, state, Fire(at=armored), Player.SOVIET)
+    fire = next(e for e in events if isinstance(e, FireResolved))
+    assert fire.factors == 9 and fire.column == "8"  # 5 + 4, no modifiers
+    state = settle(rules, state)
+    if state.combat is not None and state.combat.step == "second_fire":
+        assert step_actor(state, state.combat) is Player.GERMAN
+        state, events = act(rules, state, Fire(), Player.GERMAN)
+        fire = next(e for e in events if isinstance(e, FireResolved))
+        assert fire.column in ("15", "20", "25") and fire.drm >= 2  # elevated; 8 vs 5
+        state = settle(rules, state)
+    losses = state.losses
+    lost = sum(
+        rules.catalogue.ground[u].combat - state.units[u].strength
+        for u in state.units
+        if state.units[u].hex is not None or state.units[u].status.value == "eliminated"
+    )
+    assert losses[TallyNationality.GERMAN].total + losses[TallyNationality.SOVIET].total == lost
+
+
+def test_13_0_when_every_defender_is_disrupted_the_attacker_fires_first(rules, board):
+    state, target, *_ = board
+    state = apply(
+        rules,
+        state,
+        SetMarker(units=("rifle", "at"), marker=UnitMarker.DISRUPTED, on=True),
+        Mode.FREE,
+    ).state
+    state, _ = attack(rules, state, target)
+    state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
+    assert step_actor(state, state.combat) is Player.GERMAN
+
+
+def test_11_5_11_7_a_retreat_goes_its_hexes_away_from_the_firers(rules, board):
+    state, target, *_ = board
+    state, _ = attack(rules, state, target)
+    state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
+    state, _ = act(rules, state, ContinueCombat(), Player.SOVIET)  # the defender holds fire
+    for seed in range(200):  # a German fire with an optional result
+        tried = replace(state, dice=replace(state.dice, seed=seed))
+        fired, _ = act(rules, tried, Fire(), Player.GERMAN)
+        pending = fired.combat.pending if fired.combat else None
+        if pending is not None and pending.optional >= 1:
+            break
+    if pending.stage == "mandatory":
+        fired = settle_mandatory(rules, fired)
+    fired, _ = act(rules, fired, AnswerOptional(check=False), Player.SOVIET)
+    start = fired.units["rifle"].hex
+    toward = next(f for f in fired.combat.pending.fired_from)
+    bad = (start, toward)
+    assert retreat_problem(rules, fired, fired.combat.pending, bad) is not None
+    fired, _ = act(rules, fired, Retreat(path=_retreat_path(rules, fired)), Player.SOVIET)
+    assert fired.units["rifle"].hex != target
+    assert fired.combat is None or fired.combat.step == "advance"
+
+
+def settle_mandatory(rules, state):
+    pending = state.combat.pending
+    hits = LossPriorities(rules, state, pending.units, pending.lead).default(pending.mandatory)
+    state, _ = act(rules, state, TakeLosses(hits=hits), pending.player)
+    return state
+
+
+def test_12_4_designated_artillery_bombards_in_its_step_and_is_marked_fired(rules, board):
+    state, target, *_ = board
+    state = apply(rules, state, PlaceUnits(units=("art",), to=target), Mode.FREE).state
+    state, _ = attack(rules, state, target)
+    state, _ = act(rules, state, Defend(lead="rifle", artillery=("art",)), Player.SOVIET)
+    assert state.combat.step == "counterbattery"
+    state, _ = act(rules, state, ContinueCombat(), Player.GERMAN)
+    assert state.combat.step == "defensive_bombardment"
+    state, events = act(rules, state, Bombard(units=("art",), target_unit="mot6"), Player.SOVIET)
+    assert state.units["art"].fired  # 12.2
+    assert any(isinstance(e, FireResolved) and e.what == "bombardment" for e in events)
+    assert state.combat.step == "first_fire"  # its mission done, the step passes
