@@ -10,10 +10,10 @@ When all defenders are gone the attackers may `Advance` (11.8).
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 
 from owsqt.rules.actions import Advance, AnswerOptional, Fire, Retreat, TakeLosses
+from owsqt.rules.advance import advance_paths
 from owsqt.rules.artillery import proficiency_check
 from owsqt.rules.casualties import disrupt, lose_points
 from owsqt.rules.combat import (
@@ -26,15 +26,16 @@ from owsqt.rules.combat import (
     step_actor,
 )
 from owsqt.rules.events import CombatMoved, Event, FireResolved, ProficiencyChecked
-from owsqt.rules.firecombat import Engagement, fire_solution
+from owsqt.rules.firecombat import Engagement, fire_solution, retreat_fire_solution
 from owsqt.rules.freeplay import roll_die
-from owsqt.rules.hexgrid import Hex, distance
+from owsqt.rules.hexgrid import Hex
 from owsqt.rules.losses import LossPriorities
+from owsqt.rules.retreat import Blocked, RetreatPath, retreat_paths
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import CombatState, GameState, PendingResult
 from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.vocabulary import UnitStatus
 
 LOSS_STAGES = ("mandatory", "optional_losses", "failed_losses")
 
@@ -184,6 +185,11 @@ def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
         state, lost = lose_points(ruleset, state, unit_id, 1)
         events.extend(lost)
     combat = _combat(state)
+    if pending.player is not combat.attacker and not alive(state, pending.units):
+        # 11.8: a stack eliminated lets the firer advance the results left unfulfilled
+        asked = pending.mandatory if pending.stage == "mandatory" else pending.optional
+        later = pending.optional if pending.stage == "mandatory" else 0
+        combat = replace(combat, advance_length=asked - len(action.hits) + later)
     if pending.stage == "failed_losses":
         state, disrupted = disrupt(state, alive(state, pending.units))  # 11.5
         events.extend(disrupted)
@@ -212,8 +218,13 @@ def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional):
     wrong = combat_violation(state, action.player, ("pending",))
     if wrong:
         return [wrong]
-    if _pending(state).stage != "optional":
+    pending = _pending(state)
+    if pending.stage != "optional":
         return [Violation("11.5", "there is no optional result to answer now")]
+    if not action.check:
+        options = retreat_options(ruleset, state, pending)
+        if options.blocked is Blocked.SURROUNDED:
+            return [Violation("11.7", "a surrounded stack makes a proficiency check")]
     return []
 
 
@@ -222,10 +233,14 @@ def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional
     if pending.stage != "optional":
         raise InvalidAction("there is no optional result to answer now")
     combat = _combat(state)
-    if not action.check:
+    options = None if action.check else retreat_options(ruleset, state, pending)
+    if options is not None and options:
         stage = "retreat"
         events: list[Event] = []
-    else:
+    elif options is not None and options.blocked is Blocked.TERRAIN:
+        stage = "failed_losses"  # 11.7: it stands, loses the points and is disrupted
+        events = []
+    else:  # a check, chosen or forced on a surrounded stack (11.7)
         checker = pending.lead or alive(state, pending.units)[0]
         roll, state, rolled = roll_die(state, "proficiency check", pending.player)
         passed = proficiency_check(ruleset, checker, roll)
@@ -236,34 +251,38 @@ def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional
     return replace(state, combat=combat), events
 
 
+def retreat_options(ruleset: Ruleset, state: GameState, pending: PendingResult):
+    """[11.7] The retreats open to the stack a pending result hit."""
+    units = alive(state, pending.units)
+    return retreat_paths(ruleset, state, units, pending.optional, firing=pending.fired_from)
+
+
+def chosen_retreat(
+    ruleset: Ruleset, state: GameState, pending: PendingResult, path: tuple[Hex, ...]
+) -> RetreatPath | None:
+    """The legal retreat `path` names (its start hex first), if it is one."""
+    for option in retreat_options(ruleset, state, pending).paths:
+        if path == (option.start, *option.hexes):
+            return option
+    return None
+
+
 def retreat_problem(
     ruleset: Ruleset, state: GameState, pending: PendingResult, path: tuple[Hex, ...]
 ) -> Violation | None:
-    """[11.7, 8.2] A retreat of the optional result's hexes, each farther from the firing
-    units, never into enemy-held hexes, across the Don or (Soviet units) into the pocket."""
-    start = state.units[alive(state, pending.units)[0]].hex
-    if not path or path[0] != start:
-        return Violation("11.7", "a retreat starts on the hex of the units retreating")
-    if len(path) - 1 < pending.optional:
-        return Violation("11.7", f"the retreat is {pending.optional} hexes long")
-    player = ruleset.catalogue.ground[pending.units[0]].player
-    game_map = ruleset.game_map
-    for a, b in itertools.pairwise(path):
-        where = ruleset.grid.id_of(b)
-        if distance(a, b) != 1:
-            return Violation("11.7", f"{where} is not next to {ruleset.grid.id_of(a)}")
-        away = min(distance(f, b) for f in pending.fired_from)
-        if away <= min(distance(f, a) for f in pending.fired_from):
-            return Violation("11.7", f"{where} is not farther from the units that fired")
-        stack = state.stack(b)
-        if stack and ruleset.catalogue.ground[stack[0]].player is not player:
-            return Violation("11.7", f"{where} is held by the enemy")
-        river = game_map.river_between(a, b)
-        if river is not None and river.river.value == "major":
-            return Violation("8.2", "no retreat across the Don")
-        if player is Player.SOVIET and b in game_map.pocket:
-            return Violation("8.2", "no Soviet unit enters the pocket")
-    return None
+    """[11.7, 8.2] Why `path` is not one of the stack's legal retreats."""
+    if chosen_retreat(ruleset, state, pending, path) is not None:
+        return None
+    options = retreat_options(ruleset, state, pending)
+    if not options:
+        return Violation("11.7", options.reason or "the stack cannot retreat")
+    best = options.paths[0]
+    shown = " > ".join(ruleset.grid.id_of(h) for h in (best.start, *best.hexes))
+    return Violation(
+        "11.7",
+        f"not a legal retreat of {pending.optional} hexes away from the "
+        f"units that fired (for example {shown})",
+    )
 
 
 def _judge_retreat(ruleset: Ruleset, state: GameState, action: Retreat) -> list[Violation]:
@@ -284,21 +303,77 @@ def _resolve_retreat(ruleset: Ruleset, state: GameState, action: Retreat):
     for hex_ in action.path:
         if hex_ not in ruleset.game_map.hexes:
             raise InvalidAction(f"hex {ruleset.grid.id_of(hex_)} is not on the map")
+    option = chosen_retreat(ruleset, state, pending, action.path)
     units = alive(state, pending.units)
-    end = action.path[-1]
-    for unit_id in units:
-        state = state.with_unit(unit_id, replace(state.units[unit_id], hex=end))
     events: list[Event] = [CombatMoved(units, action.path, "retreated")]
+    if option is not None:
+        state, losses = _retreat_losses(ruleset, state, pending, option)
+        events.extend(losses)
+    units = alive(state, pending.units)
+    if option is not None and option.off_map:  # 11.7: they return at the exit hex
+        for unit_id in units:
+            gone = replace(
+                state.units[unit_id],
+                status=UnitStatus.OFF_MAP_RETURN,
+                hex=None,
+                return_hex=option.exit_hex,
+            )
+            state = state.with_unit(unit_id, gone)
+    else:
+        for unit_id in units:
+            state = state.with_unit(unit_id, replace(state.units[unit_id], hex=action.path[-1]))
     combat = _combat(state)
     if pending.player is combat.attacker:
-        retreated = frozenset(units)  # out of the fight: no fire, no advance (11.5)
+        retreated = frozenset(pending.units)  # out of the fight: no fire, no advance (11.5)
         combat = replace(
             combat, no_fire=combat.no_fire | retreated, no_advance=combat.no_advance | retreated
         )
     else:
-        combat = replace(combat, retreat=action.path)
+        combat = replace(combat, retreat=action.path, advance_length=pending.optional)
     state, stepped = _settled(ruleset, replace(state, combat=replace(combat, pending=None)))
     return state, [*events, *stepped]
+
+
+def _retreat_losses(
+    ruleset: Ruleset, state: GameState, pending: PendingResult, option: RetreatPath
+) -> tuple[GameState, list[Event]]:
+    """[11.7] Fire from the ZOCs entered (all of it strength point losses), then a point
+    per unbridged minor river for armor and artillery, and interdicted bridges."""
+    events: list[Event] = []
+    for entry in option.zoc_entries:
+        firers = tuple(u for u in entry.firers if state.units[u].hex is not None)
+        units = alive(state, pending.units)
+        if not firers or not units:
+            continue
+        side = ruleset.catalogue.ground[firers[0]].player
+        solution = retreat_fire_solution(ruleset, state, firers)
+        roll, state, rolled = roll_die(state, "fire at a retreat", side)
+        result = solution.result(ruleset, roll)
+        events += [
+            rolled,
+            FireResolved(
+                "fire at the retreat", solution.total_factors, solution.column, 0, roll, str(result)
+            ),
+        ]
+        state, lost = _default_losses(ruleset, state, pending, result.total)
+        events.extend(lost)
+    extra = option.river_loss + sum(b.points for b in option.bridge_losses)
+    state, lost = _default_losses(ruleset, state, pending, extra)
+    return state, [*events, *lost]
+
+
+def _default_losses(
+    ruleset: Ruleset, state: GameState, pending: PendingResult, points: int
+) -> tuple[GameState, list[Event]]:
+    """Points lost in a retreat, by the 11.6 priorities (the first of the owner's choices)."""
+    events: list[Event] = []
+    units = alive(state, pending.units)
+    if points <= 0 or not units:
+        return state, events
+    for unit_id in LossPriorities(ruleset, state, units, pending.lead).default(points):
+        state, lost = lose_points(ruleset, state, unit_id, 1)
+        events.extend(lost)
+    return state, events
 
 
 # --- step 8: the advance ---------------------------------------------------------------------
@@ -314,15 +389,20 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
     for unit_id in action.units:
         if unit_id not in allowed:
             violations.append(Violation("11.8", f"{ruleset.unit_name(unit_id)} may not advance"))
-    if not action.path or action.path[0] != combat.target:
-        violations.append(Violation("11.8", "the first hex of an advance is the vacated hex"))
-    limit = max(len(combat.retreat) - 1, 1)
-    if len(action.path) > limit:
-        violations.append(Violation("11.8", f"the advance is at most {limit} hexes"))
-    for a, b in itertools.pairwise(action.path):
-        if distance(a, b) != 1:
-            violations.append(Violation("11.8", "an advance goes hex by hex"))
-            break
+    if violations or not action.path:
+        return violations or [Violation("11.8", "an advance names its hexes")]
+    options = advance_paths(
+        ruleset,
+        state,
+        action.units,
+        combat.advance_length,
+        combat.target,
+        combat.retreat[1:] or None,
+    )
+    for unit_id, option in options.items():
+        if option.paths.get(action.path[-1]) is None:
+            why = option.reason or f"it may not reach {ruleset.grid.id_of(action.path[-1])}"
+            violations.append(Violation("11.8", f"{ruleset.unit_name(unit_id)}: {why}"))
     return violations
 
 
@@ -332,9 +412,18 @@ def _resolve_advance(ruleset: Ruleset, state: GameState, action: Advance):
         raise InvalidAction("there is no advance now")
     end = action.path[-1]
     start = state.units[action.units[0]].hex
+    options = advance_paths(
+        ruleset,
+        state,
+        action.units,
+        combat.advance_length,
+        combat.target,
+        combat.retreat[1:] or None,
+    )
+    route = next((o.paths[end] for o in options.values() if o.paths.get(end)), action.path)
     for unit_id in action.units:
         state = state.with_unit(unit_id, replace(state.units[unit_id], hex=end))
-    path = (start, *action.path) if start is not None else action.path
+    path = (start, *route) if start is not None else route
     events: list[Event] = [CombatMoved(action.units, path, "advanced")]
     state, stepped = next_step(ruleset, state)
     return state, [*events, *stepped]

@@ -159,6 +159,7 @@ class CombatState:
     no_advance: frozenset[str] = frozenset()
     fired: frozenset[Player] = frozenset()  # sides that have fired (steps 6 and 7)
     retreat: tuple[Hex, ...] = ()  # the defender's retreat path, for the advance (11.8)
+    advance_length: int = 0  # 11.8: the retreat's hexes, or the results left unfulfilled
     pending: PendingResult | None = None
 
 

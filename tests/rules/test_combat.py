@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.actions import (
+    Advance,
     AnswerOptional,
     Bombard,
     ContinueCombat,
@@ -21,10 +22,9 @@ from owsqt.rules.actions import (
     TakeLosses,
 )
 from owsqt.rules.combat import step_actor
-from owsqt.rules.combatresults import retreat_problem
+from owsqt.rules.combatresults import retreat_options, retreat_problem
 from owsqt.rules.engine import apply
 from owsqt.rules.events import FireResolved
-from owsqt.rules.hexgrid import distance
 from owsqt.rules.losses import LossPriorities
 from owsqt.rules.scenario import initial_state
 from owsqt.rules.units import UnitCatalogue
@@ -89,16 +89,9 @@ def settle(rules, state, retreat=False):
 
 
 def _retreat_path(rules, state):
-    pending = state.combat.pending
-    start = state.units[pending.units[0]].hex
-    path, here = [start], start
-    for _ in range(pending.optional):
-        here = max(
-            (n for _, n in rules.grid.neighbours(here) if not state.stack(n)),
-            key=lambda n: (min(distance(f, n) for f in pending.fired_from), n),
-        )
-        path.append(here)
-    return tuple(path)
+    """The best legal retreat (11.7) of the stack waiting to retreat."""
+    option = retreat_options(rules, state, state.combat.pending).paths[0]
+    return (option.start, *option.hexes)
 
 
 def test_11_1_a_prepared_attack_opens_the_combat_and_counts_for_6_2(rules, board):
@@ -195,8 +188,18 @@ def test_11_5_11_7_a_retreat_goes_its_hexes_away_from_the_firers(rules, board):
     bad = (start, toward)
     assert retreat_problem(rules, fired, fired.combat.pending, bad) is not None
     fired, _ = act(rules, fired, Retreat(path=_retreat_path(rules, fired)), Player.SOVIET)
-    assert fired.units["rifle"].hex != target
-    assert fired.combat is None or fired.combat.step == "advance"
+    assert fired.units["rifle"].hex != target and fired.units["at"].hex != target
+    assert fired.combat.step == "advance"  # 11.8: the hex is empty
+    refused = apply(
+        rules,
+        fired,
+        Advance(player=Player.GERMAN, units=("mot6",), path=(target, fired.units["rifle"].hex)),
+        Mode.STRICT,
+    )
+    assert not refused.applied  # not onto the retreated stack
+    fired, events = act(rules, fired, Advance(units=("mot6",), path=(target,)), Player.GERMAN)
+    assert fired.units["mot6"].hex == target and fired.combat is None
+    assert "advanced" in events[0].describe(rules)
 
 
 def settle_mandatory(rules, state):
