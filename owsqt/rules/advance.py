@@ -44,12 +44,12 @@ from enum import StrEnum
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.gamemap import RiverClass
 from owsqt.rules.hexgrid import Hex, distance
-from owsqt.rules.retreat import river_crossing, zoc_holders
+from owsqt.rules.retreat import river_crossing
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.units import MovementClass, UnitClass, UnitDef, UnitType
 from owsqt.rules.vocabulary import Player, UnitStatus
-from owsqt.rules.zoc import zoc_of
+from owsqt.rules.zoc import zoc_holders, zoc_of
 
 
 class AdvanceKind(StrEnum):

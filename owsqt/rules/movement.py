@@ -22,7 +22,7 @@ from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.units import UnitClass, UnitType
 from owsqt.rules.verdict import Violation
-from owsqt.rules.vocabulary import BridgeState, Entrenchment, Player, Supply
+from owsqt.rules.vocabulary import Entrenchment, Player, Supply
 from owsqt.rules.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 
 ADMINISTRATIVE_RATE = Fraction(3, 2)  # 8.3
@@ -281,8 +281,7 @@ class StackMove:
         return items
 
     def _terrain_items(self, a: Hex, b: Hex) -> list[CostItem]:
-        marker = self.state.bridges.get(Hexside.between(a, b))
-        bridged = None if marker is None else marker is BridgeState.BUILT
+        bridged = self.state.bridged(Hexside.between(a, b))
         road_allowed = b not in self.convoy_hexes  # 16.3: not at the road rate
         best: list[tuple[str, Fraction]] | None = None
         for movement_class in self.classes:  # 8.1: the dearest class sets the rate

@@ -49,8 +49,8 @@ from owsqt.rules.hexgrid import Hex, Hexside, distance, neighbour
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.units import UnitClass
-from owsqt.rules.vocabulary import BridgeState, Player, UnitStatus
-from owsqt.rules.zoc import exerts_zoc, zoc_crosses, zoc_of
+from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.zoc import zoc_holders, zoc_of
 
 _COSTLY_CLASSES = (UnitClass.ARMOR, UnitClass.ARTILLERY)  # 11.7: lose SP at minor rivers
 
@@ -165,21 +165,8 @@ def river_crossing(
     river = ruleset.game_map.rivers.get(side)
     if river is None:
         return None, False
-    marker = state.bridges.get(side)
-    return river, river.bridge if marker is None else marker is BridgeState.BUILT
-
-
-def zoc_holders(ruleset: Ruleset, state: GameState, player: Player, hex_: Hex) -> tuple[str, ...]:
-    """`player`'s units whose own ZOC covers `hex_`: adjacent, not across a major river,
-    and having a ZOC (10.1; 13.0: a disrupted unit neither has one nor fires)."""
-    catalogue = ruleset.catalogue
-    return tuple(
-        unit_id
-        for _, other in ruleset.grid.neighbours(hex_)
-        if zoc_crosses(ruleset, other, hex_)
-        for unit_id in state.stack(other)
-        if catalogue.ground[unit_id].player is player and exerts_zoc(ruleset, state, unit_id)
-    )
+    marker = state.bridged(side)
+    return river, river.bridge if marker is None else marker
 
 
 def supply_distance(ruleset: Ruleset, player: Player, hex_: Hex, came_from: Hex) -> int:
@@ -294,9 +281,7 @@ class _Retreat:
 def _zone_penalty(state: GameState, a: Hex, b: Hex) -> int:
     """[4.5, 11.7] The MP penalty of the interdiction zones holding either hex of a bridge."""
     return sum(
-        zone.penalty
-        for zone in state.interdiction_zones
-        if min(distance(zone.center, a), distance(zone.center, b)) <= zone.radius
+        zone.penalty for zone in state.interdiction_zones if zone.covers(a) or zone.covers(b)
     )
 
 

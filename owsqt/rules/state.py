@@ -14,7 +14,7 @@ from functools import cached_property
 
 from owsqt.rules.dice import DiceState
 from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.hexgrid import Hex, Hexside
+from owsqt.rules.hexgrid import Hex, Hexside, distance
 from owsqt.rules.vocabulary import (
     AirBox,
     BridgeState,
@@ -71,6 +71,10 @@ class InterdictionZone:
     penalty: int
     turn: int
     radius: int = 5
+
+    def covers(self, hex_: Hex) -> bool:
+        """Whether `hex_` lies in the zone: within `radius` hexes of its centre."""
+        return distance(self.center, hex_) <= self.radius
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +197,12 @@ class GameState:
     conditions_met: FrozenMap[str, int] = field(default_factory=FrozenMap)  # entry -> turn met
     combat: CombatState | None = None  # the engagement under way (11.2)
     prepared_targets: frozenset[Hex] = frozenset()  # 11.1: one prepared attack a phase
+
+    def bridged(self, hexside: Hexside) -> bool | None:
+        """A Bridge (True) or Bridge Out (False) marker on `hexside` (16.2); None when
+        there is no marker and the map's own bridges stand."""
+        marker = self.bridges.get(hexside)
+        return None if marker is None else marker is BridgeState.BUILT
 
     def unit(self, unit_id: str) -> UnitState:
         return self.units[unit_id]

@@ -61,3 +61,16 @@ def zoc_move_cost(in_enemy_zoc: frozenset[Hex], from_hex: Hex, to_hex: Hex) -> i
     if to_hex in in_enemy_zoc:
         cost += ENTER_ZOC_COST
     return cost
+
+
+def zoc_holders(ruleset: Ruleset, state: GameState, player: Player, hex_: Hex) -> tuple[str, ...]:
+    """`player`'s units whose own ZOC covers `hex_`: adjacent, not across a major river,
+    and having a ZOC (10.1; 13.0: a disrupted unit neither has one nor fires)."""
+    catalogue = ruleset.catalogue
+    return tuple(
+        unit_id
+        for _, other in ruleset.grid.neighbours(hex_)
+        if zoc_crosses(ruleset, other, hex_)
+        for unit_id in state.stack(other)
+        if catalogue.ground[unit_id].player is player and exerts_zoc(ruleset, state, unit_id)
+    )
