@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.owsqt-run
 TEST_STAMP := $(VENV)/.owsqt-test
 
-.PHONY: run test bench lint clean system
+.PHONY: run test bench fuzz lint clean system
 
 run: system $(RUN_STAMP)
 	$(BIN)/owsqt
@@ -20,6 +20,11 @@ test: system $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench.run
+
+# Strict games of We are coming! by random legal actions; game i uses seed i.
+N ?= 20
+fuzz: $(TEST_STAMP)
+	$(BIN)/python -m owsqt.fuzz --games $(N)
 
 system:
 	@PYTHON=$(PYTHON) bash packaging/ensure-system.sh

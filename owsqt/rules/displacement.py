@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from owsqt.rules.actions import Displace
 from owsqt.rules.events import Event, MarkerChanged, UnitsDisplaced
+from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.hexgrid import Hex, distance
 from owsqt.rules.movecost import Prohibited, step_cost
 from owsqt.rules.ruleset import Ruleset
@@ -179,6 +180,7 @@ def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[Game
             unit = replace(state.units[unit_id], status=UnitStatus.ELIMINATED, hex=None)
             state = state.with_unit(unit_id, unit)
         return state, events
+    state = _done_moving(state, action.units)
     end = action.path[-1]
     bottom = max((state.units[u].stack_order for u in state.stack(end)), default=-1)
     for offset, unit_id in enumerate(action.units, start=1):
@@ -188,6 +190,15 @@ def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[Game
         if not unit.disrupted:
             events.append(MarkerChanged(unit_id, UnitMarker.DISRUPTED, True))
     return state, events
+
+
+def _done_moving(state: GameState, units: tuple[str, ...]) -> GameState:
+    """[8.1, 9.3] Displaced units have finished moving for the segment: displacement is
+    never a free move."""
+    movement = state.movement
+    moving = FrozenMap({u: p for u, p in movement.moving.items() if u not in units})
+    done = movement.done | set(units)
+    return replace(state, movement=replace(movement, done=done, moving=moving))
 
 
 HANDLERS = {Displace: (_judge, _resolve)}

@@ -38,6 +38,16 @@ def zoc_crosses(ruleset: Ruleset, from_hex: Hex, to_hex: Hex) -> bool:
 def zoc_of(ruleset: Ruleset, state: GameState, player: Player) -> frozenset[Hex]:
     """Every hex in the ZOC of `player`'s units: the six hexes around each stack that has
     a ZOC, except across major rivers (10.1)."""
+    # Derived once per state and side, like GameState.stacks: states never change. The
+    # entry keeps its ruleset alive, so that the ruleset's id cannot be reused meanwhile.
+    cache = state.__dict__.setdefault("_zoc_cache", {})
+    key = (id(ruleset), player)
+    if key not in cache:
+        cache[key] = (ruleset, _zone_of(ruleset, state, player))
+    return cache[key][1]
+
+
+def _zone_of(ruleset: Ruleset, state: GameState, player: Player) -> frozenset[Hex]:
     grid = ruleset.grid
     catalogue = ruleset.catalogue
     zone: set[Hex] = set()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from owsqt.rules.actions import Displace, EndStep, PlaceUnits, SetMarker
+from owsqt.rules.actions import Displace, EndStep, MoveStack, PlaceUnits, SetMarker
 from owsqt.rules.displacement import takers
 from owsqt.rules.engine import apply
 from owsqt.rules.events import MarkerChanged, UnitsDisplaced
@@ -71,6 +71,16 @@ def test_9_3_overstacked_units_go_to_an_adjacent_hex_and_are_disrupted(rules, st
         "57 Pz Corps HQ displaced 3445 > 3444 and disrupted (9.3)"
     )
     assert apply(rules, after, EndStep(), Mode.STRICT).applied
+
+
+def test_8_1_9_3_displaced_units_have_finished_moving_for_the_segment(rules, state):
+    """Fuzz seed 11: a displacement was a free move, the units moving on afterwards."""
+    after = displace(rules, state, ("hq57",), [OPEN, "3444"]).state
+    assert "hq57" in after.movement.done and "hq57" not in after.movement.moving
+    again = apply(
+        rules, after, MoveStack(units=("hq57",), path=path_of(rules, ["3444", OPEN])), Mode.STRICT
+    )
+    assert not again.applied and "8.1" in rules_of(again)
 
 
 def test_9_3_a_unit_already_disrupted_gets_no_second_marker(rules, state):

@@ -1,0 +1,218 @@
+"""The fuzzer (owsqt/fuzz.py): strict games of We are coming! by random legal actions.
+
+Two short games must pass; each invariant must catch a hand-made bad state; and each way
+a game can fail must stop it with its seed and its journal."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
+
+from owsqt import fuzz
+from owsqt.rules.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits
+from owsqt.rules.engine import apply
+from owsqt.rules.frozenmap import FrozenMap
+from owsqt.rules.ruleset import default_ruleset
+from owsqt.rules.state import MovementState
+from owsqt.rules.verdict import Mode, Verdict
+from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.session import GameSession
+
+GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
+
+
+@pytest.fixture(scope="module")
+def game():
+    return default_ruleset()
+
+
+@pytest.fixture(scope="module")
+def invariants(game):
+    return fuzz.Invariants(game)
+
+
+@pytest.fixture(scope="module")
+def start(game):
+    """Turn one of We are coming!, both sides set up by default."""
+    session = GameSession.new(game, fuzz.SCENARIO, Mode.STRICT, seed=1)
+    session.apply_default_setup()
+    return session.state
+
+
+def on_map(game, state, player):
+    return [
+        unit_id
+        for unit_id, unit in state.units.items()
+        if unit.status is UnitStatus.ON_MAP
+        and game.catalogue.ground[unit_id].player is player
+        and game.catalogue.ground[unit_id].combat > 0
+    ]
+
+
+def moved_to(state, unit_id, hex_):
+    return state.with_unit(unit_id, replace(state.units[unit_id], hex=hex_))
+
+
+# --- short games ---------------------------------------------------------------------------
+
+
+def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
+    reports = [fuzz.play_game(game, seed, journal_dir=tmp_path, last_turn=1) for seed in (1, 2)]
+    for report in reports:
+        assert report.kinds["move"] > 10  # units moved, not just steps ended
+        assert report.kinds["declare_attacks"] == 2
+        assert report.seed in (1, 2) and f"seed {report.seed}:" in report.line()
+    again = fuzz.play_game(game, 1, last_turn=1)
+    assert (again.actions, again.kinds) == (reports[0].actions, reports[0].kinds)
+    assert not list(tmp_path.iterdir())  # journals are written for failures only
+
+
+# --- each invariant can fail ---------------------------------------------------------------
+
+
+def test_the_default_set_up_breaks_no_invariant(invariants, start):
+    assert invariants.breaches(start, movement_ended=True) == []
+
+
+def test_9_2_an_overstacked_hex_at_the_end_of_a_movement_segment(game, invariants, start):
+    german = on_map(game, start, GERMAN)
+    hex_ = start.units[german[0]].hex
+    state = apply(game, start, PlaceUnits(units=tuple(german[:12]), to=hex_), Mode.FREE).state
+    assert invariants.breaches(state) == []  # 9.3: only at the end of movement
+    breaches = invariants.breaches(state, movement_ended=True)
+    assert len(breaches) == 1 and breaches[0].startswith("9.2: ")
+    assert game.grid.id_of(hex_) in breaches[0]
+
+
+@pytest.mark.parametrize("strength", [0, -1, 99])
+def test_2_2_a_strength_outside_one_to_full_strength(game, invariants, start, strength):
+    unit_id = on_map(game, start, SOVIET)[0]
+    state = start.with_unit(unit_id, replace(start.units[unit_id], strength=strength))
+    (breach,) = invariants.breaches(state)
+    assert breach.startswith("2.2: ") and unit_id in breach
+
+
+def test_2_2_convoy_markers_have_no_strength_points(game, invariants, start):
+    convoys = [u for u in start.units if u.startswith("de-convoy")]
+    assert convoys and all(start.units[u].strength == 0 for u in convoys)
+    assert invariants.breaches(start) == []
+
+
+def test_8_2_a_unit_across_the_don(game, invariants, start):
+    across = sorted(set(game.game_map.hexes) - invariants.battle_area)[0]
+    unit_id = on_map(game, start, GERMAN)[0]
+    (breach,) = invariants.breaches(moved_to(start, unit_id, across))
+    assert breach == f"8.2: {unit_id} is on {game.grid.id_of(across)}, across the Don"
+
+
+def test_8_2_a_soviet_unit_in_the_pocket(game, invariants, start):
+    pocket = sorted(game.game_map.pocket & invariants.battle_area)[0]
+    soviet = on_map(game, start, SOVIET)[0]
+    (breach,) = invariants.breaches(moved_to(start, soviet, pocket))
+    assert breach.startswith("8.2: the Soviet unit") and soviet in breach
+    german = on_map(game, start, GERMAN)[0]
+    assert invariants.breaches(moved_to(start, german, pocket)) == []
+
+
+def test_a_unit_on_the_map_on_no_hex(game, invariants, start):
+    unit_id = on_map(game, start, GERMAN)[0]
+    (breach,) = invariants.breaches(moved_to(start, unit_id, None))
+    assert breach == f"{unit_id} is on the map but on no hex"
+
+
+def test_8_1_the_movement_record_names_only_the_active_players_units(game, invariants, start):
+    german, soviet = on_map(game, start, GERMAN)[0], on_map(game, start, SOVIET)[0]
+    moving = replace(start, active=GERMAN, movement=MovementState(done=frozenset({german})))
+    assert invariants.breaches(moving) == []
+    for movement in (
+        MovementState(done=frozenset({soviet})),
+        MovementState(moving=FrozenMap({soviet: 3})),
+    ):
+        (breach,) = invariants.breaches(replace(moving, movement=movement))
+        assert breach.startswith("8.1: ") and soviet in breach and "(german)" in breach
+    (breach,) = invariants.breaches(replace(start, active=None, movement=moving.movement))
+    assert "(nobody)" in breach
+
+
+# --- each way a game fails -----------------------------------------------------------------
+
+
+def fails(game, tmp_path, *, replay=True, **kwargs) -> fuzz.FuzzFailure:
+    with pytest.raises(fuzz.FuzzFailure) as raised:
+        fuzz.play_game(game, 7, journal_dir=tmp_path, **kwargs)
+    failure = raised.value
+    assert failure.seed == 7 and str(failure).startswith("seed 7: ")
+    assert failure.journal == tmp_path / "fuzz-seed-7.owsg"
+    assert failure.journal.read_text(encoding="utf-8").startswith("owsqt journal 1\n")
+    if replay:  # the journal up to the failure, which `owsqt replay` reads
+        GameSession.open(game, failure.journal).close()
+    return failure
+
+
+def test_a_state_without_legal_actions_fails(game, tmp_path, monkeypatch):
+    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [])
+    assert "no legal action and the game is not over" in str(fails(game, tmp_path))
+
+
+def test_a_crash_fails(game, tmp_path, monkeypatch):
+    def broken(ruleset, state, rng):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(fuzz, "candidate_actions", broken)
+    assert "crashed: KeyError('boom')" in str(fails(game, tmp_path))
+
+
+def test_an_invalid_action_from_a_candidate_fails(game, tmp_path, monkeypatch):
+    unknown = MoveStack(units=("no-such-unit",), path=())
+    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [unknown])
+    failure = fails(game, tmp_path)
+    assert "judging the candidate" in str(failure) and "InvalidAction" in str(failure)
+
+
+def test_a_candidate_built_to_be_legal_that_the_judge_refuses_fails(game, tmp_path, monkeypatch):
+    early = DeclareAttacks(player=GERMAN, planned=0)  # 6.1: not in the air operations
+    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [EndStep(), early])
+    failure = fails(game, tmp_path)
+    assert "the judge refuses" in str(failure) and "6.1: " in str(failure)
+
+
+def test_an_action_judged_legal_that_the_engine_refuses_fails(game, tmp_path, monkeypatch):
+    early = DeclareAttacks(player=GERMAN, planned=0)
+    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [early])
+    monkeypatch.setattr(fuzz, "judge", lambda ruleset, state, action: Verdict())
+    failure = fails(game, tmp_path)
+    assert "the engine refused" in str(failure) and "which the judge called legal" in str(failure)
+
+
+def test_a_broken_invariant_fails(game, tmp_path, monkeypatch):
+    monkeypatch.setattr(fuzz.Invariants, "movement_breaches", lambda self, state: ["8.1: made up"])
+    failure = fails(game, tmp_path)
+    assert "the set-up breaks invariants: 8.1: made up" in str(failure)
+
+
+def test_a_journal_that_replays_to_another_state_fails(game, tmp_path, monkeypatch):
+    real = GameSession.from_text
+
+    def altered(ruleset, text):
+        return SimpleNamespace(state=replace(real(ruleset, text).state, turn=99))
+
+    monkeypatch.setattr(fuzz.GameSession, "from_text", staticmethod(altered))
+    failure = fails(game, tmp_path, replay=False, last_turn=0)
+    assert "the journal replays to another state (differing: turn)" in str(failure)
+
+
+def test_main_reports_each_game_and_fails_with_the_failing_seeds(monkeypatch, capsys, tmp_path):
+    def play(ruleset, seed, **kwargs):
+        if seed == 4:
+            raise fuzz.FuzzFailure(seed, "made up", tmp_path / "fuzz-seed-4.owsg")
+        return fuzz.GameReport(seed, 10, {"end_step": 10}, 0.5)
+
+    monkeypatch.setattr(fuzz, "play_game", play)
+    assert fuzz.main(["--games", "3", "--first-seed", "3"]) == fuzz.EXIT_FAILED
+    out, err = capsys.readouterr()
+    assert "seed 3: 10 actions (10 end_step)" in out
+    assert "FAILED seed 4: made up" in out and "fuzz-seed-4.owsg" in out
+    assert "seeds 4" in err
+    assert fuzz.main(["--games", "1", "--first-seed", "5"]) == 0
