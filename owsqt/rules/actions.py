@@ -287,6 +287,19 @@ class PreparedAttack(Action):
 
 @registered
 @dataclass(frozen=True, slots=True, kw_only=True)
+class HastyAttack(Action):
+    """[8.4] The stack moving (or about to move) attacks an adjacent hex during its move,
+    paying the hasty attack cost and the defender's terrain."""
+
+    kind: ClassVar[str] = "hasty_attack"
+    target: Hex
+    units: tuple[str, ...]
+    lead: str
+    artillery: tuple[str, ...] = ()
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Defend(Action):
     """[11.2 step 2] The defender's lead unit and artillery for defensive bombardment."""
 

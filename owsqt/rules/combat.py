@@ -13,11 +13,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.actions import ContinueCombat, Defend, PreparedAttack
+from owsqt.rules.actions import ContinueCombat, Defend, HastyAttack, PreparedAttack
 from owsqt.rules.arrivals import release
 from owsqt.rules.artillery import bombardment_problems
 from owsqt.rules.entrenchment import abandon_construction
-from owsqt.rules.events import AttackDeclared, CombatEnded, CombatStepReached, Event
+from owsqt.rules.events import (
+    AttackDeclared,
+    CombatEnded,
+    CombatMoved,
+    CombatStepReached,
+    Event,
+)
+from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.gamemap import RiverClass
 from owsqt.rules.hexgrid import Hex, Hexside, distance
 from owsqt.rules.moveaction import may_move_in_segment
@@ -95,14 +102,17 @@ def combat_violation(state: GameState, action_player: Player | None, steps: tupl
 # --- step 1: the attack ------------------------------------------------------------------
 
 
-def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+def attack_violations(
+    ruleset: Ruleset, state: GameState, action: PreparedAttack | HastyAttack, movement_kind
+) -> list[Violation]:
+    """[11.1, 11.3, 13.0, 7.1] What any attack must respect: the phasing player's units,
+    next to an enemy hex, undisrupted, of the segment's kind, with a proper lead, and
+    artillery able to bombard. `movement_kind`: the movement segment whose units fight now
+    (None outside the segments where this kind of attack is made)."""
     catalogue = ruleset.catalogue
     attacker = catalogue.ground[action.units[0]].player
     where = ruleset.grid.id_of(action.target)
     violations = []
-    movement_kind = COMBAT_SEGMENTS.get(state.segment)
-    if movement_kind is None:
-        violations.append(Violation("11.1", "prepared attacks belong to combat segments"))
     wrong = wrong_player(state, attacker, "only the phasing player attacks")
     if wrong:
         violations.append(wrong)
@@ -111,8 +121,6 @@ def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttac
     target_units = state.stack(action.target)
     if not target_units or catalogue.ground[target_units[0]].player is attacker:
         violations.append(Violation("11.1", f"{where} holds no enemy units"))
-    if action.target in state.prepared_targets:
-        violations.append(Violation("11.1", f"{where} has had its prepared attack this phase"))
     for unit_id in action.units:
         violations.extend(_attacker_violations(ruleset, state, action, unit_id, movement_kind))
     if action.lead not in action.units:
@@ -128,6 +136,17 @@ def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttac
     return violations
 
 
+def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+    movement_kind = COMBAT_SEGMENTS.get(state.segment)
+    violations = []
+    if movement_kind is None:
+        violations.append(Violation("11.1", "prepared attacks belong to combat segments"))
+    if action.target in state.prepared_targets:
+        where = ruleset.grid.id_of(action.target)
+        violations.append(Violation("11.1", f"{where} has had its prepared attack this phase"))
+    return [*violations, *attack_violations(ruleset, state, action, movement_kind)]
+
+
 def _poor_lead(ruleset: Ruleset, unit_id: str) -> bool:
     return ruleset.catalogue.ground[unit_id].unit_class in (
         UnitClass.ARTILLERY,
@@ -136,7 +155,11 @@ def _poor_lead(ruleset: Ruleset, unit_id: str) -> bool:
 
 
 def _attacker_violations(
-    ruleset: Ruleset, state: GameState, action: PreparedAttack, unit_id: str, kind: str | None
+    ruleset: Ruleset,
+    state: GameState,
+    action: PreparedAttack | HastyAttack,
+    unit_id: str,
+    kind: str | None,
 ) -> list[Violation]:
     name = ruleset.unit_name(unit_id)
     unit = state.units[unit_id]
@@ -157,7 +180,7 @@ def _across_major_river(ruleset: Ruleset, a: Hex, b: Hex) -> bool:
     return river is not None and river.river is RiverClass.MAJOR
 
 
-def _check_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack) -> None:
+def check_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack | HastyAttack) -> None:
     if not action.units:
         raise InvalidAction("an attack names its units")
     if action.target not in ruleset.game_map.hexes:
@@ -168,12 +191,12 @@ def _check_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack) ->
 
 
 def _judge_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
-    _check_attack(ruleset, state, action)
+    check_attack(ruleset, state, action)
     return _attack_violations(ruleset, state, action)
 
 
 def _resolve_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
-    _check_attack(ruleset, state, action)
+    check_attack(ruleset, state, action)
     attacker = ruleset.catalogue.ground[action.units[0]].player
     combat = CombatState(
         attacker=attacker,
@@ -183,22 +206,29 @@ def _resolve_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
         step="defense",
         attack_artillery=action.artillery,
     )
+    state = replace(state, prepared_targets=state.prepared_targets | {action.target})
+    state, events = open_combat(ruleset, state, combat)
+    state, abandoned = abandon_construction(ruleset, state, action.target)  # 15.1
+    return state, [*events, *abandoned]
+
+
+def open_combat(
+    ruleset: Ruleset, state: GameState, combat: CombatState
+) -> tuple[GameState, list[Event]]:
+    """An attack begins: it counts for 6.2 and releases the reserves attacked (19.11)."""
+    attacker = combat.attacker
     made = state.initiative.attacks_made
     initiative = replace(
         state.initiative, attacks_made=made.set(attacker, (made.get(attacker, 0) or 0) + 1)
-    )  # 6.2: the holder's planned attacks are counted
-    state = replace(
-        state,
-        combat=combat,
-        initiative=initiative,
-        prepared_targets=state.prepared_targets | {action.target},
     )
-    events: list[Event] = [AttackDeclared(attacker, action.target, action.units, action.lead)]
-    state, released = release(state, list(state.stack(action.target)), "attacked")  # 19.11
-    events.extend(released)
-    state, abandoned = abandon_construction(ruleset, state, action.target)  # 15.1
-    events.extend(abandoned)
-    return state, events
+    state = replace(state, combat=combat, initiative=initiative)
+    events: list[Event] = [
+        AttackDeclared(
+            attacker, combat.target, combat.attackers, combat.attacker_lead, combat.hasty
+        )
+    ]
+    state, released = release(state, list(state.stack(combat.target)), "attacked")
+    return state, [*events, *released]
 
 
 # --- step 2: the defence ---------------------------------------------------------------
@@ -253,8 +283,12 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
             else first_firer(state, combat).opponent
         )
         return firer not in combat.fired and bool(firing_units(state, combat, firer))
-    if step == "advance":
-        return not defenders(state, combat) and bool(advancers(ruleset, state, combat))
+    if step == "advance":  # 8.4: after a hasty attack, only into the hex (finish_hasty)
+        return (
+            not combat.hasty
+            and not defenders(state, combat)
+            and bool(advancers(ruleset, state, combat))
+        )
     return True
 
 
@@ -292,9 +326,31 @@ def next_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event
     while index < len(STEPS) and not has_work(ruleset, state, combat, STEPS[index]):
         index += 1
     if index == len(STEPS):
-        return replace(state, combat=None), [CombatEnded(combat.target)]
+        events: list[Event] = []
+        if combat.hasty:
+            state, events = finish_hasty(state, combat)
+        return replace(state, combat=None), [*events, CombatEnded(combat.target)]
     combat = replace(combat, step=STEPS[index])
     return replace(state, combat=combat), [CombatStepReached(combat.step)]
+
+
+def finish_hasty(state: GameState, combat: CombatState) -> tuple[GameState, list[Event]]:
+    """[8.4] After a hasty attack: a vacated hex is entered by the attackers still in the
+    fight; those that retreated or were disrupted stop moving."""
+    events: list[Event] = []
+    stopped = {u for u in combat.attackers if u in combat.no_advance or state.units[u].disrupted}
+    stopped |= {u for u in combat.attackers if u not in alive(state, combat.attackers)}
+    going = tuple(u for u in alive(state, combat.attackers) if u not in stopped)
+    if not state.stack(combat.target) and going:
+        start = state.units[going[0]].hex
+        for unit_id in going:
+            state = state.with_unit(unit_id, replace(state.units[unit_id], hex=combat.target))
+        path = (start, combat.target) if start is not None else (combat.target,)
+        events.append(CombatMoved(going, path, "advanced"))
+    movement = state.movement
+    moving = FrozenMap({u: p for u, p in movement.moving.items() if u not in stopped})
+    done = movement.done | (stopped & set(movement.moving))
+    return replace(state, movement=replace(movement, moving=moving, done=done)), events
 
 
 def _judge_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat):

@@ -18,6 +18,7 @@ from owsqt.rules import (
     displacement,
     entrenchment,
     freeplay,
+    hastyattack,
     initiative,
     manual,
     moveaction,
@@ -52,6 +53,7 @@ HANDLERS: dict[type[Action], Handler] = {
         combat,
         combatbombard,
         combatresults,
+        hastyattack,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }

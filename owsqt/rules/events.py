@@ -324,16 +324,18 @@ class ConditionMet(Event):
 
 @dataclass(frozen=True, slots=True)
 class AttackDeclared(Event):
-    """[11.2 step 1] A prepared attack on a hex, with its lead unit."""
+    """[11.2 step 1, 8.4] A prepared or hasty attack on a hex, with its lead unit."""
 
     attacker: Player
     target: Hex
     units: tuple[str, ...]
     lead: str
+    hasty: bool = False
 
     def describe(self, narrator: Narrator) -> str:
+        kind = "hasty" if self.hasty else "prepared"
         return (
-            f"{self.attacker.title} prepared attack on {narrator.hex_name(self.target)} by "
+            f"{self.attacker.title} {kind} attack on {narrator.hex_name(self.target)} by "
             f"{_names(narrator, self.units)}, led by {narrator.unit_name(self.lead)}"
         )
 

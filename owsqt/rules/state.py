@@ -164,6 +164,7 @@ class CombatState:
     fired: frozenset[Player] = frozenset()  # sides that have fired (steps 6 and 7)
     retreat: tuple[Hex, ...] = ()  # the defender's retreat path, for the advance (11.8)
     advance_length: int = 0  # 11.8: the retreat's hexes, or the results left unfulfilled
+    hasty: bool = False  # 8.4: made during movement by the stack in motion
     pending: PendingResult | None = None
 
 

@@ -26,43 +26,19 @@ from owsqt.rules.combatresults import retreat_options, retreat_problem
 from owsqt.rules.engine import apply
 from owsqt.rules.events import FireResolved
 from owsqt.rules.losses import LossPriorities
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.units import UnitCatalogue
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Player, TallyNationality, UnitMarker
-from tests.conftest import TEST_SCENARIO
-from tests.rules.movekit import at_step
-from tests.rules.test_firecombat import open_elevated_hex
-
-COMBAT = "non_mechanized_combat"  # the example counters belong to no mechanized formation
+from tests.rules.combatkit import act, combat_rules, example_board
 
 
 @pytest.fixture
 def rules(ruleset):
-    ground = dict(ruleset.catalogue.ground)
-    ground["art"] = replace(ground["art"], bombardment=4, range=3)
-    catalogue = UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations)
-    return replace(ruleset, catalogue=catalogue)
+    return combat_rules(ruleset)
 
 
 @pytest.fixture
 def board(rules):
-    """The 11.8 example on the map, the German first player in his combat segment."""
-    target, armored, motorized = open_elevated_hex(rules)
-    state = initial_state(rules.catalogue, TEST_SCENARIO, seed=11)
-    for units, hex_ in (
-        (("rifle", "at"), target),
-        (("tank", "mech"), armored),
-        (("mot6", "mot5"), motorized),
-    ):
-        state = apply(rules, state, PlaceUnits(units=units, to=hex_), Mode.FREE).state
-    return at_step(state, COMBAT, Player.GERMAN), target, armored, motorized
-
-
-def act(rules, state, action, player=None):
-    outcome = apply(rules, state, replace(action, player=player), Mode.STRICT)
-    assert outcome.applied, outcome.verdict.violations
-    return outcome.state, outcome.events
+    return example_board(rules)
 
 
 def attack(rules, state, target, **kw):
