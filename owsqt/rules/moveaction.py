@@ -14,16 +14,27 @@ from fractions import Fraction
 from owsqt.rules.actions import MoveStack
 from owsqt.rules.arrivals import arrival_of, pool_points_left
 from owsqt.rules.entrenchment import abandon_construction
-from owsqt.rules.events import ConvoyDestroyed, EntrenchmentChanged, Event, UnitsMoved
+from owsqt.rules.events import (
+    ConvoyDestroyed,
+    EntrenchmentChanged,
+    Event,
+    MarkerChanged,
+    UnitsMoved,
+)
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.hexgrid import Hex
-from owsqt.rules.movement import StackMove
+from owsqt.rules.movement import (
+    ADMINISTRATIVE_RATE,
+    StackMove,
+    initiative_bonus,
+    unit_allowance,
+)
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import MOVEMENT_SEGMENTS, wrong_player
 from owsqt.rules.state import GameState, MovementState
-from owsqt.rules.units import UnitClass
+from owsqt.rules.units import UnitClass, UnitType
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import UnitStatus
+from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
 
 MECHANIZED_SEGMENT = "mechanized_movement"
 
@@ -247,6 +258,9 @@ def _resolve(
     ]
     points = {u: max(Fraction(0), move.unit_points(u) - cost) for u in action.units}
     state = _record_movement(state, action, points, move.continuing)
+    if cost > 0:
+        state, marked = _artillery_markers(ruleset, state, action.units)
+        events.extend(marked)
     bottom = max((state.units[u].stack_order for u in state.stack(destination)), default=-1)
     for offset, unit_id in enumerate(action.units, start=1):
         unit = state.units[unit_id]
@@ -271,6 +285,34 @@ def _resolve(
         events.extend(abandoned)
         state, lifted = _lift_entrenchment(ruleset, state, action.path[0])
         events.extend(lifted)
+    return state, events
+
+
+def _artillery_markers(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...]
+) -> tuple[GameState, list[Event]]:
+    """[12.3] Soviet artillery that uses any movement point, and German artillery that
+    moves more than half its allowance, is marked fired; German artillery within half is
+    marked moved (it bombards at half strength). Rocket artillery moves freely."""
+    events: list[Event] = []
+    bonus = initiative_bonus(ruleset, state, ruleset.catalogue.ground[units[0]].player)
+    for unit_id in units:
+        definition = ruleset.catalogue.ground[unit_id]
+        unit = state.units[unit_id]
+        if definition.bombardment is None or definition.type is UnitType.ROCKET or unit.fired:
+            continue
+        allowance = unit_allowance(ruleset, state, unit_id, bonus)
+        if state.movement.administrative:
+            allowance *= ADMINISTRATIVE_RATE
+        spent = allowance - state.movement.moving.get(unit_id, Fraction(0))
+        within_half = spent <= unit_allowance(ruleset, state, unit_id, bonus) / 2
+        if definition.player is Player.GERMAN and within_half:
+            marker, changed = UnitMarker.MOVED, replace(unit, moved=True)
+        else:
+            marker, changed = UnitMarker.FIRED, replace(unit, fired=True, moved=False)
+        if changed != unit:
+            state = state.with_unit(unit_id, changed)
+            events.append(MarkerChanged(unit_id, marker, True))
     return state, events
 
 
