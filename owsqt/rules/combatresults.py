@@ -32,6 +32,7 @@ from owsqt.rules.hexgrid import Hex
 from owsqt.rules.losses import LossPriorities
 from owsqt.rules.retreat import Blocked, RetreatPath, retreat_paths
 from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import CombatState, GameState, PendingResult
 from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import InvalidAction, Violation
@@ -399,6 +400,15 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
         combat.target,
         combat.retreat[1:] or None,
     )
+    points = stacking_points(ruleset, state, action.path[-1]) + sum(
+        ruleset.catalogue.ground[u].stacking_value(state.units[u].reduced) for u in action.units
+    )
+    if points > ruleset.tables.stacking_limit:  # 9.3: checked at the conclusion of combat
+        violations.append(
+            Violation(
+                "9.2", f"{ruleset.grid.id_of(action.path[-1])} would hold {points} stacking points"
+            )
+        )
     for unit_id, option in options.items():
         if option.paths.get(action.path[-1]) is None:
             why = option.reason or f"it may not reach {ruleset.grid.id_of(action.path[-1])}"

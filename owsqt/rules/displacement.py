@@ -16,7 +16,7 @@ from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.hexgrid import Hex, distance
 from owsqt.rules.movecost import Prohibited, step_cost
 from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import MOVEMENT_SEGMENTS, wrong_player
+from owsqt.rules.sequence import STACKING_SEGMENTS, wrong_player
 from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Violation
@@ -115,8 +115,10 @@ def _check(ruleset: Ruleset, state: GameState, action: Displace) -> Hex:
 def _judge(ruleset: Ruleset, state: GameState, action: Displace) -> list[Violation]:
     start = _check(ruleset, state, action)
     violations = []
-    if state.segment not in MOVEMENT_SEGMENTS:
-        violations.append(Violation("9.3", "units are displaced at the end of a movement segment"))
+    if state.segment not in STACKING_SEGMENTS or state.combat is not None:
+        violations.append(
+            Violation("9.3", "units are displaced at the end of a movement or combat segment")
+        )
     player = ruleset.catalogue.ground[action.units[0]].player
     wrong = wrong_player(state, player, "the owning player displaces his own units")
     if wrong:

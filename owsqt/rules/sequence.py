@@ -66,6 +66,8 @@ TURN_STEPS: tuple[Step, ...] = (
 
 
 MOVEMENT_SEGMENTS = frozenset({"non_mechanized_movement", "mechanized_movement"})
+# [9.3] Stacking limits apply at the end of each movement and combat segment.
+STACKING_SEGMENTS = MOVEMENT_SEGMENTS | {"non_mechanized_combat", "mechanized_combat"}
 PLAYER_PHASES = frozenset({"first_player", "second_player"})
 
 

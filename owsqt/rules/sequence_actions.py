@@ -22,9 +22,9 @@ from owsqt.rules.recovery import complete_entrenchments, remove_disruption, remo
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import (
     GAME_OVER_PHASE,
-    MOVEMENT_SEGMENTS,
     PLAYER_PHASES,
     SETUP_PHASE,
+    STACKING_SEGMENTS,
     acting_player,
     current_step,
     enter_game_over,
@@ -61,9 +61,9 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
     scenario = ruleset.scenarios.get(state.scenario)
     if state.phase == SETUP_PHASE and scenario is not None:
         violations.extend(check_setup(ruleset, scenario, state, acting, state.options))
-    elif state.phase == SETUP_PHASE or state.segment in MOVEMENT_SEGMENTS:
-        # [9.3] Stacking limits apply at the end of each movement segment (and set-up):
-        # an overstacked hex is displaced first (the Displace action).
+    elif state.phase == SETUP_PHASE or state.segment in STACKING_SEGMENTS:
+        # [9.3] Stacking limits apply at the end of each movement and combat segment (and
+        # set-up): an overstacked hex is displaced first (the Displace action).
         violations.extend(overstacking_violations(ruleset, state, acting))
     return violations
 

@@ -185,12 +185,20 @@ def test_8_2_a_soviet_displacement_may_not_enter_the_pocket(rules, state):
 # --- when and by whom ----------------------------------------------------------------------
 
 
-def test_9_3_units_are_displaced_at_the_end_of_a_movement_segment(rules, state):
+def test_9_3_units_are_displaced_at_the_end_of_a_movement_or_combat_segment(rules, state):
     combat = at_step(state, "air_combat", None, phase="air_operations")
     outcome = displace(rules, combat, ("hq57",), [OPEN, "3444"])
     assert rules_of(outcome) == ["9.3"]
-    assert "end of a movement segment" in outcome.verdict.violations[0].message
+    assert "end of a movement or combat segment" in outcome.verdict.violations[0].message
     assert displace(rules, combat, ("hq57",), [OPEN, "3444"], Mode.ASSIST).applied
+    ground_combat = at_step(state, "mechanized_combat", GERMAN)
+    assert displace(rules, ground_combat, ("hq57",), [OPEN, "3444"]).verdict.legal
+
+
+def test_9_3_a_combat_segment_ends_only_within_the_stacking_limit(rules, state):
+    ground_combat = at_step(state, "mechanized_combat", GERMAN)
+    refused = apply(rules, ground_combat, EndStep(), Mode.STRICT)
+    assert not refused.applied and "9.2" in rules_of(refused)
 
 
 def test_3_1_the_owning_player_displaces_his_own_units(rules, state):
