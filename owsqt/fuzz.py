@@ -36,7 +36,7 @@ from owsqt.rules.actions import Action, EndStep, action_to_data
 from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.ruleset import Ruleset, default_ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
+from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import GameState
 from owsqt.rules.units import UnitClass
@@ -205,7 +205,7 @@ def play_game(
                 f"legal: {reasons}"
             )
         kinds[action.kind] += 1
-        ended = isinstance(action, EndStep) and state.segment in MOVEMENT_SEGMENTS
+        ended = isinstance(action, EndStep) and state.segment in STACKING_SEGMENTS
         breaches = invariants.breaches(outcome.state, movement_ended=ended)
         if breaches:
             raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))

@@ -30,11 +30,12 @@ from owsqt.rules.arrivals import Arrival, pool_points_left, waiting
 from owsqt.rules.displacement import room_farther, takers
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
+from owsqt.rules.legalcombat import combat_actions
 from owsqt.rules.moveaction import may_move_in_segment, movable_units
 from owsqt.rules.movecost import Prohibited, step_cost
 from owsqt.rules.movement import Reach, StackMove
 from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
+from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import GameState
 from owsqt.rules.units import UnitClass
@@ -47,7 +48,7 @@ SUBSTACK_CHANCE = 0.35  # how often a stack also offers a part of itself (a drop
 ADMINISTRATIVE_CHANCE = 0.3  # how often an eligible stack also offers administrative movement
 GROUP_CHANCE = 0.3  # how often an arriving unit brings another that enters with it
 ORDER_CHANCE = 0.3  # how often the 7.2 choice is offered while it may be made
-PLANNED_ATTACKS = 0  # see _bids
+PLANNED_ATTACKS = (0, 0, 1, 2)  # see _bids
 
 
 def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:
@@ -60,26 +61,28 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
     if state.phase == GAME_OVER_PHASE:
         return []
     actions: list[Action] = [EndStep(player=state.active)]
+    if state.combat is not None:  # 11.2: nothing else until the combat is over
+        return [*actions, *combat_actions(ruleset, state, rng)]
     if state.segment == INITIATIVE_SEGMENT:
-        actions.extend(_bids(state))
+        actions.extend(_bids(state, rng))
     if state.active is not None and may_choose_order(state) and rng.random() < ORDER_CHANCE:
         actions.append(ChooseSegmentOrder(player=state.active, combat_first=rng.random() < 0.8))
     if state.active is not None and state.segment in MOVEMENT_SEGMENTS:
         actions.extend(stack_moves(ruleset, state, rng))
         actions.extend(entries(ruleset, state, rng))
+    if state.active is not None and state.segment in STACKING_SEGMENTS:
         actions.extend(displacements(ruleset, state, rng))
+    actions.extend(combat_actions(ruleset, state, rng))
     return actions
 
 
-def _bids(state: GameState) -> list[Action]:
-    """[6.1] A bid for each player who has not bid yet this Initiative Phase.
-
-    Always 0 planned attacks: combat does not exist yet, and a holder who planned attacks
-    and made fewer forfeits the game at the end of his player phase (6.2)."""
+def _bids(state: GameState, rng: random.Random) -> list[Action]:
+    """[6.1] A bid for each player who has not bid yet this Initiative Phase: mostly
+    none, sometimes one or two attacks (6.2 records a forfeit when the holder falls short)."""
     if determined_this_turn(state):
         return []
     return [
-        DeclareAttacks(player=player, planned=PLANNED_ATTACKS)
+        DeclareAttacks(player=player, planned=rng.choice(PLANNED_ATTACKS))
         for player in Player
         if player not in state.initiative.planned_attacks
     ]

@@ -20,6 +20,7 @@ from owsqt.rules.actions import (
 )
 from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import (
+    PLANNED_ATTACKS,
     candidate_actions,
     due_arrivals,
     may_start_administratively,
@@ -97,20 +98,24 @@ def test_3_1_nothing_is_offered_once_the_game_is_over(game):
     assert candidate_actions(game, state, random.Random(1)) == []
 
 
-def test_6_1_each_player_who_has_not_bid_is_offered_a_bid_of_no_attacks(game):
+def test_6_1_each_player_who_has_not_bid_is_offered_a_bid(game):
     session = new_session(game)
     advance(session, lambda s: s.segment == "initiative_determination")
     state = session.state
     offered = candidate_actions(game, state, random.Random(1))
-    assert offered == [
-        EndStep(),
-        DeclareAttacks(player=GERMAN, planned=0),
-        DeclareAttacks(player=SOVIET, planned=0),
+    assert offered[0] == EndStep()
+    assert [(a.kind, a.player) for a in offered[1:]] == [
+        ("declare_attacks", GERMAN),
+        ("declare_attacks", SOVIET),
     ]
+    assert all(a.planned in PLANNED_ATTACKS for a in offered[1:])
     assert not judge(game, state, EndStep()).legal  # 6.1: the bids come first
     assert session.submit(DeclareAttacks(player=SOVIET, planned=0)).applied
     offered = candidate_actions(game, session.state, random.Random(1))
-    assert offered == [EndStep(), DeclareAttacks(player=GERMAN, planned=0)]
+    assert [(a.kind, a.player) for a in offered] == [
+        ("end_step", None),
+        ("declare_attacks", GERMAN),
+    ]
     assert session.submit(offered[1]).applied
     assert candidate_actions(game, session.state, random.Random(1)) == [EndStep()]
 
