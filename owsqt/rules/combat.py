@@ -55,12 +55,30 @@ def alive(state: GameState, units: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def defenders(state: GameState, combat: CombatState) -> tuple[str, ...]:
-    return state.stack(combat.target)
+    """The units fighting on the hex attacked; convoys, with no combat value and no way to
+    absorb losses (16.3), stand aside."""
+    return fighting(state, state.stack(combat.target))
+
+
+def fighting(state: GameState, units: tuple[str, ...]) -> tuple[str, ...]:
+    """[16.3] The units with a combat value: convoys (strength 0) take no part in combat."""
+    return tuple(u for u in units if state.units[u].strength > 0)
+
+
+def engaged_attackers(state: GameState, combat: CombatState) -> tuple[str, ...]:
+    """The attacking units still on the map next to the hex attacked."""
+    return tuple(
+        u
+        for u in fighting(state, alive(state, combat.attackers))
+        if state.units[u].hex is not None and distance(state.units[u].hex, combat.target) == 1
+    )
 
 
 def first_firer(state: GameState, combat: CombatState) -> Player:
     """[11.2 step 6, 13.0] The defender fires first unless every defending unit is
     disrupted (a mixed stack keeps the right)."""
+    if combat.opening_fire is not None:
+        return combat.opening_fire
     units = defenders(state, combat)
     if units and all(state.units[u].disrupted for u in units):
         return combat.attacker
@@ -121,6 +139,14 @@ def attack_violations(
     target_units = state.stack(action.target)
     if not target_units or catalogue.ground[target_units[0]].player is attacker:
         violations.append(Violation("11.1", f"{where} holds no enemy units"))
+    elif not fighting(state, target_units):
+        violations.append(
+            Violation("16.3", f"{where} holds only convoys: units moving through destroy them")
+        )
+    for unit_id in action.units:
+        if state.units[unit_id].strength == 0:
+            name = ruleset.unit_name(unit_id)
+            violations.append(Violation("16.3", f"{name} has no combat value"))
     for unit_id in action.units:
         violations.extend(_attacker_violations(ruleset, state, action, unit_id, movement_kind))
     if action.lead not in action.units:
@@ -282,7 +308,14 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
             if step == "first_fire"
             else first_firer(state, combat).opponent
         )
-        return firer not in combat.fired and bool(firing_units(state, combat, firer))
+        target = (
+            defenders(state, combat)
+            if firer is combat.attacker
+            else engaged_attackers(state, combat)
+        )
+        return (
+            firer not in combat.fired and bool(firing_units(state, combat, firer)) and bool(target)
+        )
     if step == "advance":  # 8.4: after a hasty attack, only into the hex (finish_hasty)
         return (
             not combat.hasty
@@ -300,11 +333,8 @@ def firing_units(state: GameState, combat: CombatState, side: Player) -> tuple[s
         return defenders(state, combat)
     return tuple(
         u
-        for u in alive(state, combat.attackers)
-        if state.units[u].hex is not None
-        and distance(state.units[u].hex, combat.target) == 1
-        and u not in combat.no_fire
-        and u not in combat.attack_artillery
+        for u in engaged_attackers(state, combat)
+        if u not in combat.no_fire and u not in combat.attack_artillery
     )
 
 
@@ -331,6 +361,8 @@ def next_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event
             state, events = finish_hasty(state, combat)
         return replace(state, combat=None), [*events, CombatEnded(combat.target)]
     combat = replace(combat, step=STEPS[index])
+    if combat.opening_fire is None and index >= STEPS.index("first_fire"):
+        combat = replace(combat, opening_fire=first_firer(state, combat))
     return replace(state, combat=combat), [CombatStepReached(combat.step)]
 
 

@@ -21,11 +21,18 @@ from owsqt.rules.combat import (
     alive,
     combat_violation,
     defenders,
+    engaged_attackers,
     firing_units,
     next_step,
     step_actor,
 )
-from owsqt.rules.events import CombatMoved, Event, FireResolved, ProficiencyChecked
+from owsqt.rules.events import (
+    CombatMoved,
+    ConvoyDestroyed,
+    Event,
+    FireResolved,
+    ProficiencyChecked,
+)
 from owsqt.rules.firecombat import Engagement, fire_solution, retreat_fire_solution
 from owsqt.rules.freeplay import roll_die
 from owsqt.rules.hexgrid import Hex
@@ -51,7 +58,7 @@ def engagement(state: GameState, combat: CombatState) -> Engagement:
     return Engagement(
         attacker=combat.attacker,
         target=combat.target,
-        attackers=alive(state, combat.attackers),
+        attackers=engaged_attackers(state, combat),
         defenders=defenders(state, combat),
         attacker_lead=combat.attacker_lead,
         defender_lead=combat.defender_lead or defenders(state, combat)[0],
@@ -103,7 +110,7 @@ def _resolve_fire(ruleset: Ruleset, state: GameState, action: Fire):
         at = action.at
         if at is None or at not in _attacking_hexes(state, combat):
             raise InvalidAction("the defender names the attacking hex he fires at")
-        hit = tuple(u for u in alive(state, combat.attackers) if state.units[u].hex == at)
+        hit = tuple(u for u in engaged_attackers(state, combat) if state.units[u].hex == at)
         fired_from = (combat.target,)
         lead = combat.attacker_lead
     solution = fire_solution(ruleset, state, engagement(state, combat), side, firing)
@@ -207,7 +214,26 @@ def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
 
 
 def _settled(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
-    """After a result: the step is done when its side has fired."""
+    """After a result: convoys left alone on the hex attacked are destroyed (16.3); the
+    step is done when its side has fired."""
+    state, destroyed = _convoys_left_alone(state)
+    state, stepped = _step_on(ruleset, state)
+    return state, [*destroyed, *stepped]
+
+
+def _convoys_left_alone(state: GameState) -> tuple[GameState, list[Event]]:
+    combat = _combat(state)
+    if defenders(state, combat):
+        return state, []
+    events: list[Event] = []
+    for convoy in state.stack(combat.target):
+        gone = replace(state.units[convoy], status=UnitStatus.PERMANENTLY_LOST, hex=None)
+        state = state.with_unit(convoy, gone)
+        events.append(ConvoyDestroyed(convoy, combat.target))
+    return state, events
+
+
+def _step_on(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
     combat = _combat(state)
     side = step_actor(state, combat)
     if combat.step in ("first_fire", "second_fire") and side in combat.fired:

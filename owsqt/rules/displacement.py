@@ -16,7 +16,7 @@ from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.hexgrid import Hex, distance
 from owsqt.rules.movecost import Prohibited, step_cost
 from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import STACKING_SEGMENTS, wrong_player
+from owsqt.rules.sequence import STACKING_SEGMENTS
 from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Violation
@@ -120,9 +120,8 @@ def _judge(ruleset: Ruleset, state: GameState, action: Displace) -> list[Violati
             Violation("9.3", "units are displaced at the end of a movement or combat segment")
         )
     player = ruleset.catalogue.ground[action.units[0]].player
-    wrong = wrong_player(state, player, "the owning player displaces his own units")
-    if wrong:
-        violations.append(wrong)
+    if action.player is not None and action.player is not player:
+        violations.append(Violation("9.3", "the owning player displaces his own units"))
     limit = ruleset.tables.stacking_limit
     if stacking_points(ruleset, state, start) <= limit:
         violations.append(Violation("9.3", f"{ruleset.grid.id_of(start)} is not overstacked"))
@@ -182,7 +181,8 @@ def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[Game
             unit = replace(state.units[unit_id], status=UnitStatus.ELIMINATED, hex=None)
             state = state.with_unit(unit_id, unit)
         return state, events
-    state = _done_moving(state, action.units)
+    if ruleset.catalogue.ground[action.units[0]].player is state.active:
+        state = _done_moving(state, action.units)
     end = action.path[-1]
     bottom = max((state.units[u].stack_order for u in state.stack(end)), default=-1)
     for offset, unit_id in enumerate(action.units, start=1):

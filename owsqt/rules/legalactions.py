@@ -284,11 +284,15 @@ def displacements(ruleset: Ruleset, state: GameState, rng: random.Random) -> lis
     """For each overstacked hex of the phasing player, a unit displaced (and sometimes
     several): to an adjacent hex that can take it, else to the nearest hex farther away
     that can, else eliminated (9.3)."""
-    player = state.active
-    if player is None:
+    if state.active is None:
         return []
     actions: list[Action] = []
-    for hex_ in overstacked_hexes(ruleset, state, player):
+    overstacked = [
+        (hex_, player)
+        for player in (state.active, state.active.opponent)  # 9.3: a retreat may overstack
+        for hex_ in overstacked_hexes(ruleset, state, player)  # the side not moving too
+    ]
+    for hex_, player in overstacked:
         stack = state.stack(hex_)
         groups = [(rng.choice(stack),)]
         if len(stack) > 2 and rng.random() < 0.5:

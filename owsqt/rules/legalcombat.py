@@ -86,7 +86,8 @@ def _enemy_hexes_next_to(ruleset: Ruleset, state: GameState, hex_: Hex, player: 
         river = ruleset.game_map.rivers.get(Hexside.between(hex_, neighbour))
         if river is not None and river.river is RiverClass.MAJOR:
             continue  # 8.2: no combat across the Don
-        if stack and catalogue.ground[stack[0]].player is not player:
+        fighters = [u for u in stack if state.units[u].strength > 0]  # 16.3: not convoys
+        if fighters and catalogue.ground[stack[0]].player is not player:
             yield neighbour
 
 
@@ -103,6 +104,7 @@ def prepared_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> 
             if (
                 catalogue.ground[unit_id].player is player
                 and not unit.disrupted
+                and unit.strength > 0  # 16.3: convoys have no combat value
                 and may_move_in_segment(ruleset, unit_id, kind)
             ):
                 for target in _enemy_hexes_next_to(ruleset, state, hex_, player):
@@ -123,7 +125,6 @@ def hasty_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> lis
     and have the points; no support (the German artillery option is left to players)."""
     player = state.active
     assert player is not None
-    catalogue = ruleset.catalogue
     actions: list[Action] = []
     hexes = sorted(state.stacks)
     rng.shuffle(hexes)
@@ -131,8 +132,7 @@ def hasty_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> lis
         units = tuple(
             u
             for u in movable_units(ruleset, state, hex_)
-            if not state.units[u].disrupted
-            and catalogue.ground[u].unit_class is not UnitClass.CONVOY
+            if not state.units[u].disrupted and state.units[u].strength > 0
         )
         if not units or stacking_points(ruleset, state, hex_) > ruleset.tables.stacking_limit:
             continue

@@ -65,6 +65,8 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
         # [9.3] Stacking limits apply at the end of each movement and combat segment (and
         # set-up): an overstacked hex is displaced first (the Displace action).
         violations.extend(overstacking_violations(ruleset, state, acting))
+        if state.phase != SETUP_PHASE:  # a retreat may have overstacked the other side
+            violations.extend(overstacking_violations(ruleset, state, acting.opponent))
     return violations
 
 

@@ -165,6 +165,7 @@ class CombatState:
     retreat: tuple[Hex, ...] = ()  # the defender's retreat path, for the advance (11.8)
     advance_length: int = 0  # 11.8: the retreat's hexes, or the results left unfulfilled
     hasty: bool = False  # 8.4: made during movement by the stack in motion
+    opening_fire: Player | None = None  # who fires first, fixed when step 6 begins (13.0)
     pending: PendingResult | None = None
 
 

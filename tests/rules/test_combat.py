@@ -26,6 +26,7 @@ from owsqt.rules.combatresults import retreat_options, retreat_problem
 from owsqt.rules.engine import apply
 from owsqt.rules.events import FireResolved
 from owsqt.rules.losses import LossPriorities
+from owsqt.rules.units import UnitCatalogue
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Player, TallyNationality, UnitMarker
 from tests.rules.combatkit import act, combat_rules, example_board
@@ -100,7 +101,7 @@ def test_11_1_only_adjacent_undisrupted_units_attack_and_a_hex_once_a_phase(rule
 
 
 def test_11_3_the_lead_is_not_artillery_or_headquarters_when_another_unit_attacks(rules, board):
-    state, target, armored, _ = board
+    state, target, *_ = board
     state = apply(rules, state, PlaceUnits(units=("hq57",), to=armored), Mode.FREE).state
     action = PreparedAttack(target=target, units=("tank", "hq57"), lead="hq57")
     refused = apply(rules, state, action, Mode.STRICT)
@@ -108,7 +109,7 @@ def test_11_3_the_lead_is_not_artillery_or_headquarters_when_another_unit_attack
 
 
 def test_11_2_the_defender_fires_first_then_the_attacker_and_results_are_settled(rules, board):
-    state, target, armored, _ = board
+    state, target, *_ = board
     state, _ = attack(rules, state, target)
     state, events = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
     assert state.combat.step == "first_fire"  # nothing to bombard: steps 3-5 pass
@@ -197,3 +198,51 @@ def test_12_4_designated_artillery_bombards_in_its_step_and_is_marked_fired(rule
     assert state.units["art"].fired  # 12.2
     assert any(isinstance(e, FireResolved) and e.what == "bombardment" for e in events)
     assert state.combat.step == "first_fire"  # its mission done, the step passes
+
+
+def test_13_0_the_opening_fire_stays_with_the_attacker_when_the_defenders_fall(rules, board):
+    """Fuzz seed 35: disrupted defenders eliminated by the attacker's opening fire must
+    not then be asked to fire."""
+    state, target, *_ = board
+    state = apply(
+        rules,
+        state,
+        SetMarker(units=("rifle", "at"), marker=UnitMarker.DISRUPTED, on=True),
+        Mode.FREE,
+    ).state
+    state, _ = attack(rules, state, target)
+    state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
+    assert state.combat.opening_fire is Player.GERMAN
+    for unit_id in ("rifle", "at"):
+        state = state.with_unit(unit_id, replace(state.units[unit_id], strength=1))
+    for seed in range(300):  # a German fire that destroys both defenders
+        tried = replace(state, dice=replace(state.dice, seed=seed))
+        fired, _ = act(rules, tried, Fire(), Player.GERMAN)
+        pending = fired.combat.pending
+        if pending is not None and pending.mandatory >= 2:
+            break
+    fired = settle(rules, fired)
+    assert not fired.units["rifle"].hex and not fired.units["at"].hex
+    assert fired.combat is not None and fired.combat.step == "advance"
+
+
+def test_16_3_convoys_have_no_combat_value_and_do_not_attack(rules, board):
+    state, target, *_ = board
+    convoy = replace(
+        rules.catalogue.ground["hq57"],
+        id="convoy",
+        name="Relief Convoy",
+        combat=0,
+        type=rules.catalogue.ground["hq57"].type,
+    )
+    ground = {**rules.catalogue.ground, "convoy": convoy}
+    rules = replace(
+        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
+    )
+    state = replace(
+        state, units=state.units.set("convoy", replace(state.units["tank"], strength=0))
+    )
+    refused = apply(
+        rules, state, PreparedAttack(target=target, units=("convoy",), lead="convoy"), Mode.STRICT
+    )
+    assert "16.3" in [v.rule for v in refused.verdict.violations]

@@ -201,10 +201,19 @@ def test_9_3_a_combat_segment_ends_only_within_the_stacking_limit(rules, state):
     assert not refused.applied and "9.2" in rules_of(refused)
 
 
-def test_3_1_the_owning_player_displaces_his_own_units(rules, state):
+def test_9_3_the_owning_player_displaces_his_own_units_even_in_the_others_segment(rules, state):
+    """A retreat may overstack the side not moving; its owner displaces at the segment's end."""
     soviet = at_step(state, "mechanized_movement", SOVIET)
-    outcome = displace(rules, soviet, ("hq57",), [OPEN, "3444"])
-    assert rules_of(outcome) == ["3.1"]
+    assert displace(rules, soviet, ("hq57",), [OPEN, "3444"]).verdict.legal
+    refused = apply(
+        rules,
+        soviet,
+        Displace(player=SOVIET, units=("hq57",), path=path_of(rules, [OPEN, "3444"])),
+        Mode.STRICT,
+    )
+    assert rules_of(refused) == ["9.3"]
+    ending = apply(rules, soviet, EndStep(), Mode.STRICT)  # the German hex blocks the end too
+    assert not ending.applied and "9.2" in rules_of(ending)
 
 
 @pytest.mark.parametrize(
@@ -238,10 +247,12 @@ def test_9_3_the_movement_segment_does_not_end_while_a_hex_is_overstacked(rules,
     assert apply(rules, state, EndStep(), Mode.STRICT).applied
 
 
-def test_9_3_only_the_phasing_players_stacks_hold_up_his_segment(rules, state):
+def test_9_3_either_sides_overstacked_hex_holds_up_the_end_of_a_segment(rules, state):
+    """A retreat in the phasing player's hasty attack may overstack the other side's hex;
+    its owner displaces before the segment ends."""
     state = put(rules, state, PlaceUnits(units=("hq57",), to=hx(rules, "3245")))  # 18: fine
     soviet = ("sfill1", "sfill2", "sfill3", "rifle")  # 24 Soviet stacking points
     state = put(rules, state, PlaceUnits(units=soviet, to=hx(rules, "3040")))
-    assert apply(rules, state, EndStep(), Mode.STRICT).applied
+    assert rules_of(apply(rules, state, EndStep(), Mode.STRICT)) == ["9.2"]
     non_mech = at_step(state, "non_mechanized_movement", SOVIET)
     assert rules_of(apply(rules, non_mech, EndStep(), Mode.STRICT)) == ["9.2"]
