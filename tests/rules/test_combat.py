@@ -101,7 +101,7 @@ def test_11_1_only_adjacent_undisrupted_units_attack_and_a_hex_once_a_phase(rule
 
 
 def test_11_3_the_lead_is_not_artillery_or_headquarters_when_another_unit_attacks(rules, board):
-    state, target, *_ = board
+    state, target, armored, _ = board
     state = apply(rules, state, PlaceUnits(units=("hq57",), to=armored), Mode.FREE).state
     action = PreparedAttack(target=target, units=("tank", "hq57"), lead="hq57")
     refused = apply(rules, state, action, Mode.STRICT)
@@ -109,7 +109,7 @@ def test_11_3_the_lead_is_not_artillery_or_headquarters_when_another_unit_attack
 
 
 def test_11_2_the_defender_fires_first_then_the_attacker_and_results_are_settled(rules, board):
-    state, target, *_ = board
+    state, target, armored, _ = board
     state, _ = attack(rules, state, target)
     state, events = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
     assert state.combat.step == "first_fire"  # nothing to bombard: steps 3-5 pass
