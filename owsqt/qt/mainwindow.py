@@ -24,6 +24,7 @@ from owsqt import __version__
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.airdisplay import AirDisplay
 from owsqt.qt.arrivalsdock import ArrivalsList
+from owsqt.qt.combatcontrol import CombatControl
 from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.displacemenu import add_displacement
 from owsqt.qt.hexmenu import hex_menu, nearest_hexside
@@ -131,8 +132,13 @@ class MainWindow(QMainWindow):
         self.arrivals_dock.setObjectName("arrivalsDock")
         self.arrivals_dock.setWidget(self.arrivals)
         # The stack, the air display and the arrivals share the lower right, as tabs.
+        self.combat = CombatControl(
+            self, ruleset, lambda: self.session, self._submit, self.counters, self._selected_hex
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.combat.dock)
         self.tabifyDockWidget(inspector_dock, air_dock)
         self.tabifyDockWidget(inspector_dock, self.arrivals_dock)
+        self.tabifyDockWidget(inspector_dock, self.combat.dock)
         inspector_dock.raise_()
         self.hint = QLabel(self)
         self.hint.setObjectName("stepHint")
@@ -201,6 +207,7 @@ class MainWindow(QMainWindow):
         arrivals_toggle.setShortcut(QKeySequence(ARRIVALS_KEYS))
         arrivals_toggle.setToolTip("Units that may come onto the map, to drag onto it")
         view_menu.addAction(arrivals_toggle)
+        view_menu.addAction(self.combat.panel_action)
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
@@ -217,6 +224,8 @@ class MainWindow(QMainWindow):
         game_menu.addAction(self.roll_action)
         game_menu.addSeparator()
         game_menu.addActions(self.rule_actions.actions())
+        game_menu.addSeparator()
+        game_menu.addActions(self.combat.actions())
         game_menu.setToolTipsVisible(True)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&About owsqt", None, self.about))
@@ -253,11 +262,12 @@ class MainWindow(QMainWindow):
         self.air_display.show_state(self.session.state)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         self.arrivals.show_state(state)
-        hint = step_hint(self.ruleset, state, self.session.mode)
+        hint = self.combat.hint(step_hint(self.ruleset, state, self.session.mode))
         self.hint.setText(hint)
         self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")
         self.rule_actions.refresh()
         self.moves.sync()
+        self.combat.refresh()
         undo_reason = self.session.why_not_undo()
         self.undo_action.setEnabled(undo_reason is None)
         self.undo_action.setToolTip(undo_reason or "Take back the last action")
@@ -290,19 +300,24 @@ class MainWindow(QMainWindow):
             return
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
         menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._submit)
+        self.combat.add_menu_entries(menu, hex_)
         menu.exec(screen_pos)
 
     def _on_unit_menu(self, unit_id: str, screen_pos) -> None:
         self.unit_menu_for(unit_id).exec(screen_pos)
 
     def unit_menu_for(self, unit_id: str) -> QMenu:
-        """A counter's menu: displacement first when its hex is overstacked (9.3), then the
-        edits by hand."""
+        """A counter's menu: a prepared attack on its hex when it may be attacked (11.1),
+        displacement when its hex is overstacked (9.3), then the edits by hand."""
         game = self.session.state
         state = game.units[unit_id]
         menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._submit)
         add_displacement(menu, self.ruleset, game, unit_id, self._submit)
+        self.combat.add_menu_entries(menu, state.hex)
         return menu
+
+    def _selected_hex(self) -> Hex | None:
+        return self.inspector.hex
 
     def _on_hex_selected(self, hex_: Hex | None) -> None:
         self.inspector.show_hex(hex_, self.session.state)

@@ -317,11 +317,9 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
             firer not in combat.fired and bool(firing_units(state, combat, firer)) and bool(target)
         )
     if step == "advance":  # 8.4: after a hasty attack, only into the hex (finish_hasty)
-        return (
-            not combat.hasty
-            and not defenders(state, combat)
-            and bool(advancers(ruleset, state, combat))
-        )
+        # vacated by the defenders: attackers that advanced there do not count
+        vacated = all(u in combat.attackers for u in defenders(state, combat))
+        return not combat.hasty and vacated and bool(advancers(ruleset, state, combat))
     return True
 
 

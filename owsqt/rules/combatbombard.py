@@ -40,7 +40,8 @@ def _combat(state: GameState) -> CombatState:
     return state.combat
 
 
-def _designated(combat: CombatState, defensive: bool) -> tuple[str, ...]:
+def designated_guns(combat: CombatState, defensive: bool) -> tuple[str, ...]:
+    """The artillery a side designated for this combat that has not fired its mission."""
     guns = combat.defense_artillery if defensive else combat.attack_artillery
     return tuple(u for u in guns if u not in combat.bombarded)
 
@@ -74,7 +75,7 @@ def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbat
     combat = _combat(state)
     catalogue = ruleset.catalogue
     owner = catalogue.ground[action.target_unit].player
-    enemy_guns = _designated(combat, defensive=owner is not combat.attacker)
+    enemy_guns = designated_guns(combat, defensive=owner is not combat.attacker)
     violations = []
     if action.target_unit not in enemy_guns:
         violations.append(
@@ -152,7 +153,7 @@ def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[
         return [wrong]
     combat = _combat(state)
     defensive = combat.step == "defensive_bombardment"
-    guns = _designated(combat, defensive)
+    guns = designated_guns(combat, defensive)
     catalogue = ruleset.catalogue
     violations = []
     for unit_id in action.units:

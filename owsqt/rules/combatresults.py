@@ -23,6 +23,7 @@ from owsqt.rules.combat import (
     defenders,
     engaged_attackers,
     firing_units,
+    has_work,
     next_step,
     step_actor,
 )
@@ -31,6 +32,7 @@ from owsqt.rules.events import (
     ConvoyDestroyed,
     Event,
     FireResolved,
+    OptionalAnswered,
     ProficiencyChecked,
 )
 from owsqt.rules.firecombat import Engagement, fire_solution, retreat_fire_solution
@@ -161,7 +163,8 @@ def _pending(state: GameState) -> PendingResult:
     return combat.pending
 
 
-def _points_due(state: GameState, pending: PendingResult) -> int:
+def points_due(state: GameState, pending: PendingResult) -> int:
+    """The points a loss stage asks for, no more than the stack has (11.5, 11.6)."""
     due = pending.mandatory if pending.stage == "mandatory" else pending.optional
     capacity = sum(state.units[u].strength for u in alive(state, pending.units))
     return min(due, capacity)
@@ -183,7 +186,7 @@ def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
     pending = _pending(state)
     if pending.stage not in LOSS_STAGES:
         raise InvalidAction("the optional result is answered before losses are taken")
-    due = _points_due(state, pending)
+    due = points_due(state, pending)
     if len(action.hits) != due:
         raise InvalidAction(f"{due} strength points are to be lost, not {len(action.hits)}")
     events: list[Event] = []
@@ -263,10 +266,14 @@ def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional
     options = None if action.check else retreat_options(ruleset, state, pending)
     if options is not None and options:
         stage = "retreat"
-        events: list[Event] = []
+        events: list[Event] = [OptionalAnswered(pending.player, "retreats", "11.5")]
     elif options is not None and options.blocked is Blocked.TERRAIN:
         stage = "failed_losses"  # 11.7: it stands, loses the points and is disrupted
-        events = []
+        events = [
+            OptionalAnswered(
+                pending.player, "cannot retreat: stands, loses the points and is disrupted", "11.7"
+            )
+        ]
     else:  # a check, chosen or forced on a surrounded stack (11.7)
         checker = pending.lead or alive(state, pending.units)[0]
         roll, state, rolled = roll_die(state, "proficiency check", pending.player)
@@ -427,7 +434,9 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
         combat.retreat[1:] or None,
     )
     points = stacking_points(ruleset, state, action.path[-1]) + sum(
-        ruleset.catalogue.ground[u].stacking_value(state.units[u].reduced) for u in action.units
+        ruleset.catalogue.ground[u].stacking_value(state.units[u].reduced)
+        for u in action.units
+        if state.units[u].hex != action.path[-1]
     )
     if points > ruleset.tables.stacking_limit:  # 9.3: checked at the conclusion of combat
         violations.append(
@@ -461,6 +470,11 @@ def _resolve_advance(ruleset: Ruleset, state: GameState, action: Advance):
         state = state.with_unit(unit_id, replace(state.units[unit_id], hex=end))
     path = (start, *route) if start is not None else route
     events: list[Event] = [CombatMoved(action.units, path, "advanced")]
+    # 11.8: each unit advances once; others may still advance, elsewhere
+    combat = replace(combat, no_advance=combat.no_advance | set(action.units))
+    state = replace(state, combat=combat)
+    if has_work(ruleset, state, combat, "advance"):
+        return state, events
     state, stepped = next_step(ruleset, state)
     return state, [*events, *stepped]
 

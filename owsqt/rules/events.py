@@ -383,6 +383,18 @@ class ProficiencyChecked(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OptionalAnswered(Event):
+    """How a side takes an optional result (11.5), or what terrain leaves it (11.7)."""
+
+    player: Player
+    answer: str
+    rule: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"{self.player.title} optional result: {self.answer} ({self.rule})"
+
+
+@dataclass(frozen=True, slots=True)
 class CombatMoved(Event):
     """Units retreating (11.7) or advancing after combat (11.8): hexes, not movement points."""
 

@@ -31,7 +31,7 @@ from owsqt.rules.combat import (
     firing_units,
     step_actor,
 )
-from owsqt.rules.combatresults import LOSS_STAGES, retreat_options
+from owsqt.rules.combatresults import LOSS_STAGES, points_due, retreat_options
 from owsqt.rules.gamemap import RiverClass
 from owsqt.rules.hastyattack import hasty_cost, points_left
 from owsqt.rules.hexgrid import Hex, Hexside
@@ -258,9 +258,9 @@ def _answers(ruleset, state, combat, rng) -> list[Action]:
     units = alive(state, pending.units)
     player = pending.player
     if pending.stage in LOSS_STAGES:
-        due = pending.mandatory if pending.stage == "mandatory" else pending.optional
-        due = min(due, sum(state.units[u].strength for u in units))
-        hits = LossPriorities(ruleset, state, units, pending.lead).default(due)
+        hits = LossPriorities(ruleset, state, units, pending.lead).default(
+            points_due(state, pending)
+        )
         return [TakeLosses(player=player, hits=hits)]
     if pending.stage == "optional":
         actions: list[Action] = [AnswerOptional(player=player, check=True)]

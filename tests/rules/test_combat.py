@@ -21,7 +21,7 @@ from owsqt.rules.actions import (
     SetMarker,
     TakeLosses,
 )
-from owsqt.rules.combat import step_actor
+from owsqt.rules.combat import advancers, step_actor
 from owsqt.rules.combatresults import retreat_options, retreat_problem
 from owsqt.rules.engine import apply
 from owsqt.rules.events import FireResolved
@@ -175,7 +175,11 @@ def test_11_5_11_7_a_retreat_goes_its_hexes_away_from_the_firers(rules, board):
     )
     assert not refused.applied  # not onto the retreated stack
     fired, events = act(rules, fired, Advance(units=("mot6",), path=(target,)), Player.GERMAN)
-    assert fired.units["mot6"].hex == target and fired.combat is None
+    assert fired.units["mot6"].hex == target
+    if fired.combat is not None:  # 11.8: the others may advance too, then the step ends
+        assert "mot6" not in advancers(rules, fired, fired.combat)
+        fired, _ = act(rules, fired, ContinueCombat(), Player.GERMAN)
+    assert fired.combat is None
     assert "advanced" in events[0].describe(rules)
 
 

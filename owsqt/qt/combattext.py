@@ -1,0 +1,198 @@
+"""The words and numbers of a prepared attack as the combat dialogs show them: the 11.2 step
+names, who acts now (hot seat: "Soviet player: …"), the leads by 11.3, and a fire,
+bombardment or counterbattery solution as an HTML table, every number with its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from html import escape
+from typing import Protocol
+
+from owsqt.rules.combat import first_firer, step_actor
+from owsqt.rules.firecombat import Item
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.state import CombatState, GameState
+from owsqt.rules.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
+from owsqt.rules.units import UnitClass
+from owsqt.rules.vocabulary import Player
+
+RULE_STYLE = "color:#6b6250"
+BAD_STYLE = "color:#b3261e"
+WARN_STYLE = "color:#8a5a00"
+SIDE_COLOURS = {Player.GERMAN: "#4d5347", Player.SOVIET: "#7a4a1c"}
+
+
+class Solution(Protocol):
+    """A FireSolution or a BombardmentSolution: what they share."""
+
+    factors: tuple[Item, ...]
+    shifts: tuple[Item, ...]
+    drms: tuple[Item, ...]
+    column: str
+
+    @property
+    def total_factors(self) -> int: ...
+
+    @property
+    def total_shift(self) -> int: ...
+
+    @property
+    def drm(self) -> int: ...
+
+
+def rule(text: str) -> str:
+    """A rule number in the muted ink of the move bill: "(11.4)"."""
+    return f"<span style='{RULE_STYLE}'>({escape(text)})</span>"
+
+
+def step_title(state: GameState, combat: CombatState) -> str:
+    """The 11.2 step the combat is at, as the rulebook numbers it."""
+    firer = first_firer(state, combat)
+    defender_first = firer is not combat.attacker
+    titles = {
+        "defense": "Step 2 – the defender's lead and artillery (11.2, 11.3)",
+        "counterbattery": "Step 3 – counterbattery fire (11.2, 12.4)",
+        "defensive_bombardment": "Step 4 – defensive bombardment (11.2, 12.4)",
+        "offensive_bombardment": "Step 5 – the attacker's bombardment (11.2, 12.4)",
+        "first_fire": "Step 6 – the defender's fire (11.2)"
+        if defender_first
+        else "Step 6 – every defender disrupted: the attacker fires first (11.2, 13.0)",
+        "second_fire": "Step 7 – the attacker's fire (11.2)"
+        if defender_first
+        else "Step 6 – the surviving defenders fire (11.2, 13.0)",
+        "advance": "Step 8 – advance after combat (11.2, 11.8)",
+    }
+    return titles.get(combat.step, combat.step.replace("_", " "))
+
+
+def actor_line(ruleset: Ruleset, state: GameState, combat: CombatState) -> str:
+    """Whose turn it is in the combat and what he does, for the players at one screen."""
+    pending = combat.pending
+    actor = step_actor(state, combat)
+    if pending is not None:
+        who = f"{pending.player.title} player"
+        hit = "your units were hit" if pending.units else "a result"
+        if pending.stage == "mandatory":
+            return f"{who}: {hit}; distribute {pending.mandatory} mandatory point(s) (11.5, 11.6)"
+        if pending.stage == "optional":
+            return f"{who}: take the optional {pending.optional} as a check or a retreat (11.5)"
+        if pending.stage == "retreat":
+            return f"{who}: choose the retreat path of {pending.optional} hexes (11.7)"
+        return f"{who}: distribute {pending.optional} point(s) of the optional result (11.5, 11.6)"
+    if actor is None:
+        return "Both players: counterbattery against the designated artillery, then Done (12.4)"
+    who = f"{actor.title} player"
+    return {
+        "defense": f"{who}: choose your lead unit and the artillery to bombard (11.2, 11.3)",
+        "defensive_bombardment": f"{who}: bombard one attacking unit, or Done (12.4)",
+        "offensive_bombardment": f"{who}: bombard one defending unit, or Done (12.4)",
+        "first_fire": f"{who}: fire, or hold your fire (11.2, 11.1)",
+        "second_fire": f"{who}: fire, or hold your fire (11.2, 11.1)",
+        "advance": f"{who}: advance into the vacated hex and beyond, or stay (11.8)",
+    }.get(combat.step, who)
+
+
+def poor_lead(ruleset: Ruleset, unit_id: str) -> bool:
+    """[11.3] Artillery and headquarters lead only when nothing else can."""
+    return ruleset.catalogue.ground[unit_id].unit_class in (
+        UnitClass.ARTILLERY,
+        UnitClass.HEADQUARTERS,
+    )
+
+
+def default_lead(ruleset: Ruleset, state: GameState, units: Iterable[str]) -> str | None:
+    """[11.3] The best proficiency among units that are not artillery or headquarters (the
+    strongest of equals); artillery or headquarters only when they are all there is."""
+    units = list(units)
+    if not units:
+        return None
+    catalogue = ruleset.catalogue
+    return max(
+        units,
+        key=lambda u: (
+            not poor_lead(ruleset, u),
+            catalogue.ground[u].proficiency,
+            state.units[u].strength,
+            -units.index(u),
+        ),
+    )
+
+
+def _item_row(item: Item, sign: bool) -> str:
+    value = f"{item.value:+d}" if sign else str(item.value)
+    return (
+        f"<tr><td>{escape(item.label)}</td><td align='right'>{value}</td>"
+        f"<td>{rule(item.rule)}</td></tr>"
+    )
+
+
+def solution_html(
+    solution: Solution,
+    table: FactorTable,
+    sums_rule: str,
+    result_of: Callable[[int], object] | None = None,
+    roll: int | None = None,
+) -> str:
+    """Factors, column shifts and DRMs, each with its rule, the column they give on `table`
+    and, with `result_of`, the result of every roll (the `roll` marked). `sums_rule` is the
+    rule that totals the factors and nets the DRMs (11.4 for fire, 12.4 for artillery)."""
+    table_rule = getattr(table, "rule", sums_rule)
+    rows = ["<table cellspacing='0' cellpadding='1'>"]
+    rows.append("<tr><td colspan='3'><b>Factors firing</b></td></tr>")
+    rows.extend(_item_row(i, sign=False) for i in solution.factors)
+    total = solution.total_factors
+    rows.append(
+        f"<tr><td><b>Total</b></td><td align='right'><b>{total}</b></td>"
+        f"<td>{rule(sums_rule)}</td></tr>"
+    )
+    name = escape(table.title)
+    try:
+        plain = table.column_for(total, 0)
+    except ValueError:
+        plain = "?"
+    rows.append(
+        f"<tr><td colspan='3'>{name}: the {escape(plain)} column {rule(table_rule)}</td></tr>"
+    )
+    if solution.shifts:
+        rows.append("<tr><td colspan='3'><b>Column shifts, left</b></td></tr>")
+        rows.extend(_item_row(i, sign=False) for i in solution.shifts)
+    rows.append(
+        f"<tr><td><b>Column</b></td><td align='right'><b>{escape(solution.column)}</b></td>"
+        f"<td>{rule(sums_rule)}</td></tr>"
+    )
+    if solution.drms:
+        rows.append("<tr><td colspan='3'><b>Die roll modifiers</b></td></tr>")
+        rows.extend(_item_row(i, sign=True) for i in solution.drms)
+    rows.append(
+        f"<tr><td><b>Net DRM</b></td><td align='right'><b>{solution.drm:+d}</b></td>"
+        f"<td>{rule(sums_rule)}</td></tr>"
+    )
+    rows.append("</table>")
+    html = "".join(rows)
+    if result_of is not None:
+        html += results_row(result_of, solution.drm, roll)
+    return html
+
+
+def results_row(result_of: Callable[[int], object], drm: int, roll: int | None = None) -> str:
+    """What each roll of the die gives on the column (the DRM included), in one small table."""
+    cells = []
+    for value in range(DIE_LOW, DIE_HIGH + 1):
+        text = escape(str(result_of(value)))
+        style = " style='background:#f3d98b'" if value == roll else ""
+        cells.append(f"<td align='center'{style}>{value}<br><b>{text}</b></td>")
+    return (
+        f"<div style='margin-top:4px'>Each roll {f'{drm:+d} ' if drm else ''}gives:</div>"
+        "<table cellspacing='0' cellpadding='2' border='1' style='border-color:#c9bfa5'>"
+        f"<tr>{''.join(cells)}</tr></table>"
+    )
+
+
+def violations_html(violations: Iterable[object], prefix: str = "✗") -> str:
+    """Each broken rule on a line of its own, its number first."""
+    lines = []
+    for violation in violations:
+        rule_number = escape(getattr(violation, "rule", ""))
+        message = escape(getattr(violation, "message", str(violation)))
+        lines.append(f"<div style='{BAD_STYLE}'>{prefix} <b>{rule_number}</b>: {message}</div>")
+    return "".join(lines)
