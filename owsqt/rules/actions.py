@@ -380,3 +380,12 @@ class ContinueCombat(Action):
     """Done with the current combat step (no more counterbattery, bombardment or advance)."""
 
     kind: ClassVar[str] = "continue_combat"
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeLead(Action):
+    """[11.3] A side whose lead unit was disrupted (or lost) names another."""
+
+    kind: ClassVar[str] = "change_lead"
+    lead: str

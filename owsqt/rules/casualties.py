@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.events import Event, MarkerChanged, StrengthChanged, UnitStatusChanged
+from owsqt.rules.events import (
+    EntrenchmentChanged,
+    Event,
+    MarkerChanged,
+    StrengthChanged,
+    UnitStatusChanged,
+)
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
-from owsqt.rules.vocabulary import UnitMarker, UnitStatus
+from owsqt.rules.vocabulary import Entrenchment, UnitMarker, UnitStatus
 
 
 def lose_points(
@@ -43,12 +49,24 @@ def _tally(ruleset: Ruleset, state: GameState, unit_id: str, points: int) -> Gam
     return replace(state, losses=state.losses.set(nationality, tally))
 
 
-def disrupt(state: GameState, units: tuple[str, ...]) -> tuple[GameState, list[Event]]:
-    """[13.0] A DIS marker on each unit still on the map that has none."""
+def disrupt(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...]
+) -> tuple[GameState, list[Event]]:
+    """[13.0] A DIS marker on each unit still on the map that has none; [15.1] their own
+    entrenchment under construction is given up."""
     events: list[Event] = []
     for unit_id in units:
         unit = state.units[unit_id]
         if unit.status is UnitStatus.ON_MAP and not unit.disrupted:
             state = state.with_unit(unit_id, replace(unit, disrupted=True))
             events.append(MarkerChanged(unit_id, UnitMarker.DISRUPTED, True))
+            marker = state.entrenchments.get(unit.hex)
+            owner = ruleset.catalogue.ground[unit_id].player
+            if (
+                marker is not None
+                and marker.owner is owner
+                and marker.status is Entrenchment.UNDER_CONSTRUCTION
+            ):
+                state = replace(state, entrenchments=state.entrenchments.remove(unit.hex))
+                events.append(EntrenchmentChanged(unit.hex, None, None))
     return state, events

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.actions import ContinueCombat, Defend, HastyAttack, PreparedAttack
+from owsqt.rules.actions import ChangeLead, ContinueCombat, Defend, HastyAttack, PreparedAttack
 from owsqt.rules.arrivals import release
 from owsqt.rules.artillery import bombardment_problems
 from owsqt.rules.entrenchment import abandon_construction
@@ -23,6 +23,7 @@ from owsqt.rules.events import (
     CombatMoved,
     CombatStepReached,
     Event,
+    LeadChanged,
 )
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.gamemap import RiverClass
@@ -55,9 +56,10 @@ def alive(state: GameState, units: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def defenders(state: GameState, combat: CombatState) -> tuple[str, ...]:
-    """The units fighting on the hex attacked; convoys, with no combat value and no way to
-    absorb losses (16.3), stand aside."""
-    return fighting(state, state.stack(combat.target))
+    """The units attacked still fighting on their hex; convoys, with no combat value and no
+    way to absorb losses (16.3), stand aside; attackers that advanced there do not count."""
+    on_hex = state.stack(combat.target)
+    return fighting(state, tuple(u for u in combat.defending if u in on_hex))
 
 
 def fighting(state: GameState, units: tuple[str, ...]) -> tuple[str, ...]:
@@ -243,6 +245,7 @@ def open_combat(
 ) -> tuple[GameState, list[Event]]:
     """An attack begins: it counts for 6.2 and releases the reserves attacked (19.11)."""
     attacker = combat.attacker
+    combat = replace(combat, defending=state.stack(combat.target))
     made = state.initiative.attacks_made
     initiative = replace(
         state.initiative, attacks_made=made.set(attacker, (made.get(attacker, 0) or 0) + 1)
@@ -317,8 +320,7 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
             firer not in combat.fired and bool(firing_units(state, combat, firer)) and bool(target)
         )
     if step == "advance":  # 8.4: after a hasty attack, only into the hex (finish_hasty)
-        # vacated by the defenders: attackers that advanced there do not count
-        vacated = all(u in combat.attackers for u in defenders(state, combat))
+        vacated = not defenders(state, combat)
         return not combat.hasty and vacated and bool(advancers(ruleset, state, combat))
     return True
 
@@ -400,7 +402,57 @@ def _resolve_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat
     return next_step(ruleset, replace(state, combat=combat))
 
 
+# --- 11.3: a new lead --------------------------------------------------------------------
+
+
+def _side_of(ruleset: Ruleset, state: GameState, action: ChangeLead) -> Player:
+    return ruleset.catalogue.ground[action.lead].player
+
+
+def _judge_lead(ruleset: Ruleset, state: GameState, action: ChangeLead) -> list[Violation]:
+    combat = state.combat
+    if combat is None or combat.step == "defense":
+        return [Violation("11.3", "a lead is changed during a combat, after both are named")]
+    side = _side_of(ruleset, state, action)
+    if action.player is not None and action.player is not side:
+        return [Violation("11.3", "each player names his own lead")]
+    attacking = side is combat.attacker
+    current = combat.attacker_lead if attacking else combat.defender_lead
+    units = engaged_attackers(state, combat) if attacking else defenders(state, combat)
+    violations = []
+    if (
+        current is not None
+        and current in alive(state, (current,))
+        and not state.units[current].disrupted
+    ):
+        violations.append(
+            Violation("11.3", "the lead is changed only when it has been disrupted or lost")
+        )
+    others = [u for u in units if u != current]  # the disrupted lead steps down
+    if action.lead not in others:
+        violations.append(Violation("11.3", "the new lead is another of the units engaged"))
+    elif _poor_lead(ruleset, action.lead) and not all(_poor_lead(ruleset, u) for u in others):
+        violations.append(
+            Violation(
+                "11.3", "the lead may be artillery or headquarters only when no other unit fights"
+            )
+        )
+    return violations
+
+
+def _resolve_lead(ruleset: Ruleset, state: GameState, action: ChangeLead):
+    combat = state.combat
+    if combat is None:
+        raise InvalidAction("no combat is under way")
+    if _side_of(ruleset, state, action) is combat.attacker:
+        combat = replace(combat, attacker_lead=action.lead)
+    else:
+        combat = replace(combat, defender_lead=action.lead)
+    return replace(state, combat=combat), [LeadChanged(action.lead)]
+
+
 HANDLERS = {
+    ChangeLead: (_judge_lead, _resolve_lead),
     PreparedAttack: (_judge_attack, _resolve_attack),
     Defend: (_judge_defend, _resolve_defend),
     ContinueCombat: (_judge_continue, _resolve_continue),

@@ -194,7 +194,7 @@ def _resolve_bombard(ruleset: Ruleset, state: GameState, action: Bombard):
     state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
     events.extend(lost)
     if result.disrupted:
-        state, disrupted = disrupt(state, (action.target_unit,))
+        state, disrupted = disrupt(ruleset, state, (action.target_unit,))
         events.extend(disrupted)
     state, stepped = _after(ruleset, state)
     return state, [*events, *stepped]

@@ -30,6 +30,7 @@ from owsqt.rules.combat import (
 from owsqt.rules.events import (
     CombatMoved,
     ConvoyDestroyed,
+    Eighty88,
     Event,
     FireResolved,
     OptionalAnswered,
@@ -43,9 +44,9 @@ from owsqt.rules.retreat import Blocked, RetreatPath, retreat_paths
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import CombatState, GameState, PendingResult
-from owsqt.rules.units import UnitClass
+from owsqt.rules.units import UnitClass, UnitType
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import UnitStatus
+from owsqt.rules.vocabulary import Player, UnitStatus
 
 LOSS_STAGES = ("mandatory", "optional_losses", "failed_losses")
 
@@ -130,10 +131,13 @@ def _resolve_fire(ruleset: Ruleset, state: GameState, action: Fire):
         ),
     ]
     combat = replace(combat, fired=combat.fired | {side})
+    state, eighty_eight = _eighty_eight(ruleset, state, combat, side)
+    events.extend(eighty_eight)
+    hit = alive(state, hit)
     mandatory, optional = result.mandatory, result.optional
     if _artillery_alone(ruleset, state, hit):  # 12.1: all its results are mandatory
         mandatory, optional = mandatory + optional, 0
-    if mandatory + optional == 0:
+    if mandatory + optional == 0 or not hit:
         state, stepped = next_step(ruleset, replace(state, combat=combat))
         return state, [*events, *stepped]
     pending = PendingResult(
@@ -146,6 +150,26 @@ def _resolve_fire(ruleset: Ruleset, state: GameState, action: Fire):
         fired_from=fired_from,
     )
     return replace(state, combat=replace(combat, pending=pending)), events
+
+
+def _eighty_eight(
+    ruleset: Ruleset, state: GameState, combat: CombatState, side: Player
+) -> tuple[GameState, list[Event]]:
+    """[16.1] German 88mm antiaircraft units in a hex attacked by a Soviet force with a
+    tank unit add a mandatory point to the German result, taken by a Soviet tank."""
+    catalogue = ruleset.catalogue
+    if side is not Player.GERMAN or combat.attacker is not Player.SOVIET:
+        return state, []
+    if not any(catalogue.ground[u].antitank_88 for u in defenders(state, combat)):
+        return state, []
+    tanks = [
+        u for u in engaged_attackers(state, combat) if catalogue.ground[u].type is UnitType.TANK
+    ]
+    if not tanks:
+        return state, []
+    tank = max(tanks, key=lambda u: (state.units[u].strength, u))  # the first to hand
+    state, lost = lose_points(ruleset, state, tank, 1)
+    return state, [Eighty88(tank), *lost]
 
 
 def _artillery_alone(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> bool:
@@ -202,7 +226,7 @@ def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
         later = pending.optional if pending.stage == "mandatory" else 0
         combat = replace(combat, advance_length=asked - len(action.hits) + later)
     if pending.stage == "failed_losses":
-        state, disrupted = disrupt(state, alive(state, pending.units))  # 11.5
+        state, disrupted = disrupt(ruleset, state, alive(state, pending.units))  # 11.5
         events.extend(disrupted)
         if pending.player is combat.attacker:
             units = frozenset(pending.units)
@@ -229,7 +253,7 @@ def _convoys_left_alone(state: GameState) -> tuple[GameState, list[Event]]:
     if defenders(state, combat):
         return state, []
     events: list[Event] = []
-    for convoy in state.stack(combat.target):
+    for convoy in (u for u in combat.defending if u in state.stack(combat.target)):
         gone = replace(state.units[convoy], status=UnitStatus.PERMANENTLY_LOST, hex=None)
         state = state.with_unit(convoy, gone)
         events.append(ConvoyDestroyed(convoy, combat.target))

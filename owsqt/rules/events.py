@@ -383,6 +383,24 @@ class ProficiencyChecked(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Eighty88(Event):
+    """[16.1] The extra mandatory point the 88s take from a Soviet tank."""
+
+    tank: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"the 88s add a mandatory point against {narrator.unit_name(self.tank)} (16.1)"
+
+
+@dataclass(frozen=True, slots=True)
+class LeadChanged(Event):
+    unit: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"{narrator.unit_name(self.unit)} now leads (11.3)"
+
+
+@dataclass(frozen=True, slots=True)
 class OptionalAnswered(Event):
     """How a side takes an optional result (11.5), or what terrain leaves it (11.7)."""
 

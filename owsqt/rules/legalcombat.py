@@ -12,6 +12,7 @@ from owsqt.rules.actions import (
     Advance,
     AnswerOptional,
     Bombard,
+    ChangeLead,
     ContinueCombat,
     Counterbattery,
     Defend,
@@ -28,6 +29,7 @@ from owsqt.rules.combat import (
     advancers,
     alive,
     defenders,
+    engaged_attackers,
     firing_units,
     step_actor,
 )
@@ -161,7 +163,7 @@ def _in_combat(
         guns = _guns(ruleset, state, combat.attacker.opponent, combat.target)
         chosen = tuple(rng.sample(guns, min(len(guns), rng.randint(0, 2))))
         return [Defend(player=actor, lead=_lead(ruleset, units), artillery=chosen)]
-    actions: list[Action] = [ContinueCombat(player=actor)]
+    actions: list[Action] = [ContinueCombat(player=actor), *_new_leads(ruleset, state, combat)]
     if step == "counterbattery":
         actions.extend(_counterbattery(ruleset, state, combat, rng))
     elif step in ("defensive_bombardment", "offensive_bombardment"):
@@ -177,6 +179,21 @@ def _in_combat(
                 actions.append(Fire(player=actor, at=rng.choice(hexes)))
     elif step == "advance":
         actions.extend(_advances(ruleset, state, combat, rng))
+    return actions
+
+
+def _new_leads(ruleset: Ruleset, state: GameState, combat: CombatState) -> list[Action]:
+    """[11.3] A new lead for a side whose lead is disrupted or lost."""
+    actions: list[Action] = []
+    sides = (
+        (combat.attacker, combat.attacker_lead, engaged_attackers(state, combat)),
+        (combat.attacker.opponent, combat.defender_lead, defenders(state, combat)),
+    )
+    for player, lead, units in sides:
+        others = tuple(u for u in units if u != lead)
+        stepped_down = lead is None or not alive(state, (lead,)) or state.units[lead].disrupted
+        if stepped_down and others:
+            actions.append(ChangeLead(player=player, lead=_lead(ruleset, others)))
     return actions
 
 

@@ -155,6 +155,7 @@ class CombatState:
     attackers: tuple[str, ...]
     attacker_lead: str
     step: str
+    defending: tuple[str, ...] = ()  # the units on the hex when it was attacked
     defender_lead: str | None = None
     attack_artillery: tuple[str, ...] = ()
     defense_artillery: tuple[str, ...] = ()

@@ -1,0 +1,91 @@
+"""Special cases of combat: a new lead (11.3), the 88s against tanks (16.1), and builders
+disrupted (15.1)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from owsqt.rules.actions import (
+    BuildEntrenchment,
+    ChangeLead,
+    Defend,
+    Fire,
+    PlaceUnits,
+    PreparedAttack,
+    SetMarker,
+)
+from owsqt.rules.casualties import disrupt
+from owsqt.rules.engine import apply
+from owsqt.rules.events import Eighty88
+from owsqt.rules.units import UnitCatalogue, UnitType
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player, UnitMarker
+from tests.rules.combatkit import act, combat_rules, example_board
+from tests.rules.movekit import at_step
+
+
+@pytest.fixture
+def rules(ruleset):
+    return combat_rules(ruleset)
+
+
+def test_11_3_a_side_whose_lead_is_disrupted_names_another(rules):
+    state, target, *_ = example_board(rules)
+    attack = PreparedAttack(target=target, units=("tank", "mech", "mot6", "mot5"), lead="tank")
+    state, _ = act(rules, state, attack, Player.GERMAN)
+    state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
+    early = apply(rules, state, ChangeLead(player=Player.SOVIET, lead="at"), Mode.STRICT)
+    assert not early.applied  # the rifle regiment is not disrupted
+    state = apply(
+        rules, state, SetMarker(units=("rifle",), marker=UnitMarker.DISRUPTED, on=True), Mode.FREE
+    ).state
+    state, events = act(rules, state, ChangeLead(lead="at"), Player.SOVIET)
+    assert state.combat.defender_lead == "at" and "now leads" in events[0].describe(rules)
+
+
+def test_16_1_the_88s_add_a_mandatory_point_against_a_soviet_tank(rules):
+    ground = dict(rules.catalogue.ground)
+    ground["flak"] = replace(
+        ground["mot5"],
+        id="flak",
+        name="I/4 Flak (88)",
+        type=UnitType.ANTIAIRCRAFT,
+        antitank_88=True,
+    )
+    ground["stank"] = replace(
+        ground["tank"], id="stank", name="55 Tank Bde", nationality=ground["rifle"].nationality
+    )
+    rules = replace(
+        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
+    )
+    state, target, armored, _ = example_board(rules)
+    state = replace(
+        state, units=state.units.set("flak", state.units["mot5"]).set("stank", state.units["tank"])
+    )
+    for unit_id in ("rifle", "at", "tank", "mech", "mot6", "mot5"):  # clear the board
+        state = state.with_unit(
+            unit_id, replace(state.units[unit_id], hex=None, status=state.units["flak"].status)
+        )
+    state = apply(rules, state, PlaceUnits(units=("flak",), to=target), Mode.FREE).state
+    state = apply(rules, state, PlaceUnits(units=("stank",), to=armored), Mode.FREE).state
+    state = at_step(state, "non_mechanized_combat", Player.SOVIET)
+    state, _ = act(
+        rules, state, PreparedAttack(target=target, units=("stank",), lead="stank"), Player.SOVIET
+    )
+    state, _ = act(rules, state, Defend(lead="flak"), Player.GERMAN)
+    before = state.units["stank"].strength
+    state, events = act(rules, state, Fire(at=armored), Player.GERMAN)
+    assert any(isinstance(e, Eighty88) for e in events)
+    assert before - state.units["stank"].strength >= 1
+
+
+def test_15_1_builders_disrupted_give_up_their_entrenchment(rules):
+    state, _, armored, _ = example_board(rules)
+    start = at_step(state, "supply_determination", Player.GERMAN)
+    state, _ = act(rules, start, BuildEntrenchment(hex=armored), Player.GERMAN)
+    assert armored in state.entrenchments
+    state, events = disrupt(rules, state, ("tank",))
+    assert armored not in state.entrenchments
+    assert "entrenchment removed" in events[-1].describe(rules)
