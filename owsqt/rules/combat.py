@@ -23,8 +23,11 @@ from owsqt.rules.events import (
     CombatMoved,
     CombatStepReached,
     Event,
+    FireResolved,
     LeadChanged,
 )
+from owsqt.rules.firecombat import fire_factors
+from owsqt.rules.freeplay import roll_die
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.gamemap import RiverClass
 from owsqt.rules.hexgrid import Hex, Hexside, distance
@@ -353,17 +356,42 @@ def next_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event
     combat = state.combat
     assert combat is not None
     index = STEPS.index(combat.step) + 1
+    rolled: list[Event] = []
+    if index == STEPS.index("first_fire"):
+        state, rolled = _cleared_by_bombardment(ruleset, state, combat)
+        combat = state.combat
+        assert combat is not None
     while index < len(STEPS) and not has_work(ruleset, state, combat, STEPS[index]):
         index += 1
     if index == len(STEPS):
         events: list[Event] = []
         if combat.hasty:
             state, events = finish_hasty(state, combat)
-        return replace(state, combat=None), [*events, CombatEnded(combat.target)]
+        return replace(state, combat=None), [*rolled, *events, CombatEnded(combat.target)]
     combat = replace(combat, step=STEPS[index])
     if combat.opening_fire is None and index >= STEPS.index("first_fire"):
         combat = replace(combat, opening_fire=first_firer(state, combat))
-    return replace(state, combat=combat), [CombatStepReached(combat.step)]
+    return replace(state, combat=combat), [*rolled, CombatStepReached(combat.step)]
+
+
+def _cleared_by_bombardment(
+    ruleset: Ruleset, state: GameState, combat: CombatState
+) -> tuple[GameState, list[Event]]:
+    """[11.8] Defenders all destroyed by bombardment before a prepared attack: the
+    attackers roll an unmodified attack and advance the total of its results, at least
+    into the hex. (A hasty attack's stack simply enters it and moves on, 8.4.)"""
+    if combat.hasty or not combat.defending or defenders(state, combat):
+        return state, []
+    attackers = engaged_attackers(state, combat)
+    factors = sum(i.value for i in fire_factors(ruleset, state, attackers))
+    if factors == 0:
+        return replace(state, combat=replace(combat, advance_length=1)), []
+    roll, state, die = roll_die(state, "advance after bombardment", combat.attacker)
+    result = ruleset.tables.crt.resolve(factors, 0, 0, roll=roll)
+    column = ruleset.tables.crt.column_for(factors, 0)
+    fired = FireResolved("unmodified attack for the advance", factors, column, 0, roll, str(result))
+    combat = replace(combat, advance_length=max(result.total, 1))
+    return replace(state, combat=combat), [die, fired]
 
 
 def finish_hasty(state: GameState, combat: CombatState) -> tuple[GameState, list[Event]]:

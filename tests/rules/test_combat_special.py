@@ -8,20 +8,23 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.actions import (
+    Bombard,
     BuildEntrenchment,
     ChangeLead,
+    ContinueCombat,
     Defend,
     Fire,
     PlaceUnits,
     PreparedAttack,
     SetMarker,
+    SetUnitStatus,
 )
 from owsqt.rules.casualties import disrupt
 from owsqt.rules.engine import apply
-from owsqt.rules.events import Eighty88
+from owsqt.rules.events import Eighty88, FireResolved
 from owsqt.rules.units import UnitCatalogue, UnitType
 from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitMarker
+from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
 from tests.rules.combatkit import act, combat_rules, example_board
 from tests.rules.movekit import at_step
 
@@ -89,3 +92,41 @@ def test_15_1_builders_disrupted_give_up_their_entrenchment(rules):
     state, events = disrupt(rules, state, ("tank",))
     assert armored not in state.entrenchments
     assert "entrenchment removed" in events[-1].describe(rules)
+
+
+def test_11_8_defenders_destroyed_by_bombardment_let_the_attackers_roll_their_advance(rules):
+    ground = dict(rules.catalogue.ground)
+    ground["gart"] = replace(
+        ground["mot5"],
+        id="gart",
+        name="II/128 Art",
+        type=UnitType.ARTILLERY,
+        bombardment=18,
+        range=4,
+    )
+    rules = replace(
+        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
+    )
+    state, target, armored, _ = example_board(rules)
+    state = replace(state, units=state.units.set("gart", state.units["mot5"]))
+    state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
+    for unit_id in ("rifle", "at"):
+        state = state.with_unit(unit_id, replace(state.units[unit_id], strength=1))
+    attack = PreparedAttack(target=target, units=("tank", "mech"), lead="tank", artillery=("gart",))
+    state, _ = act(rules, state, attack, Player.GERMAN)
+    state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
+    state = apply(
+        rules, state, SetUnitStatus(units=("at",), status=UnitStatus.ELIMINATED), Mode.FREE
+    ).state
+    if state.combat.step == "counterbattery":
+        state, _ = act(rules, state, ContinueCombat(), Player.GERMAN)
+    for seed in range(300):  # a bombardment that destroys the last defender
+        tried = replace(state, dice=replace(state.dice, seed=seed))
+        after, events = act(
+            rules, tried, Bombard(units=("gart",), target_unit="rifle"), Player.GERMAN
+        )
+        if after.units["rifle"].hex is None:
+            break
+    rolled = [e for e in events if isinstance(e, FireResolved) and "advance" in e.what]
+    assert rolled and rolled[0].drm == 0  # an unmodified attack
+    assert after.combat.step == "advance" and after.combat.advance_length >= 1
