@@ -389,3 +389,14 @@ class ChangeLead(Action):
 
     kind: ClassVar[str] = "change_lead"
     lead: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BombardmentMission(Action):
+    """[12.2, 12.4] Artillery bombards a hex that is not under attack: the opponent may
+    answer with counterbattery, then the guns fire at one unit there."""
+
+    kind: ClassVar[str] = "bombardment_mission"
+    target: Hex
+    units: tuple[str, ...]

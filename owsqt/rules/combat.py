@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from owsqt.rules.actions import ChangeLead, ContinueCombat, Defend, HastyAttack, PreparedAttack
 from owsqt.rules.arrivals import release
-from owsqt.rules.artillery import bombardment_problems
+from owsqt.rules.artillery import NOT_COUNTERBATTERY, bombardment_problems
 from owsqt.rules.entrenchment import abandon_construction
 from owsqt.rules.events import (
     AttackDeclared,
@@ -303,7 +303,7 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
     attack_guns = [u for u in alive(state, combat.attack_artillery) if u not in combat.bombarded]
     defence_guns = [u for u in alive(state, combat.defense_artillery) if u not in combat.bombarded]
     if step == "counterbattery":
-        return bool(attack_guns or defence_guns)
+        return any(counterbattery_possible(ruleset, state, g) for g in attack_guns + defence_guns)
     if step == "defensive_bombardment":
         return bool(defence_guns)
     if step == "offensive_bombardment":
@@ -326,6 +326,24 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
         vacated = not defenders(state, combat)
         return not combat.hasty and vacated and bool(advancers(ruleset, state, combat))
     return True
+
+
+def counterbattery_possible(ruleset: Ruleset, state: GameState, gun: str) -> bool:
+    """[12.4] Whether an enemy artillery unit could fire counterbattery at `gun`: not a
+    mortar or rocket unit, in range of an enemy gun that has not fired."""
+    catalogue = ruleset.catalogue
+    target = state.units[gun].hex
+    if catalogue.ground[gun].type in NOT_COUNTERBATTERY or target is None:
+        return False
+    enemy = catalogue.ground[gun].player.opponent
+    return any(
+        catalogue.ground[u].player is enemy
+        and catalogue.ground[u].bombardment is not None
+        and catalogue.ground[u].type not in NOT_COUNTERBATTERY
+        and not bombardment_problems(ruleset, state, u, target, counterbattery=True)
+        for u in sorted(state.units)
+        if state.units[u].status is UnitStatus.ON_MAP
+    )
 
 
 def firing_units(state: GameState, combat: CombatState, side: Player) -> tuple[str, ...]:

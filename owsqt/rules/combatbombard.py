@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.actions import Bombard, Counterbattery
+from owsqt.rules.actions import Bombard, BombardmentMission, Counterbattery
 from owsqt.rules.artillery import (
     NOT_COUNTERBATTERY,
     bombardment_problems,
@@ -24,10 +24,24 @@ from owsqt.rules.artillery import (
     proficiency_check,
 )
 from owsqt.rules.casualties import disrupt, lose_points
-from owsqt.rules.combat import alive, combat_violation, defenders, has_work, next_step
-from owsqt.rules.events import Event, FireResolved, MarkerChanged, ProficiencyChecked
+from owsqt.rules.combat import (
+    COMBAT_SEGMENTS,
+    alive,
+    combat_violation,
+    defenders,
+    has_work,
+    next_step,
+)
+from owsqt.rules.events import (
+    BombardmentDeclared,
+    Event,
+    FireResolved,
+    MarkerChanged,
+    ProficiencyChecked,
+)
 from owsqt.rules.freeplay import roll_die
 from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.sequence import wrong_player
 from owsqt.rules.state import CombatState, GameState
 from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import InvalidAction, Violation
@@ -200,7 +214,53 @@ def _resolve_bombard(ruleset: Ruleset, state: GameState, action: Bombard):
     return state, [*events, *stepped]
 
 
+# --- a bombardment mission outside an attack (12.2, 12.4) ---------------------------------------
+
+
+def _judge_mission(ruleset: Ruleset, state: GameState, action: BombardmentMission):
+    if not action.units:
+        raise InvalidAction("a bombardment names its artillery")
+    catalogue = ruleset.catalogue
+    player = catalogue.ground[action.units[0]].player
+    violations = []
+    if state.segment not in COMBAT_SEGMENTS or state.combat is not None:
+        violations.append(
+            Violation(
+                "12.2", "bombardment missions are fired in a combat segment, outside another combat"
+            )
+        )
+    wrong = wrong_player(state, player, "the phasing player fires his missions")
+    if wrong:
+        violations.append(wrong)
+    targets = state.stack(action.target)
+    if not targets or catalogue.ground[targets[0]].player is player:
+        violations.append(
+            Violation("12.4", f"{ruleset.grid.id_of(action.target)} holds no enemy unit")
+        )
+    for unit_id in action.units:
+        violations.extend(bombardment_problems(ruleset, state, unit_id, action.target))
+    return violations
+
+
+def _resolve_mission(ruleset: Ruleset, state: GameState, action: BombardmentMission):
+    if not action.units or state.combat is not None:
+        raise InvalidAction("no bombardment mission can start now")
+    player = ruleset.catalogue.ground[action.units[0]].player
+    combat = CombatState(
+        attacker=player,
+        target=action.target,
+        attackers=(),
+        attacker_lead=action.units[0],
+        step="defense",  # no defence to name: the mission goes on at once
+        defending=state.stack(action.target),
+        attack_artillery=action.units,
+    )
+    state, stepped = next_step(ruleset, replace(state, combat=combat))
+    return state, [BombardmentDeclared(player, action.target, action.units), *stepped]
+
+
 HANDLERS = {
+    BombardmentMission: (_judge_mission, _resolve_mission),
     Counterbattery: (_judge_counterbattery, _resolve_counterbattery),
     Bombard: (_judge_bombard, _resolve_bombard),
 }

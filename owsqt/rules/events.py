@@ -341,6 +341,21 @@ class AttackDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BombardmentDeclared(Event):
+    """[12.4] A bombardment mission on a hex not under attack."""
+
+    player: Player
+    target: Hex
+    units: tuple[str, ...]
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"{self.player.title} bombardment mission on {narrator.hex_name(self.target)} by "
+            f"{_names(narrator, self.units)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class CombatStepReached(Event):
     step: str
 

@@ -12,6 +12,7 @@ from owsqt.rules.actions import (
     Advance,
     AnswerOptional,
     Bombard,
+    BombardmentMission,
     ChangeLead,
     ContinueCombat,
     Counterbattery,
@@ -58,7 +59,7 @@ def combat_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> li
     if state.active is None:
         return []
     if state.segment in COMBAT_SEGMENTS:
-        return prepared_attacks(ruleset, state, rng)
+        return [*prepared_attacks(ruleset, state, rng), *missions(ruleset, state, rng)]
     if state.segment in MOVEMENT_SEGMENTS:
         return hasty_attacks(ruleset, state, rng)
     return []
@@ -120,6 +121,29 @@ def prepared_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> 
             PreparedAttack(player=player, target=target, units=units, lead=_lead(ruleset, units))
         )
     return actions
+
+
+def missions(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:
+    """[12.4] A bombardment mission by one gun at an enemy hex it may reach."""
+    player = state.active
+    assert player is not None
+    catalogue = ruleset.catalogue
+    enemy = sorted(
+        h for h, stack in state.stacks.items() if catalogue.ground[stack[0]].player is not player
+    )
+    guns = [
+        u
+        for u, unit in state.units.items()
+        if unit.status is UnitStatus.ON_MAP
+        and not unit.fired
+        and catalogue.ground[u].player is player
+        and catalogue.ground[u].bombardment is not None
+    ]
+    for gun in rng.sample(sorted(guns), len(guns)):
+        targets = [h for h in enemy if not bombardment_problems(ruleset, state, gun, h)]
+        if targets:
+            return [BombardmentMission(player=player, target=rng.choice(targets), units=(gun,))]
+    return []
 
 
 def hasty_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:

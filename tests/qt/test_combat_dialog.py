@@ -13,6 +13,7 @@ from owsqt.qt.combatcalc import CombatCalculator
 from owsqt.qt.combatstart import AttackDialog, checked_units, index_of, offered_units
 from owsqt.rules.actions import (
     AnswerOptional,
+    BombardmentMission,
     Defend,
     EndStep,
     Fire,
@@ -331,8 +332,7 @@ def test_12_4_designated_artillery_bombards_from_the_panel_with_its_solution(qtb
     panel = window.combat.panel
     assert checked_units(panel.defend.guns) == ("art",)  # it reaches: designated by default
     panel.defend.defend.click()
-    assert "Step 3" in panel.step.text() and "Both players" in panel.actor.text()
-    panel.artillery.done.click()  # no German artillery: counterbattery is over
+    # no German artillery could fire counterbattery: step 3 passes by itself (12.4)
     assert "Step 4" in panel.step.text() and "Soviet player:" in panel.actor.text()
     preview = panel.artillery.preview.text()
     assert "Bombardment Table" in preview and "(12.4)" in preview
@@ -447,3 +447,32 @@ def test_11_4_12_4_free_play_calculator_works_fire_and_bombardment_out_changing_
     assert "armored target" in calculator.gun_solution.text()
     calculator.close()
     assert session.state is before and len(session.entries) == entries
+
+
+def test_12_4_a_bombardment_mission_runs_in_the_panel_and_ends_the_combat(qtbot, ruleset):
+    ground = dict(ruleset.catalogue.ground)
+    ground["gart"] = replace(
+        ground["mot5"],
+        id="gart",
+        name="II/128 Art",
+        type=ground["art"].type,
+        bombardment=6,
+        range=4,
+    )
+    rules = replace(
+        ruleset,
+        catalogue=UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations),
+    )
+    target, armored, _ = example_hexes(rules)
+    session = example_game(rules, extra={"gart": armored})
+    window = window_for(qtbot, rules, session)
+    mission = BombardmentMission(
+        player=Player.GERMAN, target=rules.grid.hex_of(target), units=("gart",)
+    )
+    assert session.submit(mission).applied
+    window.refresh()
+    panel = window.combat.panel
+    assert "Step 5" in panel.step.text() and "German player:" in panel.actor.text()
+    panel.artillery.fire.click()
+    assert session.state.units["gart"].fired and session.state.combat is None
+    window.grab()  # the panel after the mission draws without trouble

@@ -9,6 +9,7 @@ import pytest
 
 from owsqt.rules.actions import (
     Bombard,
+    BombardmentMission,
     BuildEntrenchment,
     ChangeLead,
     ContinueCombat,
@@ -130,3 +131,28 @@ def test_11_8_defenders_destroyed_by_bombardment_let_the_attackers_roll_their_ad
     rolled = [e for e in events if isinstance(e, FireResolved) and "advance" in e.what]
     assert rolled and rolled[0].drm == 0  # an unmodified attack
     assert after.combat.step == "advance" and after.combat.advance_length >= 1
+
+
+def test_12_4_a_bombardment_mission_is_not_an_attack(rules):
+    ground = dict(rules.catalogue.ground)
+    ground["gart"] = replace(
+        ground["mot5"],
+        id="gart",
+        name="II/128 Art",
+        type=UnitType.ARTILLERY,
+        bombardment=6,
+        range=4,
+    )
+    rules = replace(
+        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
+    )
+    state, target, armored, _ = example_board(rules)
+    state = replace(state, units=state.units.set("gart", state.units["mot5"]))
+    state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
+    mission = BombardmentMission(target=target, units=("gart",))
+    state, events = act(rules, state, mission, Player.GERMAN)
+    assert "bombardment mission" in events[0].describe(rules)
+    assert state.combat.step == "offensive_bombardment"  # no counterbattery can answer
+    assert not state.initiative.attacks_made and target not in state.prepared_targets  # 6.1
+    state, _ = act(rules, state, Bombard(units=("gart",), target_unit="rifle"), Player.GERMAN)
+    assert state.combat is None and state.units["gart"].fired
