@@ -15,8 +15,9 @@ from fractions import Fraction
 
 from owsqt.rules.actions import MoveStack
 from owsqt.rules.arrivals import arrival_of
+from owsqt.rules.formations import is_mechanized
 from owsqt.rules.hexgrid import Hex, distance, line
-from owsqt.rules.moveaction import is_mechanized, movable_units
+from owsqt.rules.moveaction import movable_units
 from owsqt.rules.movement import PathPrice, Reach, StackMove
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import MOVEMENT_SEGMENTS

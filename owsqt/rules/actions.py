@@ -400,3 +400,24 @@ class BombardmentMission(Action):
     kind: ClassVar[str] = "bombardment_mission"
     target: Hex
     units: tuple[str, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildBridge(Action):
+    """[16.2] An engineer begins a bridge across a river hexside of its hex, at the start
+    of its player phase; it stands there all phase and checks its proficiency at the end."""
+
+    kind: ClassVar[str] = "build_bridge"
+    unit: str
+    hexside: Hexside
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DestroyBridge(Action):
+    """[16.2] An engineer at a bridge blows it, spending 6 MP (motorized) or 3."""
+
+    kind: ClassVar[str] = "destroy_bridge"
+    unit: str
+    hexside: Hexside

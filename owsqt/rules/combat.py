@@ -27,11 +27,11 @@ from owsqt.rules.events import (
     LeadChanged,
 )
 from owsqt.rules.firecombat import fire_factors
+from owsqt.rules.formations import may_move_in_segment
 from owsqt.rules.freeplay import roll_die
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.gamemap import RiverClass
 from owsqt.rules.hexgrid import Hex, Hexside, distance
-from owsqt.rules.moveaction import may_move_in_segment
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import wrong_player
 from owsqt.rules.state import CombatState, GameState

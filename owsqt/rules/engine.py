@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from owsqt.rules import (
+    bridging,
     combat,
     combatbombard,
     combatresults,
@@ -54,6 +55,7 @@ HANDLERS: dict[type[Action], Handler] = {
         combatbombard,
         combatresults,
         hastyattack,
+        bridging,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }

@@ -154,6 +154,18 @@ class BridgeChanged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BridgeWorkBegun(Event):
+    """[16.2] An engineer starts a bridge; it is finished at the end of the phase."""
+
+    unit: str
+    hexside: Hexside
+
+    def describe(self, narrator: Narrator) -> str:
+        where = narrator.hexside_name(self.hexside)
+        return f"{narrator.unit_name(self.unit)} begins a bridge on {where} (16.2)"
+
+
+@dataclass(frozen=True, slots=True)
 class InterdictionChanged(Event):
     center: Hex
     penalty: int

@@ -20,26 +20,31 @@ from collections.abc import Sequence
 
 from owsqt.rules.actions import (
     Action,
+    BuildBridge,
     ChooseSegmentOrder,
     DeclareAttacks,
+    DestroyBridge,
     Displace,
     EndStep,
     MoveStack,
 )
 from owsqt.rules.arrivals import Arrival, pool_points_left, waiting
+from owsqt.rules.bridging import blowing_cost, bridged, engineer_points
 from owsqt.rules.displacement import room_farther, takers
-from owsqt.rules.hexgrid import Hex
+from owsqt.rules.formations import may_move_in_segment
+from owsqt.rules.gamemap import RiverClass
+from owsqt.rules.hexgrid import Hex, Hexside
 from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
 from owsqt.rules.legalcombat import combat_actions
-from owsqt.rules.moveaction import may_move_in_segment, movable_units
+from owsqt.rules.moveaction import movable_units
 from owsqt.rules.movecost import Prohibited, step_cost
 from owsqt.rules.movement import Reach, StackMove
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import GameState
-from owsqt.rules.units import UnitClass
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.units import UnitClass, UnitType
+from owsqt.rules.vocabulary import Player, UnitStatus
 
 STACKS = 2  # movable stacks sampled per call (the stack in motion always comes too)
 DESTINATIONS = 2  # destinations per stack (and per sub-stack, per way of moving)
@@ -72,6 +77,8 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
         actions.extend(entries(ruleset, state, rng))
     if state.active is not None and state.segment in STACKING_SEGMENTS:
         actions.extend(displacements(ruleset, state, rng))
+    if state.active is not None:
+        actions.extend(bridge_work(ruleset, state, rng))
     actions.extend(combat_actions(ruleset, state, rng))
     return actions
 
@@ -266,6 +273,44 @@ def _entry_hexes_with_room(
 
 
 # --- displacement (9.3) ---------------------------------------------------------------
+
+
+def bridge_work(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:
+    """[16.2] An engineer of the phasing player beginning a bridge across an unbridged minor
+    river at the start of his phase, or blowing a bridge beside it while it may move."""
+    catalogue = ruleset.catalogue
+    player = state.active
+    engineers = sorted(
+        u
+        for u, unit in state.units.items()
+        if unit.status is UnitStatus.ON_MAP
+        and not unit.disrupted
+        and not unit.reserve
+        and catalogue.ground[u].player is player
+        and catalogue.ground[u].type is UnitType.ENGINEER
+        and u not in state.bridge_works
+    )
+    actions: list[Action] = []
+    for unit_id in engineers:
+        hex_ = state.units[unit_id].hex
+        for _, other in ruleset.grid.neighbours(hex_):
+            side = Hexside.between(hex_, other)
+            river = ruleset.game_map.rivers.get(side)
+            if river is None or river.river is RiverClass.MAJOR:
+                continue
+            standing = bridged(ruleset, state, side)
+            if state.segment == "supply_determination" and not standing:
+                actions.append(BuildBridge(player=player, unit=unit_id, hexside=side))
+            elif (
+                state.segment in MOVEMENT_SEGMENTS
+                and standing
+                and may_move_in_segment(ruleset, unit_id, state.segment)
+                and unit_id not in state.movement.done
+                and (not state.movement.moving or unit_id in state.movement.moving)
+                and engineer_points(ruleset, state, unit_id) >= blowing_cost(ruleset, unit_id)
+            ):
+                actions.append(DestroyBridge(player=player, unit=unit_id, hexside=side))
+    return rng.sample(actions, min(len(actions), 2))
 
 
 def overstacked_hexes(ruleset: Ruleset, state: GameState, player: Player) -> list[Hex]:

@@ -35,11 +35,12 @@ from owsqt.rules.combat import (
     step_actor,
 )
 from owsqt.rules.combatresults import LOSS_STAGES, points_due, retreat_options
+from owsqt.rules.formations import may_move_in_segment
 from owsqt.rules.gamemap import RiverClass
 from owsqt.rules.hastyattack import hasty_cost, points_left
 from owsqt.rules.hexgrid import Hex, Hexside
 from owsqt.rules.losses import LossPriorities
-from owsqt.rules.moveaction import may_move_in_segment, movable_units
+from owsqt.rules.moveaction import movable_units
 from owsqt.rules.retreat import Blocked
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import MOVEMENT_SEGMENTS

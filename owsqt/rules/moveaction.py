@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from owsqt.rules.actions import MoveStack
 from owsqt.rules.arrivals import arrival_of, pool_points_left
+from owsqt.rules.bridging import abandon_bridges
 from owsqt.rules.entrenchment import abandon_construction
 from owsqt.rules.events import (
     ConvoyDestroyed,
@@ -21,6 +22,7 @@ from owsqt.rules.events import (
     MarkerChanged,
     UnitsMoved,
 )
+from owsqt.rules.formations import is_mechanized, may_move_in_segment
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.movement import (
@@ -35,20 +37,6 @@ from owsqt.rules.state import GameState, MovementState
 from owsqt.rules.units import UnitClass, UnitType
 from owsqt.rules.verdict import InvalidAction, Violation
 from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
-
-MECHANIZED_SEGMENT = "mechanized_movement"
-
-
-def is_mechanized(ruleset: Ruleset, unit_id: str) -> bool:
-    """[7.1] A unit belongs to a mechanized formation: its own formation's flag."""
-    catalogue = ruleset.catalogue
-    chain = catalogue.formation_chain(catalogue.ground[unit_id].formation)
-    return bool(chain) and chain[0].mechanized
-
-
-def may_move_in_segment(ruleset: Ruleset, unit_id: str, segment: str) -> bool:
-    """[7.1] Units move only in the movement segment of their formation's kind."""
-    return is_mechanized(ruleset, unit_id) == (segment == MECHANIZED_SEGMENT)
 
 
 def stays_put(ruleset: Ruleset, unit_id: str) -> bool:
@@ -258,6 +246,8 @@ def _resolve(
     ]
     points = {u: max(Fraction(0), move.unit_points(u) - cost) for u in action.units}
     state = _record_movement(state, action, points, move.continuing)
+    if len(action.path) > 1:
+        state = abandon_bridges(state, action.units)  # 16.2: the builders went away
     if cost > 0:
         state, marked = _artillery_markers(ruleset, state, action.units)
         events.extend(marked)

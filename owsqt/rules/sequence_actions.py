@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from owsqt.rules.actions import EndStep
 from owsqt.rules.arrivals import check_conditions, release_by_proximity, release_by_track
+from owsqt.rules.bridging import finish_bridges
 from owsqt.rules.events import Event
 from owsqt.rules.initiative import (
     INITIATIVE_SEGMENT,
@@ -107,6 +108,8 @@ def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Eve
         events.extend(shortfall)
         state, released = release_by_proximity(ruleset, state, state.active)
         events.extend(released)
+        state, bridges = finish_bridges(ruleset, state, state.active)  # 16.2
+        events.extend(bridges)
     position = next_position(state)
     if state.phase != SETUP_PHASE and (position is None or position[0] != state.turn):
         state, met = check_conditions(ruleset, state)  # the turn is over

@@ -200,6 +200,7 @@ class GameState:
     conditions_met: FrozenMap[str, int] = field(default_factory=FrozenMap)  # entry -> turn met
     combat: CombatState | None = None  # the engagement under way (11.2)
     prepared_targets: frozenset[Hex] = frozenset()  # 11.1: one prepared attack a phase
+    bridge_works: FrozenMap[str, Hexside] = field(default_factory=FrozenMap)  # 16.2: engineer
 
     def bridged(self, hexside: Hexside) -> bool | None:
         """A Bridge (True) or Bridge Out (False) marker on `hexside` (16.2); None when

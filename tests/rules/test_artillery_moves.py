@@ -8,7 +8,7 @@ import pytest
 
 from owsqt.rules.actions import MoveStack, PlaceUnits
 from owsqt.rules.engine import apply
-from owsqt.rules.moveaction import is_mechanized
+from owsqt.rules.formations import is_mechanized
 from owsqt.rules.units import UnitCatalogue
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Player

@@ -10,7 +10,7 @@ from __future__ import annotations
 from owsqt.rules.actions import DeclareAttacks, EndStep, MoveStack
 from owsqt.rules.arrivals import pool_points_left, waiting
 from owsqt.rules.events import ReservesReleased, UnitsMoved
-from owsqt.rules.moveaction import may_move_in_segment
+from owsqt.rules.formations import may_move_in_segment
 from owsqt.rules.movement import StackMove
 from owsqt.rules.ruleset import default_ruleset
 from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS

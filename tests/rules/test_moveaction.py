@@ -21,8 +21,8 @@ from owsqt.rules.actions import (
 )
 from owsqt.rules.engine import apply
 from owsqt.rules.events import ConvoyDestroyed, EntrenchmentChanged, UnitsMoved
+from owsqt.rules.formations import is_mechanized, may_move_in_segment
 from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.moveaction import is_mechanized, may_move_in_segment
 from owsqt.rules.movement import StackMove
 from owsqt.rules.ruleset import default_ruleset
 from owsqt.rules.state import MovementState

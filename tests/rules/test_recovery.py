@@ -9,7 +9,7 @@ import pytest
 from owsqt.rules.actions import BuildEntrenchment, EndStep, MoveStack, PlaceUnits, SetMarker
 from owsqt.rules.engine import apply
 from owsqt.rules.events import DiceRolled, MarkerChanged
-from owsqt.rules.moveaction import is_mechanized
+from owsqt.rules.formations import is_mechanized
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Entrenchment, Player, Supply, UnitMarker
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, north, path_of, put
