@@ -10,19 +10,19 @@ from PySide6.QtWidgets import QMenu
 from owsqt.rules.actions import Action, Displace
 from owsqt.rules.displacement import takers
 from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import MOVEMENT_SEGMENTS
+from owsqt.rules.sequence import STACKING_SEGMENTS
 from owsqt.rules.stacking import stacking_points
 from owsqt.rules.state import GameState
 from owsqt.rules.vocabulary import UnitStatus
 
 
 def overstacked_here(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
-    """Whether `unit_id` stands on an overstacked hex of the acting player in one of his
-    movement segments, so that displacement is his to do now."""
+    """Whether `unit_id` stands on an overstacked hex in a movement or combat segment with
+    no combat under way, so that its owner may displace it now (9.3)."""
     unit = state.units[unit_id]
-    if state.segment not in MOVEMENT_SEGMENTS or unit.status is not UnitStatus.ON_MAP:
+    if state.segment not in STACKING_SEGMENTS or unit.status is not UnitStatus.ON_MAP:
         return False
-    if ruleset.catalogue.ground[unit_id].player is not state.active or unit.hex is None:
+    if state.combat is not None or unit.hex is None:
         return False
     return stacking_points(ruleset, state, unit.hex) > ruleset.tables.stacking_limit
 

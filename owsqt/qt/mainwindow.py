@@ -43,6 +43,7 @@ from owsqt.qt.stephint import (
 )
 from owsqt.qt.turnbar import TurnBar
 from owsqt.qt.unitmenu import unit_menu
+from owsqt.qt.workmenu import add_unit_orders
 from owsqt.rules.actions import (
     Action,
     EndStep,
@@ -55,7 +56,7 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.moveaction import movable_units
 from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.verdict import InvalidAction
+from owsqt.rules.verdict import InvalidAction, Mode
 from owsqt.session import GameSession
 from owsqt.userfiles import autosave_dir, new_autosave_path
 
@@ -313,6 +314,8 @@ class MainWindow(QMainWindow):
         state = game.units[unit_id]
         menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._submit)
         add_displacement(menu, self.ruleset, game, unit_id, self._submit)
+        if self.session.mode is not Mode.FREE:
+            add_unit_orders(menu, self.ruleset, game, unit_id, self._submit)
         self.combat.add_menu_entries(menu, state.hex)
         return menu
 

@@ -1,0 +1,61 @@
+"""The rules' orders in a counter's menu: entrenchments (15.1), missions (12.4)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from owsqt.qt.workmenu import unit_orders
+from owsqt.rules.units import UnitCatalogue, UnitType
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
+from tests.qt.tabletools import game, walk_to, window_for
+from tests.qt.test_combat_dialog import example_game, example_hexes
+
+
+def with_german_gun(ruleset):
+    ground = dict(ruleset.catalogue.ground)
+    ground["gart"] = replace(
+        ground["mot5"],
+        id="gart",
+        name="II/128 Art",
+        type=UnitType.ARTILLERY,
+        bombardment=6,
+        range=4,
+    )
+    return replace(
+        ruleset,
+        catalogue=UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations),
+    )
+
+
+def test_15_1_the_menu_offers_an_entrenchment_at_the_start_of_the_phase_only(qtbot, ruleset):
+    session = game(ruleset, german={"mot5": "3445"}, soviet={"rifle": "3040"})
+    walk_to(session, "supply_determination", Player.GERMAN)
+    labels = [label for label, _ in unit_orders(ruleset, session.state, "mot5")]
+    assert "Begin an entrenchment here (15.1)" in labels
+    window = window_for(qtbot, ruleset, session)
+    menu = window.unit_menu_for("mot5")
+    entry = next(a for a in menu.actions() if a.text() == "Begin an entrenchment here (15.1)")
+    entry.trigger()
+    assert ruleset.grid.hex_of("3445") in session.state.entrenchments
+    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    assert not [o for o in unit_orders(ruleset, session.state, "mot5") if "15.1" in o[0]]
+
+
+def test_12_4_a_guns_menu_offers_missions_on_enemy_hexes_in_reach(qtbot, ruleset):
+    rules = with_german_gun(ruleset)
+    target, armored, _ = example_hexes(rules)
+    session = example_game(rules, extra={"gart": armored})
+    window = window_for(qtbot, rules, session)
+    menu = window.unit_menu_for("gart")
+    missions = next(a.menu() for a in menu.actions() if a.menu() and "mission" in a.text())
+    entry = next(a for a in missions.actions() if target in a.text())
+    entry.trigger()
+    assert session.state.combat is not None and session.state.combat.attack_artillery == ("gart",)
+
+
+def test_the_free_table_offers_no_rule_orders(qtbot, ruleset):
+    session = game(ruleset, mode=Mode.FREE, german={"mot5": "3445"})
+    window = window_for(qtbot, ruleset, session)
+    texts = [a.text() for a in window.unit_menu_for("mot5").actions()]
+    assert not any("15.1" in t or "12.4" in t for t in texts)
