@@ -65,6 +65,13 @@ Send = Callable[[Action], tuple[Outcome | None, str]]
 LOG_LINES = 60  # the combat's own log keeps its last lines
 
 
+def combat_kind(combat: CombatState) -> str:
+    """What the combat is, for its heading: a hasty or prepared attack, or a mission."""
+    if not combat.attackers:
+        return "bombardment mission (12.4)"
+    return "hasty attack (8.4)" if combat.hasty else "prepared attack (11.2)"
+
+
 class CombatPanel(QWidget):
     """The combat under way, its step, whose turn, the step's choices and the combat log."""
 
@@ -219,8 +226,9 @@ class CombatPanel(QWidget):
             self.forces.hide()
             return
         where = ruleset.grid.id_of(combat.target)
+        kind = combat_kind(combat)
         self.title.setText(
-            f"<b style='font-size:large'>{combat.attacker.title} prepared attack on {where}</b>"
+            f"<b style='font-size:large'>{combat.attacker.title} {kind} on {where}</b>"
         )
         self.step.setText(escape(step_title(state, combat)))
         line = actor_line(ruleset, state, combat)

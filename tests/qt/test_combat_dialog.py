@@ -473,6 +473,7 @@ def test_12_4_a_bombardment_mission_runs_in_the_panel_and_ends_the_combat(qtbot,
     window.refresh()
     panel = window.combat.panel
     assert "Step 5" in panel.step.text() and "German player:" in panel.actor.text()
+    assert "bombardment mission" in panel.title.text()
     panel.artillery.fire.click()
     assert session.state.units["gart"].fired and session.state.combat is None
     window.grab()  # the panel after the mission draws without trouble
