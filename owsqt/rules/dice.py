@@ -16,11 +16,17 @@ DIE_SIDES = 10
 
 @dataclass(frozen=True, slots=True)
 class DiceState:
+    """`script`: rolls to come first, in order; the rulebook's worked examples are played
+    through the engine with the book's dice this way."""
+
     seed: int
     rolls_made: int = 0
+    script: tuple[int, ...] = ()
 
     def roll(self) -> tuple[int, DiceState]:
         """The next roll (1-10) and the state after it."""
+        if self.script:
+            return self.script[0], DiceState(self.seed, self.rolls_made + 1, self.script[1:])
         digest = hashlib.sha256(f"{self.seed}:{self.rolls_made}".encode("ascii")).digest()
         # 2**64 is not a multiple of 10; the bias is below 1e-18 and cannot be felt.
         value = int.from_bytes(digest[:8], "big") % DIE_SIDES + 1
