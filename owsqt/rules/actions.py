@@ -283,6 +283,7 @@ class PreparedAttack(Action):
     units: tuple[str, ...]
     lead: str
     artillery: tuple[str, ...] = ()
+    stukas: tuple[str, ...] = ()  # 4.6: withheld Ju-87s supporting a German attack
 
 
 @registered
@@ -296,6 +297,7 @@ class HastyAttack(Action):
     units: tuple[str, ...]
     lead: str
     artillery: tuple[str, ...] = ()
+    stukas: tuple[str, ...] = ()  # 4.6: withheld Ju-87s supporting a German attack
 
 
 @registered
@@ -421,3 +423,14 @@ class DestroyBridge(Action):
     kind: ClassVar[str] = "destroy_bridge"
     unit: str
     hexside: Hexside
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AirStrike(Action):
+    """[4.6, 11.2 step 5] Withheld Ju-87s designated for the attack bombard one defending
+    unit, separately from the artillery."""
+
+    kind: ClassVar[str] = "air_strike"
+    air_units: tuple[str, ...]
+    target_unit: str

@@ -35,9 +35,9 @@ from owsqt.rules.hexgrid import Hex, Hexside, distance
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import wrong_player
 from owsqt.rules.state import CombatState, GameState
-from owsqt.rules.units import UnitClass
+from owsqt.rules.units import AirType, UnitClass
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.vocabulary import AirBox, Player, UnitStatus
 
 COMBAT_SEGMENTS = {
     "non_mechanized_combat": "non_mechanized_movement",
@@ -164,6 +164,36 @@ def attack_violations(
         )
     for unit_id in action.artillery:
         violations.extend(bombardment_problems(ruleset, state, unit_id, action.target))
+    violations.extend(stuka_violations(ruleset, state, attacker, action.stukas))
+    return violations
+
+
+STUKA_SEGMENTS = ("mechanized_movement", "mechanized_combat")  # 4.6, 8.4
+
+
+def stuka_violations(
+    ruleset: Ruleset, state: GameState, attacker: Player, stukas: tuple[str, ...]
+) -> list[Violation]:
+    """[4.6, 8.4] Withheld Ju-87s support only a German attack in the mechanized movement
+    or combat segment."""
+    catalogue = ruleset.catalogue
+    violations = []
+    for air_id in stukas:
+        if air_id not in catalogue.air or air_id not in state.air_units:
+            raise InvalidAction(f"there is no air unit {air_id!r} in this game")
+        name = catalogue.air[air_id].name
+        if catalogue.air[air_id].type is not AirType.DIVE_BOMBER:
+            violations.append(Violation("4.6", f"{name} is not a Ju-87 dive bomber unit"))
+        if state.air_units[air_id].box is not AirBox.WITHHELD:
+            violations.append(Violation("4.6", f"{name} was not withheld from the air phase"))
+    if stukas and (attacker is not Player.GERMAN or state.segment not in STUKA_SEGMENTS):
+        violations.append(
+            Violation(
+                "4.6",
+                "withheld Stukas support German mechanized "
+                "formations in their movement or combat segment",
+            )
+        )
     return violations
 
 
@@ -236,6 +266,7 @@ def _resolve_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
         attacker_lead=action.lead,
         step="defense",
         attack_artillery=action.artillery,
+        stukas=action.stukas,
     )
     state = replace(state, prepared_targets=state.prepared_targets | {action.target})
     state, events = open_combat(ruleset, state, combat)
@@ -307,7 +338,7 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
     if step == "defensive_bombardment":
         return bool(defence_guns)
     if step == "offensive_bombardment":
-        return bool(attack_guns)
+        return bool(attack_guns) or any(a not in combat.bombarded for a in combat.stukas)
     if step in ("first_fire", "second_fire"):
         firer = (
             first_firer(state, combat)

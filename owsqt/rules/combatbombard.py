@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.actions import Bombard, BombardmentMission, Counterbattery
+from owsqt.rules.actions import AirStrike, Bombard, BombardmentMission, Counterbattery
 from owsqt.rules.artillery import (
     NOT_COUNTERBATTERY,
     bombardment_problems,
@@ -33,19 +33,21 @@ from owsqt.rules.combat import (
     next_step,
 )
 from owsqt.rules.events import (
+    AirUnitMoved,
     BombardmentDeclared,
     Event,
     FireResolved,
     MarkerChanged,
     ProficiencyChecked,
 )
+from owsqt.rules.firecombat import Item
 from owsqt.rules.freeplay import roll_die
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import wrong_player
-from owsqt.rules.state import CombatState, GameState
+from owsqt.rules.state import AirUnitState, CombatState, GameState
 from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import UnitMarker
+from owsqt.rules.vocabulary import AirBox, UnitMarker
 
 
 def _combat(state: GameState) -> CombatState:
@@ -259,7 +261,71 @@ def _resolve_mission(ruleset: Ruleset, state: GameState, action: BombardmentMiss
     return state, [BombardmentDeclared(player, action.target, action.units), *stepped]
 
 
+# --- withheld Stukas (4.6) ------------------------------------------------------------------
+
+
+def _judge_strike(ruleset: Ruleset, state: GameState, action: AirStrike) -> list[Violation]:
+    wrong = combat_violation(state, action.player, ("offensive_bombardment",))
+    if wrong:
+        return [wrong]
+    combat = _combat(state)
+    violations = []
+    for air_id in action.air_units:
+        if air_id not in combat.stukas or air_id in combat.bombarded:
+            violations.append(
+                Violation("4.6", f"{air_id} was not designated for this attack or has bombarded")
+            )
+    targets = defenders(state, combat)
+    if action.target_unit not in targets:
+        violations.append(Violation("4.6", "the target is a unit of the hex attacked"))
+    elif ruleset.catalogue.ground[action.target_unit].unit_class is UnitClass.HEADQUARTERS:
+        violations.append(Violation("12.4", "headquarters units may not be bombarded"))
+    return violations
+
+
+def _resolve_strike(ruleset: Ruleset, state: GameState, action: AirStrike):
+    combat = _combat(state)
+    if combat.step != "offensive_bombardment" or not action.air_units:
+        raise InvalidAction("the Stukas bombard in the offensive bombardment step")
+    for air_id in action.air_units:
+        if air_id not in ruleset.catalogue.air:
+            raise InvalidAction(f"there is no air unit {air_id!r} in this game")
+    factors = tuple(
+        Item(ruleset.catalogue.air[a].name, ruleset.catalogue.air[a].bombardment, "4.6")
+        for a in action.air_units
+    )
+    solution = bombardment_solution(ruleset, state, (), action.target_unit, air_factors=factors)
+    roll, state, rolled = roll_die(state, "Stuka bombardment", combat.attacker)
+    result = bombardment_result(ruleset, solution, roll)
+    events: list[Event] = [
+        rolled,
+        FireResolved(
+            "Stuka bombardment",
+            solution.total_factors,
+            solution.column,
+            solution.drm,
+            roll,
+            str(result),
+        ),
+    ]
+    for air_id in action.air_units:  # 4.6: after bombardment, to the flown box
+        state = replace(
+            state, air_units=state.air_units.set(air_id, AirUnitState(box=AirBox.FLOWN))
+        )
+        events.append(AirUnitMoved(air_id, AirBox.FLOWN, None))
+    combat = replace(_combat(state), bombarded=_combat(state).bombarded | set(action.air_units))
+    state = replace(state, combat=combat)
+    state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
+    events.extend(lost)
+    if result.disrupted:
+        state, disrupted = disrupt(ruleset, state, (action.target_unit,))
+        events.extend(disrupted)
+    state, stepped = _after(ruleset, state)
+    return state, [*events, *stepped]
+
+
 HANDLERS = {
+    AirStrike: (_judge_strike, _resolve_strike),
     BombardmentMission: (_judge_mission, _resolve_mission),
     Counterbattery: (_judge_counterbattery, _resolve_counterbattery),
     Bombard: (_judge_bombard, _resolve_bombard),

@@ -140,6 +140,7 @@ def _resolve(ruleset: Ruleset, state: GameState, action: HastyAttack):
         attacker_lead=action.lead,
         step="defense",
         attack_artillery=action.artillery,
+        stukas=action.stukas,
         hasty=True,
     )
     return open_combat(ruleset, state, combat)

@@ -10,6 +10,7 @@ import random
 from owsqt.rules.actions import (
     Action,
     Advance,
+    AirStrike,
     AnswerOptional,
     Bombard,
     BombardmentMission,
@@ -263,6 +264,19 @@ def _counterbattery(ruleset, state, combat, rng) -> list[Action]:
 
 
 def _bombardments(ruleset, state, combat, rng) -> list[Action]:
+    return [*_artillery_fire(ruleset, state, combat, rng), *_air_strikes(state, combat, rng)]
+
+
+def _air_strikes(state, combat, rng) -> list[Action]:
+    """[4.6] The designated Stukas that have not bombarded, at a unit of the hex."""
+    stukas = tuple(a for a in combat.stukas if a not in combat.bombarded)
+    targets = [u for u in defenders(state, combat)]
+    if combat.step != "offensive_bombardment" or not stukas or not targets:
+        return []
+    return [AirStrike(player=combat.attacker, air_units=stukas, target_unit=rng.choice(targets))]
+
+
+def _artillery_fire(ruleset, state, combat, rng) -> list[Action]:
     defensive = combat.step == "defensive_bombardment"
     guns = combat.defense_artillery if defensive else combat.attack_artillery
     guns = [u for u in alive(state, guns) if u not in combat.bombarded]

@@ -159,6 +159,7 @@ class CombatState:
     defender_lead: str | None = None
     attack_artillery: tuple[str, ...] = ()
     defense_artillery: tuple[str, ...] = ()
+    stukas: tuple[str, ...] = ()  # 4.6: withheld Ju-87s designated to bombard
     bombarded: frozenset[str] = frozenset()  # artillery whose mission is done or stopped
     no_fire: frozenset[str] = frozenset()  # 11.5: attackers that failed a check
     no_advance: frozenset[str] = frozenset()

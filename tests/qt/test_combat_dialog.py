@@ -191,6 +191,7 @@ def test_11_1_the_attack_dialog_offers_only_adjacent_able_units_and_submits_a_le
         "units": ["tank", "mech", "mot6"],
         "lead": "tank",
         "artillery": [],
+        "stukas": [],
         "player": "german",
     }
     assert session.state.combat.step == "defense" and window.combat.dialog is None

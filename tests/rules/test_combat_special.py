@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.actions import (
+    AirStrike,
     Bombard,
     BombardmentMission,
     BuildEntrenchment,
@@ -15,6 +16,7 @@ from owsqt.rules.actions import (
     ContinueCombat,
     Defend,
     Fire,
+    PlaceAirUnit,
     PlaceUnits,
     PreparedAttack,
     SetMarker,
@@ -23,9 +25,9 @@ from owsqt.rules.actions import (
 from owsqt.rules.casualties import disrupt
 from owsqt.rules.engine import apply
 from owsqt.rules.events import Eighty88, FireResolved
-from owsqt.rules.units import UnitCatalogue, UnitType
+from owsqt.rules.units import AirType, UnitCatalogue, UnitType
 from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
+from owsqt.rules.vocabulary import AirBox, Player, UnitMarker, UnitStatus
 from tests.rules.combatkit import act, combat_rules, example_board
 from tests.rules.movekit import at_step
 
@@ -156,3 +158,32 @@ def test_12_4_a_bombardment_mission_is_not_an_attack(rules):
     assert not state.initiative.attacks_made and target not in state.prepared_targets  # 6.1
     state, _ = act(rules, state, Bombard(units=("gart",), target_unit="rifle"), Player.GERMAN)
     assert state.combat is None and state.units["gart"].fired
+
+
+def test_4_6_withheld_stukas_bombard_separately_in_a_german_mechanized_attack(rules):
+    air = dict(rules.catalogue.air)
+    air["stg77"] = replace(
+        air["jg52"], id="stg77", name="I/StG 77", type=AirType.DIVE_BOMBER, bombardment=7
+    )
+    rules = replace(
+        rules, catalogue=UnitCatalogue(rules.catalogue.ground, air, rules.catalogue.formations)
+    )
+    state, target, *_ = example_board(rules)
+    state = apply(
+        rules, state, PlaceAirUnit(air_unit="stg77", box=AirBox.WITHHELD), Mode.FREE
+    ).state
+    attack = PreparedAttack(target=target, units=("tank", "mech"), lead="tank", stukas=("stg77",))
+    refused = apply(rules, state, attack, Mode.STRICT)  # not a mechanized segment
+    assert any(v.rule == "4.6" for v in refused.verdict.violations)
+    state = at_step(state, "mechanized_combat", Player.GERMAN)
+    outcome = apply(rules, state, attack, Mode.FREE)
+    state = outcome.state
+    state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
+    assert state.combat.step == "offensive_bombardment"
+    state, events = act(
+        rules, state, AirStrike(air_units=("stg77",), target_unit="rifle"), Player.GERMAN
+    )
+    strike = next(e for e in events if isinstance(e, FireResolved))
+    assert strike.what == "Stuka bombardment" and strike.factors == 7
+    assert state.air_units["stg77"].box is AirBox.FLOWN  # 4.6: then to the flown box
+    assert state.combat.step in ("first_fire", "second_fire")
