@@ -41,6 +41,7 @@ from owsqt.qt.combattext import (
 )
 from owsqt.rules.actions import (
     Advance,
+    AirStrike,
     AnswerOptional,
     Bombard,
     ContinueCombat,
@@ -313,11 +314,30 @@ class ArtilleryPage(Page):
             "Do&ne", "No more fire in this step: go on with the combat", "artilleryDone"
         )
         self.done.clicked.connect(lambda: self.panel.send(ContinueCombat(player=self._actor)))
-        self.buttons(self.fire, self.done)
+        self.stukas = button(
+            "S&tukas",
+            "The withheld Ju-87s bombard the target unit, apart from the artillery "
+            "(4.6); then they go to the flown box",
+            "artilleryStukas",
+        )
+        self.stukas.clicked.connect(self._strike)
+        self.buttons(self.fire, self.stukas, self.done)
+
+    def _strike(self) -> None:
+        target = self.target.currentData()
+        remaining = tuple(a for a in self.combat.stukas if a not in self.combat.bombarded)
+        if target is not None and remaining:
+            self.panel.send(
+                AirStrike(player=self.combat.attacker, air_units=remaining, target_unit=target)
+            )
 
     def load(self, state: GameState, combat: CombatState | None) -> None:
         assert combat is not None
         self.state, self.combat = state, combat
+        self.stukas.setVisible(
+            combat.step == "offensive_bombardment"
+            and any(a not in combat.bombarded for a in combat.stukas)
+        )
         self.counter = combat.step == "counterbattery"
         ruleset = self.ruleset
         catalogue = ruleset.catalogue

@@ -45,7 +45,7 @@ from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import Mode, Violation
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.vocabulary import AirBox, Player, UnitStatus
 from owsqt.session import GameSession
 
 ATTACK_KEYS = "Ctrl+Shift+P"  # Game ▸ Prepared attack… (the combat calculator in free play)
@@ -323,6 +323,13 @@ class AttackDialog(QDialog):
         left.addWidget(guns_label)
         left.addWidget(self.guns)
         left.addWidget(self.no_guns)
+        self.stuka_list = unit_list("Ju-87s withheld from the air phase (4.6)", rows=2)
+        self.stuka_list.setObjectName("attackStukas")
+        self.stuka_list.itemChanged.connect(self._update)
+        self.stukas_label = QLabel("Withheld &Stukas to bombard (4.6):")
+        self.stukas_label.setBuddy(self.stuka_list)
+        left.addWidget(self.stukas_label)
+        left.addWidget(self.stuka_list)
         left.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -362,6 +369,7 @@ class AttackDialog(QDialog):
         )
         candidates = attack_candidates(ruleset, state, self.target, self.player)
         fill_candidates(self.units, ruleset, state, candidates, self.mode, lambda c: c.able)
+        self._fill_stukas(state)
         guns = artillery_candidates(ruleset, state, self.target, self.player)
         fill_candidates(self.guns, ruleset, state, guns, self.mode, lambda c: c.able)
         self.guns.setVisible(bool(guns))
@@ -369,6 +377,26 @@ class AttackDialog(QDialog):
         self.no_guns.setVisible(not guns)
         self._fill_leads(keep=None)
         self._update()
+
+    def _fill_stukas(self, state: GameState) -> None:
+        """The player's Ju-87s in the withheld box (4.6), unticked."""
+        catalogue = self.ruleset.catalogue
+        stukas = sorted(
+            a
+            for a, unit in state.air_units.items()
+            if unit.box is AirBox.WITHHELD and catalogue.air[a].player is self.player
+        )
+        self.stuka_list.blockSignals(True)
+        self.stuka_list.clear()
+        for air_id in stukas:
+            item = QListWidgetItem(catalogue.air[air_id].name)
+            item.setData(UNIT_ROLE, air_id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.stuka_list.addItem(item)
+        self.stuka_list.blockSignals(False)
+        self.stuka_list.setVisible(bool(stukas))
+        self.stukas_label.setVisible(bool(stukas))
 
     def _units_changed(self) -> None:
         self._fill_leads(keep=self.lead.currentData())
@@ -397,6 +425,7 @@ class AttackDialog(QDialog):
             units=units,
             lead=lead,
             artillery=checked_units(self.guns),
+            stukas=checked_units(self.stuka_list),
         )
 
     # --- the preview -----------------------------------------------------------------------

@@ -17,6 +17,7 @@ from owsqt.rules.actions import (
     Defend,
     EndStep,
     Fire,
+    PlaceAirUnit,
     PlaceUnits,
     PreparedAttack,
     Retreat,
@@ -29,9 +30,9 @@ from owsqt.rules.combatresults import retreat_options
 from owsqt.rules.engine import apply
 from owsqt.rules.firecombat import Engagement, fire_solution
 from owsqt.rules.losses import LossPriorities
-from owsqt.rules.units import UnitCatalogue
+from owsqt.rules.units import AirType, UnitCatalogue
 from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitMarker
+from owsqt.rules.vocabulary import AirBox, Player, UnitMarker
 from owsqt.session import GameSession
 from tests.qt.tabletools import centre, click, game, hex_of, send, walk_to, window_for
 from tests.rules.test_firecombat import open_elevated_hex
@@ -478,3 +479,30 @@ def test_12_4_a_bombardment_mission_runs_in_the_panel_and_ends_the_combat(qtbot,
     panel.artillery.fire.click()
     assert session.state.units["gart"].fired and session.state.combat is None
     window.grab()  # the panel after the mission draws without trouble
+
+
+def test_4_6_withheld_stukas_are_designated_in_the_dialog_and_strike_from_the_panel(qtbot, ruleset):
+    air = dict(ruleset.catalogue.air)
+    air["stg77"] = replace(
+        air["jg52"], id="stg77", name="I/StG 77", type=AirType.DIVE_BOMBER, bombardment=7
+    )
+    rules = replace(
+        ruleset,
+        catalogue=UnitCatalogue(ruleset.catalogue.ground, air, ruleset.catalogue.formations),
+    )
+    target = example_hexes(rules)[0]
+    session = example_game(rules, mode=Mode.ASSIST)
+    session.submit(PlaceAirUnit(air_unit="stg77", box=AirBox.WITHHELD))
+    window = window_for(qtbot, rules, session)
+    dialog = window.combat.open_attack(rules.grid.hex_of(target))
+    assert dialog.stuka_list.isVisible() and dialog.stuka_list.count() == 1
+    dialog.stuka_list.item(0).setCheckState(Qt.CheckState.Checked)
+    assert dialog.action().stukas == ("stg77",)
+    dialog.attack_button.click()
+    panel = window.combat.panel
+    panel.defend.defend.click()
+    assert session.state.combat.step == "offensive_bombardment"
+    assert panel.artillery.stukas.isVisible()
+    panel.artillery.stukas.click()
+    assert session.state.air_units["stg77"].box is AirBox.FLOWN
+    assert "Stuka bombardment" in panel.last.text()
