@@ -231,6 +231,12 @@ def _attacker_violations(
         violations.append(Violation("8.2", f"{name} may not attack across the Don"))
     if unit.disrupted:
         violations.append(Violation("13.0", f"{name} is disrupted: it may not attack"))
+    gun = ruleset.catalogue.ground[unit_id].bombardment is not None
+    if gun and unit_id not in action.artillery and (unit.fired or unit.moved):
+        # 12.1: not both bombardment and fire combat; 12.3: not moved, then direct fire
+        violations.append(
+            Violation("12.3", f"{name} has fired or moved this phase: no direct fire combat")
+        )
     if kind is not None and not may_move_in_segment(ruleset, unit_id, kind):
         violations.append(Violation("7.1", f"{name} fights in the other combat segment"))
     return violations

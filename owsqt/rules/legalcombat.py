@@ -70,6 +70,12 @@ def combat_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> li
 # --- opening attacks -------------------------------------------------------------------------
 
 
+def _spent_gun(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
+    """[12.1, 12.3] A gun that fired or moved this phase has no direct fire combat."""
+    unit = state.units[unit_id]
+    return ruleset.catalogue.ground[unit_id].bombardment is not None and (unit.fired or unit.moved)
+
+
 def _poor(ruleset: Ruleset, unit_id: str) -> bool:
     return ruleset.catalogue.ground[unit_id].unit_class in (
         UnitClass.ARTILLERY,
@@ -110,6 +116,7 @@ def prepared_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> 
                 catalogue.ground[unit_id].player is player
                 and not unit.disrupted
                 and unit.strength > 0  # 16.3: convoys have no combat value
+                and not _spent_gun(ruleset, state, unit_id)
                 and may_move_in_segment(ruleset, unit_id, kind)
             ):
                 for target in _enemy_hexes_next_to(ruleset, state, hex_, player):
@@ -160,7 +167,9 @@ def hasty_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> lis
         units = tuple(
             u
             for u in movable_units(ruleset, state, hex_)
-            if not state.units[u].disrupted and state.units[u].strength > 0
+            if not state.units[u].disrupted
+            and state.units[u].strength > 0
+            and not _spent_gun(ruleset, state, u)
         )
         if not units or stacking_points(ruleset, state, hex_) > ruleset.tables.stacking_limit:
             continue

@@ -187,3 +187,26 @@ def test_4_6_withheld_stukas_bombard_separately_in_a_german_mechanized_attack(ru
     assert strike.what == "Stuka bombardment" and strike.factors == 7
     assert state.air_units["stg77"].box is AirBox.FLOWN  # 4.6: then to the flown box
     assert state.combat.step in ("first_fire", "second_fire")
+
+
+def test_12_1_12_3_artillery_that_fired_or_moved_does_not_join_an_attack(rules):
+    ground = dict(rules.catalogue.ground)
+    ground["gart"] = replace(
+        ground["mot5"],
+        id="gart",
+        name="II/128 Art",
+        type=UnitType.ARTILLERY,
+        bombardment=6,
+        range=4,
+    )
+    rules = replace(
+        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
+    )
+    state, target, armored, _ = example_board(rules)
+    state = replace(state, units=state.units.set("gart", state.units["mot5"]))
+    state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
+    attack = PreparedAttack(target=target, units=("tank", "gart"), lead="tank")
+    assert apply(rules, state, attack, Mode.STRICT).verdict.legal  # a gun may fire combat
+    state = state.with_unit("gart", replace(state.units["gart"], moved=True))
+    refused = apply(rules, state, attack, Mode.STRICT)
+    assert [v.rule for v in refused.verdict.violations] == ["12.3"]
