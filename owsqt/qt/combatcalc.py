@@ -32,13 +32,7 @@ from owsqt.qt.combatstart import (
     unit_line,
     unit_list,
 )
-from owsqt.qt.combattext import default_lead, rule, solution_html
-from owsqt.rules.artillery import (
-    bombardment_result,
-    bombardment_solution,
-    counterbattery_result,
-    counterbattery_solution,
-)
+from owsqt.qt.combattext import default_lead, gun_solution, rule, solution_html
 from owsqt.rules.firecombat import Engagement, fire_solution
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.ruleset import Ruleset
@@ -299,28 +293,11 @@ class CombatCalculator(QDialog):
         if ruleset.catalogue.ground[target].unit_class is UnitClass.HEADQUARTERS:
             notes = f"<p>Headquarters may not be bombarded {rule('12.4')}.</p>"
         try:
-            if counter:
-                cb = counterbattery_solution(ruleset, state, guns, target)
-                html = solution_html(
-                    cb,
-                    ruleset.tables.counterbattery,
-                    "12.4",
-                    lambda value: counterbattery_result(ruleset, cb, value),
-                    roll,
-                )
-                result = counterbattery_result(ruleset, cb, roll)
-                drm, column = cb.drm, cb.column
-            else:
-                bb = bombardment_solution(ruleset, state, guns, target)
-                html = solution_html(
-                    bb,
-                    ruleset.tables.bombardment,
-                    "12.4",
-                    lambda value: bombardment_result(ruleset, bb, value),
-                    roll,
-                )
-                result = bombardment_result(ruleset, bb, roll)
-                drm, column = bb.drm, bb.column
+            solution, html, result_of = gun_solution(
+                ruleset, state, guns, target, counter=counter, roll=roll
+            )
+            result = result_of(roll)
+            drm, column = solution.drm, solution.column
         except ValueError as error:
             self.gun_solution.setText(escape(str(error)))
             self.gun_result.setText("")

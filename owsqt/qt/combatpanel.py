@@ -24,19 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from owsqt.qt.artillerypage import ArtilleryPage
 from owsqt.qt.combatmarks import CombatMarks
-from owsqt.qt.combatpages import (
-    AdvancePage,
-    ArtilleryPage,
-    DefendPage,
-    FirePage,
-    IdlePage,
-    LossesPage,
-    OptionalPage,
-    Page,
-    RetreatPage,
-    rich_label,
-)
+from owsqt.qt.combatpage import Page, rich_label
+from owsqt.qt.combatpages import DefendPage, FirePage, IdlePage
 from owsqt.qt.combattext import (
     BAD_STYLE,
     SIDE_COLOURS,
@@ -45,6 +36,7 @@ from owsqt.qt.combattext import (
     step_title,
     violations_html,
 )
+from owsqt.qt.resultpages import AdvancePage, LossesPage, OptionalPage, RetreatPage
 from owsqt.rules.actions import (
     Action,
 )

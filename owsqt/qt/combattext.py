@@ -8,6 +8,13 @@ from collections.abc import Callable, Iterable
 from html import escape
 from typing import Protocol
 
+from owsqt.rules.artillery import (
+    BombardmentSolution,
+    bombardment_result,
+    bombardment_solution,
+    counterbattery_result,
+    counterbattery_solution,
+)
 from owsqt.rules.combat import first_firer, step_actor
 from owsqt.rules.firecombat import Item
 from owsqt.rules.ruleset import Ruleset
@@ -196,3 +203,31 @@ def violations_html(violations: Iterable[object], prefix: str = "✗") -> str:
         message = escape(getattr(violation, "message", str(violation)))
         lines.append(f"<div style='{BAD_STYLE}'>{prefix} <b>{rule_number}</b>: {message}</div>")
     return "".join(lines)
+
+
+def gun_solution(
+    ruleset: Ruleset,
+    state: GameState,
+    guns: tuple[str, ...],
+    target: str,
+    *,
+    counter: bool,
+    roll: int | None = None,
+) -> tuple[BombardmentSolution, str, Callable[[int], object]]:
+    """[12.4] Counterbattery or bombardment by `guns` at `target`: the solution, its HTML
+    (every item with its rule, each roll's result, `roll` marked) and its result function.
+    Raises ValueError for factors the table cannot take."""
+    if counter:
+        solution = counterbattery_solution(ruleset, state, guns, target)
+        table: FactorTable = ruleset.tables.counterbattery
+
+        def result_of(value: int) -> object:
+            return counterbattery_result(ruleset, solution, value)
+    else:
+        solution = bombardment_solution(ruleset, state, guns, target)
+        table = ruleset.tables.bombardment
+
+        def result_of(value: int) -> object:
+            return bombardment_result(ruleset, solution, value)
+
+    return solution, solution_html(solution, table, "12.4", result_of, roll), result_of
