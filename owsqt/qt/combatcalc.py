@@ -74,6 +74,22 @@ def html_label(name: str) -> QLabel:
     return label
 
 
+def two_columns(
+    page: QWidget, title: str, units: QWidget, form: QFormLayout, result: QLabel, solution: QLabel
+) -> None:
+    """A calculator page: the units, the choices and the result on the left, the solution
+    with every rule on the right."""
+    left = QVBoxLayout()
+    left.addWidget(QLabel(title))
+    left.addWidget(units)
+    left.addLayout(form)
+    left.addWidget(result)
+    left.addStretch(1)
+    columns = QHBoxLayout(page)
+    columns.addLayout(left, 1)
+    columns.addWidget(scrolling(solution), 1)
+
+
 class CombatCalculator(QDialog):
     """Fire and bombardment worked out for chosen units and target; nothing is submitted."""
 
@@ -148,15 +164,9 @@ class CombatCalculator(QDialog):
         form.addRow("&Who fires:", self.firer)
         form.addRow("", self.prepared)
         form.addRow("Die &roll:", self.fire_roll)
-        left = QVBoxLayout()
-        left.addWidget(QLabel("Attacking units:"))
-        left.addWidget(self.attackers)
-        left.addLayout(form)
-        left.addWidget(self.fire_result)
-        left.addStretch(1)
-        columns = QHBoxLayout(page)
-        columns.addLayout(left, 1)
-        columns.addWidget(scrolling(self.fire_solution), 1)
+        two_columns(
+            page, "Attacking units:", self.attackers, form, self.fire_result, self.fire_solution
+        )
         return page
 
     def _load(self) -> None:
@@ -262,15 +272,9 @@ class CombatCalculator(QDialog):
         form.addRow("&Kind:", self.kind)
         form.addRow("&Target unit:", self.gun_target)
         form.addRow("Die r&oll:", self.gun_roll)
-        left = QVBoxLayout()
-        left.addWidget(QLabel("Artillery in range:"))
-        left.addWidget(self.guns)
-        left.addLayout(form)
-        left.addWidget(self.gun_result)
-        left.addStretch(1)
-        columns = QHBoxLayout(page)
-        columns.addLayout(left, 1)
-        columns.addWidget(scrolling(self.gun_solution), 1)
+        two_columns(
+            page, "Artillery in range:", self.guns, form, self.gun_result, self.gun_solution
+        )
         return page
 
     def _update_guns(self) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from html import escape
-from typing import Protocol
 
 from owsqt.rules.artillery import (
     BombardmentSolution,
@@ -16,7 +15,7 @@ from owsqt.rules.artillery import (
     counterbattery_solution,
 )
 from owsqt.rules.combat import first_firer, step_actor
-from owsqt.rules.firecombat import Item
+from owsqt.rules.firecombat import Item, Solution
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import CombatState, GameState
 from owsqt.rules.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
@@ -27,24 +26,6 @@ RULE_STYLE = "color:#6b6250"
 BAD_STYLE = "color:#b3261e"
 WARN_STYLE = "color:#8a5a00"
 SIDE_COLOURS = {Player.GERMAN: "#4d5347", Player.SOVIET: "#7a4a1c"}
-
-
-class Solution(Protocol):
-    """A FireSolution or a BombardmentSolution: what they share."""
-
-    factors: tuple[Item, ...]
-    shifts: tuple[Item, ...]
-    drms: tuple[Item, ...]
-    column: str
-
-    @property
-    def total_factors(self) -> int: ...
-
-    @property
-    def total_shift(self) -> int: ...
-
-    @property
-    def drm(self) -> int: ...
 
 
 def rule(text: str) -> str:

@@ -16,10 +16,8 @@ from owsqt.rules.actions import (
     ChangeLead,
     DestroyBridge,
 )
-from owsqt.rules.bridging import bridged
+from owsqt.rules.bridging import bridged, river_sides
 from owsqt.rules.engine import judge
-from owsqt.rules.gamemap import RiverClass
-from owsqt.rules.hexgrid import Hexside
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.units import UnitType
@@ -38,11 +36,7 @@ def unit_orders(ruleset: Ruleset, state: GameState, unit_id: str) -> list[tuple[
         ("Lead this combat (11.3)", ChangeLead(player=player, lead=unit_id)),
     ]
     if definition.type is UnitType.ENGINEER:
-        for _, other in grid.neighbours(unit.hex):
-            side = Hexside.between(unit.hex, other)
-            river = ruleset.game_map.rivers.get(side)
-            if river is None or river.river is RiverClass.MAJOR:
-                continue
+        for side in river_sides(ruleset, unit.hex):
             name = grid.hexside_id(side)
             if bridged(ruleset, state, side):
                 offers.append(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from owsqt.rules.firecombat import SUPPLY_KEYS, Item
+from owsqt.rules.firecombat import SUPPLY_KEYS, Item, Solution, escorted
 from owsqt.rules.hexgrid import Hex, distance
 from owsqt.rules.rounding import round_half_up
 from owsqt.rules.ruleset import Ruleset
@@ -32,26 +32,11 @@ NOT_COUNTERBATTERY = frozenset({UnitType.MORTAR, UnitType.ROCKET})  # 12.4
 
 
 @dataclass(frozen=True, slots=True)
-class BombardmentSolution:
-    """Bombardment (or counterbattery) of one target unit: factors, shifts, DRMs, column."""
+class BombardmentSolution(Solution):
+    """Bombardment (or counterbattery) of one target unit; `entrenched` reduces the
+    result by one (15.2)."""
 
-    factors: tuple[Item, ...]
-    shifts: tuple[Item, ...]
-    drms: tuple[Item, ...]
-    column: str
     entrenched: bool = False
-
-    @property
-    def total_factors(self) -> int:
-        return sum(i.value for i in self.factors)
-
-    @property
-    def total_shift(self) -> int:
-        return sum(i.value for i in self.shifts)
-
-    @property
-    def drm(self) -> int:
-        return sum(i.value for i in self.drms)
 
 
 def _hex(state: GameState, unit_id: str) -> Hex:
@@ -77,16 +62,6 @@ def friendly_near(ruleset: Ruleset, state: GameState, player: Player, hex_: Hex,
 def _enemy_adjacent(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
     player = _player(ruleset, unit_id)
     return friendly_near(ruleset, state, player.opponent, _hex(state, unit_id), 1)
-
-
-def _stacked_with_infantry_or_armor(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
-    catalogue = ruleset.catalogue
-    player = _player(ruleset, unit_id)
-    return any(
-        catalogue.ground[u].player is player
-        and catalogue.ground[u].unit_class is not UnitClass.ARTILLERY
-        for u in state.stack(_hex(state, unit_id))
-    )
 
 
 def bombardment_problems(
@@ -119,9 +94,7 @@ def bombardment_problems(
                 f"no friendly unit within {SPOTTING_LIMIT} hexes of {ruleset.grid.id_of(target)}",
             )
         )
-    if _enemy_adjacent(ruleset, state, unit_id) and not _stacked_with_infantry_or_armor(
-        ruleset, state, unit_id
-    ):
+    if _enemy_adjacent(ruleset, state, unit_id) and not escorted(ruleset, state, unit_id):
         problems.append(
             Violation("12.1", f"{name} is next to the enemy without a non-artillery unit")
         )

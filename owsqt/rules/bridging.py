@@ -20,7 +20,7 @@ from owsqt.rules.formations import may_move_in_segment
 from owsqt.rules.freeplay import roll_die
 from owsqt.rules.frozenmap import FrozenMap
 from owsqt.rules.gamemap import RiverClass
-from owsqt.rules.hexgrid import Hexside
+from owsqt.rules.hexgrid import Hex, Hexside
 from owsqt.rules.movement import StackMove
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.sequence import MOVEMENT_SEGMENTS, wrong_player
@@ -52,6 +52,18 @@ def _engineer_violations(ruleset: Ruleset, state: GameState, unit_id: str, hexsi
     if wrong:
         violations.append(wrong)
     return violations
+
+
+def river_sides(ruleset: Ruleset, hex_: Hex) -> list[Hexside]:
+    """The river hexsides of `hex_` an engineer may work on: minor rivers (8.2: never the
+    Don)."""
+    sides = []
+    for _, other in ruleset.grid.neighbours(hex_):
+        side = Hexside.between(hex_, other)
+        river = ruleset.game_map.rivers.get(side)
+        if river is not None and river.river is not RiverClass.MAJOR:
+            sides.append(side)
+    return sides
 
 
 def bridged(ruleset: Ruleset, state: GameState, hexside: Hexside) -> bool:

@@ -54,6 +54,13 @@ STEPS = (
 )
 
 
+def current_combat(state: GameState) -> CombatState:
+    """The combat under way; an InvalidAction when there is none."""
+    if state.combat is None:
+        raise InvalidAction("no combat is under way")
+    return state.combat
+
+
 def alive(state: GameState, units: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(u for u in units if state.units[u].status is UnitStatus.ON_MAP)
 

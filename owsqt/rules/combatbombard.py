@@ -16,6 +16,7 @@ from dataclasses import replace
 from owsqt.rules.actions import AirStrike, Bombard, BombardmentMission, Counterbattery
 from owsqt.rules.artillery import (
     NOT_COUNTERBATTERY,
+    BombardmentSolution,
     bombardment_problems,
     bombardment_result,
     bombardment_solution,
@@ -28,6 +29,7 @@ from owsqt.rules.combat import (
     COMBAT_SEGMENTS,
     alive,
     combat_violation,
+    current_combat,
     defenders,
     has_work,
     next_step,
@@ -47,13 +49,7 @@ from owsqt.rules.sequence import wrong_player
 from owsqt.rules.state import AirUnitState, CombatState, GameState
 from owsqt.rules.units import UnitClass
 from owsqt.rules.verdict import InvalidAction, Violation
-from owsqt.rules.vocabulary import AirBox, UnitMarker
-
-
-def _combat(state: GameState) -> CombatState:
-    if state.combat is None:
-        raise InvalidAction("no combat is under way")
-    return state.combat
+from owsqt.rules.vocabulary import AirBox, Player, UnitMarker
 
 
 def designated_guns(combat: CombatState, defensive: bool) -> tuple[str, ...]:
@@ -75,7 +71,7 @@ def _mark_fired(state: GameState, units) -> tuple[GameState, list[Event]]:
 
 def _after(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
     """Stay in the step while it has work; else go on."""
-    combat = _combat(state)
+    combat = current_combat(state)
     if has_work(ruleset, state, combat, combat.step):
         return state, []
     return next_step(ruleset, state)
@@ -88,7 +84,7 @@ def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbat
     wrong = combat_violation(state, action.player, ("counterbattery",))
     if wrong:
         return [wrong]
-    combat = _combat(state)
+    combat = current_combat(state)
     catalogue = ruleset.catalogue
     owner = catalogue.ground[action.target_unit].player
     enemy_guns = designated_guns(combat, defensive=owner is not combat.attacker)
@@ -115,7 +111,7 @@ def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbat
 
 
 def _resolve_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbattery):
-    combat = _combat(state)
+    combat = current_combat(state)
     if combat.step != "counterbattery" or not action.units:
         raise InvalidAction("counterbattery belongs to the combat's counterbattery step")
     side = ruleset.catalogue.ground[action.units[0]].player
@@ -146,7 +142,7 @@ def _resolve_counterbattery(ruleset: Ruleset, state: GameState, action: Counterb
     state, marked = _mark_fired(state, firing)
     events.extend(marked)
     if result.suppressed or result.losses:
-        combat = _combat(state)
+        combat = current_combat(state)
         state = replace(
             state, combat=replace(combat, bombarded=combat.bombarded | {action.target_unit})
         )
@@ -167,7 +163,7 @@ def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[
     )
     if wrong:
         return [wrong]
-    combat = _combat(state)
+    combat = current_combat(state)
     defensive = combat.step == "defensive_bombardment"
     guns = designated_guns(combat, defensive)
     catalogue = ruleset.catalogue
@@ -190,27 +186,43 @@ def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[
 
 
 def _resolve_bombard(ruleset: Ruleset, state: GameState, action: Bombard):
-    combat = _combat(state)
+    combat = current_combat(state)
     if combat.step not in ("defensive_bombardment", "offensive_bombardment") or not action.units:
         raise InvalidAction("bombardment belongs to the combat's bombardment steps")
     side = ruleset.catalogue.ground[action.units[0]].player
     solution = bombardment_solution(ruleset, state, action.units, action.target_unit)
-    roll, state, rolled = roll_die(state, "bombardment", side)
+    state, marked = _mark_fired(state, action.units)
+    state, events = _bombard(
+        ruleset, state, solution, "bombardment", side, action.units, action.target_unit
+    )
+    return state, [*marked, *events]
+
+
+def _bombard(
+    ruleset: Ruleset,
+    state: GameState,
+    solution: BombardmentSolution,
+    what: str,
+    side: Player,
+    firing: tuple[str, ...],
+    target: str,
+) -> tuple[GameState, list[Event]]:
+    """[12.4, 4.6] Roll a bombardment, mark its firers' mission done, take the points off
+    the target and disrupt it on a D; then stay in the step while it has work."""
+    roll, state, rolled = roll_die(state, what, side)
     result = bombardment_result(ruleset, solution, roll)
     events: list[Event] = [
         rolled,
         FireResolved(
-            "bombardment", solution.total_factors, solution.column, solution.drm, roll, str(result)
+            what, solution.total_factors, solution.column, solution.drm, roll, str(result)
         ),
     ]
-    combat = replace(combat, bombarded=combat.bombarded | set(action.units))
-    state = replace(state, combat=combat)
-    state, marked = _mark_fired(state, action.units)
-    events.extend(marked)
-    state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
+    combat = current_combat(state)
+    state = replace(state, combat=replace(combat, bombarded=combat.bombarded | set(firing)))
+    state, lost = lose_points(ruleset, state, target, result.losses)
     events.extend(lost)
     if result.disrupted:
-        state, disrupted = disrupt(ruleset, state, (action.target_unit,))
+        state, disrupted = disrupt(ruleset, state, (target,))
         events.extend(disrupted)
     state, stepped = _after(ruleset, state)
     return state, [*events, *stepped]
@@ -268,7 +280,7 @@ def _judge_strike(ruleset: Ruleset, state: GameState, action: AirStrike) -> list
     wrong = combat_violation(state, action.player, ("offensive_bombardment",))
     if wrong:
         return [wrong]
-    combat = _combat(state)
+    combat = current_combat(state)
     violations = []
     for air_id in action.air_units:
         if air_id not in combat.stukas or air_id in combat.bombarded:
@@ -284,7 +296,7 @@ def _judge_strike(ruleset: Ruleset, state: GameState, action: AirStrike) -> list
 
 
 def _resolve_strike(ruleset: Ruleset, state: GameState, action: AirStrike):
-    combat = _combat(state)
+    combat = current_combat(state)
     if combat.step != "offensive_bombardment" or not action.air_units:
         raise InvalidAction("the Stukas bombard in the offensive bombardment step")
     for air_id in action.air_units:
@@ -295,33 +307,22 @@ def _resolve_strike(ruleset: Ruleset, state: GameState, action: AirStrike):
         for a in action.air_units
     )
     solution = bombardment_solution(ruleset, state, (), action.target_unit, air_factors=factors)
-    roll, state, rolled = roll_die(state, "Stuka bombardment", combat.attacker)
-    result = bombardment_result(ruleset, solution, roll)
-    events: list[Event] = [
-        rolled,
-        FireResolved(
-            "Stuka bombardment",
-            solution.total_factors,
-            solution.column,
-            solution.drm,
-            roll,
-            str(result),
-        ),
-    ]
+    flown: list[Event] = []
     for air_id in action.air_units:  # 4.6: after bombardment, to the flown box
         state = replace(
             state, air_units=state.air_units.set(air_id, AirUnitState(box=AirBox.FLOWN))
         )
-        events.append(AirUnitMoved(air_id, AirBox.FLOWN, None))
-    combat = replace(_combat(state), bombarded=_combat(state).bombarded | set(action.air_units))
-    state = replace(state, combat=combat)
-    state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
-    events.extend(lost)
-    if result.disrupted:
-        state, disrupted = disrupt(ruleset, state, (action.target_unit,))
-        events.extend(disrupted)
-    state, stepped = _after(ruleset, state)
-    return state, [*events, *stepped]
+        flown.append(AirUnitMoved(air_id, AirBox.FLOWN, None))
+    state, events = _bombard(
+        ruleset,
+        state,
+        solution,
+        "Stuka bombardment",
+        combat.attacker,
+        action.air_units,
+        action.target_unit,
+    )
+    return state, [*flown, *events]
 
 
 HANDLERS = {

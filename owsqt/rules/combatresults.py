@@ -20,6 +20,7 @@ from owsqt.rules.combat import (
     advancers,
     alive,
     combat_violation,
+    current_combat,
     defenders,
     engaged_attackers,
     firing_units,
@@ -51,12 +52,6 @@ from owsqt.rules.vocabulary import Player, UnitStatus
 LOSS_STAGES = ("mandatory", "optional_losses", "failed_losses")
 
 
-def _combat(state: GameState) -> CombatState:
-    if state.combat is None:
-        raise InvalidAction("no combat is under way")
-    return state.combat
-
-
 def engagement(state: GameState, combat: CombatState) -> Engagement:
     return Engagement(
         attacker=combat.attacker,
@@ -83,7 +78,7 @@ def _judge_fire(ruleset: Ruleset, state: GameState, action: Fire) -> list[Violat
     wrong = combat_violation(state, action.player, ("first_fire", "second_fire"))
     if wrong:
         return [wrong]
-    combat = _combat(state)
+    combat = current_combat(state)
     if step_actor(state, combat) is not combat.attacker:
         hexes = _attacking_hexes(state, combat)
         if action.at not in hexes:
@@ -92,7 +87,7 @@ def _judge_fire(ruleset: Ruleset, state: GameState, action: Fire) -> list[Violat
 
 
 def _resolve_fire(ruleset: Ruleset, state: GameState, action: Fire):
-    combat = _combat(state)
+    combat = current_combat(state)
     side = step_actor(state, combat)
     if (
         combat.pending is not None
@@ -181,7 +176,7 @@ def _artillery_alone(ruleset: Ruleset, state: GameState, units: tuple[str, ...])
 
 
 def _pending(state: GameState) -> PendingResult:
-    combat = _combat(state)
+    combat = current_combat(state)
     if combat.pending is None:
         raise InvalidAction("no fire result is waiting")
     return combat.pending
@@ -219,7 +214,7 @@ def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
             raise InvalidAction(f"{ruleset.unit_name(unit_id)} was not hit")
         state, lost = lose_points(ruleset, state, unit_id, 1)
         events.extend(lost)
-    combat = _combat(state)
+    combat = current_combat(state)
     if pending.player is not combat.attacker and not alive(state, pending.units):
         # 11.8: a stack eliminated lets the firer advance the results left unfulfilled
         asked = pending.mandatory if pending.stage == "mandatory" else pending.optional
@@ -249,7 +244,7 @@ def _settled(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]
 
 
 def _convoys_left_alone(state: GameState) -> tuple[GameState, list[Event]]:
-    combat = _combat(state)
+    combat = current_combat(state)
     if defenders(state, combat):
         return state, []
     events: list[Event] = []
@@ -261,7 +256,7 @@ def _convoys_left_alone(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _step_on(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
-    combat = _combat(state)
+    combat = current_combat(state)
     side = step_actor(state, combat)
     if combat.step in ("first_fire", "second_fire") and side in combat.fired:
         return next_step(ruleset, state)
@@ -286,7 +281,7 @@ def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional
     pending = _pending(state)
     if pending.stage != "optional":
         raise InvalidAction("there is no optional result to answer now")
-    combat = _combat(state)
+    combat = current_combat(state)
     options = None if action.check else retreat_options(ruleset, state, pending)
     if options is not None and options:
         stage = "retreat"
@@ -305,7 +300,7 @@ def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional
         proficiency = ruleset.catalogue.ground[checker].proficiency
         events = [rolled, ProficiencyChecked(checker, roll, proficiency, "optional result")]
         stage = "optional_losses" if passed else "failed_losses"
-    combat = replace(_combat(state), pending=replace(pending, stage=stage))
+    combat = replace(current_combat(state), pending=replace(pending, stage=stage))
     return replace(state, combat=combat), events
 
 
@@ -380,7 +375,7 @@ def _resolve_retreat(ruleset: Ruleset, state: GameState, action: Retreat):
     else:
         for unit_id in units:
             state = state.with_unit(unit_id, replace(state.units[unit_id], hex=action.path[-1]))
-    combat = _combat(state)
+    combat = current_combat(state)
     if pending.player is combat.attacker:
         retreated = frozenset(pending.units)  # out of the fight: no fire, no advance (11.5)
         combat = replace(
@@ -437,11 +432,20 @@ def _default_losses(
 # --- step 8: the advance ---------------------------------------------------------------------
 
 
+def combat_advances(
+    ruleset: Ruleset, state: GameState, combat: CombatState, units: tuple[str, ...]
+):
+    """[11.8] Where each of `units` may advance: as far as the defenders retreated (or the
+    results left unfulfilled), along or off their retreat path."""
+    retreated = combat.retreat[1:] or None  # the hexes the retreat entered
+    return advance_paths(ruleset, state, units, combat.advance_length, combat.target, retreated)
+
+
 def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[Violation]:
     wrong = combat_violation(state, action.player, ("advance",))
     if wrong:
         return [wrong]
-    combat = _combat(state)
+    combat = current_combat(state)
     allowed = advancers(ruleset, state, combat)
     violations = []
     for unit_id in action.units:
@@ -449,14 +453,7 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
             violations.append(Violation("11.8", f"{ruleset.unit_name(unit_id)} may not advance"))
     if violations or not action.path:
         return violations or [Violation("11.8", "an advance names its hexes")]
-    options = advance_paths(
-        ruleset,
-        state,
-        action.units,
-        combat.advance_length,
-        combat.target,
-        combat.retreat[1:] or None,
-    )
+    options = combat_advances(ruleset, state, combat, action.units)
     points = stacking_points(ruleset, state, action.path[-1]) + sum(
         ruleset.catalogue.ground[u].stacking_value(state.units[u].reduced)
         for u in action.units
@@ -476,19 +473,12 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
 
 
 def _resolve_advance(ruleset: Ruleset, state: GameState, action: Advance):
-    combat = _combat(state)
+    combat = current_combat(state)
     if combat.step != "advance" or not action.path:
         raise InvalidAction("there is no advance now")
     end = action.path[-1]
     start = state.units[action.units[0]].hex
-    options = advance_paths(
-        ruleset,
-        state,
-        action.units,
-        combat.advance_length,
-        combat.target,
-        combat.retreat[1:] or None,
-    )
+    options = combat_advances(ruleset, state, combat, action.units)
     route = next((o.paths[end] for o in options.values() if o.paths.get(end)), action.path)
     for unit_id in action.units:
         state = state.with_unit(unit_id, replace(state.units[unit_id], hex=end))

@@ -44,8 +44,9 @@ class Engagement:
 
 
 @dataclass(frozen=True, slots=True)
-class FireSolution:
-    """One side's fire: its factors, column shifts and DRMs, and the CRT column they give."""
+class Solution:
+    """A fire on one of the factor tables: its factors, column shifts and DRMs, each an
+    Item with its rule, and the column they give."""
 
     factors: tuple[Item, ...]
     shifts: tuple[Item, ...]
@@ -64,6 +65,11 @@ class FireSolution:
     def drm(self) -> int:
         return sum(i.value for i in self.drms)
 
+
+@dataclass(frozen=True, slots=True)
+class FireSolution(Solution):
+    """One side's fire on the Combat Results Table."""
+
     def result(self, ruleset: Ruleset, roll: int) -> CombatResult:
         """The CRT result for a die `roll` (the DRM is added here)."""
         return ruleset.tables.crt.resolve(self.total_factors, self.total_shift, self.drm, roll=roll)
@@ -77,7 +83,7 @@ def fire_factors(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> 
     for unit_id in units:
         strength = state.units[unit_id].strength
         name = ruleset.unit_name(unit_id)
-        if catalogue.ground[unit_id].unit_class is UnitClass.ARTILLERY and not _escorted(
+        if catalogue.ground[unit_id].unit_class is UnitClass.ARTILLERY and not escorted(
             ruleset, state, unit_id
         ):
             items.append(
@@ -92,18 +98,15 @@ def fire_factors(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> 
     return tuple(items)
 
 
-def _escorted(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
+def escorted(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
+    """[12.1] Whether a friendly non-artillery unit shares the unit's hex."""
     catalogue = ruleset.catalogue
     hex_ = state.units[unit_id].hex
     player = catalogue.ground[unit_id].player
-    return (
-        any(
-            catalogue.ground[u].player is player
-            and catalogue.ground[u].unit_class is not UnitClass.ARTILLERY
-            for u in state.stack(hex_)
-        )
-        if hex_ is not None
-        else False
+    return hex_ is not None and any(
+        catalogue.ground[u].player is player
+        and catalogue.ground[u].unit_class is not UnitClass.ARTILLERY
+        for u in state.stack(hex_)
     )
 
 

@@ -29,11 +29,10 @@ from owsqt.rules.actions import (
     MoveStack,
 )
 from owsqt.rules.arrivals import Arrival, pool_points_left, waiting
-from owsqt.rules.bridging import blowing_cost, bridged, engineer_points
+from owsqt.rules.bridging import blowing_cost, bridged, engineer_points, river_sides
 from owsqt.rules.displacement import room_farther, takers
 from owsqt.rules.formations import may_move_in_segment
-from owsqt.rules.gamemap import RiverClass
-from owsqt.rules.hexgrid import Hex, Hexside
+from owsqt.rules.hexgrid import Hex
 from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
 from owsqt.rules.legalcombat import combat_actions
 from owsqt.rules.moveaction import movable_units
@@ -293,11 +292,7 @@ def bridge_work(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[
     actions: list[Action] = []
     for unit_id in engineers:
         hex_ = state.units[unit_id].hex
-        for _, other in ruleset.grid.neighbours(hex_):
-            side = Hexside.between(hex_, other)
-            river = ruleset.game_map.rivers.get(side)
-            if river is None or river.river is RiverClass.MAJOR:
-                continue
+        for side in river_sides(ruleset, hex_):
             standing = bridged(ruleset, state, side)
             if state.segment == "supply_determination" and not standing:
                 actions.append(BuildBridge(player=player, unit=unit_id, hexside=side))

@@ -24,7 +24,6 @@ from owsqt.rules.actions import (
     Retreat,
     TakeLosses,
 )
-from owsqt.rules.advance import advance_paths
 from owsqt.rules.artillery import NOT_COUNTERBATTERY, bombardment_problems
 from owsqt.rules.combat import (
     COMBAT_SEGMENTS,
@@ -35,7 +34,12 @@ from owsqt.rules.combat import (
     firing_units,
     step_actor,
 )
-from owsqt.rules.combatresults import LOSS_STAGES, points_due, retreat_options
+from owsqt.rules.combatresults import (
+    LOSS_STAGES,
+    combat_advances,
+    points_due,
+    retreat_options,
+)
 from owsqt.rules.formations import may_move_in_segment
 from owsqt.rules.gamemap import RiverClass
 from owsqt.rules.hastyattack import hasty_cost, points_left
@@ -304,9 +308,7 @@ def _advances(ruleset, state, combat, rng) -> list[Action]:
     if not units:
         return []
     unit_id = rng.choice(units)
-    options = advance_paths(
-        ruleset, state, (unit_id,), combat.advance_length, combat.target, combat.retreat[1:] or None
-    )[unit_id]
+    options = combat_advances(ruleset, state, combat, (unit_id,))[unit_id]
     limit = ruleset.tables.stacking_limit
     value = ruleset.catalogue.ground[unit_id].stacking_value(state.units[unit_id].reduced)
     ends = sorted(h for h in options.paths if stacking_points(ruleset, state, h) + value <= limit)

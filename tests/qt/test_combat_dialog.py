@@ -35,6 +35,7 @@ from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import AirBox, Player, UnitMarker
 from owsqt.session import GameSession
 from tests.qt.tabletools import centre, click, game, hex_of, send, walk_to, window_for
+from tests.rules.combatkit import with_german_gun
 from tests.rules.test_firecombat import open_elevated_hex
 
 COMBAT = "non_mechanized_combat"  # the example counters belong to no mechanized formation
@@ -452,19 +453,7 @@ def test_11_4_12_4_free_play_calculator_works_fire_and_bombardment_out_changing_
 
 
 def test_12_4_a_bombardment_mission_runs_in_the_panel_and_ends_the_combat(qtbot, ruleset):
-    ground = dict(ruleset.catalogue.ground)
-    ground["gart"] = replace(
-        ground["mot5"],
-        id="gart",
-        name="II/128 Art",
-        type=ground["art"].type,
-        bombardment=6,
-        range=4,
-    )
-    rules = replace(
-        ruleset,
-        catalogue=UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations),
-    )
+    rules = with_german_gun(ruleset)
     target, armored, _ = example_hexes(rules)
     session = example_game(rules, extra={"gart": armored})
     window = window_for(qtbot, rules, session)

@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from owsqt.qt.workmenu import unit_orders
-from owsqt.rules.units import UnitCatalogue, UnitType
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Player
 from tests.qt.tabletools import game, walk_to, window_for
 from tests.qt.test_combat_dialog import example_game, example_hexes
-
-
-def with_german_gun(ruleset):
-    ground = dict(ruleset.catalogue.ground)
-    ground["gart"] = replace(
-        ground["mot5"],
-        id="gart",
-        name="II/128 Art",
-        type=UnitType.ARTILLERY,
-        bombardment=6,
-        range=4,
-    )
-    return replace(
-        ruleset,
-        catalogue=UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations),
-    )
+from tests.rules.combatkit import with_german_gun
 
 
 def test_15_1_the_menu_offers_an_entrenchment_at_the_start_of_the_phase_only(qtbot, ruleset):

@@ -8,7 +8,7 @@ from dataclasses import replace
 from owsqt.rules.actions import PlaceUnits
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario import initial_state
-from owsqt.rules.units import UnitCatalogue
+from owsqt.rules.units import UnitCatalogue, UnitType
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Player
 from tests.conftest import TEST_SCENARIO
@@ -24,6 +24,21 @@ def combat_rules(ruleset):
     ground["art"] = replace(ground["art"], bombardment=4, range=3)
     catalogue = UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations)
     return replace(ruleset, catalogue=catalogue)
+
+
+def with_german_gun(rules, bombardment=6, reach=4):
+    """The ruleset with "gart", a German artillery battalion built on the 5-12's values."""
+    ground = dict(rules.catalogue.ground)
+    ground["gart"] = replace(
+        ground["mot5"],
+        id="gart",
+        name="II/128 Art",
+        type=UnitType.ARTILLERY,
+        bombardment=bombardment,
+        range=reach,
+    )
+    catalogue = UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
+    return replace(rules, catalogue=catalogue)
 
 
 def example_board(rules):

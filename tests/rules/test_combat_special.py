@@ -28,7 +28,7 @@ from owsqt.rules.events import Eighty88, FireResolved
 from owsqt.rules.units import AirType, UnitCatalogue, UnitType
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import AirBox, Player, UnitMarker, UnitStatus
-from tests.rules.combatkit import act, combat_rules, example_board
+from tests.rules.combatkit import act, combat_rules, example_board, with_german_gun
 from tests.rules.movekit import at_step
 
 
@@ -98,20 +98,8 @@ def test_15_1_builders_disrupted_give_up_their_entrenchment(rules):
 
 
 def test_11_8_defenders_destroyed_by_bombardment_let_the_attackers_roll_their_advance(rules):
-    ground = dict(rules.catalogue.ground)
-    ground["gart"] = replace(
-        ground["mot5"],
-        id="gart",
-        name="II/128 Art",
-        type=UnitType.ARTILLERY,
-        bombardment=18,
-        range=4,
-    )
-    rules = replace(
-        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
-    )
+    rules = with_german_gun(rules, bombardment=18)
     state, target, armored, _ = example_board(rules)
-    state = replace(state, units=state.units.set("gart", state.units["mot5"]))
     state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
     for unit_id in ("rifle", "at"):
         state = state.with_unit(unit_id, replace(state.units[unit_id], strength=1))
@@ -136,20 +124,8 @@ def test_11_8_defenders_destroyed_by_bombardment_let_the_attackers_roll_their_ad
 
 
 def test_12_4_a_bombardment_mission_is_not_an_attack(rules):
-    ground = dict(rules.catalogue.ground)
-    ground["gart"] = replace(
-        ground["mot5"],
-        id="gart",
-        name="II/128 Art",
-        type=UnitType.ARTILLERY,
-        bombardment=6,
-        range=4,
-    )
-    rules = replace(
-        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
-    )
+    rules = with_german_gun(rules, bombardment=6)
     state, target, armored, _ = example_board(rules)
-    state = replace(state, units=state.units.set("gart", state.units["mot5"]))
     state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
     mission = BombardmentMission(target=target, units=("gart",))
     state, events = act(rules, state, mission, Player.GERMAN)
@@ -190,20 +166,8 @@ def test_4_6_withheld_stukas_bombard_separately_in_a_german_mechanized_attack(ru
 
 
 def test_12_1_12_3_artillery_that_fired_or_moved_does_not_join_an_attack(rules):
-    ground = dict(rules.catalogue.ground)
-    ground["gart"] = replace(
-        ground["mot5"],
-        id="gart",
-        name="II/128 Art",
-        type=UnitType.ARTILLERY,
-        bombardment=6,
-        range=4,
-    )
-    rules = replace(
-        rules, catalogue=UnitCatalogue(ground, rules.catalogue.air, rules.catalogue.formations)
-    )
+    rules = with_german_gun(rules, bombardment=6)
     state, target, armored, _ = example_board(rules)
-    state = replace(state, units=state.units.set("gart", state.units["mot5"]))
     state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
     attack = PreparedAttack(target=target, units=("tank", "gart"), lead="tank")
     assert apply(rules, state, attack, Mode.STRICT).verdict.legal  # a gun may fire combat
