@@ -131,18 +131,17 @@ def artillery_candidates(
 def may_offer_attack(ruleset: Ruleset, state: GameState, mode: Mode, target: Hex) -> bool:
     """Whether a menu offers a prepared attack on `target`: a game under the rules, no
     combat under way, enemy units there next to the acting player's units in his combat
-    segment, with a unit able to attack (in ASSIST, next to any enemy units at all: the
-    engine judges the rest)."""
+    segment, with a unit able to attack (in ASSIST, in any segment and with any unit next
+    to it: the engine judges the rest). A player is never offered an attack on his own
+    units."""
     if mode is Mode.FREE or state.combat is not None or state.active is None:
         return False
     owner = owner_of(ruleset, state, target)
-    if owner is None:
+    if owner is None or owner is state.active:
         return False
     attacker = owner.opponent
     if mode is Mode.STRICT and (
-        state.segment not in COMBAT_SEGMENTS
-        or attacker is not state.active
-        or target in state.prepared_targets
+        state.segment not in COMBAT_SEGMENTS or target in state.prepared_targets
     ):
         return False
     candidates = attack_candidates(ruleset, state, target, attacker)

@@ -41,3 +41,12 @@ def test_the_free_table_offers_no_rule_orders(qtbot, ruleset):
     window = window_for(qtbot, ruleset, session)
     texts = [a.text() for a in window.unit_menu_for("mot5").actions()]
     assert not any("15.1" in t or "12.4" in t for t in texts)
+
+
+def test_11_1_a_players_own_counter_never_offers_an_attack_on_its_own_hex(qtbot, ruleset):
+    session = example_game(ruleset, mode=Mode.ASSIST)
+    window = window_for(qtbot, ruleset, session)
+    texts = [a.text() for a in window.unit_menu_for("tank").actions()]
+    assert not any(t.startswith("Prepared attack") for t in texts)
+    rifle_menu = [a.text() for a in window.unit_menu_for("rifle").actions()]
+    assert any(t.startswith("Prepared attack") for t in rifle_menu)
