@@ -5,18 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 from owsqt import __version__
-from owsqt.journal.store import read_text, write_atomically
-from owsqt.journal.textformat import JournalError
-from owsqt.rules.codec import encode
+from owsqt.headless import EXIT_BAD_INPUT, EXIT_OK, add_commands
+from owsqt.journal.store import write_atomically
 from owsqt.rules.datafile import DataError, resources_dir
 from owsqt.rules.ruleset import Ruleset, default_ruleset
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,11 +42,6 @@ def _parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate-data", help="check every data file")
     validate.set_defaults(handler=_validate_data)
 
-    replay = commands.add_parser("replay", help="replay a saved game and summarise its state")
-    replay.add_argument("file", type=Path)
-    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
-    replay.set_defaults(handler=_replay)
-
     compile_map = commands.add_parser("compile-map", help="rebuild the compiled battle map")
     compile_map.set_defaults(handler=_compile_map)
 
@@ -81,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     export_oob.add_argument("--json", dest="out", type=Path, metavar="FILE")
     export_oob.add_argument("--markdown", type=Path, metavar="FILE", help="the readable version")
     export_oob.set_defaults(handler=_export_oob)
+
+    add_commands(commands)  # new, act, replay, verify
 
     table = commands.add_parser("table", help="look up a result on one of the game's tables")
     tables = table.add_subparsers(dest="table", metavar="TABLE", required=True)
@@ -117,34 +109,6 @@ def _validate_data(args: argparse.Namespace) -> int:
         f"{len(ruleset.catalogue.air)} air counters, {len(ruleset.scenarios)} scenarios, "
         f"{len(ruleset.turn_record_track)} turns of the Turn Record Track, every table"
     )
-    return EXIT_OK
-
-
-def _replay(args: argparse.Namespace) -> int:
-    from owsqt.session import GameSession
-
-    ruleset = default_ruleset()
-    try:
-        session = GameSession.from_text(ruleset, read_text(args.file))
-    except JournalError as error:
-        print(f"owsqt: {args.file}: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    state = session.state
-    if args.json:
-        summary = {
-            "scenario": state.scenario,
-            "mode": session.mode.value,
-            "entries": len(session.entries),
-            "state": encode(state, ruleset.grid),
-        }
-        print(json.dumps(summary, indent=2, sort_keys=True))
-        return EXIT_OK
-    statuses = Counter(unit.status.value for unit in state.units.values())
-    print(f"{ruleset.scenarios[state.scenario].title} ({session.mode.value} play)")
-    print(f"entries: {len(session.entries)}, dice rolled: {state.dice.rolls_made}")
-    active = f", {state.active.title} player" if state.active else ""
-    print(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
-    print("units: " + ", ".join(f"{count} {status}" for status, count in sorted(statuses.items())))
     return EXIT_OK
 
 

@@ -2,33 +2,52 @@
 
 It holds the ruleset, the state, the mode and the journal. `submit` applies an
 action through the engine and, when it took effect, appends it to the journal
-on disk at once: the journal is the autosave, the undo history and the save
-file. Opening a journal replays it and checks its hash chain.
+on disk at once, signed with the player's key: the journal is the autosave, the
+undo history, the save file and the e-mail file. Opening a journal replays it and
+checks its hash chain and signatures; e-mail play adds the exchange of files
+(send, import), the dice seed agreed by both players and sealed bids (exchange.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from owsqt import __version__
+from owsqt.journal import pbem
 from owsqt.journal.history import Applied, History
+from owsqt.journal.identity import Identity
 from owsqt.journal.store import JournalFile, read_text, write_atomically
-from owsqt.journal.textformat import Entry, EntryKind, Header, JournalError, parse, render_entry
-from owsqt.rules.actions import Action, EndStep, action_from_data, action_to_data
+from owsqt.journal.textformat import (
+    FORMAT_VERSION,
+    LEGACY_VERSION,
+    Entry,
+    EntryKind,
+    Header,
+    JournalError,
+    ParsedJournal,
+    Play,
+    parse,
+    render_entry,
+    signed,
+)
+from owsqt.rules.actions import Action, DeclareAttacks, EndStep, action_from_data, action_to_data
 from owsqt.rules.codec import CodecError
 from owsqt.rules.defaultsetup import default_setup
-from owsqt.rules.dice import new_seed
+from owsqt.rules.dice import DiceState, new_seed
 from owsqt.rules.engine import Outcome, apply
+from owsqt.rules.events import DiceRolled
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import initial_state
 from owsqt.rules.state import GameState
 from owsqt.rules.turntrack import units_in_play
-from owsqt.rules.verdict import InvalidAction, Mode
+from owsqt.rules.verdict import InvalidAction, Mode, Verdict, Violation
+from owsqt.rules.vocabulary import Player
 
 Clock = Callable[[], str]
+EMAIL_RULE = "e-mail play"  # the "rule number" of the exchange's own checks
 
 
 def utc_now() -> str:
@@ -41,17 +60,59 @@ class LogLine:
 
     entry: int
     text: str
-    kind: str  # "event", "violation", "undo", "redo"
+    kind: str  # "event", "violation", "undo", "redo", "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A rule an entry breaks, found when a file is checked again (re-validation)."""
+
+    entry: int
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"entry {self.entry}: {self.rule}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an opponent's file brought: its entries, first to last, and its number."""
+
+    first_entry: int
+    last_entry: int
+    file_number: int
+
+
+class ImportRefused(JournalError):
+    """An opponent's file whose chain and signatures hold but whose actions break rules."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        listed = "; ".join(str(problem) for problem in problems[:5])
+        more = f" and {len(problems) - 5} more" if len(problems) > 5 else ""
+        super().__init__(f"the file breaks the rules: {listed}{more}")
+        self.problems = problems
 
 
 class GameSession:
     """A game in progress, bound to its journal."""
 
-    def __init__(self, ruleset: Ruleset, header: Header, clock: Clock = utc_now) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        header: Header,
+        clock: Clock = utc_now,
+        identity: Identity | None = None,
+        audit: bool = False,
+    ) -> None:
         self.ruleset = ruleset
         self.header = header
         self.mode = Mode(header.mode)
+        self.play = Play(header.play)
         self._clock = clock
+        self._identity = identity
+        self._audit = audit  # collect broken rules as problems instead of refusing the file
+        self.problems: list[Problem] = []
         scenario = ruleset.scenarios.get(header.scenario)
         if scenario is None:
             raise JournalError(f"unknown scenario {header.scenario!r}")
@@ -59,14 +120,20 @@ class GameSession:
             scenario, ruleset.turn_record_track, ruleset.catalogue, header.options
         )
         self.initial_state = initial_state(
-            ruleset.catalogue, scenario, header.seed, header.options, in_play
+            ruleset.catalogue, scenario, header.seed or 0, header.options, in_play
         )
         self._history = History(ruleset, self.initial_state, self.mode)
         self._entries: list[Entry] = []
+        self._digests: list[str] = []
         self._lines: list[str] = [*header.lines(), ""]
         self._digest = header.digest()
         self._file: JournalFile | None = None
         self.path: Path | None = None
+        # e-mail play (docs/pbem-format.md)
+        self.keys: dict[str, str | None] = {"german": header.german, "soviet": header.soviet}
+        self.seed_agreed = header.seed is not None
+        self._second_share: str | None = None
+        self._seals: dict[str, tuple[int, str]] = {}  # side -> (entry, seal) not yet shown
 
     # --- creating and opening ---------------------------------------------------------
 
@@ -81,17 +148,44 @@ class GameSession:
         options: tuple[str, ...] = (),
         path: Path | None = None,
         clock: Clock = utc_now,
+        play: Play = Play.SOLITAIRE,
+        side: Player = Player.GERMAN,
+        identity: Identity | None = None,
     ) -> GameSession:
-        """A new game; with `path`, its journal is written there from the first action on."""
-        header = Header(
-            scenario=scenario,
-            options=tuple(options),
-            mode=mode.value,
-            seed=new_seed() if seed is None else seed,
-            created=clock(),
-            program=f"owsqt {__version__}",
-        )
-        session = cls(ruleset, header, clock)
+        """A new game; with `path`, its journal is written there from the first action on.
+
+        Local games (solitaire, hot-seat) are signed by this machine's key for both sides and
+        roll from `seed`. An e-mail game names its creator's `side` and key, and commits to
+        the creator's share of a seed both players make (pbem.commitment)."""
+        identity = identity or Identity.load_or_create()
+        game = pbem.new_game_id()
+        common = {
+            "scenario": scenario,
+            "options": tuple(options),
+            "mode": mode.value,
+            "created": clock(),
+            "program": f"owsqt {__version__}",
+            "game": game,
+            "play": play.value,
+        }
+        if play is Play.EMAIL:
+            if seed is not None:
+                raise ValueError("an e-mail game's seed is made by both players, not chosen")
+            share = identity.secret_for(pbem.share_label(game))
+            header = Header(
+                **common,
+                german=identity.public if side is Player.GERMAN else None,
+                soviet=identity.public if side is Player.SOVIET else None,
+                commitment=pbem.commitment(game, share),
+            )
+        else:
+            header = Header(
+                **common,
+                german=identity.public,
+                soviet=identity.public,
+                seed=new_seed() if seed is None else seed,
+            )
+        session = cls(ruleset, header, clock, identity)
         if path is not None:
             session.save_as(path)
         return session
@@ -111,23 +205,91 @@ class GameSession:
             self.submit(EndStep(player=player))
 
     @classmethod
-    def open(cls, ruleset: Ruleset, path: Path, clock: Clock = utc_now) -> GameSession:
-        """Replay the journal at `path` and keep appending to it; JournalError if it is bad."""
-        session = cls.from_text(ruleset, read_text(path), clock)
+    def open(
+        cls,
+        ruleset: Ruleset,
+        path: Path,
+        clock: Clock = utc_now,
+        identity: Identity | None = None,
+    ) -> GameSession:
+        """Replay the journal at `path` and keep appending to it; JournalError if it is bad.
+
+        A version 1 journal (before signatures) is rewritten as version 2, signed by this
+        machine's key; the old file is kept beside it as NAME.v1.owsg."""
+        text = read_text(path)
+        session = cls.from_text(ruleset, text, clock, identity)
+        if session.header.version == LEGACY_VERSION:
+            session = session._upgraded()
+            backup = path.with_name(f"{path.stem}.v1{path.suffix}")
+            write_atomically(backup, text)
+            session.save_as(path)
+            return session
         session._attach(path)
         return session
 
     @classmethod
-    def from_text(cls, ruleset: Ruleset, text: str, clock: Clock = utc_now) -> GameSession:
-        """Replay a journal's text without binding a file (for replay and verification)."""
+    def from_text(
+        cls,
+        ruleset: Ruleset,
+        text: str,
+        clock: Clock = utc_now,
+        identity: Identity | None = None,
+        audit: bool = False,
+    ) -> GameSession:
+        """Replay a journal's text without binding a file (for replay and verification).
+
+        With `audit`, actions that break the rules in the game's mode are applied anyway and
+        listed in `problems`; without it they make the journal a JournalError."""
         parsed = parse(text)
-        try:
-            Mode(parsed.header.mode)
-        except ValueError:
-            raise JournalError(f"unknown mode {parsed.header.mode!r}", line=5) from None
-        session = cls(ruleset, parsed.header, clock)
+        for value, known, what, line in (
+            (parsed.header.mode, Mode, "mode", 6),
+            (parsed.header.play, Play, "kind of play", 7),
+        ):
+            try:
+                known(value)
+            except ValueError:
+                raise JournalError(f"unknown {what} {value!r}", line=line) from None
+        session = cls(ruleset, parsed.header, clock, identity, audit)
         for entry in parsed.entries:
             session._replay(entry)
+        return session
+
+    @classmethod
+    def join(
+        cls,
+        ruleset: Ruleset,
+        text: str,
+        path: Path | None = None,
+        clock: Clock = utc_now,
+        identity: Identity | None = None,
+    ) -> GameSession:
+        """Take the free side of an e-mail game from its creator's first file: the JOIN entry
+        brings this player's key and share of the dice seed."""
+        identity = identity or Identity.load_or_create()
+        parsed = parse(text)
+        header = parsed.header
+        if header.play != Play.EMAIL.value:
+            raise JournalError(f"this is a {header.play} game, not one played by e-mail")
+        if identity.public in (header.german, header.soviet):
+            raise JournalError("this is your own game: open it, or open your opponent's reply")
+        free = [side for side in ("german", "soviet") if header.key_of(side) is None]
+        creator = "german" if header.german else "soviet"
+        if not free or any(entry.kind is EntryKind.JOIN for entry in parsed.entries):
+            raise JournalError("both sides of this game have players already")
+        pbem.check_continues(ParsedJournal(header, (), ()), parsed, creator)
+        session = cls.from_text(ruleset, text, clock, identity, audit=True)
+        if session.problems:
+            raise ImportRefused(session.problems)
+        side = free[0]
+        session._note(
+            EntryKind.JOIN,
+            side,
+            fields=(("key", identity.public), ("share", pbem.new_share())),
+            narration=(f"The {side.capitalize()} player joins the game.",),
+            effect=lambda entry: session._take_join(entry),
+        )
+        if path is not None:
+            session.save_as(path)
         return session
 
     # --- playing ----------------------------------------------------------------------
@@ -136,45 +298,93 @@ class GameSession:
     def state(self) -> GameState:
         return self._history.state
 
+    @property
+    def identity(self) -> Identity:
+        """This machine's key, made on first use (identity.py)."""
+        if self._identity is None:
+            self._identity = Identity.load_or_create()
+        return self._identity
+
     def submit(self, action: Action) -> Outcome:
         """Apply `action` in the game's mode; journal it if it took effect.
 
-        Raises InvalidAction for an action no mode accepts (an unknown unit, ...).
-        """
+        Raises InvalidAction for an action no mode accepts (an unknown unit, ...). In e-mail
+        play an action the exchange forbids now (the opponent's to make, a die before the
+        seed is agreed) is refused with the reason, in any mode."""
+        refusal = self.why_not_act(action)
+        if refusal:
+            return self._refused(refusal)
         before = self.state
         outcome = apply(self.ruleset, before, action, self.mode)
-        if outcome.applied:
-            entry = Entry(
-                number=len(self._entries) + 1,
-                kind=EntryKind.ACT,
-                at=self._clock(),
-                action=action_to_data(action, self.ruleset.grid),
-                narration=self._narrate(outcome),
-                violations=tuple(str(v) for v in outcome.verdict.violations),
-            )
-            self._write(entry)
-            self._history.record(entry.number, action, before, outcome)
+        if not outcome.applied:
+            return outcome
+        if not self.seed_agreed and _rolls(outcome):
+            return self._refused(self._dice_not_agreed())
+        if self._should_seal(action, before):
+            return self._seal(action, outcome)
+        self._act(action, before, outcome)
+        self._after_entries()
         return outcome
 
+    def why_not_act(self, action: Action | None = None) -> str | None:
+        """Why this player cannot act now in e-mail play (None: they can; other plays: None).
+
+        With `action`, also whether that action is this player's to make."""
+        if self.play is not Play.EMAIL:
+            return None
+        mine = self.local_sides
+        if not mine:
+            return "your key is not one of this game's two players' keys"
+        last = self._entries[-1] if self._entries else None
+        if last is not None and last.kind is EntryKind.SEND and last.by in mine:
+            opponent = last.field("to") or "other"
+            return (
+                f"you sent file {last.field('file')} to the {opponent.capitalize()} player; "
+                "open their reply to go on"
+            )
+        if action is not None:
+            side = action.player or self.state.active
+            if side is not None and side.value not in mine:
+                return f"this is for the {side.title} player to do; send your file so that they can"
+        return None
+
     def why_not_undo(self) -> str | None:
-        return self._history.why_not_undo()
+        reason = self._history.why_not_undo()
+        if reason is None and self.play is Play.EMAIL:
+            reason = self.why_not_act()
+            target = self._history.last_applied
+            if reason is None and target is not None:
+                reason = self._email_undo_problem(target.entry, self._entries[-1].number + 1)
+        return reason
 
     def why_not_redo(self) -> str | None:
-        return self._history.why_not_redo()
+        reason = self._history.why_not_redo()
+        return reason if reason is not None or self.play is not Play.EMAIL else self.why_not_act()
 
     def undo(self) -> Applied:
         """Take back the last effective action (ValueError saying why when it cannot be)."""
-        reason = self._history.why_not_undo()
+        reason = self.why_not_undo()
         if reason:
             raise ValueError(reason)
         target = self._history.last_applied
+        undone: list[Applied] = []
         self._write(
-            Entry(len(self._entries) + 1, EntryKind.UNDO, self._clock(), target=target.entry)
+            Entry(
+                len(self._entries) + 1,
+                EntryKind.UNDO,
+                self._clock(),
+                target=target.entry,
+                by=self._entries[target.entry - 1].by,
+            ),
+            lambda _entry: undone.append(self._history.undo()),
         )
-        return self._history.undo()
+        return undone[0]
 
     def redo(self) -> Outcome:
         """Apply the last undone action again (ValueError when there is none)."""
+        reason = self.why_not_redo()
+        if reason:
+            raise ValueError(reason)
         redone, outcome = self._history.preview_redo()
         entry = Entry(
             len(self._entries) + 1,
@@ -182,10 +392,82 @@ class GameSession:
             self._clock(),
             target=redone.entry,
             narration=self._narrate(outcome),
+            by=self._entries[redone.entry - 1].by,
         )
-        self._write(entry)
-        self._history.redo()
+        self._write(entry, lambda _entry: self._history.redo())
         return outcome
+
+    def state_after(self, entry: int) -> GameState:
+        """The state after journal entry `entry` (0: as the game began), for replay."""
+        return self._history.state_after(entry)
+
+    # --- e-mail play ------------------------------------------------------------------
+
+    @property
+    def local_sides(self) -> frozenset[str]:
+        """The sides this machine's key plays: both in local games."""
+        if self.play is not Play.EMAIL:
+            return frozenset(("german", "soviet"))
+        public = self.identity.public
+        return frozenset(side for side, key in self.keys.items() if key == public)
+
+    @property
+    def files_sent(self) -> int:
+        return sum(1 for entry in self._entries if entry.kind is EntryKind.SEND)
+
+    def send(self) -> tuple[str, str]:
+        """[E-mail] End this player's part: a SEND entry, then the file's name and text."""
+        if self.play is not Play.EMAIL:
+            raise ValueError("only a game played by e-mail is sent")
+        reason = self.why_not_act()
+        if reason:
+            raise ValueError(reason)
+        side = sorted(self.local_sides)[0]
+        opponent = Player(side).opponent
+        number = self.files_sent + 1
+        self._note(
+            EntryKind.SEND,
+            side,
+            fields=(("file", str(number)), ("to", opponent.value)),
+            narration=(f"File {number} sent to the {opponent.title} player.",),
+        )
+        return pbem.file_name(self.header.scenario, self.header.game, number), self.text()
+
+    def import_text(self, text: str) -> ImportReport:
+        """[E-mail] Take in the opponent's file: it must continue this game exactly, carry the
+        opponent's valid signatures and keep the rules of the game's mode. JournalError (or
+        ImportRefused, listing the broken rules) leaves the game untouched."""
+        if self.play is not Play.EMAIL:
+            raise JournalError("only a game played by e-mail takes its opponent's files")
+        mine = self.local_sides
+        if len(mine) != 1:
+            raise JournalError("your key is not one of this game's two players' keys")
+        opponent = Player(next(iter(mine))).opponent.value
+        theirs = parse(text)
+        ours = ParsedJournal(self.header, tuple(self._entries), tuple(self._digests))
+        pbem.check_continues(ours, theirs, opponent)
+        saved = self._save_point()
+        file, self._file = self._file, None  # the journal on disk is replaced whole, or kept
+        self._audit, self.problems = True, []
+        try:
+            for entry in theirs.entries[len(self._entries) :]:
+                self._replay(entry)
+            if self.problems:
+                raise ImportRefused(self.problems)
+            if self.path is not None:
+                write_atomically(self.path, self.text())
+        except BaseException:
+            self._restore(saved)
+            self._file = file
+            raise
+        finally:
+            self._audit = False
+        if file is not None:
+            file.close()
+            self._attach(self.path)
+        report = ImportReport(len(ours.entries) + 1, len(theirs.entries), self.files_sent)
+        self._after_entries()
+        return report
 
     # --- the journal ------------------------------------------------------------------
 
@@ -203,7 +485,8 @@ class GameSession:
                 continue
             if entry.kind is EntryKind.REDO:
                 lines.append(LogLine(entry.number, f"redo of #{entry.target}", "redo"))
-            lines.extend(LogLine(entry.number, text, "event") for text in entry.narration)
+            kind = "event" if entry.kind in (EntryKind.ACT, EntryKind.REDO) else "exchange"
+            lines.extend(LogLine(entry.number, text, kind) for text in entry.narration)
             lines.extend(LogLine(entry.number, text, "violation") for text in entry.violations)
         return lines
 
@@ -226,58 +509,162 @@ class GameSession:
         self._file = JournalFile(path)
         self.path = path
 
-    def _write(self, entry: Entry) -> None:
-        """Disk first: if the journal cannot be written, the game in memory stays as it was."""
+    def _write(self, entry: Entry, effect: Callable[[Entry], object] | None = None) -> None:
+        """Sign the entry (version 2), write it to disk, then let it take `effect`: if the
+        journal cannot be written, the game in memory stays as it was."""
+        if entry.signature is None and self.header.version == FORMAT_VERSION:
+            entry = signed(entry, self._digest, self.identity.sign)
         lines, digest = render_entry(entry, self._digest)
         if self._file is not None:
             self._file.append(lines)
+        if effect is not None:
+            effect(entry)
         self._digest = digest
+        self._digests.append(digest)
         self._entries.append(entry)
         self._lines.extend(lines)
+        self._history.mark()
+
+    def _note(
+        self,
+        kind: EntryKind,
+        side: str,
+        fields: tuple[tuple[str, str], ...] = (),
+        narration: tuple[str, ...] = (),
+        effect: Callable[[Entry], object] | None = None,
+    ) -> None:
+        """Write an entry of the exchange (no action) for `side`."""
+        number = len(self._entries) + 1
+        entry = Entry(number, kind, self._clock(), fields=fields, narration=narration, by=side)
+        self._write(entry, effect)
+
+    def _act(
+        self,
+        action: Action,
+        before: GameState,
+        outcome: Outcome,
+        fields: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        entry = Entry(
+            number=len(self._entries) + 1,
+            kind=EntryKind.ACT,
+            at=self._clock(),
+            action=action_to_data(action, self.ruleset.grid),
+            narration=self._narrate(outcome),
+            violations=tuple(str(v) for v in outcome.verdict.violations),
+            fields=fields,
+            by=self._signing_side(action, before),
+        )
+        self._write(entry, lambda e: self._history.record(e.number, action, before, outcome))
 
     def _narrate(self, outcome: Outcome) -> tuple[str, ...]:
         return tuple(event.describe(self.ruleset) for event in outcome.events)
 
+    def _refused(self, reason: str) -> Outcome:
+        return Outcome(self.state, (), Verdict((Violation(EMAIL_RULE, reason),)), applied=False)
+
+    def _signing_side(self, action: Action, state: GameState) -> str:
+        acting = action.player or state.active
+        mine = self.local_sides
+        if acting is not None and acting.value in mine:
+            return acting.value
+        return sorted(mine)[0] if mine else "german"
+
+    # --- replaying a journal ------------------------------------------------------------
+
     def _replay(self, entry: Entry) -> None:
         """Apply one entry read from a file; JournalError names it when it does not fit."""
         if entry.kind is EntryKind.ACT:
-            try:
-                action = action_from_data(entry.action, self.ruleset.grid)
-                before = self.state
-                outcome = apply(self.ruleset, before, action, self.mode)
-            except (CodecError, InvalidAction) as error:
-                raise JournalError(f"the action cannot be applied: {error}", entry.number) from None
-            if not outcome.applied:
-                reasons = "; ".join(str(v) for v in outcome.verdict.violations)
-                raise JournalError(f"the rules refuse this action: {reasons}", entry.number)
-            self._check_narration(entry, outcome)
-            violations = tuple(str(v) for v in outcome.verdict.violations)
-            if violations != entry.violations:
-                raise JournalError(
-                    f"the rules now judge this action {list(violations) or 'legal'} where the "
-                    f"file says {list(entry.violations) or 'legal'}",
-                    entry.number,
-                )
-            self._history.record(entry.number, action, before, outcome)
+            self._replay_act(entry)
         elif entry.kind is EntryKind.UNDO:
-            last = self._history.last_applied
-            if last is None or last.entry != entry.target:
-                raise JournalError(
-                    f"undo of #{entry.target}, which is not the last action", entry.number
-                )
-            try:
-                self._history.undo()
-            except ValueError as error:
-                raise JournalError(str(error), entry.number) from None
-        else:
+            self._replay_undo(entry)
+        elif entry.kind is EntryKind.REDO:
             following = self._history.next_redo
             if following is None or following.entry != entry.target:
                 raise JournalError(
                     f"redo of #{entry.target}, which was not the last undone", entry.number
                 )
-            _, outcome = self._history.redo()
+            _, outcome = self._history.preview_redo()
             self._check_narration(entry, outcome)
-        self._write(entry)  # no file is attached while replaying: this only keeps the text
+            self._write(entry, lambda _entry: self._history.redo())
+        else:
+            self._replay_exchange(entry)
+
+    def _replay_act(self, entry: Entry) -> None:
+        try:
+            action = action_from_data(entry.action, self.ruleset.grid)
+            before = self.state
+            # Judged in the game's mode, but applied even when STRICT refuses, so that an
+            # audit goes on and lists every broken rule.
+            judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
+            outcome = apply(self.ruleset, before, action, judging)
+        except (CodecError, InvalidAction) as error:
+            raise JournalError(f"the action cannot be applied: {error}", entry.number) from None
+        self._check_narration(entry, outcome)
+        violations = tuple(str(v) for v in outcome.verdict.violations)
+        if self.mode is Mode.STRICT:
+            for violation in outcome.verdict.violations:
+                self._problem(entry.number, violation.rule, violation.message)
+        elif violations != entry.violations:
+            self._problem(
+                entry.number,
+                "assist",
+                f"the rules judge this action {list(violations) or 'legal'} where the file "
+                f"says {list(entry.violations) or 'legal'}",
+            )
+        if self.play is Play.EMAIL:
+            self._check_email_act(entry, action, before, outcome)
+        self._write(entry, lambda e: self._history.record(e.number, action, before, outcome))
+
+    def _replay_undo(self, entry: Entry) -> None:
+        last = self._history.last_applied
+        if last is None or last.entry != entry.target:
+            raise JournalError(
+                f"undo of #{entry.target}, which is not the last action", entry.number
+            )
+        barrier = self._history.why_not_undo()
+        if barrier:
+            self._problem(entry.number, "undo", barrier)
+        if self.play is Play.EMAIL:
+            problem = self._email_undo_problem(last.entry, entry.number)
+            if problem or self._entries[last.entry - 1].by != entry.by:
+                self._problem(entry.number, EMAIL_RULE, problem or "it undoes another's entry")
+        self._write(entry, lambda _entry: self._history.undo())
+
+    def _replay_exchange(self, entry: Entry) -> None:
+        if self.play is not Play.EMAIL:
+            raise JournalError(f"a '{entry.kind.value}' entry belongs to e-mail play", entry.number)
+        if entry.kind is EntryKind.JOIN:
+            share = entry.field("share") or ""
+            if not _is_hex(share, 64):
+                raise JournalError("the join holds no share of the dice seed", entry.number)
+            self._write(entry, self._take_join)
+        elif entry.kind is EntryKind.REVEAL:
+            share = entry.field("share") or ""
+            creator = "german" if self.header.german else "soviet"
+            if self.seed_agreed or self._second_share is None or entry.by != creator:
+                raise JournalError("a reveal only follows the second player's join", entry.number)
+            if pbem.commitment(self.header.game, share) != self.header.commitment:
+                raise JournalError(
+                    "the revealed share does not match the commitment in the header: the "
+                    "first player changed it",
+                    entry.number,
+                )
+            self._write(entry, lambda _entry: self._fix_seed(share))
+        elif entry.kind is EntryKind.SEAL:
+            seal = entry.field("seal") or ""
+            if not _is_hex(seal, 64) or entry.by in self._seals:
+                raise JournalError("a seal holds one 64-digit commitment a side", entry.number)
+            self._write(entry, lambda e: self._seals.__setitem__(e.by, (e.number, seal)))
+        else:  # SEND
+            number = str(self.files_sent + 1)
+            if entry.field("file") != number or entry.field("to") == entry.by:
+                raise JournalError(
+                    f"a send names file {number} and the opponent; this one says file "
+                    f"{entry.field('file')!r} to {entry.field('to')!r}",
+                    entry.number,
+                )
+            self._write(entry)
 
     def _check_narration(self, entry: Entry, outcome: Outcome) -> None:
         replayed = self._narrate(outcome)
@@ -291,3 +678,176 @@ class GameSession:
                 "(was the game made with other rules or data?)",
                 entry.number,
             )
+
+    def _problem(self, entry: int, rule: str, message: str) -> None:
+        if not self._audit:
+            raise JournalError(f"the rules refuse this action: {rule}: {message}", entry)
+        self.problems.append(Problem(entry, rule, message))
+
+    # --- the exchange's own rules -------------------------------------------------------
+
+    def _check_email_act(
+        self, entry: Entry, action: Action, before: GameState, outcome: Outcome
+    ) -> None:
+        acting = action.player or before.active
+        if acting is not None and acting.value != entry.by:
+            self._problem(
+                entry.number,
+                EMAIL_RULE,
+                f"the {entry.by} player made an action that is the {acting.value} player's",
+            )
+        if not self.seed_agreed and _rolls(outcome):
+            self._problem(entry.number, EMAIL_RULE, self._dice_not_agreed())
+        unseal = entry.field("unseal")
+        if unseal is not None:
+            number, seal = self._seals.pop(entry.by or "", (None, None))
+            nonce = entry.field("nonce") or ""
+            if (
+                f"#{number}" != unseal
+                or pbem.seal_digest(self.header.game, number, entry.action, nonce) != seal
+            ):
+                self._problem(
+                    entry.number, "6.1", f"the bid shown is not the one sealed at entry {unseal}"
+                )
+
+    def _email_undo_problem(self, target: int, at: int) -> str | None:
+        """An e-mail player takes back only their own entries, and none sent already."""
+        mine = self._entries[target - 1].by
+        for entry in self._entries[target : at - 1]:
+            if entry.kind is EntryKind.SEND and entry.by == mine:
+                return f"#{target} went to your opponent in file {entry.field('file')}"
+        return None
+
+    def _dice_not_agreed(self) -> str:
+        return (
+            "the dice are not agreed yet: the seed is fixed when the first player opens the "
+            "second player's first file; send your file now"
+        )
+
+    def _take_join(self, entry: Entry) -> None:
+        self.keys[entry.by or ""] = entry.field("key")
+        self._second_share = entry.field("share")
+
+    def _fix_seed(self, first_share: str) -> None:
+        """[Dice] Both shares are known: the seed is agreed, and no die has been rolled yet."""
+        if self.state.dice.rolls_made:
+            raise JournalError("a die was rolled before the seed was agreed")
+        seed = pbem.agreed_seed(self.header.game, first_share, self._second_share or "")
+        self.initial_state = replace(self.initial_state, dice=DiceState(seed))
+        self._history.reseed(self.initial_state)
+        self.seed_agreed = True
+
+    def _after_entries(self) -> None:
+        """What this player's program does by itself once the opponent's part is in: reveal
+        the first share of the seed, show a sealed bid once the opponent has bid."""
+        if self.play is not Play.EMAIL or self.why_not_act() is not None:
+            return
+        mine = self.local_sides
+        creator = "german" if self.header.german else "soviet"
+        if not self.seed_agreed and self._second_share is not None and creator in mine:
+            share = self.identity.secret_for(pbem.share_label(self.header.game))
+            self._note(
+                EntryKind.REVEAL,
+                creator,
+                fields=(("share", share),),
+                narration=("The dice seed is agreed: both players' shares are in.",),
+                effect=lambda _entry: self._fix_seed(share),
+            )
+        for side, (number, _seal) in list(self._seals.items()):
+            opponent = Player(side).opponent
+            if side in mine and opponent in self.state.initiative.planned_attacks:
+                self._unseal(side, number)
+
+    def _should_seal(self, action: Action, before: GameState) -> bool:
+        """[6.1] The first e-mail bid of a turn is sealed: the opponent sees only that it is
+        made, and bids without knowing it."""
+        if self.play is not Play.EMAIL or not isinstance(action, DeclareAttacks):
+            return False
+        opponent = action.player.opponent if action.player else None
+        return (
+            opponent is not None
+            and opponent not in before.initiative.planned_attacks
+            and opponent.value not in self._seals
+            and action.player.value not in self._seals
+        )
+
+    def _seal(self, action: DeclareAttacks, outcome: Outcome) -> Outcome:
+        side = action.player.value
+        number = len(self._entries) + 1
+        data = action_to_data(action, self.ruleset.grid)
+        secret = self.identity.secret_for(pbem.seal_label(self.header.game, number))
+        seal = pbem.seal_digest(self.header.game, number, data, secret)
+        self._note(
+            EntryKind.SEAL,
+            side,
+            fields=(("seal", seal), ("box", pbem.seal_box(secret, data))),
+            narration=(
+                f"{action.player.title} bid of planned attacks sealed until both have bid.",
+            ),
+            effect=lambda e: self._seals.__setitem__(side, (e.number, seal)),
+        )
+        return Outcome(self.state, (), outcome.verdict, applied=True)
+
+    def _unseal(self, side: str, number: int) -> None:
+        secret = self.identity.secret_for(pbem.seal_label(self.header.game, number))
+        box = self._entries[number - 1].field("box") or ""
+        data = pbem.open_box(secret, box)
+        if data is None:
+            raise JournalError(f"your sealed bid at entry {number} cannot be opened", number)
+        action = action_from_data(data, self.ruleset.grid)
+        before = self.state
+        outcome = apply(self.ruleset, before, action, self.mode)
+        if not outcome.applied:  # the bid was legal when sealed; nothing else bids since
+            raise JournalError(f"your sealed bid at entry {number} is refused now", number)
+        del self._seals[side]
+        self._act(action, before, outcome, (("unseal", f"#{number}"), ("nonce", secret)))
+
+    # --- import's safety net -------------------------------------------------------------
+
+    def _save_point(self) -> tuple:
+        return (
+            self._history.save_point(),
+            len(self._entries),
+            len(self._lines),
+            self._digest,
+            dict(self.keys),
+            self.seed_agreed,
+            self._second_share,
+            dict(self._seals),
+            self.initial_state,
+        )
+
+    def _restore(self, saved: tuple) -> None:
+        (history, entries, lines, digest, keys, agreed, share, seals, initial) = saved
+        self._history.restore(history)
+        del self._entries[entries:], self._digests[entries:], self._lines[lines:]
+        self._digest, self.keys, self.seed_agreed = digest, keys, agreed
+        self._second_share, self._seals, self.initial_state = share, seals, initial
+
+    def _upgraded(self) -> GameSession:
+        """This version 1 journal as a version 2 one, signed by this machine for both sides."""
+        identity = self.identity
+        header = Header(
+            scenario=self.header.scenario,
+            options=self.header.options,
+            mode=self.header.mode,
+            created=self.header.created,
+            program=f"owsqt {__version__}",
+            game=pbem.new_game_id(),
+            german=identity.public,
+            soviet=identity.public,
+            seed=self.header.seed,
+        )
+        upgraded = GameSession(self.ruleset, header, self._clock, identity)
+        for entry in self._entries:
+            side = (self.state.active or Player.GERMAN).value
+            upgraded._replay(replace(entry, by=side, signature=None))
+        return upgraded
+
+
+def _rolls(outcome: Outcome) -> bool:
+    return any(isinstance(event, DiceRolled) for event in outcome.events)
+
+
+def _is_hex(text: str, length: int) -> bool:
+    return len(text) == length and all(c in "0123456789abcdef" for c in text)

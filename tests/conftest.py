@@ -8,8 +8,10 @@ from pathlib import Path
 
 # Tests draw offscreen even when run without `make test` (no display on CI machines).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-# Autosaves and the recent-games list of the tests never touch the player's own files.
+# Autosaves, the recent-games list and the key of the tests never touch the player's files.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="owsqt-tests-")
+# The player's signing key (journal/identity.py) is made in a folder of the tests' own.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="owsqt-tests-config-")
 
 import pytest
 

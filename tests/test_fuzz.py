@@ -145,7 +145,7 @@ def fails(game, tmp_path, *, replay=True, **kwargs) -> fuzz.FuzzFailure:
     failure = raised.value
     assert failure.seed == 7 and str(failure).startswith("seed 7: ")
     assert failure.journal == tmp_path / "fuzz-seed-7.owsg"
-    assert failure.journal.read_text(encoding="utf-8").startswith("owsqt journal 1\n")
+    assert failure.journal.read_text(encoding="utf-8").startswith("owsqt journal 2\n")
     if replay:  # the journal up to the failure, which `owsqt replay` reads
         GameSession.open(game, failure.journal).close()
     return failure

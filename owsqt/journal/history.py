@@ -1,13 +1,17 @@
-"""Undo and redo over the journal's effective actions, with periodic state checkpoints.
+"""Undo and redo over the journal's effective actions, and the state after any entry.
 
-States are immutable, but keeping one per action would cost hundreds of
-megabytes in a long game; instead a checkpoint is kept every CHECKPOINT_EVERY
-actions and undo replays the few actions after the nearest one.
+The effective actions form a chain of Steps, each pointing to the one before it;
+undo moves the tip back, redo forward again, and each journal entry remembers
+where the tip stood after it. States are immutable, but keeping one per action
+would cost hundreds of megabytes in a long game; instead a state is kept every
+CHECKPOINT_EVERY steps, and any other is rebuilt from the nearest one before it.
+That serves undo and the replay controls alike (step back, jump to an entry).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from owsqt.rules.actions import Action
 from owsqt.rules.engine import Outcome, apply
@@ -17,6 +21,7 @@ from owsqt.rules.state import GameState
 from owsqt.rules.verdict import Mode
 
 CHECKPOINT_EVERY = 32
+RECENT_STATES = 8  # rebuilt states kept for stepping back and forth
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +31,15 @@ class Applied:
     entry: int
     action: Action
     barrier: str | None  # why it cannot be undone outside FREE play, or None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Step:
+    """An effective action in the chain; compared and hashed by identity."""
+
+    applied: Applied
+    parent: Step | None
+    depth: int = field(default=1)
 
 
 def undo_barrier(before: GameState, outcome: Outcome) -> str | None:
@@ -43,24 +57,51 @@ class History:
     def __init__(self, ruleset: Ruleset, initial: GameState, mode: Mode) -> None:
         self._ruleset = ruleset
         self._mode = mode
-        self._applied: list[Applied] = []
-        self._undone: list[Applied] = []
-        self._checkpoints: dict[int, GameState] = {0: initial}
+        self._initial = initial
+        self._tip: Step | None = None
+        self._undone: list[Step] = []
+        self._checkpoints: dict[Step, GameState] = {}
+        self._recent: OrderedDict[Step, GameState] = OrderedDict()
+        self._marks: list[Step | None] = []  # the tip after each journal entry
         self.state = initial
+
+    def reseed(self, initial: GameState) -> None:
+        """Put a new start in place of the old one; only while no die has been rolled, so
+        every state after it is the same but for the dice's seed (e-mail play's seed)."""
+        self._initial = initial
+        self._checkpoints.clear()
+        self._recent.clear()
+        self.state = self.state_of(self._tip)
+
+    def save_point(self) -> tuple:
+        """Everything restore() needs to put the history back as it is now."""
+        return (self._tip, list(self._undone), len(self._marks), self._initial, self.state)
+
+    def restore(self, saved: tuple) -> None:
+        tip, undone, marks, initial, state = saved
+        if initial is not self._initial:  # reseeded since: the kept states have the new seed
+            self._checkpoints.clear()
+            self._recent.clear()
+        self._tip, self._undone, self._initial, self.state = tip, undone, initial, state
+        del self._marks[marks:]
 
     def record(self, entry: int, action: Action, before: GameState, outcome: Outcome) -> None:
         """Take an applied action into the history; it ends any chance to redo."""
-        self._applied.append(Applied(entry, action, undo_barrier(before, outcome)))
+        parent = self._tip
+        applied = Applied(entry, action, undo_barrier(before, outcome))
+        self._tip = Step(applied, parent, parent.depth + 1 if parent else 1)
         self._undone.clear()
-        self.state = outcome.state
-        if len(self._applied) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self._applied)] = outcome.state
+        self._keep(self._tip, outcome.state)
+
+    def mark(self) -> None:
+        """Remember the tip as it stands after the journal entry just written."""
+        self._marks.append(self._tip)
 
     def why_not_undo(self) -> str | None:
         """None when undo is possible, else a sentence saying why not."""
-        if not self._applied:
+        if self._tip is None:
             return "there is nothing to undo"
-        barrier = self._applied[-1].barrier
+        barrier = self._tip.applied.barrier
         if barrier and self._mode is not Mode.FREE:
             return f"the last action cannot be undone: {barrier}"
         return None
@@ -72,23 +113,17 @@ class History:
         reason = self.why_not_undo()
         if reason:
             raise ValueError(reason)
-        undone = self._applied.pop()
+        undone = self._tip
         self._undone.append(undone)
-        self.state = self._rebuild(len(self._applied))
-        return undone
+        self._tip = undone.parent
+        self.state = self.state_of(self._tip)
+        return undone.applied
 
     def redo(self) -> tuple[Applied, Outcome]:
         """Apply the last undone action again."""
-        reason = self.why_not_redo()
-        if reason:
-            raise ValueError(reason)
-        redone = self._undone[-1]
-        outcome = apply(self._ruleset, self.state, redone.action, self._mode)
-        self._undone.pop()
-        self._applied.append(redone)
-        self.state = outcome.state
-        if len(self._applied) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self._applied)] = outcome.state
+        redone, outcome = self.preview_redo()
+        self._tip = self._undone.pop()
+        self._keep(self._tip, outcome.state)
         return redone, outcome
 
     def preview_redo(self) -> tuple[Applied, Outcome]:
@@ -96,23 +131,48 @@ class History:
         reason = self.why_not_redo()
         if reason:
             raise ValueError(reason)
-        redone = self._undone[-1]
+        redone = self._undone[-1].applied
         return redone, apply(self._ruleset, self.state, redone.action, self._mode)
 
     @property
     def last_applied(self) -> Applied | None:
-        return self._applied[-1] if self._applied else None
+        return self._tip.applied if self._tip else None
 
     @property
     def next_redo(self) -> Applied | None:
-        return self._undone[-1] if self._undone else None
+        return self._undone[-1].applied if self._undone else None
 
-    def _rebuild(self, count: int) -> GameState:
-        """The state after the first `count` effective actions."""
-        for stale in [index for index in self._checkpoints if index > count]:
-            del self._checkpoints[stale]
-        start = max(self._checkpoints)
-        state = self._checkpoints[start]
-        for applied in self._applied[start:count]:
-            state = apply(self._ruleset, state, applied.action, self._mode).state
+    def state_after(self, entry: int) -> GameState:
+        """The state as it stood after journal entry `entry` (0: the start of the game)."""
+        if not 0 <= entry <= len(self._marks):
+            raise IndexError(f"there is no entry {entry}; the journal has {len(self._marks)}")
+        return self.state_of(self._marks[entry - 1] if entry else None)
+
+    def state_of(self, step: Step | None) -> GameState:
+        """The state after `step`, rebuilt from the nearest kept state before it."""
+        chain: list[Step] = []
+        node = step
+        while node is not None and node not in self._checkpoints and node not in self._recent:
+            chain.append(node)
+            node = node.parent
+        state = self._initial if node is None else self._kept(node)
+        for link in reversed(chain):
+            # Resolving does not depend on the mode; FREE skips judging, which replay needs not.
+            state = apply(self._ruleset, state, link.applied.action, Mode.FREE).state
+            self._keep(link, state)
         return state
+
+    def _kept(self, step: Step) -> GameState:
+        kept = self._checkpoints.get(step)
+        return kept if kept is not None else self._recent[step]
+
+    def _keep(self, step: Step, state: GameState) -> None:
+        if step is self._tip:
+            self.state = state
+        if step.depth % CHECKPOINT_EVERY == 0:
+            self._checkpoints[step] = state
+            return
+        self._recent[step] = state
+        self._recent.move_to_end(step)
+        while len(self._recent) > RECENT_STATES:
+            self._recent.popitem(last=False)

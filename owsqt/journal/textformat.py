@@ -1,41 +1,60 @@
-"""The journal's text format: a header and hash-chained entries in short plain lines.
+"""The journal's text format: a header and hash-chained, signed entries in short plain lines.
 
-    owsqt journal 1
+    owsqt journal 2
     program: owsqt 0.1.0
-    scenario: we-are-coming
+    game: 5f0c9d1e2a7b4c3d8e6f1a2b3c4d5e6f
     ...
 
-    #1 act 2026-11-21T05:01:02Z
+    #1 act 2026-11-21T05:01:02Z by german
     > {"kind": "place", "to": "2428", "units": ["de-6pz-11pzr-1"]}
     = I/11 Pz placed on 2428 from not arrived
     ! 9.2: 2428 holds 20 stacking points; no more than 18 may occupy a hex
     ~ 5d41402abc4b2a76b9719d911017c592...
+    @ kq3Xb0...(the signer's Ed25519 signature of the hash, base64)
 
 A record longer than LINE_WIDTH continues on lines that begin with a space;
 joining the pieces gives it back exactly. Each entry's hash (the `~` line)
 covers the previous hash and every line of the entry before it, and the
 first entry's previous hash is the hash of the header: editing, dropping,
-inserting or reordering anything breaks the chain at that entry.
+inserting or reordering anything breaks the chain at that entry. The `@`
+line signs that hash with the key of the side named in the title.
+docs/pbem-format.md describes the whole format; version 1 journals (no game
+id, no keys, no signatures) are still read, for local games made before it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from owsqt.journal.identity import is_public_key, signature_holds
+
 FORMAT_NAME = "owsqt journal"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+LEGACY_VERSION = 1  # local journals written before signatures; read, never written
 LINE_WIDTH = 78
 MAX_FILE_BYTES = 64 * 1024 * 1024
+SIDES = ("german", "soviet")
 
 
 class EntryKind(StrEnum):
     ACT = "act"  # an action applied to the game
     UNDO = "undo"  # the latest effective action taken back
     REDO = "redo"  # the latest undone action applied again
+    JOIN = "join"  # e-mail play: the second player's key and share of the dice seed
+    REVEAL = "reveal"  # e-mail play: the first player's share, which fixes the seed
+    SEAL = "seal"  # e-mail play: a secret action committed now, shown later (6.1 bids)
+    SEND = "send"  # e-mail play: the end of a file sent to the opponent
+
+
+class Play(StrEnum):
+    SOLITAIRE = "solitaire"  # one player at one machine: no hand-over
+    HOT_SEAT = "hot-seat"  # two players at one machine, handing over
+    EMAIL = "e-mail"  # two players trading files
 
 
 class JournalError(ValueError):
@@ -57,24 +76,51 @@ class Header:
     scenario: str
     options: tuple[str, ...]
     mode: str
-    seed: int
     created: str
     program: str
+    game: str = ""  # a random id: files of other games are told apart by it
+    play: str = Play.SOLITAIRE.value
+    german: str | None = None  # the German player's public key, once known
+    soviet: str | None = None
+    seed: int | None = None  # the dice seed of a local game
+    commitment: str | None = None  # e-mail: the hash of the first player's seed share
     version: int = FORMAT_VERSION
 
+    def key_of(self, side: str) -> str | None:
+        return self.german if side == "german" else self.soviet
+
     def lines(self) -> list[str]:
+        if self.version == LEGACY_VERSION:
+            return [
+                f"{FORMAT_NAME} {self.version}",
+                f"program: {self.program}",
+                f"scenario: {self.scenario}",
+                f"options: {_options_text(self.options)}",
+                f"mode: {self.mode}",
+                f"seed: {self.seed}",
+                f"created: {self.created}",
+            ]
+        dice = f"seed {self.seed}" if self.commitment is None else f"commit {self.commitment}"
         return [
             f"{FORMAT_NAME} {self.version}",
             f"program: {self.program}",
+            f"game: {self.game}",
             f"scenario: {self.scenario}",
-            f"options: {' '.join(self.options) if self.options else '-'}",
+            f"options: {_options_text(self.options)}",
             f"mode: {self.mode}",
-            f"seed: {self.seed}",
+            f"play: {self.play}",
             f"created: {self.created}",
+            f"german: {self.german or '-'}",
+            f"soviet: {self.soviet or '-'}",
+            f"dice: {dice}",
         ]
 
     def digest(self) -> str:
         return _sha256("\n".join(self.lines()))
+
+
+def _options_text(options: tuple[str, ...]) -> str:
+    return " ".join(options) if options else "-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,18 +132,28 @@ class Entry:
     target: int | None = None  # the entry an UNDO or REDO refers to
     narration: tuple[str, ...] = ()  # what happened, as the log reads it
     violations: tuple[str, ...] = ()  # broken rules applied anyway (ASSIST)
+    fields: tuple[tuple[str, str], ...] = ()  # named values: keys, seed shares, file numbers
+    by: str | None = None  # the side whose key signs the entry (None only in version 1)
+    signature: str | None = None  # that key's signature of the entry's hash
+
+    def field(self, name: str) -> str | None:
+        return next((value for key, value in self.fields if key == name), None)
 
     def body_lines(self) -> list[str]:
-        """Every line of the entry except its hash line."""
+        """Every line of the entry that its hash covers."""
         title = f"#{self.number} {self.kind.value} {self.at}"
         if self.target is not None:
             title += f" #{self.target}"
+        if self.by is not None:
+            title += f" by {self.by}"
         lines = [title]
         if self.action is not None:
             text = json.dumps(
                 self.action, sort_keys=True, ensure_ascii=False, separators=(", ", ": ")
             )
             lines.extend(_wrap(">", text))
+        for name, value in self.fields:
+            lines.extend(_wrap("+", f"{name} {value}"))
         for text in self.narration:
             lines.extend(_wrap("=", text))
         for text in self.violations:
@@ -110,11 +166,19 @@ def chain_digest(previous: str, body: list[str]) -> str:
     return _sha256(previous + "\n" + "\n".join(body))
 
 
+def signed(entry: Entry, previous_digest: str, sign: Callable[[str], str]) -> Entry:
+    """The entry with its signature: `sign` signs the hash that chains it to `previous`."""
+    return replace(entry, signature=sign(chain_digest(previous_digest, entry.body_lines())))
+
+
 def render_entry(entry: Entry, previous_digest: str) -> tuple[list[str], str]:
-    """The entry's lines, hash line included, and its digest."""
+    """The entry's lines, hash and signature lines included, and its digest."""
     body = entry.body_lines()
     digest = chain_digest(previous_digest, body)
-    return [*body, f"~ {digest}", ""], digest
+    lines = [*body, f"~ {digest}"]
+    if entry.signature is not None:
+        lines.extend(_wrap("@", entry.signature))
+    return [*lines, ""], digest
 
 
 def _sha256(text: str) -> str:
@@ -153,11 +217,13 @@ class ParsedJournal:
 
 
 def parse(text: str) -> ParsedJournal:
-    """Read a journal and check its hash chain; JournalError names the first bad entry."""
+    """Read a journal, check its hash chain and its signatures; JournalError names the first
+    entry that fails."""
     if len(text) > MAX_FILE_BYTES:
         raise JournalError(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     header, position = _parse_header(lines)
+    keys = {"german": header.german, "soviet": header.soviet}
     previous = header.digest()
     entries: list[Entry] = []
     digests: list[str] = []
@@ -165,14 +231,56 @@ def parse(text: str) -> ParsedJournal:
         if not lines[position].strip():
             position += 1
             continue
-        entry, digest, position = _parse_entry(lines, position, previous, len(entries) + 1)
+        number = len(entries) + 1
+        entry, digest, position = _parse_entry(lines, position, previous, number, header.version)
+        if header.version != LEGACY_VERSION:
+            _check_signature(entry, digest, keys)
         entries.append(entry)
         digests.append(digest)
         previous = digest
     return ParsedJournal(header, tuple(entries), tuple(digests))
 
 
-_HEADER_KEYS = ("program", "scenario", "options", "mode", "seed", "created")
+def _check_signature(entry: Entry, digest: str, keys: dict[str, str | None]) -> None:
+    """[Integrity] Every entry is signed by the key of the side it names; a JOIN brings the
+    joining side's key, signed with that key."""
+    side = entry.by or ""
+    if entry.kind is EntryKind.JOIN:
+        key = entry.field("key") or ""
+        if keys.get(side) is not None:
+            raise JournalError(f"the {side} side has a key already; it cannot join", entry.number)
+        if not is_public_key(key):
+            raise JournalError(f"the join holds no valid public key ({key[:20]!r})", entry.number)
+        keys[side] = key
+    key = keys.get(side)
+    if key is None:
+        raise JournalError(
+            f"the entry is signed for the {side} side, which has no key in this game",
+            entry.number,
+        )
+    if entry.signature is None:
+        raise JournalError("the entry is not signed", entry.number)
+    if not signature_holds(key, digest, entry.signature):
+        raise JournalError(
+            f"the signature is not the {side} player's: the entry was changed after it was "
+            "signed, or signed with another key",
+            entry.number,
+        )
+
+
+_LEGACY_KEYS = ("program", "scenario", "options", "mode", "seed", "created")
+_KEYS = (
+    "program",
+    "game",
+    "scenario",
+    "options",
+    "mode",
+    "play",
+    "created",
+    "german",
+    "soviet",
+    "dice",
+)
 
 
 def _parse_header(lines: list[str]) -> tuple[Header, int]:
@@ -185,86 +293,130 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
     if not version_text.isdigit():
         raise JournalError(f"the format version {version_text!r} is not a number", line=1)
     version = int(version_text)
-    if version != FORMAT_VERSION:
+    if version not in (LEGACY_VERSION, FORMAT_VERSION):
         raise JournalError(
-            f"the journal has format version {version}; this owsqt reads version {FORMAT_VERSION}",
+            f"the journal has format version {version}; this owsqt reads versions "
+            f"{LEGACY_VERSION} and {FORMAT_VERSION} (is it from a newer owsqt?)",
             line=1,
         )
+    names = _LEGACY_KEYS if version == LEGACY_VERSION else _KEYS
     values: dict[str, str] = {}
-    for index, key in enumerate(_HEADER_KEYS, start=1):
+    for index, key in enumerate(names, start=1):
         line = lines[index] if index < len(lines) else ""
         name, _, value = line.partition(": ")
         if name != key:
             raise JournalError(
-                f"expected the header field '{key}: ...', found {line!r}", line=index + 1
+                f"expected the header field '{key}: ...', found {line[:60]!r}", line=index + 1
             )
         values[key] = value
-    if not values["seed"].isdigit():
-        raise JournalError(f"the seed {values['seed']!r} is not a number", line=7)
     options = () if values["options"] == "-" else tuple(values["options"].split())
-    header = Header(
-        scenario=values["scenario"],
-        options=options,
-        mode=values["mode"],
-        seed=int(values["seed"]),
-        created=values["created"],
-        program=values["program"],
-        version=version,
-    )
-    return header, len(_HEADER_KEYS) + 1
+    common = {
+        "scenario": values["scenario"],
+        "options": options,
+        "mode": values["mode"],
+        "created": values["created"],
+        "program": values["program"],
+        "version": version,
+    }
+    if version == LEGACY_VERSION:
+        seed = _number(values["seed"], "the seed", names.index("seed") + 2)
+        return Header(**common, seed=seed), len(names) + 1
+    return Header(**common, **_v2_fields(values)), len(names) + 1
 
 
-def _parse_entry(
-    lines: list[str], start: int, previous: str, expected_number: int
-) -> tuple[Entry, str, int]:
-    title = lines[start]
-    number = expected_number
-    parts = title.split(" ")
-    if not title.startswith("#") or len(parts) not in (3, 4):
+def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
+    line_of = {key: index + 2 for index, key in enumerate(_KEYS)}
+    game = values["game"]
+    if len(game) != 32 or any(c not in "0123456789abcdef" for c in game):
+        raise JournalError(f"the game id {game[:40]!r} is not 32 hex digits", line=line_of["game"])
+    if values["play"] not in {play.value for play in Play}:
+        known = ", ".join(play.value for play in Play)
         raise JournalError(
-            f"expected an entry title such as '#{number} act <time>'", number, start + 1
+            f"unknown kind of play {values['play']!r} (known: {known})", line=line_of["play"]
         )
-    if parts[0][1:] != str(expected_number):
+    keys: dict[str, str | None] = {}
+    for side in SIDES:
+        text = values[side]
+        if text != "-" and not is_public_key(text):
+            raise JournalError(
+                f"the {side} key {text[:30]!r} is not a public key", line=line_of[side]
+            )
+        keys[side] = None if text == "-" else text
+    how, _, value = values["dice"].partition(" ")
+    seed = commitment = None
+    if how == "seed":
+        seed = _number(value, "the seed", line_of["dice"])
+    elif how == "commit" and len(value) == 64 and all(c in "0123456789abcdef" for c in value):
+        commitment = value
+    else:
         raise JournalError(
-            f"found entry {parts[0]} where entry #{expected_number} should be "
+            f"expected 'dice: seed <number>' or 'dice: commit <64 hex digits>', found "
+            f"{values['dice'][:40]!r}",
+            line=line_of["dice"],
+        )
+    return {
+        "game": game,
+        "play": values["play"],
+        "german": keys["german"],
+        "soviet": keys["soviet"],
+        "seed": seed,
+        "commitment": commitment,
+    }
+
+
+def _number(text: str, what: str, line: int) -> int:
+    if not text.isdigit() or len(text) > 30:
+        raise JournalError(f"{what} {text[:40]!r} is not a number", line=line)
+    return int(text)
+
+
+def _parse_title(
+    title: str, number: int, line: int, version: int
+) -> tuple[EntryKind, str, int | None, str | None]:
+    parts = title.split(" ")
+    by = None
+    if version != LEGACY_VERSION:
+        if len(parts) < 5 or parts[-2] != "by" or parts[-1] not in SIDES:
+            raise JournalError(
+                f"expected an entry title such as '#{number} act <time> by german'", number, line
+            )
+        by = parts[-1]
+        parts = parts[:-2]
+    if not title.startswith("#") or len(parts) not in (3, 4):
+        raise JournalError(f"expected an entry title such as '#{number} act <time>'", number, line)
+    if parts[0][1:] != str(number):
+        raise JournalError(
+            f"found entry {parts[0][:12]} where entry #{number} should be "
             "(an entry was dropped, inserted or reordered)",
             number,
-            start + 1,
+            line,
         )
     try:
         kind = EntryKind(parts[1])
     except ValueError:
-        raise JournalError(f"unknown entry kind {parts[1]!r}", number, start + 1) from None
+        raise JournalError(f"unknown entry kind {parts[1][:20]!r}", number, line) from None
     target = None
     if len(parts) == 4:
-        if not (parts[3].startswith("#") and parts[3][1:].isdigit()):
+        if not (parts[3].startswith("#") and parts[3][1:].isdigit() and len(parts[3]) < 12):
             raise JournalError(
-                f"expected '#<entry>' after the time, found {parts[3]!r}", number, start + 1
+                f"expected '#<entry>' after the time, found {parts[3][:20]!r}", number, line
             )
         target = int(parts[3][1:])
-    records: list[list[str]] = []  # [marker, text]
-    position = start + 1
-    digest_line = None
-    while position < len(lines):
-        line = lines[position]
-        if line.startswith("~ "):
-            digest_line = position
-            break
-        if line.startswith(" ") and records:
-            records[-1][1] += line[1:]
-        elif len(line) >= 2 and line[0] in ">=!" and line[1] == " ":
-            records.append([line[0], line[2:]])
-        elif not line.strip():
-            break
-        else:
-            raise JournalError(f"cannot read the line {line[:40]!r}", number, position + 1)
-        position += 1
-    if digest_line is None:
+    return kind, parts[2], target, by
+
+
+def _parse_entry(
+    lines: list[str], start: int, previous: str, number: int, version: int
+) -> tuple[Entry, str, int]:
+    kind, at, target, by = _parse_title(lines[start], number, start + 1, version)
+    records, position = _records(lines, start + 1, number, ">=!+")
+    if position >= len(lines) or not lines[position].startswith("~ "):
         raise JournalError(
             "the entry has no hash line: the file ends or breaks off here (truncated?)",
             number,
             position + 1,
         )
+    digest_line = position
     body = lines[start:digest_line]
     digest = lines[digest_line][2:].strip()
     if chain_digest(previous, body) != digest:
@@ -273,7 +425,11 @@ def _parse_entry(
             number,
             digest_line + 1,
         )
+    signatures, position = _records(lines, digest_line + 1, number, "@")
+    if len(signatures) > 1:
+        raise JournalError("an entry holds one signature", number, digest_line + 2)
     action = None
+    fields: list[tuple[str, str]] = []
     narration: list[str] = []
     violations: list[str] = []
     for marker, text in records:
@@ -282,8 +438,11 @@ def _parse_entry(
                 raise JournalError("an entry holds one action", number, start + 1)
             try:
                 action = json.loads(text)
-            except json.JSONDecodeError as error:
+            except (json.JSONDecodeError, RecursionError) as error:
                 raise JournalError(f"the action is not valid JSON: {error}", number) from None
+        elif marker == "+":
+            name, _, value = text.partition(" ")
+            fields.append((name, value))
         elif marker == "=":
             narration.append(text)
         else:
@@ -293,5 +452,36 @@ def _parse_entry(
             f"an '{kind.value}' entry {'needs' if kind is EntryKind.ACT else 'holds no'} action",
             number,
         )
-    entry = Entry(number, kind, parts[2], action, target, tuple(narration), tuple(violations))
-    return entry, digest, digest_line + 1
+    entry = Entry(
+        number,
+        kind,
+        at,
+        action,
+        target,
+        tuple(narration),
+        tuple(violations),
+        tuple(fields),
+        by,
+        signatures[0][1] if signatures else None,
+    )
+    return entry, digest, position
+
+
+def _records(
+    lines: list[str], position: int, number: int, markers: str
+) -> tuple[list[list[str]], int]:
+    """The records from `position` on that start with one of `markers`, continuation lines
+    joined, up to the first line that is none of them; and where that line is."""
+    records: list[list[str]] = []  # [marker, text]
+    while position < len(lines):
+        line = lines[position]
+        if line.startswith(" ") and records:
+            records[-1][1] += line[1:]
+        elif len(line) >= 2 and line[0] in markers and line[1] == " ":
+            records.append([line[0], line[2:]])
+        elif not line.strip() or line.startswith("~ "):
+            break
+        else:
+            raise JournalError(f"cannot read the line {line[:40]!r}", number, position + 1)
+        position += 1
+    return records, position

@@ -164,14 +164,18 @@ def test_a_replay_that_diverges_from_the_recorded_narration_names_the_entry(rule
     session.submit(RollDice(purpose="check"))
     session.close()
     # The same journal read under another seed would roll differently: forge that case by
-    # rewriting the header seed and re-sealing the chain as a careless tool would.
-    from owsqt.journal.textformat import parse, render_entry
+    # rewriting the header seed and re-sealing and re-signing the chain as a careless tool
+    # would, with the player's own key.
+    from owsqt.journal.identity import Identity
+    from owsqt.journal.textformat import parse, render_entry, signed
 
     parsed = parse(path.read_text())
     header = type(parsed.header)(**{**_fields(parsed.header), "seed": parsed.header.seed + 1})
     lines, digest = [*header.lines(), ""], header.digest()
     for entry in parsed.entries:
-        rendered, digest = render_entry(entry, digest)
+        rendered, digest = render_entry(
+            signed(entry, digest, Identity.load_or_create().sign), digest
+        )
         lines.extend(rendered)
     forged = "\n".join(lines) + "\n"
     with pytest.raises(JournalError, match="entry 1: replaying gives"):

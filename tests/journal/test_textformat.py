@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import (
     LINE_WIDTH,
     Entry,
@@ -14,32 +15,52 @@ from owsqt.journal.textformat import (
     JournalError,
     parse,
     render_entry,
+    signed,
 )
 
+KEY = Identity.generate()
 HEADER = Header(
-    "test", ("seventeenth-panzer",), "strict", 42, "2026-11-21T05:00:00Z", "owsqt 0.1.0"
+    scenario="test",
+    options=("seventeenth-panzer",),
+    mode="strict",
+    created="2026-11-21T05:00:00Z",
+    program="owsqt 0.1.0",
+    game="0123456789abcdef0123456789abcdef",
+    german=KEY.public,
+    soviet=KEY.public,
+    seed=42,
 )
 
 
-def journal_text(entries: list[Entry]) -> str:
-    lines = [*HEADER.lines(), ""]
-    digest = HEADER.digest()
+def journal_text(entries: list[Entry], header: Header = HEADER) -> str:
+    """The journal of `entries`, each signed by KEY as it is chained."""
+    lines = [*header.lines(), ""]
+    digest = header.digest()
     for entry in entries:
-        rendered, digest = render_entry(entry, digest)
+        rendered, digest = render_entry(signed(entry, digest, KEY.sign), digest)
         lines.extend(rendered)
     return "\n".join(lines) + "\n"
+
+
+def unsigned(entries):
+    return [type(entry)(**{**_fields(entry), "signature": None}) for entry in entries]
+
+
+def _fields(record):
+    return {name: getattr(record, name) for name in record.__slots__}
 
 
 def sample_entries() -> list[Entry]:
     long_units = [f"unit-{n:03d}" for n in range(30)]
     return [
         Entry(1, EntryKind.ACT, "t1", {"kind": "place", "to": "2428", "units": long_units},
-              narration=("I/11 Pz placed on 2428 from not arrived",)),
+              narration=("I/11 Pz placed on 2428 from not arrived",), by="german"),
         Entry(2, EntryKind.ACT, "t2", {"kind": "roll", "purpose": "test"},
               narration=("die roll (test): 7",),
-              violations=("3.1: a manual edit changes the game outside the sequence of play",)),
-        Entry(3, EntryKind.UNDO, "t3", target=1),
-        Entry(4, EntryKind.REDO, "t4", target=1, narration=("again",)),
+              violations=("3.1: a manual edit changes the game outside the sequence of play",),
+              by="soviet"),
+        Entry(3, EntryKind.UNDO, "t3", target=1, by="german"),
+        Entry(4, EntryKind.REDO, "t4", target=1, narration=("again",), by="german"),
     ]  # fmt: skip
 
 
@@ -49,13 +70,15 @@ def test_journal_round_trips_and_keeps_every_line_short():
     assert all(len(line) <= LINE_WIDTH for line in text.splitlines())
     parsed = parse(text)
     assert parsed.header == HEADER
-    assert list(parsed.entries) == entries
+    assert unsigned(parsed.entries) == entries
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=400))
 def test_any_narration_survives_wrapping_exactly(text):
-    entry = Entry(1, EntryKind.ACT, "t", {"kind": "roll"}, narration=(text.strip() or "x",))
-    assert parse(journal_text([entry])).entries[0] == entry
+    entry = Entry(
+        1, EntryKind.ACT, "t", {"kind": "roll"}, narration=(text.strip() or "x",), by="german"
+    )
+    assert unsigned(parse(journal_text([entry])).entries) == [entry]
 
 
 def test_windows_line_endings_from_mail_still_verify():
@@ -70,7 +93,7 @@ def test_an_edited_line_is_caught_at_its_entry():
 
 
 def test_an_edited_header_breaks_the_first_entry():
-    text = journal_text(sample_entries()).replace("seed: 42", "seed: 43")
+    text = journal_text(sample_entries()).replace("dice: seed 42", "dice: seed 43")
     with pytest.raises(JournalError, match=r"entry 1"):
         parse(text)
 
@@ -101,5 +124,5 @@ def test_a_truncated_file_names_the_incomplete_entry():
 def test_other_files_and_versions_are_refused_clearly():
     with pytest.raises(JournalError, match=r"not an owsqt journal"):
         parse("hello\n")
-    with pytest.raises(JournalError, match=r"version 2"):
-        parse(journal_text([]).replace("owsqt journal 1", "owsqt journal 2"))
+    with pytest.raises(JournalError, match=r"version 3.*newer owsqt"):
+        parse(journal_text([]).replace("owsqt journal 2", "owsqt journal 3"))

@@ -1,0 +1,197 @@
+"""The headless commands that make, play, replay and check game files: `owsqt new`, `act`,
+`replay` and `verify` (for scripts, referees and tests; docs/actions.md, docs/pbem-format.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from owsqt.journal.identity import fingerprint
+from owsqt.journal.store import read_text
+from owsqt.journal.textformat import JournalError, Play
+from owsqt.rules.actions import action_from_data
+from owsqt.rules.codec import CodecError, encode
+from owsqt.rules.ruleset import Ruleset, default_ruleset
+from owsqt.rules.verdict import InvalidAction, Mode
+from owsqt.session import GameSession
+
+EXIT_OK = 0
+EXIT_REFUSED = 1  # `act`: the rules refused the action; `verify`: entries break rules
+EXIT_BAD_INPUT = 2  # unreadable, tampered or wrong input
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    new = commands.add_parser("new", help="make a new game file")
+    new.add_argument("--scenario", required=True, help="a scenario id, e.g. we-are-coming")
+    new.add_argument("--mode", choices=[m.value for m in Mode], default=Mode.STRICT.value)
+    new.add_argument("--seed", type=int, help="the dice seed (default: a random one)")
+    new.add_argument(
+        "--play", choices=[Play.SOLITAIRE.value, Play.HOT_SEAT.value], default="solitaire"
+    )
+    new.add_argument(
+        "--empty", action="store_true", help="leave the set-up to be made (default set-up else)"
+    )
+    new.add_argument("--out", type=Path, required=True, metavar="FILE")
+    new.set_defaults(handler=_new)
+
+    act = commands.add_parser("act", help="apply one action, given as JSON, to a game file")
+    act.add_argument("file", type=Path)
+    act.add_argument("action", help='e.g. \'{"kind": "end_step", "player": "soviet"}\'')
+    act.add_argument("--json", action="store_true", help="print the result as JSON")
+    act.set_defaults(handler=_act)
+
+    replay = commands.add_parser("replay", help="replay a game file and summarise its state")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--to", type=int, metavar="ENTRY", help="stop after this entry")
+    replay.add_argument("--json", action="store_true", help="print the state as JSON")
+    replay.set_defaults(handler=_replay)
+
+    verify = commands.add_parser(
+        "verify", help="check a game file: chain, signatures, dice and rules (exit 0, 1 or 2)"
+    )
+    verify.add_argument("file", type=Path)
+    verify.set_defaults(handler=_verify)
+
+
+def _new(args: argparse.Namespace) -> int:
+    ruleset = default_ruleset()
+    if args.scenario not in ruleset.scenarios:
+        known = ", ".join(sorted(ruleset.scenarios))
+        raise ValueError(f"unknown scenario {args.scenario!r}; known: {known}")
+    if args.out.exists():
+        raise ValueError(f"{args.out} exists already; choose another name")
+    session = GameSession.new(
+        ruleset, args.scenario, Mode(args.mode), seed=args.seed, play=Play(args.play)
+    )
+    if not args.empty:
+        session.apply_default_setup()
+    session.save_as(args.out)
+    session.close()
+    print(f"wrote {args.out}: {_where(ruleset, session)}")
+    return EXIT_OK
+
+
+def _act(args: argparse.Namespace) -> int:
+    ruleset = default_ruleset()
+    try:
+        data = json.loads(args.action)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"the action is not JSON: {error}") from None
+    session = _open(ruleset, args.file)
+    if session is None:
+        return EXIT_BAD_INPUT
+    try:
+        action = action_from_data(data, ruleset.grid)
+        outcome = session.submit(action)
+    except CodecError as error:
+        raise ValueError(f"the action cannot be read: {error}") from None
+    except InvalidAction as error:
+        return _act_result(args, session, False, [], [f"refused: {error}"])
+    finally:
+        session.close()
+    events = [event.describe(ruleset) for event in outcome.events]
+    violations = [str(v) for v in outcome.verdict.violations]
+    return _act_result(args, session, outcome.applied, events, violations)
+
+
+def _act_result(args, session, applied: bool, events: list[str], violations: list[str]) -> int:
+    if args.json:
+        result = {
+            "applied": applied,
+            "entry": len(session.entries) if applied else None,
+            "events": events,
+            "violations": violations,
+        }
+        print(json.dumps(result, indent=1, ensure_ascii=False))
+    else:
+        if applied:
+            print(f"entry {len(session.entries)}")
+        for line in events:
+            print(f"  {line}")
+        for line in violations:
+            print(f"  {'broken rule' if applied else 'refused'}: {line}")
+    return EXIT_OK if applied else EXIT_REFUSED
+
+
+def _open(ruleset: Ruleset, path: Path) -> GameSession | None:
+    try:
+        return GameSession.open(ruleset, path)
+    except JournalError as error:
+        print(f"owsqt: {path}: {error}", file=sys.stderr)
+        return None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    ruleset = default_ruleset()
+    try:
+        session = GameSession.from_text(ruleset, read_text(args.file))
+    except JournalError as error:
+        print(f"owsqt: {args.file}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    entries = len(session.entries)
+    upto = entries if args.to is None else args.to
+    if not 0 <= upto <= entries:
+        raise ValueError(f"--to {upto}: the file has entries 1 to {entries}")
+    state = session.state_after(upto)
+    if args.json:
+        summary = {
+            "scenario": state.scenario,
+            "mode": session.mode.value,
+            "play": session.play.value,
+            "entries": entries,
+            "entry": upto,
+            "narration": list(session.entries[upto - 1].narration) if upto else [],
+            "state": encode(state, ruleset.grid),
+        }
+        print(json.dumps(summary, indent=2, sort_keys=True))
+        return EXIT_OK
+    statuses = Counter(unit.status.value for unit in state.units.values())
+    print(f"{ruleset.scenarios[state.scenario].title} ({session.mode.value} play)")
+    print(f"entries: {entries}, shown after entry {upto}, dice rolled: {state.dice.rolls_made}")
+    active = f", {state.active.title} player" if state.active else ""
+    print(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
+    print("units: " + ", ".join(f"{count} {status}" for status, count in sorted(statuses.items())))
+    if upto:
+        for line in session.entries[upto - 1].narration:
+            print(f"  #{upto}: {line}")
+    return EXIT_OK
+
+
+def _verify(args: argparse.Namespace) -> int:
+    ruleset = default_ruleset()
+    try:
+        session = GameSession.from_text(ruleset, read_text(args.file), audit=True)
+    except JournalError as error:
+        print(f"{args.file}: TAMPERED OR UNREADABLE")
+        print(f"  {error}")
+        return EXIT_BAD_INPUT
+    header = session.header
+    print(f"{args.file}: {'RULES BROKEN' if session.problems else 'VALID'}")
+    print(f"  {_where(ruleset, session)}")
+    print(f"  game {header.game}, {header.play} play, format version {header.version}")
+    for side in ("german", "soviet"):
+        key = session.keys.get(side)
+        print(f"  {side} key: {fingerprint(key) if key else 'not joined yet'}")
+    if session.play is Play.EMAIL:
+        agreed = "agreed by both players" if session.seed_agreed else "not agreed yet"
+        print(f"  dice seed: {agreed}; files sent: {session.files_sent}")
+    print(f"  {len(session.entries)} entries: hash chain and signatures hold")
+    if session.problems:
+        print(f"  {len(session.problems)} broken rules:")
+        for problem in session.problems:
+            print(f"    {problem}")
+        return EXIT_REFUSED
+    return EXIT_OK
+
+
+def _where(ruleset: Ruleset, session: GameSession) -> str:
+    state = session.state
+    title = ruleset.scenarios[state.scenario].title
+    active = f", {state.active.title} player" if state.active else ""
+    return (
+        f"{title}, {session.mode.value} mode, {len(session.entries)} entries, turn "
+        f"{state.turn}: {state.phase}/{state.segment}{active}"
+    )

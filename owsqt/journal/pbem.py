@@ -1,0 +1,124 @@
+"""The e-mail protocol's pieces that need no game: ids, the dice seed agreed by commit and
+reveal, sealed actions, file names, and the check that a file continues our game
+(docs/pbem-format.md)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import secrets
+from typing import Any
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+from owsqt.journal.textformat import EntryKind, JournalError, ParsedJournal
+
+SEAL_PADDING = 96  # sealed actions are padded to a multiple of this, so sizes tell nothing
+FILE_SUFFIX = ".owsg"
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(16)
+
+
+def new_share() -> str:
+    """The second player's share of the dice seed: shown at once, so it need not be kept."""
+    return secrets.token_hex(32)
+
+
+def share_label(game: str) -> str:
+    """What the first player's key signs to make that player's secret share of the seed."""
+    return f"seed {game}"
+
+
+def commitment(game: str, share: str) -> str:
+    """[Dice] The hash the first player publishes before seeing the second player's share."""
+    return _sha256(f"owsqt seed commitment {game} {share}")
+
+
+def agreed_seed(game: str, first_share: str, second_share: str) -> int:
+    """[Dice] The seed neither player chose: a hash of both shares."""
+    return int(_sha256(f"owsqt seed {game} {first_share} {second_share}")[:16], 16)
+
+
+def canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def seal_label(game: str, entry: int) -> str:
+    return f"seal {game} {entry}"
+
+
+def seal_digest(game: str, entry: int, action: dict[str, Any], nonce: str) -> str:
+    """[6.1] The commitment to a secret action (a bid of planned attacks), made at `entry`."""
+    return _sha256(f"owsqt seal {game} {entry} {canonical(action)} {nonce}")
+
+
+def seal_box(secret: str, action: dict[str, Any]) -> str:
+    """The sealed action encrypted for its owner alone (the key is the owner's secret for this
+    seal), so the owner's program can show it again after a restart or on another machine."""
+    plain = canonical(action).encode("utf-8")
+    plain += b" " * (-len(plain) % SEAL_PADDING)
+    key = bytes.fromhex(secret)
+    return base64.b64encode(ChaCha20Poly1305(key).encrypt(bytes(12), plain, None)).decode()
+
+
+def open_box(secret: str, box: str) -> dict[str, Any] | None:
+    """The action in a box made with `secret`; None when it is not ours or is damaged."""
+    try:
+        plain = ChaCha20Poly1305(bytes.fromhex(secret)).decrypt(
+            bytes(12), base64.b64decode(box, validate=True), None
+        )
+        data = json.loads(plain.decode("utf-8"))
+    except (InvalidTag, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def file_name(scenario: str, game: str, number: int) -> str:
+    """`we-are-coming-5f0c9d1e-003.owsg`: the game, then the file's number in the exchange."""
+    return f"{scenario}-{game[:8]}-{number:03d}{FILE_SUFFIX}"
+
+
+def check_continues(ours: ParsedJournal, theirs: ParsedJournal, opponent: str) -> None:
+    """[Import] The opponent's file must be our game, hold everything we have unchanged, add
+    something, and end with the opponent's send; JournalError says which it does not."""
+    if theirs.header.game != ours.header.game:
+        raise JournalError(
+            f"this file belongs to another game (game {theirs.header.game[:8]}, "
+            f"{theirs.header.scenario}); yours is game {ours.header.game[:8]}"
+        )
+    if theirs.header != ours.header:
+        raise JournalError("the file's header differs from your game's: it was altered", line=1)
+    for number, (mine, other) in enumerate(zip(ours.digests, theirs.digests, strict=False), 1):
+        if mine != other:
+            raise JournalError(
+                "the file differs here from the game you sent: it was changed or it continues "
+                "another copy of the game",
+                number,
+            )
+    known = len(ours.entries)
+    if len(theirs.entries) <= known:
+        raise JournalError(
+            f"the file holds nothing new: it ends at entry {len(theirs.entries)}, and your game "
+            f"has {known} entries (an old file, or your own?)"
+        )
+    for entry in theirs.entries[known:]:
+        if entry.by != opponent:
+            raise JournalError(
+                f"the entry is the {entry.by} player's; a file from your opponent adds only "
+                f"the {opponent} player's entries",
+                entry.number,
+            )
+    last = theirs.entries[-1]
+    if last.kind is not EntryKind.SEND:
+        raise JournalError(
+            f"the file does not end with the {opponent} player's send: it was cut short after "
+            f"entry {last.number}",
+        )
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,0 +1,84 @@
+"""Two players of an e-mail game, each with a key of their own, trading files."""
+
+from __future__ import annotations
+
+import itertools
+
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import Play
+from owsqt.rules.actions import DeclareAttacks, EndStep
+from owsqt.rules.defaultsetup import default_setup
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
+from owsqt.session import GameSession
+
+SCENARIO = "we-are-coming"
+
+
+def clock():
+    ticks = itertools.count()
+    return lambda: f"2026-11-21T06:{next(ticks) % 60:02d}:00Z"
+
+
+def must(session: GameSession, action) -> None:
+    outcome = session.submit(action)
+    assert outcome.applied, (action, outcome.verdict.violations)
+
+
+def set_up(session: GameSession, player: Player) -> None:
+    """[19.11] The scenario's default set-up of one side, then the end of its set-up."""
+    state = session.state
+    scenario = session.ruleset.scenarios[state.scenario]
+    for action in default_setup(session.ruleset, scenario, state, player, state.options):
+        must(session, action)
+    must(session, EndStep(player=player))
+
+
+def end_steps_until(session: GameSession, segment: str) -> None:
+    """End steps while the game is not at `segment` and the step is this player's to end."""
+    while session.state.segment != segment:
+        must(session, EndStep(player=session.state.active))
+
+
+class Exchange:
+    """German (the creator) and Soviet players of one strict game, and the files they sent."""
+
+    def __init__(self, ruleset: Ruleset, mode: Mode = Mode.STRICT) -> None:
+        self.german_key, self.soviet_key = Identity.generate(), Identity.generate()
+        self.german = GameSession.new(
+            ruleset, SCENARIO, mode, play=Play.EMAIL, identity=self.german_key, clock=clock()
+        )
+        self.soviet: GameSession | None = None
+        self.files: list[str] = []
+
+    def send(self, session: GameSession) -> str:
+        _, text = session.send()
+        self.files.append(text)
+        return text
+
+    def opening(self) -> None:
+        """Files 1-3: the German makes the game, the Soviet joins and sets up, the German
+        reveals his share of the seed (by himself, on import) and sets up."""
+        text = self.send(self.german)
+        self.soviet = GameSession.join(
+            self.german.ruleset, text, identity=self.soviet_key, clock=clock()
+        )
+        set_up(self.soviet, Player.SOVIET)
+        self.german.import_text(self.send(self.soviet))
+        set_up(self.german, Player.GERMAN)
+
+    def to_the_bids(self) -> None:
+        """Files 3-4: both play on to the Initiative Phase; the Soviet ends his ring step."""
+        end_steps_until(self.german, "soviet_ring_forces")
+        self.soviet.import_text(self.send(self.german))
+        end_steps_until(self.soviet, "initiative_determination")
+
+    def bids(self, german: int, soviet: int) -> None:
+        """Files 4-6: the Soviet bids first (sealed), the German bids openly, the Soviet's
+        program shows the sealed bid and the initiative is rolled."""
+        must(self.soviet, DeclareAttacks(player=Player.SOVIET, planned=soviet))
+        self.german.import_text(self.send(self.soviet))
+        must(self.german, DeclareAttacks(player=Player.GERMAN, planned=german))
+        self.soviet.import_text(self.send(self.german))
+        self.german.import_text(self.send(self.soviet))

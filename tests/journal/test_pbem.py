@@ -1,0 +1,274 @@
+"""Play by e-mail: files two players trade, the seed they agree, sealed bids, and every way a
+file can be wrong (docs/pbem-format.md)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from owsqt.journal import pbem
+from owsqt.journal.textformat import EntryKind, JournalError, parse
+from owsqt.rules.actions import DeclareAttacks, EndStep, RollDice
+from owsqt.rules.ruleset import default_ruleset
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
+from owsqt.session import GameSession, ImportRefused
+from tests.journal.pbemkit import Exchange, clock, end_steps_until
+
+
+@pytest.fixture(scope="module")
+def ruleset():
+    return default_ruleset()
+
+
+@pytest.fixture(scope="module")
+def played(ruleset) -> Exchange:
+    """Six files: the opening, play to the Initiative Phase, and both bids."""
+    exchange = Exchange(ruleset)
+    exchange.opening()
+    exchange.to_the_bids()
+    exchange.bids(german=1, soviet=2)
+    return exchange
+
+
+def test_a_two_player_exchange_of_six_files_round_trips(played):
+    assert len(played.files) == 6
+    assert played.german.text() == played.soviet.text() == played.files[-1]
+    state = played.german.state
+    assert state == played.soviet.state
+    assert state.initiative.determined_turn == 1  # 6.1: both bids in, the die rolled
+    assert dict(state.initiative.planned_attacks) == {Player.GERMAN: 1, Player.SOVIET: 2}
+    numbers = [int(entry.field("file")) for entry in parse(played.files[-1]).entries
+               if entry.kind is EntryKind.SEND]  # fmt: skip
+    assert numbers == [1, 2, 3, 4, 5, 6]
+
+
+def test_each_file_is_the_whole_game_and_replays_alone(ruleset, played):
+    for text in played.files:
+        session = GameSession.from_text(ruleset, text, audit=True)
+        assert session.problems == []
+
+
+def test_the_seed_is_made_of_both_shares_and_neither_chose_it(played):
+    entries = parse(played.files[-1]).entries
+    join = next(e for e in entries if e.kind is EntryKind.JOIN)
+    reveal = next(e for e in entries if e.kind is EntryKind.REVEAL)
+    header = played.german.header
+    assert header.seed is None and header.soviet is None  # the creator chose no seed
+    assert pbem.commitment(header.game, reveal.field("share")) == header.commitment
+    seed = pbem.agreed_seed(header.game, reveal.field("share"), join.field("share"))
+    assert played.german.state.dice.seed == played.soviet.state.dice.seed == seed
+    assert join.by == "soviet" and reveal.by == "german"
+
+
+def test_no_die_is_rolled_before_the_seed_is_agreed(ruleset):
+    exchange = Exchange(ruleset, Mode.FREE)
+    soviet = GameSession.join(
+        ruleset, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
+    )
+    outcome = soviet.submit(RollDice(purpose="too soon", player=Player.SOVIET))
+    assert not outcome.applied
+    assert "not agreed yet" in str(outcome.verdict.violations[0])
+    assert soviet.state.dice.rolls_made == 0
+
+
+def test_6_1_the_first_bid_is_sealed_until_both_have_bid(played):
+    fourth, fifth = parse(played.files[3]), parse(played.files[4])
+    seal = next(e for e in fourth.entries if e.kind is EntryKind.SEAL)
+    assert seal.by == "soviet" and not any(
+        e.action and e.action["kind"] == "declare_attacks" for e in fourth.entries
+    )
+    assert '"planned"' not in played.files[3]  # the Soviet bid cannot be read in file 4
+    german_bid = fifth.entries[-2]  # the German bids openly after the seal
+    assert german_bid.action == {"kind": "declare_attacks", "planned": 1, "player": "german"}
+    shown = next(e for e in parse(played.files[5]).entries if e.field("unseal"))
+    assert shown.action["planned"] == 2 and shown.field("unseal") == f"#{seal.number}"
+
+
+def test_6_1_a_bid_shown_that_differs_from_the_seal_is_a_broken_rule(ruleset, played):
+    # The Soviet player forges his shown bid with his own key and the narration the rules
+    # give for it: chain and signatures hold, but the bid is not the sealed one (6.1).
+    text = played.files[5]
+    shown = next(e for e in parse(text).entries if e.field("unseal"))
+    forged = _resigned(
+        ruleset, text, shown.number, {**shown.action, "planned": 0}, played.soviet_key
+    )
+    session = GameSession.from_text(ruleset, forged, audit=True)
+    assert [(p.entry, p.rule) for p in session.problems] == [(shown.number, "6.1")]
+    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
+    with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 6.1"):
+        german.import_text(forged)
+
+
+def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, played):
+    # A modified program signs an illegal action: the file is intact, but a bid outside the
+    # Initiative Phase breaks 6.1; import refuses it, names the entry and the rule, and the
+    # game is untouched.
+    exchange = Exchange(ruleset)
+    exchange.opening()
+    end_steps_until(exchange.german, "soviet_ring_forces")
+    text = exchange.send(exchange.german)
+    soviet = exchange.soviet
+    before = soviet.text()
+    bid = '{"kind": "declare_attacks", "planned": 3, "player": "german"}'
+    forged = _append_forged(ruleset, text, exchange.german_key, "german", bid)
+    with pytest.raises(ImportRefused) as refused:
+        soviet.import_text(forged)
+    (problem,) = refused.value.problems
+    assert problem.rule == "6.1" and problem.entry == len(parse(text).entries)
+    assert "entry" in str(refused.value) and "6.1" in str(refused.value)
+    assert soviet.text() == before
+
+
+def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
+    """Flip one character on every line of every entry the Soviet's fourth file adds."""
+    german_before = GameSession.from_text(
+        ruleset, played.files[2], identity=played.german_key, clock=clock()
+    )
+    text = played.files[3]
+    lines = text.split("\n")
+    known = len(parse(played.files[2]).entries)
+    number = 0
+    checked = 0
+    for index, line in enumerate(lines):
+        match = re.match(r"#(\d+) ", line)
+        if match:
+            number = int(match.group(1))
+        if number <= known or not line:
+            continue
+        middle = len(line) // 2
+        flipped = line[:middle] + chr(ord(line[middle]) ^ 1) + line[middle + 1 :]
+        mutated = "\n".join([*lines[:index], flipped, *lines[index + 1 :]])
+        with pytest.raises(JournalError, match=rf"entry {number}\b"):
+            german_before.import_text(mutated)
+        checked += 1
+    assert checked > 10
+    assert german_before.text() == played.files[2]
+
+
+def test_a_reordered_entry_is_detected(ruleset, played):
+    blocks = played.files[3].split("\n\n")
+    blocks[-3], blocks[-2] = blocks[-2], blocks[-3]
+    with pytest.raises(JournalError, match=r"entry \d+"):
+        parse("\n\n".join(blocks))
+
+
+def test_a_file_cut_short_after_a_whole_entry_is_refused(ruleset, played):
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    blocks = played.files[3].rstrip("\n").split("\n\n")
+    with pytest.raises(JournalError, match="cut short"):
+        german.import_text("\n\n".join(blocks[:-1]) + "\n")
+
+
+def test_a_file_from_another_game_is_refused(ruleset, played):
+    other = Exchange(ruleset)
+    other.opening()
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    with pytest.raises(JournalError, match="another game"):
+        german.import_text(other.files[1])
+
+
+def test_an_old_file_or_ones_own_file_brings_nothing_new(ruleset, played):
+    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
+    with pytest.raises(JournalError, match="nothing new"):
+        german.import_text(played.files[3])
+
+
+def test_a_players_file_for_the_other_side_must_come_from_the_opponent(ruleset, played):
+    # The German's own fifth file holds the Soviet's fourth and then the German's entries.
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    with pytest.raises(JournalError, match=r"entry \d+: the entry is the german player's"):
+        german.import_text(played.files[4])
+    assert german.text() == played.files[2]
+
+
+def test_an_e_mail_player_waits_after_sending(ruleset, played):
+    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
+    outcome = german.submit(EndStep(player=Player.GERMAN))
+    assert not outcome.applied and "open their reply" in str(outcome.verdict.violations[0])
+
+
+def test_an_e_mail_player_acts_only_for_his_side(ruleset, played):
+    soviet = GameSession.from_text(ruleset, played.files[4], identity=played.soviet_key)
+    outcome = soviet.submit(DeclareAttacks(player=Player.GERMAN, planned=3))
+    assert not outcome.applied and "German player to do" in str(outcome.verdict.violations[0])
+
+
+def test_undo_stops_at_what_was_sent_and_at_the_opponents_entries(ruleset):
+    exchange = Exchange(ruleset, Mode.FREE)
+    exchange.opening()  # the German's last entries are his set-up, after the Soviet's file
+    german = exchange.german
+    assert german.why_not_undo() is None
+    german.undo()  # his own end of set-up, not sent yet
+    german.redo()
+    exchange.soviet.import_text(exchange.send(german))
+    soviet = exchange.soviet
+    reason = soviet.why_not_undo()  # the tip is the German's entry
+    assert reason is not None
+
+
+FIXTURE_OPTIONS = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@FIXTURE_OPTIONS
+@given(data=st.data())
+def test_any_mutated_file_is_refused_or_changes_nothing(ruleset, played, data):
+    text = played.files[3]
+    position = data.draw(st.integers(len(played.files[2]) - 1, len(text) - 1))
+    replacement = data.draw(st.characters(blacklist_categories=("Cs",)))
+    mutated = text[:position] + replacement + text[position + 1 :]
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    try:
+        german.import_text(mutated)
+    except JournalError:
+        assert german.text() == played.files[2]
+        return
+    assert german.text().startswith(text.rstrip("\n"))  # a harmless change (a CR for a LF)
+
+
+def _resigned(ruleset, text: str, number: int, action: dict, key) -> str:
+    """The file with entry `number` acting `action` (with the narration the rules give it),
+    and it and every later entry signed again with `key`."""
+    from dataclasses import replace
+
+    from owsqt.journal.textformat import render_entry, signed
+    from owsqt.rules.actions import action_from_data
+    from owsqt.rules.engine import apply
+
+    parsed = parse(text)
+    prefix = "\n\n".join(text.split("\n\n")[:number]) + "\n"
+    before = GameSession.from_text(ruleset, prefix).state
+    outcome = apply(ruleset, before, action_from_data(action, ruleset.grid), Mode.STRICT)
+    narration = tuple(event.describe(ruleset) for event in outcome.events)
+    lines, digest = [*parsed.header.lines(), ""], parsed.header.digest()
+    for entry in parsed.entries:
+        if entry.number == number:
+            entry = replace(entry, action=action, narration=narration)
+        if entry.number >= number:
+            entry = signed(entry, digest, key.sign)
+        rendered, digest = render_entry(entry, digest)
+        lines.extend(rendered)
+    return "\n".join(lines) + "\n"
+
+
+def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
+    """The file with one more act entry for `side`, signed with `key`, then a send."""
+    import json
+
+    from owsqt.journal.textformat import Entry, render_entry, signed
+
+    parsed = parse(text)
+    blocks = text.rstrip("\n").split("\n\n")[:-1]  # without its send
+    digest = parsed.digests[-2]
+    number = len(parsed.entries)
+    narration = ("German player declared his planned attacks (hidden)",)
+    extra = Entry(number, EntryKind.ACT, "t", json.loads(action), narration=narration, by=side)
+    rendered, digest = render_entry(signed(extra, digest, key.sign), digest)
+    send = Entry(number + 1, EntryKind.SEND, "t", fields=(("file", "3"), ("to", "soviet")), by=side)
+    rendered2, _ = render_entry(signed(send, digest, key.sign), digest)
+    return "\n\n".join(blocks) + "\n\n" + "\n".join(rendered + rendered2)
