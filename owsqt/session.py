@@ -41,6 +41,7 @@ from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.events import DiceRolled
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import initial_state
+from owsqt.rules.sequence import SETUP_PHASE
 from owsqt.rules.state import GameState
 from owsqt.rules.turntrack import units_in_play
 from owsqt.rules.verdict import InvalidAction, Mode, Verdict, Violation
@@ -191,13 +192,21 @@ class GameSession:
         return session
 
     def apply_default_setup(self) -> None:
-        """Set up both sides as the scenario's default set-up has it, and begin turn one.
+        """Set up the sides this player plays as the scenario's default set-up has it, each
+        in its turn (19.11): both sides of a local game, which then begins turn one; in
+        e-mail play only one's own side, when it is its turn to set up.
 
         The placements are ordinary journal entries (19.11, 19.12), so players can adjust
         them, undo them in free play, or replay them."""
         scenario = self.ruleset.scenarios[self.state.scenario]
         for _ in range(2):  # each side in its turn to set up
             player = self.state.active
+            if (
+                self.state.phase != SETUP_PHASE
+                or player is None
+                or self.why_not_act(EndStep(player=player))
+            ):
+                return
             for action in default_setup(
                 self.ruleset, scenario, self.state, player, self.state.options
             ):

@@ -1,0 +1,140 @@
+"""The headless way to play and check game files: owsqt new, act, replay --to and verify."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from owsqt.cli import main
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import Entry, EntryKind, parse, render_entry, signed
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """A strict game of We are coming!, set up by default, at turn 1's air operations."""
+    path = tmp_path_factory.mktemp("cli") / "game.owsg"
+    assert main(["new", "--scenario", "we-are-coming", "--seed", "7", "--out", str(path)]) == 0
+    return path
+
+
+def copy_of(game, tmp_path):
+    path = tmp_path / "copy.owsg"
+    path.write_text(game.read_text())
+    return path
+
+
+def test_new_writes_a_set_up_strict_game_that_verifies(game, capsys):
+    header = parse(game.read_text()).header
+    assert (header.scenario, header.mode, header.seed, header.play) == (
+        "we-are-coming", "strict", 7, "solitaire"
+    )  # fmt: skip
+    assert main(["verify", str(game)]) == 0
+    out = capsys.readouterr().out
+    assert "VALID" in out and "hash chain and signatures hold" in out
+
+
+def test_new_never_overwrites_a_file_and_refuses_unknown_scenarios(game, tmp_path, capsys):
+    before = game.read_text()
+    assert main(["new", "--scenario", "we-are-coming", "--out", str(game)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert game.read_text() == before
+    assert main(["new", "--scenario", "nowhere", "--out", str(tmp_path / "x.owsg")]) == 2
+    assert "unknown scenario 'nowhere'" in capsys.readouterr().err
+    assert not (tmp_path / "x.owsg").exists()
+
+
+def test_act_appends_an_accepted_action_and_prints_its_events(game, tmp_path, capsys):
+    path = copy_of(game, tmp_path)
+    entries = len(parse(path.read_text()).entries)
+    assert main(["act", str(path), '{"kind": "end_step"}', "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["applied"] and result["entry"] == entries + 1
+    assert result["events"] == ["turn 1: air operations, air combat"]
+    assert len(parse(path.read_text()).entries) == entries + 1
+
+
+def test_act_refuses_a_strict_violation_with_its_rule_and_exit_1(game, tmp_path, capsys):
+    path = copy_of(game, tmp_path)
+    before = path.read_text()
+    bid = '{"kind": "declare_attacks", "player": "german", "planned": 2}'
+    assert main(["act", str(path), bid]) == 1
+    assert "refused: 6.1: planned attacks are declared in the Initiative Phase" in (
+        capsys.readouterr().out
+    )
+    assert path.read_text() == before
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("{not json", "not JSON"),
+        ('{"kind": "teleport"}', "unknown action kind 'teleport'"),
+        ('{"kind": "move", "units": ["x"], "path": ["9999"]}', "cannot be read"),
+    ],
+)
+def test_act_refuses_unreadable_actions_with_exit_2(game, tmp_path, capsys, action, message):
+    path = copy_of(game, tmp_path)
+    before = path.read_text()
+    assert main(["act", str(path), action]) == 2
+    assert message in capsys.readouterr().err
+    assert path.read_text() == before
+
+
+def test_act_refuses_an_action_no_mode_accepts_with_exit_1(game, tmp_path, capsys):
+    path = copy_of(game, tmp_path)
+    assert main(["act", str(path), '{"kind": "set_strength", "unit": "nobody", "strength": 1}'])
+    assert "no ground unit 'nobody'" in capsys.readouterr().out
+
+
+def test_replay_to_an_entry_shows_the_state_after_it(game, capsys):
+    assert main(["replay", str(game), "--to", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["entry"] == 1 and summary["entries"] == len(parse(game.read_text()).entries)
+    placed = [u for u, data in summary["state"]["units"].items() if data["status"] == "on_map"]
+    assert placed == ["su-51a-hq"]  # the first entry places the 51st Army's HQ (19.11)
+    assert main(["replay", str(game), "--to", "0"]) == 0
+    assert "setup/soviet_setup" in capsys.readouterr().out
+
+
+def test_replay_to_an_entry_the_file_lacks_fails_with_a_message(game, capsys):
+    assert main(["replay", str(game), "--to", "9999"]) == 2
+    assert "--to 9999: the file has entries 1 to" in capsys.readouterr().err
+
+
+def test_verify_lists_signed_rule_violations_with_exit_1(game, tmp_path, capsys):
+    # A changed program could sign a bid outside the Initiative Phase in a strict game.
+    text = game.read_text()
+    parsed = parse(text)
+    action = {"kind": "declare_attacks", "planned": 4, "player": "german"}
+    entry = Entry(
+        len(parsed.entries) + 1, EntryKind.ACT, "t", action, by="german",
+        narration=("German player declared his planned attacks (hidden)",),
+    )  # fmt: skip
+    lines, _ = render_entry(signed(entry, parsed.last_digest, Identity.load_or_create().sign),
+                            parsed.last_digest)  # fmt: skip
+    path = tmp_path / "forged.owsg"
+    path.write_text(text + "\n".join(lines))
+    assert main(["verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "RULES BROKEN" in out
+    assert f"entry {entry.number}: 6.1: planned attacks are declared" in out
+
+
+def test_verify_names_the_entry_of_a_flipped_byte_with_exit_2(game, tmp_path, capsys):
+    text = game.read_text()
+    at = text.index("#5 act")
+    at = text.index("placed on", at)
+    path = tmp_path / "tampered.owsg"
+    path.write_text(text[:at] + "Placed on" + text[at + len("placed on") :])
+    assert main(["verify", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "TAMPERED OR UNREADABLE" in out and "entry 5" in out
+
+
+def test_verify_refuses_what_is_not_a_game_file_with_exit_2(tmp_path, capsys):
+    path = tmp_path / "letter.owsg"
+    path.write_bytes(b"\xff\xfe not text")
+    assert main(["verify", str(path)]) == 2
+    assert "not UTF-8" in capsys.readouterr().out
