@@ -178,6 +178,8 @@ def _verify(args: argparse.Namespace) -> int:
     if session.play is Play.EMAIL:
         agreed = "agreed by both players" if session.seed_agreed else "not agreed yet"
         print(f"  dice seed: {agreed}; files sent: {session.files_sent}")
+        for side, number in sorted(session.open_seals.items()):
+            print(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
     print(f"  {len(session.entries)} entries: hash chain and signatures hold")
     if session.problems:
         print(f"  {len(session.problems)} broken rules:")

@@ -363,6 +363,9 @@ class GameSession:
             reason = self.why_not_act()
             target = self._history.last_applied
             if reason is None and target is not None:
+                owner = self._entries[target.entry - 1].by or ""
+                if owner not in self.local_sides:
+                    return f"#{target.entry} is the {owner.capitalize()} player's to take back"
                 reason = self._email_undo_problem(target.entry, self._entries[-1].number + 1)
         return reason
 
@@ -419,6 +422,11 @@ class GameSession:
             return frozenset(("german", "soviet"))
         public = self.identity.public
         return frozenset(side for side, key in self.keys.items() if key == public)
+
+    @property
+    def open_seals(self) -> dict[str, int]:
+        """Sealed bids not shown yet: side -> the entry that sealed it (6.1)."""
+        return {side: number for side, (number, _seal) in self._seals.items()}
 
     @property
     def files_sent(self) -> int:
@@ -849,8 +857,10 @@ class GameSession:
         )
         upgraded = GameSession(self.ruleset, header, self._clock, identity)
         for entry in self._entries:
-            side = (self.state.active or Player.GERMAN).value
-            upgraded._replay(replace(entry, by=side, signature=None))
+            player = (entry.action or {}).get("player")
+            if player not in ("german", "soviet"):
+                player = (upgraded.state.active or Player.GERMAN).value
+            upgraded._replay(replace(entry, by=player, signature=None))
         return upgraded
 
 

@@ -206,8 +206,13 @@ def test_undo_stops_at_what_was_sent_and_at_the_opponents_entries(ruleset):
     german.redo()
     exchange.soviet.import_text(exchange.send(german))
     soviet = exchange.soviet
-    reason = soviet.why_not_undo()  # the tip is the German's entry
-    assert reason is not None
+    # The German's last action (undone and redone before his send, so it keeps its number).
+    tip = max(e.number for e in soviet.entries if e.kind is EntryKind.ACT)
+    assert soviet.why_not_undo() == f"#{tip} is the German player's to take back"
+    with pytest.raises(ValueError, match="German player's to take back"):
+        soviet.undo()
+    german.import_text(exchange.send(soviet))
+    assert german.why_not_undo() == f"#{tip} went to your opponent in file 3"
 
 
 FIXTURE_OPTIONS = settings(

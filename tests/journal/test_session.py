@@ -215,3 +215,35 @@ def test_a_journal_that_cannot_be_written_leaves_the_game_unchanged(ruleset, tmp
         with pytest.raises(OSError):
             attempt()
         assert session.state is before and session.entries == entries
+
+
+def test_a_version_1_journal_is_upgraded_to_signed_version_2_and_kept_beside(ruleset, tmp_path):
+    from dataclasses import replace
+
+    from owsqt.journal.textformat import LEGACY_VERSION, parse, render_entry
+
+    current = new_session(ruleset, seed=11)
+    current.submit(place(ruleset, "rifle", "3038"))
+    current.submit(RollDice(purpose="x"))
+    current.undo()
+    parsed = parse(current.text())
+    header = replace(parsed.header, version=LEGACY_VERSION)  # written as owsqt 0.1 did
+    lines, digest = [*header.lines(), ""], header.digest()
+    for entry in parsed.entries:
+        rendered, digest = render_entry(replace(entry, by=None, signature=None), digest)
+        lines.extend(rendered)
+    old = "\n".join(lines) + "\n"
+    assert parse(old).header.version == LEGACY_VERSION and "by " not in old
+    path = tmp_path / "old.owsg"
+    path.write_text(old)
+    session = GameSession.open(ruleset, path)
+    assert (tmp_path / "old.v1.owsg").read_text() == old
+    upgraded = parse(path.read_text())
+    assert upgraded.header.version == 2 and upgraded.header.seed == 11
+    assert all(entry.signature for entry in upgraded.entries)
+    assert session.state == current.state and session.entries[1].narration == (
+        current.entries[1].narration
+    )
+    session.submit(RollDice(purpose="after"))  # and play goes on in the new file
+    session.close()
+    assert len(GameSession.open(ruleset, path).entries) == 4
