@@ -1,8 +1,13 @@
-"""Replaying a journal of 10,000 actions, against only parsing and chain-checking it."""
+"""Replaying a journal of 10,000 actions, against only reading and checking it; and reading
+and checking it, against the bare Ed25519 verifications of its signatures."""
 
 from __future__ import annotations
 
+import base64
 import random
+from collections.abc import Callable
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from bench.harness import Measurement, measure
 from owsqt.journal.textformat import parse
@@ -67,6 +72,24 @@ def journal_of(ruleset: Ruleset, count: int) -> str:
     return session.text()
 
 
+def bare_verifications(text: str) -> Callable[[], None]:
+    """The floor of reading a journal: only its signatures checked, by the library itself."""
+    parsed = parse(text)
+    key = Ed25519PublicKey.from_public_bytes(
+        base64.b64decode(parsed.header.german.removeprefix("ed25519:"))
+    )
+    pairs = [
+        (base64.b64decode(entry.signature), digest.encode("ascii"))
+        for entry, digest in zip(parsed.entries, parsed.digests, strict=True)
+    ]
+
+    def verify_all() -> None:
+        for signature, message in pairs:
+            key.verify(signature, message)
+
+    return verify_all
+
+
 def run() -> list[Measurement]:
     ruleset = bench_ruleset()
     text = journal_of(ruleset, ACTIONS)
@@ -76,5 +99,6 @@ def run() -> list[Measurement]:
             lambda: GameSession.from_text(ruleset, text),
             lambda: parse(text),
             repeats=5,
-        )
+        ),
+        measure("journal.read_and_verify_10000", lambda: parse(text), bare_verifications(text)),
     ]
