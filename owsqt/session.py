@@ -34,6 +34,7 @@ from owsqt.journal.textformat import (
     signed,
 )
 from owsqt.rules.actions import Action, DeclareAttacks, EndStep, action_from_data, action_to_data
+from owsqt.rules.actors import who_acts
 from owsqt.rules.codec import CodecError
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.dice import DiceState, new_seed
@@ -422,6 +423,14 @@ class GameSession:
             return frozenset(("german", "soviet"))
         public = self.identity.public
         return frozenset(side for side, key in self.keys.items() if key == public)
+
+    def waiting_for_opponent(self) -> bool:
+        """[E-mail] Whether the game now waits only for the opponent: time to send the file
+        (a sealed bid counts as made)."""
+        if self.play is not Play.EMAIL or self.why_not_act() is not None:
+            return False
+        acting = {player.value for player in who_acts(self.state)} - set(self._seals)
+        return bool(acting) and not acting & self.local_sides
 
     @property
     def open_seals(self) -> dict[str, int]:

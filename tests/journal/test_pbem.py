@@ -185,6 +185,21 @@ def test_a_players_file_for_the_other_side_must_come_from_the_opponent(ruleset, 
     assert german.text() == played.files[2]
 
 
+def test_a_player_is_told_when_the_game_waits_for_the_opponent(ruleset):
+    exchange = Exchange(ruleset)
+    german = exchange.german
+    assert german.waiting_for_opponent()  # 19.11: the Soviet player sets up first
+    exchange.opening()
+    assert not exchange.german.waiting_for_opponent()  # the German's set-up is done, air next
+    end_steps_until(german, "soviet_ring_forces")
+    assert german.waiting_for_opponent()
+    exchange.soviet.import_text(exchange.send(german))
+    assert not german.waiting_for_opponent()  # sent: nothing more to send
+    end_steps_until(exchange.soviet, "initiative_determination")
+    exchange.soviet.submit(DeclareAttacks(player=Player.SOVIET, planned=1))  # sealed
+    assert exchange.soviet.waiting_for_opponent()
+
+
 def test_an_e_mail_player_waits_after_sending(ruleset, played):
     german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
     outcome = german.submit(EndStep(player=Player.GERMAN))

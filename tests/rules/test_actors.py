@@ -1,0 +1,62 @@
+"""Who acts now (3.1, 6.1, 11.2): what hints and e-mail play's turn-taking read."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from owsqt.rules.actions import DeclareAttacks, EndStep
+from owsqt.rules.actors import BOTH, who_acts
+from owsqt.rules.ruleset import default_ruleset
+from owsqt.rules.sequence import GAME_OVER_PHASE
+from owsqt.rules.state import CombatState
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
+from owsqt.session import GameSession
+
+
+@pytest.fixture(scope="module")
+def session():
+    game = GameSession.new(default_ruleset(), "we-are-coming", Mode.STRICT, seed=2)
+    return game
+
+
+def test_3_1_the_setting_up_player_acts_then_both_in_air_operations(session):
+    assert who_acts(session.state) == {Player.SOVIET}  # 19.11: the Soviet sets up first
+    session.apply_default_setup()
+    assert session.state.phase == "air_operations" and who_acts(session.state) == BOTH
+
+
+def test_6_1_the_initiative_waits_for_the_players_who_have_not_bid(session):
+    if session.state.phase == "setup":
+        session.apply_default_setup()
+    while session.state.segment != "initiative_determination":
+        assert session.submit(EndStep(player=session.state.active)).applied
+    assert who_acts(session.state) == BOTH
+    session.submit(DeclareAttacks(player=Player.GERMAN, planned=0))
+    assert who_acts(session.state) == {Player.SOVIET}
+    session.submit(DeclareAttacks(player=Player.SOVIET, planned=0))
+    holder = session.state.initiative.holder
+    assert who_acts(session.state) == BOTH  # determined: either ends the step (active: none)
+    assert session.submit(EndStep()).applied
+    assert who_acts(session.state) == {holder} == {session.state.active}
+
+
+@pytest.mark.parametrize(
+    ("step", "acting"),
+    [
+        ("defense", {Player.SOVIET}),
+        ("counterbattery", BOTH),
+        ("offensive_bombardment", {Player.GERMAN}),
+        ("advance", {Player.GERMAN}),
+    ],
+)
+def test_11_2_a_combat_waits_for_the_side_of_its_step(session, step, acting):
+    hex_ = next(iter(session.state.stacks))
+    combat = CombatState(Player.GERMAN, hex_, (), "", step)
+    assert who_acts(replace(session.state, combat=combat)) == acting
+
+
+def test_nobody_acts_once_the_game_is_over(session):
+    assert who_acts(replace(session.state, phase=GAME_OVER_PHASE)) == frozenset()
