@@ -22,9 +22,11 @@ bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench.run
 
 # Strict games of We are coming! by random legal actions; game i uses seed i.
+# FUZZ_FLAGS=--email plays them as two e-mail players trading files.
 N ?= 20
+FUZZ_FLAGS ?=
 fuzz: $(TEST_STAMP)
-	$(BIN)/python -m owsqt.fuzz --games $(N)
+	$(BIN)/python -m owsqt.fuzz --games $(N) $(FUZZ_FLAGS)
 
 system:
 	@PYTHON=$(PYTHON) bash packaging/ensure-system.sh

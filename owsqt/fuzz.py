@@ -193,7 +193,7 @@ def play_game(
             break
         if sum(kinds.values()) >= max_actions:
             raise fail(f"{max_actions} actions and the game is not over")
-        action = _choose(ruleset, state, rng, fail)
+        action = choose_legal(ruleset, state, rng, fail)
         try:
             outcome = session.submit(action)
         except Exception as error:
@@ -209,11 +209,11 @@ def play_game(
         breaches = invariants.breaches(outcome.state, movement_ended=ended)
         if breaches:
             raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
-    _check_replay(ruleset, session, fail)
+    check_replay(ruleset, session, fail)
     return GameReport(seed, sum(kinds.values()), dict(kinds), time.perf_counter() - started)
 
 
-def _choose(
+def choose_legal(
     ruleset: Ruleset,
     state: GameState,
     rng: random.Random,
@@ -254,7 +254,7 @@ def _choose(
     return rng.choice(legal)
 
 
-def _check_replay(
+def check_replay(
     ruleset: Ruleset, session: GameSession, fail: Callable[[str], FuzzFailure]
 ) -> None:
     """The journal replays to the very state the game reached."""
@@ -281,6 +281,11 @@ def main(argv: list[str] | None = None) -> int:
         "--first-seed", type=int, default=1, help="the seed of the first game (default 1)"
     )
     parser.add_argument(
+        "--email",
+        action="store_true",
+        help="play each game as two e-mail players trading files (owsqt/fuzzexchange.py)",
+    )
+    parser.add_argument(
         "--journal-dir",
         type=Path,
         default=Path(tempfile.gettempdir()) / "owsqt-fuzz",
@@ -289,12 +294,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     ruleset = default_ruleset()
     invariants = Invariants(ruleset)
+    play = play_game
+    if args.email:
+        from owsqt.fuzzexchange import play_email_game as play  # it imports this module
     started = time.perf_counter()
     failures: list[FuzzFailure] = []
     actions = 0
     for seed in range(args.first_seed, args.first_seed + args.games):
         try:
-            report = play_game(ruleset, seed, journal_dir=args.journal_dir, invariants=invariants)
+            report = play(ruleset, seed, journal_dir=args.journal_dir, invariants=invariants)
         except FuzzFailure as failure:
             failures.append(failure)
             print(f"FAILED {failure}", flush=True)

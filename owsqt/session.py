@@ -153,6 +153,7 @@ class GameSession:
         play: Play = Play.SOLITAIRE,
         side: Player = Player.GERMAN,
         identity: Identity | None = None,
+        game: str | None = None,
     ) -> GameSession:
         """A new game; with `path`, its journal is written there from the first action on.
 
@@ -160,7 +161,7 @@ class GameSession:
         roll from `seed`. An e-mail game names its creator's `side` and key, and commits to
         the creator's share of a seed both players make (pbem.commitment)."""
         identity = identity or Identity.load_or_create()
-        game = pbem.new_game_id()
+        game = game or pbem.new_game_id()
         common = {
             "scenario": scenario,
             "options": tuple(options),
@@ -290,11 +291,11 @@ class GameSession:
         session = cls.from_text(ruleset, text, clock, identity, audit=True)
         if session.problems:
             raise ImportRefused(session.problems)
-        side = free[0]
+        side, game = free[0], header.game
         session._note(
             EntryKind.JOIN,
             side,
-            fields=(("key", identity.public), ("share", pbem.new_share())),
+            fields=(("key", identity.public), ("share", identity.secret_for(f"join {game}"))),
             narration=(f"The {side.capitalize()} player joins the game.",),
             effect=lambda entry: session._take_join(entry),
         )
@@ -353,6 +354,12 @@ class GameSession:
                 "open their reply to go on"
             )
         if action is not None:
+            if (
+                isinstance(action, DeclareAttacks)
+                and action.player
+                and action.player in self._seals
+            ):
+                return f"the {action.player.title} bid of this turn is sealed already (6.1)"
             side = action.player or self.state.active
             if side is not None and side.value not in mine:
                 return f"this is for the {side.title} player to do; send your file so that they can"

@@ -45,6 +45,11 @@ class Identity:
         return cls(Ed25519PrivateKey.generate())
 
     @classmethod
+    def from_seed(cls, seed: bytes) -> Identity:
+        """A key made from 32 bytes: the same bytes, the same key (reproducible fuzzing)."""
+        return cls(Ed25519PrivateKey.from_private_bytes(hashlib.sha256(seed).digest()))
+
+    @classmethod
     def load_or_create(cls, path: Path | None = None) -> Identity:
         """The key kept at `path` (default: identity.pem in config_dir()); made there, readable
         by its owner only, when there is none. A damaged key file is reported, never replaced:

@@ -23,11 +23,6 @@ def new_game_id() -> str:
     return secrets.token_hex(16)
 
 
-def new_share() -> str:
-    """The second player's share of the dice seed: shown at once, so it need not be kept."""
-    return secrets.token_hex(32)
-
-
 def share_label(game: str) -> str:
     """What the first player's key signs to make that player's secret share of the seed."""
     return f"seed {game}"
