@@ -127,6 +127,7 @@ class GameSession:
         self._history = History(ruleset, self.initial_state, self.mode)
         self._entries: list[Entry] = []
         self._digests: list[str] = []
+        self._phases: list[tuple[int, str]] = []  # the turn and phase after each entry
         self._lines: list[str] = [*header.lines(), ""]
         self._digest = header.digest()
         self._file: JournalFile | None = None
@@ -421,6 +422,13 @@ class GameSession:
         """The state after journal entry `entry` (0: as the game began), for replay."""
         return self._history.state_after(entry)
 
+    def phase_after(self, entry: int) -> tuple[int, str]:
+        """The turn and phase after journal entry `entry` (0: as the game began), kept as
+        each entry is written, so a replay lists the phase starts without replaying."""
+        if entry == 0:
+            return self.initial_state.turn, self.initial_state.phase
+        return self._phases[entry - 1]
+
     # --- e-mail play ------------------------------------------------------------------
 
     @property
@@ -557,6 +565,7 @@ class GameSession:
         self._entries.append(entry)
         self._lines.extend(lines)
         self._history.mark()
+        self._phases.append((self.state.turn, self.state.phase))
 
     def _note(
         self,
@@ -853,7 +862,8 @@ class GameSession:
     def _restore(self, saved: tuple) -> None:
         (history, entries, lines, digest, keys, agreed, share, seals, initial) = saved
         self._history.restore(history)
-        del self._entries[entries:], self._digests[entries:], self._lines[lines:]
+        del self._entries[entries:], self._digests[entries:], self._phases[entries:]
+        del self._lines[lines:]
         self._digest, self.keys, self.seed_agreed = digest, keys, agreed
         self._second_share, self._seals, self.initial_state = share, seals, initial
 
