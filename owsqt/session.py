@@ -741,6 +741,8 @@ class GameSession:
         if not self.seed_agreed and _rolls(outcome):
             self._problem(entry.number, EMAIL_RULE, self._dice_not_agreed())
         unseal = entry.field("unseal")
+        if unseal is None and isinstance(action, DeclareAttacks) and entry.by in self._seals:
+            self._problem(entry.number, "6.1", f"the {entry.by} bid is sealed already")
         if unseal is not None:
             number, seal = self._seals.pop(entry.by or "", (None, None))
             nonce = entry.field("nonce") or ""

@@ -123,6 +123,15 @@ def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, 
     assert soviet.text() == before
 
 
+def test_6_1_a_second_bid_beside_a_sealed_one_is_a_broken_rule(ruleset, played):
+    bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
+    forged = _append_forged(ruleset, played.files[3], played.soviet_key, "soviet", bid)
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    with pytest.raises(ImportRefused, match=r"6\.1: the soviet bid is sealed already"):
+        german.import_text(forged)
+    assert german.text() == played.files[2]
+
+
 def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
     """Flip one character on every line of every entry the Soviet's fourth file adds."""
     german_before = GameSession.from_text(
@@ -286,9 +295,10 @@ def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
     blocks = text.rstrip("\n").split("\n\n")[:-1]  # without its send
     digest = parsed.digests[-2]
     number = len(parsed.entries)
-    narration = ("German player declared his planned attacks (hidden)",)
+    sent = parsed.entries[-1]
+    narration = (f"{side.capitalize()} player declared his planned attacks (hidden)",)
     extra = Entry(number, EntryKind.ACT, "t", json.loads(action), narration=narration, by=side)
     rendered, digest = render_entry(signed(extra, digest, key.sign), digest)
-    send = Entry(number + 1, EntryKind.SEND, "t", fields=(("file", "3"), ("to", "soviet")), by=side)
+    send = Entry(number + 1, EntryKind.SEND, "t", fields=sent.fields, by=side)
     rendered2, _ = render_entry(signed(send, digest, key.sign), digest)
     return "\n\n".join(blocks) + "\n\n" + "\n".join(rendered + rendered2)
