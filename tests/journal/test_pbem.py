@@ -302,3 +302,26 @@ def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
     send = Entry(number + 1, EntryKind.SEND, "t", fields=sent.fields, by=side)
     rendered2, _ = render_entry(signed(send, digest, key.sign), digest)
     return "\n\n".join(blocks) + "\n\n" + "\n".join(rendered + rendered2)
+
+
+def test_an_oversized_file_is_refused_before_it_is_read(ruleset, played, tmp_path, monkeypatch):
+    from owsqt.journal import store, textformat
+
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    limit = len(played.files[3]) - 1
+    monkeypatch.setattr(store, "MAX_FILE_BYTES", limit)
+    monkeypatch.setattr(textformat, "MAX_FILE_BYTES", limit)
+    path = tmp_path / "huge.owsg"
+    path.write_text(played.files[3])
+    with pytest.raises(JournalError, match="more than a journal can be"):
+        store.read_text(path)
+    with pytest.raises(JournalError, match="larger than"):
+        german.import_text(played.files[3])
+    assert german.text() == played.files[2]
+
+
+def test_a_file_of_a_newer_format_is_refused_by_version(ruleset, played):
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    newer = played.files[3].replace("owsqt journal 2", "owsqt journal 3", 1)
+    with pytest.raises(JournalError, match=r"line 1: .*version 3.*newer owsqt"):
+        german.import_text(newer)
