@@ -28,6 +28,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -39,6 +40,12 @@ LEGACY_VERSION = 1  # local journals written before signatures; read, never writ
 LINE_WIDTH = 78
 MAX_FILE_BYTES = 64 * 1024 * 1024
 SIDES = ("german", "soviet")
+
+Clock = Callable[[], str]  # the time written in an entry's title
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class EntryKind(StrEnum):
