@@ -1,6 +1,7 @@
-"""Secret bids of planned attacks at one screen (6.1): the screen is handed to each player in
-turn, he types his number in a spin box, and it is not shown again; the log says only that
-he has declared until both have, when the die decides the initiative."""
+"""Secret bids of planned attacks at one screen (6.1): in hot-seat play the screen is handed
+to each player in turn (handover.py), he types his number in a spin box, and it is not shown
+again; the log says only that he has declared until both have, when the die decides the
+initiative."""
 
 from __future__ import annotations
 
@@ -8,28 +9,29 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QMessageBox,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from owsqt.qt import handover
 from owsqt.rules.initiative import MAX_PLANNED_ATTACKS
 from owsqt.rules.vocabulary import Player
 
 
 def hand_over(parent: QWidget, player: Player) -> bool:
-    """Ask for the screen to go to `player` while the other looks away; False: cancelled."""
-    answer = QMessageBox.information(
-        parent,
-        f"{player.title} player's bid",
-        f"Hand the screen to the {player.title} player.\n\n"
+    """Ask for the screen to go to `player` while the other looks away; False: cancelled.
+
+    Only two players sharing the computer (hot-seat) hand it over; one alone at his computer
+    has nobody to hide his bid from."""
+    seat = handover.HotSeat.of(parent)
+    if seat is not None and not seat.shared():
+        return True
+    why = (
         f"{player.opponent.title} player: please look away. The bid stays secret until both "
-        "players have declared (6.1).",
-        QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel,
-        QMessageBox.StandardButton.Ok,
+        "players have declared (6.1)."
     )
-    return answer == QMessageBox.StandardButton.Ok
+    return handover.hand_over(parent, player, why, may_cancel=True)
 
 
 class BidDialog(QDialog):

@@ -1,7 +1,9 @@
-"""The main window: the table view, the turn bar and the game log, around one GameSession."""
+"""The main window: the table view, the turn bar and the game log, around one GameSession;
+with the replay of the journal on the map, e-mail play and the hand-over of hot-seat play."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
@@ -27,6 +29,8 @@ from owsqt.qt.arrivalsdock import ArrivalsList
 from owsqt.qt.combatcontrol import CombatControl
 from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.displacemenu import add_displacement
+from owsqt.qt.emailplay import EmailPlay
+from owsqt.qt.handover import HotSeat
 from owsqt.qt.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.mappainter import PAPER
@@ -35,6 +39,7 @@ from owsqt.qt.markeritems import HexMarkerLayer
 from owsqt.qt.movecontrol import MoveController
 from owsqt.qt.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.recentfiles import RecentFilesMenu
+from owsqt.qt.replaydock import ReplayDock
 from owsqt.qt.ruleactions import RuleActions
 from owsqt.qt.stackinspector import StackInspector
 from owsqt.qt.stephint import (
@@ -56,11 +61,14 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.hexgrid import Hex
 from owsqt.rules.moveaction import movable_units
 from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.state import GameState
 from owsqt.rules.verdict import InvalidAction, Mode
 from owsqt.session import GameSession
 from owsqt.userfiles import autosave_dir, new_autosave_path
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
+REPLAY_KEYS = "Ctrl+R"
+LEAVE_REPLAY = "Leave the replay to play (Esc / Continue play)"
 OVERVIEW_WIDTH = 220
 RIGHT_DOCK_WIDTH = 340  # the air display's charts need about this much
 _VIOLATION_COLOUR = QColor("#a33")
@@ -109,10 +117,15 @@ class MainWindow(QMainWindow):
         self.log.setWordWrap(True)
         self._logged_session: GameSession | None = None
         self._logged_entries = 0  # journal entries already shown in the log
-        dock = QDockWidget("Game log", self)
-        dock.setObjectName("logDock")
-        dock.setWidget(self.log)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.log_dock = QDockWidget("Game log", self)
+        self.log_dock.setObjectName("logDock")
+        self.log_dock.setWidget(self.log)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.replay = ReplayDock(self)  # under the log, hidden until a replay starts
+        self.splitDockWidget(self.log_dock, self.replay, Qt.Orientation.Vertical)
+        self.replay.hide()
+        self.replay.entryShown.connect(self._on_replay_entry)
+        self.replay.finished.connect(self._on_replay_finished)
         self.air_display = AirDisplay(ruleset.catalogue, self)
         self.air_display.move_requested.connect(
             lambda unit_id, box: self._submit(PlaceAirUnit(air_unit=unit_id, box=box))
@@ -145,8 +158,13 @@ class MainWindow(QMainWindow):
         self.hint.setObjectName("stepHint")
         self.hint.setToolTip("What the game waits for now (3.1)")
         self.statusBar().addWidget(self.hint, 1)  # temporary messages cover it for a while
-        self.resizeDocks([dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log_dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
+        self.hot_seat = HotSeat(self, lambda: self.session)
+        self.email = EmailPlay(
+            self, ruleset, lambda: self.session, self._replace_session, self.watch,
+            lambda text: self._say(text, 15000), self.refresh,
+        )  # fmt: skip
         self._build_actions()
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
@@ -174,7 +192,10 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
+        file_menu.addActions(self.email.actions())
+        file_menu.addSeparator()
         file_menu.addAction(quit_action)
+        file_menu.setToolTipsVisible(True)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.undo_action = self._action("&Undo", QKeySequence("Ctrl+Z"), self.undo)
         self.redo_action = self._action("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
@@ -202,6 +223,11 @@ class MainWindow(QMainWindow):
             self.centre_action,
         ):
             view_menu.addAction(action)
+        self.replay_action = self._action("&Replay…", QKeySequence(REPLAY_KEYS), self.replay_game)
+        self.replay_action.setToolTip(
+            f"Step through the game entry by entry on the map, from its end ({REPLAY_KEYS})"
+        )
+        view_menu.addAction(self.replay_action)
         view_menu.addSeparator()
         arrivals_toggle = self.arrivals_dock.toggleViewAction()
         arrivals_toggle.setText("&Arrivals")
@@ -245,25 +271,23 @@ class MainWindow(QMainWindow):
         state = self.session.state
         scenario = self.ruleset.scenarios[state.scenario]
         where = self.session.path.name if self.session.path else "unsaved"
-        self.setWindowTitle(f"owsqt – {scenario.title} – {where}")
-        self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
+        self.setWindowTitle(f"owsqt – {scenario.title} – {where}{self.email.title_note()}")
         if self._logged_session is not self.session:  # a new or opened game: start over
             self.log.clear()
             self._logged_entries = 0
             self._logged_session = self.session
         for line in self.session.log_lines(since=self._logged_entries):
             item = QListWidgetItem(f"#{line.entry}  {line.text}")
+            item.setData(Qt.ItemDataRole.UserRole, line.entry)
             if line.kind == "violation":
                 item.setForeground(_VIOLATION_COLOUR)
             self.log.addItem(item)
         self._logged_entries = len(self.session.entries)
         self.log.scrollToBottom()
-        self.counters.sync(self.session.state)
-        self.hex_markers.sync(self.session.state, self.ruleset.hex_name)
-        self.air_display.show_state(self.session.state)
+        self._show_on_map(state)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         self.arrivals.show_state(state)
-        hint = self.combat.hint(step_hint(self.ruleset, state, self.session.mode))
+        hint = self.email.hint(self.combat.hint(step_hint(self.ruleset, state, self.session.mode)))
         self.hint.setText(hint)
         self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")
         self.rule_actions.refresh()
@@ -273,10 +297,76 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(undo_reason is None)
         self.undo_action.setToolTip(undo_reason or "Take back the last action")
         self.redo_action.setEnabled(self.session.why_not_redo() is None)
+        self.replay_action.setEnabled(bool(self.session.entries))
+        self.email.refresh()
+        if self.replay.is_active():  # the map shows the past until the player leaves it
+            self._on_replay_entry(self.replay.shown)
+
+    def _show_on_map(self, state: GameState) -> None:
+        """The counters, markers, air units and the turn bar as `state` has them."""
+        self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
+        self.counters.sync(state)
+        self.hex_markers.sync(state, self.ruleset.hex_name)
+        self.air_display.show_state(state)
+
+    # --- replaying the journal ----------------------------------------------------------
+
+    def replay_game(self) -> None:
+        """Replay the whole game, starting at its end, to step back through it."""
+        self.watch(1, len(self.session.entries))
+        self.replay.show_entry(len(self.session.entries))
+
+    def watch(self, first: int, last: int) -> None:
+        """Replay entries `first` to `last` on the map; nothing is played until it is left."""
+        self.clear_selection()
+        self.view.setInteractive(False)  # no drags and no menus on the past
+        self.deselect_action.setEnabled(False)  # Esc is the replay's: Continue play
+        log_height = self.log_dock.height()
+        self.replay.start(self.session, first, last)
+        # The replay takes its room from the stack below, not from the log it follows.
+        replay_height = self.replay.sizeHint().height()
+        self.resizeDocks(
+            [self.log_dock, self.replay], [log_height, replay_height], Qt.Orientation.Vertical
+        )
+
+    def _on_replay_entry(self, entry: int) -> None:
+        """The map as the game stood after `entry`, and that entry's last line in the log."""
+        self._show_on_map(self.session.state_after(entry))
+        rows = range(self.log.count())
+        row = bisect_right(
+            rows, entry, key=lambda r: self.log.item(r).data(Qt.ItemDataRole.UserRole)
+        )
+        self.log.setCurrentRow(row - 1)  # -1, no line: the game as it began
+        if row:
+            self.log.scrollToItem(self.log.currentItem())
+        else:
+            self.log.scrollToTop()
+        self.hint.setText(f"Replay: the map shows the game after entry {entry}. {LEAVE_REPLAY}")
+
+    def _on_replay_finished(self) -> None:
+        """The player left the replay: back to the game as it stands."""
+        self._leave_replay()
+        self.refresh()
+        self.email.replay_over()
+
+    def _leave_replay(self) -> None:
+        self.replay.stop()
+        self.view.setInteractive(True)
+        self.deselect_action.setEnabled(True)
+
+    def _replay_blocks(self) -> bool:
+        """While a replay shows the past nothing is played: say how to leave it."""
+        if not self.replay.is_active():
+            return False
+        self._say(LEAVE_REPLAY, 8000)
+        self.replay.widget().setFocus()  # where Esc leaves it
+        return True
 
     # --- commands ---------------------------------------------------------------------
 
     def undo(self) -> None:
+        if self._replay_blocks():
+            return
         try:
             self.session.undo()
         except ValueError as error:
@@ -284,8 +374,11 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self._journal_failed(error)
         self.refresh()
+        self.hot_seat.follow()
 
     def redo(self) -> None:
+        if self._replay_blocks():
+            return
         try:
             self.session.redo()
         except ValueError as error:
@@ -293,11 +386,12 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self._journal_failed(error)
         self.refresh()
+        self.hot_seat.follow()
 
     def _on_map_menu(self, point: QPointF, screen_pos) -> None:
         hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
         grid = self.ruleset.grid
-        if not grid.contains(hex_):
+        if not grid.contains(hex_) or self._replay_blocks():
             return
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
         menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._submit)
@@ -305,6 +399,8 @@ class MainWindow(QMainWindow):
         menu.exec(screen_pos)
 
     def _on_unit_menu(self, unit_id: str, screen_pos) -> None:
+        if self._replay_blocks():
+            return
         self.unit_menu_for(unit_id).exec(screen_pos)
 
     def unit_menu_for(self, unit_id: str) -> QMenu:
@@ -387,14 +483,20 @@ class MainWindow(QMainWindow):
     def end_step(self) -> None:
         outcome = self._submit(EndStep())
         if outcome is not None and not outcome.applied:  # what the step still waits for
-            self._say(f"{self.statusBar().currentMessage()} — {self.hint.text()}", 12000)
+            # In e-mail play the hint says the refusal's reason already, and what to do.
+            email = self.session.why_not_act(EndStep()) is not None
+            said = "Not allowed" if email else self.statusBar().currentMessage()
+            self._say(f"{said} — {self.hint.text()}", 12000)
 
     def roll_die(self) -> None:
         self._submit(RollDice(purpose="open roll"))
 
     def _submit(self, action: Action) -> Outcome | None:
         """Send an action; a refusal, a warning or an impossible action is shown, never lost.
-        Returns the outcome (None when the action could not be sent)."""
+        Returns the outcome (None when the action could not be sent). In hot-seat play the
+        computer is handed over when the player who acts changes."""
+        if self._replay_blocks():
+            return None
         try:
             outcome = self.session.submit(action)
         except InvalidAction as error:
@@ -405,6 +507,7 @@ class MainWindow(QMainWindow):
             return None
         self._show_verdict(outcome)
         self.refresh()
+        self.hot_seat.follow()
         return outcome
 
     def _show_verdict(self, outcome: Outcome) -> None:
@@ -457,8 +560,10 @@ class MainWindow(QMainWindow):
         self._replace_session(session)
 
     def _replace_session(self, session: GameSession) -> None:
+        self._leave_replay()
         self.session.close()
         self.session = session
+        self.hot_seat.restart()
         self.counters.expanded = None
         self.inspector.show_hex(None, session.state)
         self.moves.clear_selection()

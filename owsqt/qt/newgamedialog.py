@@ -1,5 +1,6 @@
-"""The New Game dialog: scenario, its options, how strictly the rules are enforced, and
-whether the counters start in the default set-up or off the map for a set-up by hand."""
+"""The New Game dialog: scenario, its options, who plays (one player, two at this computer
+or two by e-mail, and then one's side), how strictly the rules are enforced, and whether the
+counters start in the default set-up or off the map for a set-up by hand."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -25,9 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from owsqt.journal.textformat import Play
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.scenario import Scenario, ScenarioOption
 from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
 from owsqt.session import GameSession
 
 DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short
@@ -48,6 +52,35 @@ MODE_TEXTS: dict[Mode, tuple[str, str]] = {
     ),
 }
 
+# Who plays: its button, the line under it, and the tooltip that says more.
+PLAY_TEXTS: dict[Play, tuple[str, str, str]] = {
+    Play.SOLITAIRE: (
+        "O&ne player (solitaire)",
+        "You play both sides at this computer.",
+        "You play both sides at this computer, with nobody to hand it to.",
+    ),
+    Play.HOT_SEAT: (
+        "Two players at this &computer (hot-seat)",
+        "Each player takes the computer when his side acts.",
+        "Both sides at this computer: when the other side's player acts, the program asks "
+        "you to hand the computer over, and the bids of planned attacks stay secret (6.1).",
+    ),
+    Play.EMAIL: (
+        "Two players by &e-mail",
+        "You play one side; you and your opponent trade files by e-mail.",
+        "You play one side here and your opponent the other on his computer. You trade game "
+        "files by e-mail, each checked and signed, and the dice are agreed by both.",
+    ),
+}
+
+# The default set-up's line, for the sides this computer sets up.
+DEFAULT_SETUP_TEXTS = {
+    False: "Both sides start placed in their set-up areas, ready for turn one; "
+    "adjust them by hand if you like.",
+    True: "Your side is placed in its set-up areas when its set-up comes; "
+    "adjust it by hand if you like.",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class NewGameChoice:
@@ -57,6 +90,8 @@ class NewGameChoice:
     options: tuple[str, ...] = ()
     mode: Mode = Mode.FREE
     default_setup: bool = True
+    play: Play = Play.SOLITAIRE
+    side: Player = Player.GERMAN  # the creator's side, in e-mail play
 
 
 def start_game(
@@ -64,10 +99,19 @@ def start_game(
 ) -> GameSession:
     """A new session as chosen, journalling to `path`; with the default set-up both sides
     are placed (as ordinary journal entries) and the game stands at the start of turn one.
+    In e-mail play only the player's own side is placed, if its set-up comes first, and
+    `seed` is not used: both players make the dice seed.
 
     OSError when the journal cannot be written; the caller keeps its current game then."""
     session = GameSession.new(
-        ruleset, choice.scenario, choice.mode, seed=seed, options=choice.options, path=path
+        ruleset,
+        choice.scenario,
+        choice.mode,
+        seed=None if choice.play is Play.EMAIL else seed,
+        options=choice.options,
+        path=path,
+        play=choice.play,
+        side=choice.side,
     )
     if choice.default_setup:
         try:
@@ -118,6 +162,13 @@ def _rule_order(scenario: Scenario) -> tuple[tuple[int, str], ...]:
         (int(part), "") if part.isdigit() else (0, part)
         for part in re.split(r"[.\s]", scenario.rule)
     )
+
+
+def _text_indent(radio: QAbstractButton) -> int:
+    """How far a radio button's text stands from its left edge."""
+    style = radio.style()
+    indent = style.pixelMetric(QStyle.PixelMetric.PM_ExclusiveIndicatorWidth, None, radio)
+    return indent + style.pixelMetric(QStyle.PixelMetric.PM_RadioButtonLabelSpacing, None, radio)
 
 
 class NewGameDialog(QDialog):
@@ -175,6 +226,8 @@ class NewGameDialog(QDialog):
             mode_layout.addWidget(radio)
             mode_layout.addWidget(self._explanation(explanation, radio))
 
+        self._build_players()
+
         self.setup_group = QGroupBox("Set-up", self)
         self.setup_buttons = QButtonGroup(self)
         setup_layout = QVBoxLayout(self.setup_group)
@@ -182,12 +235,9 @@ class NewGameDialog(QDialog):
         self.default_setup_radio.setObjectName("defaultSetup")
         self.hand_setup_radio = QRadioButton("Set up by &hand", self.setup_group)
         self.hand_setup_radio.setObjectName("handSetup")
+        explanations = []
         for radio, explanation in (
-            (
-                self.default_setup_radio,
-                "Both sides start placed in their set-up areas, ready for turn one; "
-                "adjust them by hand if you like.",
-            ),
+            (self.default_setup_radio, DEFAULT_SETUP_TEXTS[False]),
             (
                 self.hand_setup_radio,
                 "The counters start off the map: each side places its own in its set-up areas.",
@@ -195,8 +245,10 @@ class NewGameDialog(QDialog):
         ):
             radio.setToolTip(explanation)
             self.setup_buttons.addButton(radio)
+            explanations.append(self._explanation(explanation, radio))
             setup_layout.addWidget(radio)
-            setup_layout.addWidget(self._explanation(explanation, radio))
+            setup_layout.addWidget(explanations[-1])
+        self.default_setup_label = explanations[0]
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -215,6 +267,7 @@ class NewGameDialog(QDialog):
         layout.addWidget(scenario_label_widget)
         layout.addWidget(self.scenario_list)
         layout.addWidget(self.options_group)
+        layout.addWidget(self.players_group)
         layout.addWidget(self.mode_group)
         layout.addWidget(self.setup_group)
         layout.addWidget(self.buttons)
@@ -223,6 +276,7 @@ class NewGameDialog(QDialog):
         # A double click chooses and starts; Enter already reaches the default button.
         self.scenario_list.itemDoubleClicked.connect(self.accept)
         self._mode_radios[Mode.FREE].setChecked(True)
+        self.set_play(Play.SOLITAIRE)
         self.default_setup_radio.setChecked(True)
         self.select_scenario(DEFAULT_SCENARIO if DEFAULT_SCENARIO in ruleset.scenarios else None)
         self.scenario_list.setFocus()
@@ -241,6 +295,8 @@ class NewGameDialog(QDialog):
             options=options,
             mode=self.mode(),
             default_setup=self.default_setup_radio.isChecked(),
+            play=self.play(),
+            side=self.side(),
         )
 
     def current_scenario(self) -> Scenario:
@@ -264,11 +320,75 @@ class NewGameDialog(QDialog):
     def set_mode(self, mode: Mode) -> None:
         self._mode_radios[mode].setChecked(True)
 
+    def play(self) -> Play:
+        return next(play for play, radio in self._play_radios.items() if radio.isChecked())
+
+    def set_play(self, play: Play) -> None:
+        self._play_radios[play].setChecked(True)
+
+    def side(self) -> Player:
+        """The side chosen for an e-mail game (German for the other kinds of play)."""
+        if self.play() is Play.EMAIL and self._side_radios[Player.SOVIET].isChecked():
+            return Player.SOVIET
+        return Player.GERMAN
+
+    def set_side(self, side: Player) -> None:
+        self._side_radios[side].setChecked(True)
+
     def option_box(self, option_id: str) -> QCheckBox:
         """The check box of one option of the current scenario (KeyError if it has none)."""
         return self._option_boxes[option_id]
 
     # --- building ---------------------------------------------------------------------
+
+    def _build_players(self) -> None:
+        """Who plays: one player, two at this computer or two by e-mail, with one's side."""
+        self.players_group = QGroupBox("&Players", self)
+        self.players_group.setObjectName("playersGroup")
+        self.play_buttons = QButtonGroup(self)
+        layout = QVBoxLayout(self.players_group)
+        self._play_radios: dict[Play, QRadioButton] = {}
+        for play, (text, explanation, tooltip) in PLAY_TEXTS.items():
+            radio = QRadioButton(text, self.players_group)
+            radio.setObjectName(f"play_{play.name.lower()}")
+            radio.setToolTip(tooltip)
+            radio.toggled.connect(self._on_play_changed)
+            self.play_buttons.addButton(radio)
+            self._play_radios[play] = radio
+            layout.addWidget(radio)
+            layout.addWidget(self._explanation(explanation, radio))
+        layout.addLayout(self._side_row(self._play_radios[Play.EMAIL]))
+
+    def _side_row(self, email: QRadioButton) -> QHBoxLayout:
+        """ "Your side: German / Soviet", under the e-mail choice and only for it."""
+        self.side_label = QLabel("Your side:", self.players_group)
+        self.side_buttons = QButtonGroup(self)
+        row = QHBoxLayout()
+        row.setContentsMargins(_text_indent(email), 0, 0, 0)
+        row.addWidget(self.side_label)
+        self._side_radios: dict[Player, QRadioButton] = {}
+        for side, key in ((Player.GERMAN, "&German"), (Player.SOVIET, "So&viet")):
+            radio = QRadioButton(key, self.players_group)
+            radio.setObjectName(f"side_{side.value}")
+            radio.setToolTip(
+                f"You play the {side.title} side and make the game; your opponent joins it "
+                f"as the {side.opponent.title} player with your first file"
+            )
+            self.side_buttons.addButton(radio)
+            self._side_radios[side] = radio
+            row.addWidget(radio)
+        row.addStretch(1)
+        self._side_radios[Player.GERMAN].setChecked(True)
+        return row
+
+    def _on_play_changed(self) -> None:
+        """The side matters in e-mail play alone; so does 'your side' in the set-up's line."""
+        email = self._play_radios[Play.EMAIL].isChecked()
+        for widget in (self.side_label, *self._side_radios.values()):
+            widget.setEnabled(email)
+        self.default_setup_radio.setToolTip(DEFAULT_SETUP_TEXTS[email])
+        self.default_setup_label.setText(DEFAULT_SETUP_TEXTS[email])
+        self.default_setup_label.setToolTip(DEFAULT_SETUP_TEXTS[email])
 
     def _explanation(self, text: str, radio: QAbstractButton) -> QLabel:
         """A quieter line under a radio button, indented to line up with the button's text."""
@@ -276,10 +396,7 @@ class NewGameDialog(QDialog):
         label.setWordWrap(True)
         # The theme's secondary text colour rather than a fixed grey: readable in dark themes.
         label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        style = radio.style()
-        indent = style.pixelMetric(QStyle.PixelMetric.PM_ExclusiveIndicatorWidth, None, radio)
-        spacing = style.pixelMetric(QStyle.PixelMetric.PM_RadioButtonLabelSpacing, None, radio)
-        label.setContentsMargins(indent + spacing, 0, 0, 4)
+        label.setContentsMargins(_text_indent(radio), 0, 0, 4)
         label.setToolTip(radio.toolTip())
         return label
 

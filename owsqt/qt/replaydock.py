@@ -185,6 +185,9 @@ class ReplayDock(QDockWidget):
         self._phase = QComboBox()
         self._phase.setObjectName("replayPhase")
         self._phase.setToolTip("Jump to where a turn or a phase of the game began")
+        # "Turn 12 · Stalingrad pocket" must fit, however narrow the dock.
+        self._phase.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self._phase.setMinimumContentsLength(len("Turn 12 · Stalingrad pocket"))
         self._phase.activated.connect(self._on_phase_chosen)
         form.addRow("&Entry:", self._entry)
         form.addRow("Jump to &phase:", self._phase)

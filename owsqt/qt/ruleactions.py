@@ -82,10 +82,15 @@ class RuleActions(QObject):
         """[6.1] Hot seat: each player who has not declared gets the screen in turn, types
         his bid, and it is submitted at once; the die decides when both have."""
         for player in (Player.GERMAN, Player.SOVIET):
-            state = self._session().state
+            session = self._session()
+            state = session.state
             if state.segment != INITIATIVE_SEGMENT or determined_this_turn(state):
                 return
-            if player in state.initiative.planned_attacks:
+            if (
+                player in state.initiative.planned_attacks
+                or player.value in session.open_seals  # e-mail: bid made, sealed
+                or player.value not in session.local_sides  # e-mail: the opponent's bid
+            ):
                 continue
             if not initiativedialog.hand_over(self._parent, player):
                 return
@@ -95,7 +100,10 @@ class RuleActions(QObject):
             outcome = self._submit(DeclareAttacks(player=player, planned=planned))
             if outcome is None or not outcome.applied:
                 return
-        state = self._session().state
+        session = self._session()
+        state = session.state
+        if session.open_seals and session.waiting_for_opponent():
+            self._say("Your bid is sealed until both have bid: send your file to your opponent")
         if determined_this_turn(state) and state.initiative.holder is not None:
             holder = state.initiative.holder.title
             self._say(f"The {holder} player holds the initiative and moves first (6.1)")

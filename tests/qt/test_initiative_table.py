@@ -99,3 +99,19 @@ def test_3_1_the_status_line_says_what_a_movement_segment_waits_for(qtbot, rules
     text = window.hint.text()
     assert "German player moves his non-mechanized units (7.1)" in text
     assert "End step (Ctrl+E)" in text
+
+
+def test_6_1_by_e_mail_the_menu_asks_only_for_ones_own_bid_and_seals_it(qtbot, monkeypatch):
+    from owsqt.rules.ruleset import default_ruleset
+    from tests.journal.pbemkit import Exchange
+
+    exchange = Exchange(default_ruleset())
+    exchange.opening()
+    exchange.to_the_bids()  # the Soviet player holds the file in the Initiative Phase
+    window = window_for(qtbot, exchange.soviet.ruleset, exchange.soviet)
+    asked = hot_seat(monkeypatch, {Player.GERMAN: 5, Player.SOVIET: 2})
+    window.declare_action.trigger()
+    assert ("bid of", Player.GERMAN) not in asked and ("bid of", Player.SOVIET) in asked
+    assert exchange.soviet.open_seals.keys() == {"soviet"}
+    assert exchange.soviet.waiting_for_opponent()
+    assert "sealed" in window.statusBar().currentMessage()

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QRadioButton
 
+from owsqt.journal.textformat import Play
 from owsqt.qt.newgamedialog import (
     NewGameChoice,
     NewGameDialog,
@@ -19,6 +20,7 @@ from owsqt.qt.newgamedialog import (
 from owsqt.qt.recentfiles import RecentFilesMenu, entry_text
 from owsqt.rules.ruleset import default_ruleset
 from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
 from owsqt.userfiles import RecentFiles
 
 
@@ -179,3 +181,36 @@ def test_entries_shorten_the_home_folder(monkeypatch, tmp_path):
     monkeypatch.setattr(Path, "home", lambda: tmp_path)
     assert entry_text(3, tmp_path / "games" / "a.owsg") == "&3 a.owsg — ~/games"
     assert entry_text(1, tmp_path / "a.owsg") == "&1 a.owsg — ~"
+
+
+# --- who plays ----------------------------------------------------------------------------
+
+
+def test_one_player_is_the_default_and_the_side_matters_only_by_e_mail(qtbot, shipped):
+    dialog = make_dialog(qtbot, shipped)
+    assert dialog.choice().play is Play.SOLITAIRE
+    side = dialog.findChild(QRadioButton, "side_soviet")
+    assert not side.isEnabled()
+    dialog.set_play(Play.EMAIL)
+    assert side.isEnabled() and "join" in side.toolTip()
+    side.setChecked(True)
+    assert (dialog.choice().play, dialog.choice().side) == (Play.EMAIL, Player.SOVIET)
+    assert dialog.default_setup_label.text().startswith("Your side is placed")
+    dialog.set_play(Play.HOT_SEAT)
+    assert (dialog.choice().play, dialog.choice().side) == (Play.HOT_SEAT, Player.GERMAN)
+    assert dialog.default_setup_label.text().startswith("Both sides")
+    radios = [dialog.findChild(QRadioButton, f"play_{play.name.lower()}") for play in Play]
+    assert all(radio.toolTip() for radio in radios)
+
+
+@pytest.mark.parametrize("play", list(Play))
+def test_start_game_makes_each_kind_of_play(shipped, play):
+    choice = NewGameChoice("we-are-coming", play=play, side=Player.SOVIET)
+    session = start_game(shipped, choice, None, seed=4)
+    assert session.play is play
+    state = session.state
+    if play is Play.EMAIL:  # the Soviet creator sets up first, and only his own side
+        assert session.local_sides == {"soviet"} and not session.seed_agreed
+        assert (state.phase, state.segment) == ("setup", "german_setup")
+    else:  # both sides placed; the seed was the one given
+        assert state.phase != "setup" and state.dice.seed == 4

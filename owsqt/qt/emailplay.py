@@ -1,0 +1,301 @@
+"""Play by e-mail at the table (docs/pbem-format.md): join a game from the opponent's first
+file, open each of his files (checked, then replayed on the map), and send one's own.
+
+The window owns one EmailPlay and calls `refresh()` after every change; the session does the
+exchange itself (send, import_text, join) and this only asks for files and says what came of
+it. A send is asked for its file name first, so that a cancelled dialog sends nothing; once
+sent, the same action writes that file again until the opponent's reply is opened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from owsqt.journal import pbem
+from owsqt.journal.store import read_text, write_atomically
+from owsqt.journal.textformat import EntryKind, JournalError, Play
+from owsqt.rules.actions import EndStep
+from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.sequence import SETUP_PHASE
+from owsqt.rules.vocabulary import Player
+from owsqt.session import GameSession, ImportRefused
+from owsqt.userfiles import new_autosave_path
+
+SEND_KEYS = "Ctrl+Shift+E"
+OPEN_KEYS = "Ctrl+Shift+O"
+JOIN_KEYS = "Ctrl+J"
+FILE_FILTER = "owsqt games (*.owsg);;All files (*)"
+FOLDER_SETTING = "email/folder"  # where the last e-mail file was written or read
+SEND_TIP = (
+    "End your part: the game is written to a file for you to attach to an e-mail to your "
+    f"opponent ({SEND_KEYS})"
+)
+RESEND_TIP = (
+    "You have sent this file already: write it again (to another place, say) until your "
+    f"opponent's reply is opened ({SEND_KEYS})"
+)
+
+
+class EmailPlay(QObject):
+    """The File menu's e-mail actions and what they do; `refresh()` follows the session."""
+
+    def __init__(
+        self,
+        window: QWidget,
+        ruleset: Ruleset,
+        session: Callable[[], GameSession],
+        replace: Callable[[GameSession], None],
+        watch: Callable[[int, int], None],
+        say: Callable[[str], None],
+        refresh: Callable[[], None],
+    ) -> None:
+        super().__init__(window)
+        self._window, self.ruleset, self._session = window, ruleset, session
+        self._replace, self._watch, self._say, self._refresh = replace, watch, say, refresh
+        self._offer_setup = False  # after the replay of an opponent's file
+        self.join_action = self._action("&Join an e-mail game…", JOIN_KEYS, self.join)
+        self.join_action.setToolTip(
+            f"Take the other side of a game your opponent made, from his first file ({JOIN_KEYS})"
+        )
+        self.open_action = self._action("Open opponent's &file…", OPEN_KEYS, self.open_reply)
+        self.open_action.setToolTip(
+            "Check your opponent's file, replay his actions on the map and go on playing "
+            f"({OPEN_KEYS})"
+        )
+        self.send_action = self._action("Sen&d to opponent…", SEND_KEYS, self.send)
+
+    def _action(self, text: str, keys: str, slot: Callable[[], None]) -> QAction:
+        action = QAction(text, self._window)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(slot)
+        return action
+
+    @property
+    def session(self) -> GameSession:
+        return self._session()
+
+    def actions(self) -> list[QAction]:
+        return [self.join_action, self.open_action, self.send_action]
+
+    # --- following the session -------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Enable what the exchange allows now: a send once the player may act (or a file sent
+        to write again), an opponent's file in any e-mail game."""
+        session = self.session
+        email = session.play is Play.EMAIL
+        sent = self._file_sent()
+        self.open_action.setEnabled(email)
+        self.send_action.setEnabled(email and (sent is not None or session.why_not_act() is None))
+        if sent is None:
+            self.send_action.setText("Sen&d to opponent…")
+            self.send_action.setToolTip(SEND_TIP if email else "Only e-mail games are sent")
+        else:
+            self.send_action.setText(f"Write file {sent} aga&in…")
+            self.send_action.setToolTip(RESEND_TIP)
+
+    def title_note(self) -> str:
+        """' · e-mail, you play German' for the window's title; nothing in other plays."""
+        session = self.session
+        if session.play is not Play.EMAIL:
+            return ""
+        side = self._side()
+        return f" · e-mail, you play {side.title}" if side else " · e-mail, not your game"
+
+    def hint(self, text: str) -> str:
+        """The step hint, or in e-mail play what the exchange waits for when it is not you."""
+        session = self.session
+        if session.play is not Play.EMAIL:
+            return text
+        waiting = session.why_not_act()
+        if waiting:
+            return f"Waiting for your opponent's file: {waiting} ({_where(self.open_action)})"
+        theirs = session.why_not_act(EndStep())
+        if theirs:
+            return f"{theirs[0].upper()}{theirs[1:]} ({_where(self.send_action)})"
+        return text
+
+    # --- sending ---------------------------------------------------------------------------
+
+    def send(self) -> None:
+        """Ask where to write the file, then send (a SEND entry) and write it there. A file
+        already sent is written again, unchanged, wherever the player says."""
+        session = self.session
+        again = self._file_sent()
+        number = again or session.files_sent + 1
+        opponent = self._side().opponent.title
+        name = pbem.file_name(session.header.scenario, session.header.game, number)
+        chosen, _ = QFileDialog.getSaveFileName(
+            self._window, f"Send file {number} to the {opponent} player",
+            str(self._folder() / name), FILE_FILTER,
+        )  # fmt: skip
+        if not chosen:
+            return
+        path = _with_suffix(Path(chosen))
+        if again is None:
+            try:
+                _, text = session.send()
+            except (OSError, ValueError) as error:
+                self._warn("Cannot send", f"{_reason(error)}\n\nNothing was sent.")
+                return
+            finally:
+                self._refresh()
+        else:
+            text = session.text()
+        self._write(path, number, text, opponent)
+
+    def _write(self, path: Path, number: int, text: str, opponent: str) -> None:
+        try:
+            write_atomically(path, text)
+        except OSError as error:
+            self._warn(
+                f"Cannot write file {number}",
+                f"{path}\n\n{_reason(error)}\n\nThe game holds the send: choose another "
+                f"place with {_where(self.send_action)}",
+            )
+            return
+        self._remember(path)
+        self._say(
+            f"File {number} written to {path}: attach it to an e-mail to the {opponent} player"
+        )
+
+    def _file_sent(self) -> int | None:
+        """The number of the file this player sent last, while no reply is opened."""
+        entries = self.session.entries
+        if not entries or entries[-1].kind is not EntryKind.SEND:
+            return None
+        last = entries[-1]
+        return int(last.field("file") or 0) if last.by in self.session.local_sides else None
+
+    # --- opening the opponent's files -----------------------------------------------------
+
+    def open_reply(self) -> None:
+        """Take in the opponent's file and replay what it brings; a bad or illegal file is
+        refused with its reasons and the game stays as it was."""
+        path = self._ask_file("Open your opponent's file")
+        if path is None:
+            return
+        try:
+            report = self.session.import_text(read_text(path))
+        except (JournalError, OSError) as error:
+            self._refuse(path, error)
+            return
+        finally:
+            self._refresh()
+        self._say(
+            f"File {report.file_number} from the {self._side().opponent.title} player: "
+            f"entries {report.first_entry} to {report.last_entry}. Watch them, then Continue play"
+        )
+        self._offer_setup = True
+        self._watch(report.first_entry, report.last_entry)
+
+    def join(self) -> None:
+        """Take the free side of a game from its creator's first file, in a new autosave."""
+        path = self._ask_file("Join an e-mail game: your opponent's first file")
+        if path is None:
+            return
+        try:
+            session = GameSession.join(self.ruleset, read_text(path), path=new_autosave_path())
+        except (OSError, ValueError) as error:  # a JournalError, or our key's file unreadable
+            self._refuse(path, error)
+            return
+        self._replace(session)
+        side = self._side().title
+        self._say(f"You joined the game as the {side} player; play your part, then send it")
+        creator = len(session.entries) - 1  # his entries, then our join
+        if creator > 1:  # more than his send: watch what he did
+            self._offer_setup = True
+            self._watch(1, creator)
+        else:
+            self.offer_setup()
+
+    def replay_over(self) -> None:
+        """The player left the replay of a file: now he may want his side set up."""
+        if self._offer_setup:
+            self._offer_setup = False
+            self.offer_setup()
+
+    def offer_setup(self) -> None:
+        """In the player's own set-up step, offer the scenario's default set-up of his side."""
+        session = self.session
+        state = session.state
+        if state.phase != SETUP_PHASE or state.active is None or session.why_not_act(EndStep()):
+            return
+        title = state.active.title
+        answer = QMessageBox.question(
+            self._window,
+            "Default set-up?",
+            f"It is your set-up, {title} player. Place your counters as the scenario's default "
+            "set-up has them and end your set-up (19.11)?\n\nNo: place them by hand, then "
+            "End step.",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            session.apply_default_setup()
+        except OSError as error:
+            self._warn("Cannot write the game file", _reason(error))
+        self._refresh()
+
+    # --- files and messages ----------------------------------------------------------------
+
+    def _ask_file(self, title: str) -> Path | None:
+        chosen, _ = QFileDialog.getOpenFileName(
+            self._window, title, str(self._folder()), FILE_FILTER
+        )
+        if not chosen:
+            return None
+        path = Path(chosen)
+        self._remember(path)
+        return path
+
+    def _folder(self) -> Path:
+        folder = QSettings("owsqt", "owsqt").value(FOLDER_SETTING, "")
+        return Path(folder) if folder and Path(folder).is_dir() else Path.home()
+
+    def _remember(self, path: Path) -> None:
+        QSettings("owsqt", "owsqt").setValue(FOLDER_SETTING, str(path.parent))
+
+    def _side(self) -> Player | None:
+        sides = self.session.local_sides
+        return Player(next(iter(sides))) if len(sides) == 1 else None
+
+    def _refuse(self, path: Path, error: Exception) -> None:
+        """The file's name, what is wrong with it, and every broken rule in the details."""
+        if isinstance(error, ImportRefused):
+            found = len(error.problems)
+            text = f"Its actions break the rules ({found} found: see the details)."
+            details = "\n".join(str(problem) for problem in error.problems)
+        else:
+            text, details = _reason(error), ""
+        self._warn(
+            "Cannot open your opponent's file",
+            f"{path.name}\n\n{text}\n\nYour game is as it was.",
+            details,
+        )
+
+    def _warn(self, title: str, text: str, details: str = "") -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self._window
+        )
+        if details:
+            box.setDetailedText(details)
+        box.exec()
+
+
+def _where(action: QAction) -> str:
+    """'File ▸ Send to opponent…, Ctrl+Shift+E': where a hint finds a File menu action."""
+    text = action.text().replace("&", "")
+    return f"File ▸ {text}, {action.shortcut().toString()}"
+
+
+def _reason(error: Exception) -> str:
+    return str(getattr(error, "strerror", None) or error)
+
+
+def _with_suffix(path: Path) -> Path:
+    return path if path.suffix else path.with_suffix(pbem.FILE_SUFFIX)

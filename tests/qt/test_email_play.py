@@ -1,0 +1,288 @@
+"""Play by e-mail at the table: two windows, each with a key of its own, trade files through
+the File menu; every opponent's file is checked, replayed on the map, or refused with its
+reasons while the game stays as it was. And the replay of a whole game (View ▸ Replay)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton
+
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import Play, parse
+from owsqt.qt.mainwindow import MainWindow
+from owsqt.qt.mapitem import SCENE_LAYOUT
+from owsqt.rules.actions import EndStep, PlaceUnits
+from owsqt.rules.ruleset import default_ruleset
+from owsqt.rules.verdict import Mode
+from owsqt.rules.vocabulary import Player
+from owsqt.session import GameSession
+from tests.journal.test_pbem import _append_forged
+
+SCENARIO = "we-are-coming"
+BID = '{"kind": "declare_attacks", "planned": 3, "player": "german"}'
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return default_ruleset()
+
+
+class Desk:
+    """The dialogs of both players, answered by the test: where files are written and which
+    file is opened next; every warning shown is kept."""
+
+    def __init__(self, monkeypatch, folder: Path) -> None:
+        self.folder = folder
+        self.opening: Path | None = None
+        self.suggested: list[str] = []
+        self.warnings: list[tuple[str, str, str]] = []
+        self.cancel_save = False
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", self._save)
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(self.opening), ""))
+        monkeypatch.setattr(QMessageBox, "exec", lambda box: self._shown(box))
+        monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.Yes)
+
+    def _save(self, parent, caption, suggested, filters):
+        self.suggested.append(suggested)
+        return ("", "") if self.cancel_save else (str(self.folder / Path(suggested).name), "")
+
+    def _shown(self, box) -> int:
+        self.warnings.append((box.windowTitle(), box.text(), box.detailedText()))
+        return 0
+
+    def open(self, window: MainWindow, path: Path) -> None:
+        self.opening = path
+        window.email.open_action.trigger()
+
+    def join(self, window: MainWindow, path: Path) -> None:
+        self.opening = path
+        window.email.join_action.trigger()
+
+
+@pytest.fixture
+def desk(monkeypatch, tmp_path) -> Desk:
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    return Desk(monkeypatch, folder)
+
+
+def creator_window(qtbot, shipped, tmp_path, key: Identity) -> MainWindow:
+    """The German player's window on a new strict e-mail game he made."""
+    session = GameSession.new(
+        shipped, SCENARIO, Mode.STRICT, play=Play.EMAIL, side=Player.GERMAN,
+        identity=key, path=tmp_path / "german.owsg",
+    )  # fmt: skip
+    window = MainWindow(shipped, session)
+    qtbot.addWidget(window)
+    return window
+
+
+def other_window(qtbot, shipped) -> MainWindow:
+    """The second player's window, on a game of his own until he joins."""
+    window = MainWindow(shipped, GameSession.new(shipped, SCENARIO, Mode.FREE, seed=1))
+    qtbot.addWidget(window)
+    return window
+
+
+def parse_entries(path: Path):
+    return parse(path.read_text()).entries
+
+
+def send(window: MainWindow, desk: Desk) -> Path:
+    window.email.send_action.trigger()
+    return desk.folder / Path(desk.suggested[-1]).name
+
+
+def opening(qtbot, shipped, tmp_path, desk):
+    """Files 1 and 2: the German sends at once; the Soviet joins, takes the default set-up
+    offered and sends. Returns both windows and the Soviet's file."""
+    german = creator_window(qtbot, shipped, tmp_path, Identity.generate())
+    soviet = other_window(qtbot, shipped)
+    desk.join(soviet, send(german, desk))
+    return german, soviet, send(soviet, desk)
+
+
+def test_a_new_e_mail_game_says_whose_it_is_and_what_it_waits_for(qtbot, shipped, tmp_path):
+    window = creator_window(qtbot, shipped, tmp_path, Identity.generate())
+    assert window.windowTitle().endswith("· e-mail, you play German")
+    assert window.hint.text().startswith("This is for the Soviet player to do; send your file")
+    assert "Ctrl+Shift+E" in window.hint.text()
+    email = window.email
+    assert email.send_action.isEnabled() and email.open_action.isEnabled()
+    assert email.send_action.shortcut().toString() == "Ctrl+Shift+E"
+    assert email.open_action.shortcut().toString() == "Ctrl+Shift+O"
+    assert email.join_action.shortcut().toString() == "Ctrl+J"
+    assert all(action.toolTip() for action in email.actions())
+
+
+def test_a_local_game_is_not_sent(qtbot, shipped):
+    window = other_window(qtbot, shipped)
+    assert not window.email.send_action.isEnabled()
+    assert not window.email.open_action.isEnabled()
+    assert window.email.join_action.isEnabled()
+    assert "e-mail" not in window.windowTitle()
+
+
+def test_send_asks_for_the_file_first_then_writes_it_and_can_write_it_again(
+    qtbot, shipped, tmp_path, desk
+):
+    window = creator_window(qtbot, shipped, tmp_path, Identity.generate())
+    desk.cancel_save = True
+    window.email.send_action.trigger()
+    assert window.session.entries == ()  # cancelled: nothing sent
+    assert Path(desk.suggested[0]).name.startswith(f"{SCENARIO}-{window.session.header.game[:8]}")
+    assert Path(desk.suggested[0]).name.endswith("-001.owsg")
+    desk.cancel_save = False
+    path = send(window, desk)
+    assert path.read_text() == window.session.text()
+    assert window.session.files_sent == 1
+    assert window.statusBar().currentMessage() == (
+        f"File 1 written to {path}: attach it to an e-mail to the Soviet player"
+    )
+    assert "Waiting for your opponent's file" in window.hint.text()
+    again = window.email.send_action
+    assert again.isEnabled() and again.text() == "Write file 1 aga&in…"
+    path.unlink()
+    window.email.send_action.trigger()  # the folder is remembered; the file is the same
+    assert Path(desk.suggested[-1]).parent == desk.folder
+    assert path.read_text() == window.session.text() and window.session.files_sent == 1
+
+
+def test_two_windows_trade_files_and_each_sees_the_others_actions_replayed(
+    qtbot, shipped, tmp_path, desk
+):
+    german, soviet, file_2 = opening(qtbot, shipped, tmp_path, desk)
+    assert soviet.windowTitle().endswith("· e-mail, you play Soviet")
+    assert soviet.session.path is not None  # the joined game is autosaved
+    rifle = next(u for u, s in soviet.session.state.units.items() if s.hex is not None)
+    assert soviet.session.state.segment == "german_setup"  # the Soviet set-up was taken
+    known = len(german.session.entries)
+    desk.open(german, file_2)
+    assert desk.warnings == []
+    session = german.session
+    assert session.state.units[rifle].hex == soviet.session.state.units[rifle].hex
+    # The replay starts before the Soviet's first entry: his counters are not placed yet.
+    assert german.replay.is_active()
+    assert german.replay.shown == known  # the state before the first entry of file 2
+    assert session.state_after(german.replay.shown).units[rifle].hex is None
+    assert rifle not in german.counters.items
+    assert "Replay" in german.hint.text()
+    german.replay.show_entry(len(parse_entries(file_2)))
+    hex_ = session.state_after(german.replay.shown).units[rifle].hex
+    assert SCENE_LAYOUT.hex_at_point(*german.counters.items[rifle].pos().toTuple()) == hex_
+    current = german.log.currentItem().text()
+    assert current.startswith(f"#{german.replay.shown} ")
+    # Nothing is played over the past.
+    german.end_step_action.trigger()
+    assert "Leave the replay" in german.statusBar().currentMessage()
+    assert not german.view.isInteractive()
+    # Continue play: the game as it stands, and the German's own set-up is offered.
+    german.replay.findChild(QPushButton, "replayContinue").click()
+    assert not german.replay.is_active() and german.view.isInteractive()
+    state = german.session.state
+    assert state.phase != "setup" and state.turn == 1
+    desk.open(soviet, send(german, desk))
+    assert desk.warnings == []
+    assert soviet.session.text() == german.session.text()
+    assert soviet.replay.is_active()
+
+
+def test_a_tampered_file_is_refused_with_a_warning_and_the_game_stays(
+    qtbot, shipped, tmp_path, desk
+):
+    german, _, file_2 = opening(qtbot, shipped, tmp_path, desk)
+    before = german.session.text()
+    text = file_2.read_text()
+    tampered = desk.folder / "tampered.owsg"
+    tampered.write_text(text.replace("placed on", "placed at", 1))
+    desk.open(german, tampered)
+    ((title, message, _details),) = desk.warnings
+    assert title == "Cannot open your opponent's file"
+    assert message.startswith("tampered.owsg\n\nentry ") and "Your game is as it was" in message
+    assert german.session.text() == before and not german.replay.is_active()
+    assert german.log.count() == len(german.session.log_lines())
+
+
+def test_a_file_that_breaks_the_rules_lists_every_broken_rule(qtbot, shipped, tmp_path, desk):
+    key = Identity.generate()
+    german = creator_window(qtbot, shipped, tmp_path, key)
+    soviet = other_window(qtbot, shipped)
+    desk.join(soviet, send(german, desk))
+    desk.open(german, send(soviet, desk))
+    german.replay.findChild(QPushButton, "replayContinue").click()
+    # A modified program signs a bid outside the Initiative Phase (6.1).
+    forged = desk.folder / "forged.owsg"
+    forged.write_text(_append_forged(shipped, send(german, desk).read_text(), key, "german", BID))
+    before = soviet.session.text()
+    desk.open(soviet, forged)
+    ((title, message, details),) = desk.warnings
+    assert title == "Cannot open your opponent's file"
+    assert "forged.owsg" in message and "break the rules (1 found" in message
+    assert details.startswith("entry ") and ": 6.1: " in details
+    assert soviet.session.text() == before
+
+
+def test_joining_ones_own_game_is_refused(qtbot, shipped, tmp_path, desk):
+    window = creator_window(qtbot, shipped, tmp_path, Identity.load_or_create())
+    own = window.session
+    desk.join(window, send(window, desk))
+    assert "your own game" in desk.warnings[0][1]
+    assert window.session is own
+
+
+def test_an_action_for_the_opponent_is_refused_with_the_reason(qtbot, shipped, tmp_path, desk):
+    window = creator_window(qtbot, shipped, tmp_path, Identity.generate())
+    window.end_step_action.trigger()  # the Soviet sets up first
+    assert window.statusBar().currentMessage() == (
+        "Not allowed — This is for the Soviet player to do; send your file so that they can "
+        "(File ▸ Send to opponent…, Ctrl+Shift+E)"
+    )
+
+
+# --- the replay of a whole game ---------------------------------------------------------------
+
+
+def test_replay_shows_the_map_as_it_stood_after_an_entry_and_returns_to_play(qtbot, ruleset):
+    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3)
+    window = MainWindow(ruleset, session)
+    qtbot.addWidget(window)
+    assert not window.replay_action.isEnabled()  # nothing to replay yet
+    first, second = ruleset.grid.hex_of("3038"), ruleset.grid.hex_of("3240")
+    for hex_ in (first, second):
+        window._submit(PlaceUnits(units=("rifle",), to=hex_))
+    window._submit(EndStep())
+    assert window.replay_action.shortcut().toString() == "Ctrl+R"
+    window.replay_action.trigger()
+    assert window.replay.is_active() and window.replay.shown == 3
+    window.replay.show_entry(1)
+    rifle = window.counters.items["rifle"]
+    assert rifle.pos().toTuple() == pytest.approx(SCENE_LAYOUT.center(first))
+    assert "soviet setup" in window.turn_label.text()
+    window.replay.show_entry(0)
+    assert "rifle" not in window.counters.items
+    assert window.log.currentItem() is None
+    window.replay.findChild(QPushButton, "replayContinue").click()
+    assert window.counters.items["rifle"].pos().toTuple() == pytest.approx(
+        SCENE_LAYOUT.center(second)
+    )
+    assert "german setup" in window.turn_label.text()
+
+
+def test_esc_in_the_replay_leaves_it_and_the_window_keeps_no_rival_key(qtbot, ruleset):
+    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    qtbot.addWidget(window)
+    window._submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of("3038")))
+    window.show()
+    qtbot.waitExposed(window)
+    window.replay_action.trigger()
+    assert not window.deselect_action.isEnabled()  # Esc is the replay's alone
+    panel = window.replay.widget()
+    window.activateWindow()
+    panel.setFocus()
+    qtbot.waitUntil(panel.hasFocus)
+    qtbot.keyClick(panel, Qt.Key.Key_Escape)
+    assert not window.replay.is_active() and window.deselect_action.isEnabled()
+    assert window.view.isInteractive()
