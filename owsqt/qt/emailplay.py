@@ -114,9 +114,12 @@ class EmailPlay(QObject):
         waiting = session.why_not_act()
         if waiting:
             return f"Waiting for your opponent's file: {waiting} ({_where(self.open_action)})"
-        theirs = session.why_not_act(EndStep())
-        if theirs:
-            return f"{theirs[0].upper()}{theirs[1:]} ({_where(self.send_action)})"
+        if session.waiting_for_opponent():
+            opponent = self._side().opponent.title
+            return (
+                f"Your part is done: the game waits for the {opponent} player. "
+                f"Send your file ({_where(self.send_action)})"
+            )
         return text
 
     # --- sending ---------------------------------------------------------------------------

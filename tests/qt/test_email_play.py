@@ -108,7 +108,9 @@ def opening(qtbot, shipped, tmp_path, desk):
 def test_a_new_e_mail_game_says_whose_it_is_and_what_it_waits_for(qtbot, shipped, tmp_path):
     window = creator_window(qtbot, shipped, tmp_path, Identity.generate())
     assert window.windowTitle().endswith("· e-mail, you play German")
-    assert window.hint.text().startswith("This is for the Soviet player to do; send your file")
+    assert window.hint.text().startswith(
+        "Your part is done: the game waits for the Soviet player. Send your file"
+    )
     assert "Ctrl+Shift+E" in window.hint.text()
     email = window.email
     assert email.send_action.isEnabled() and email.open_action.isEnabled()
@@ -237,7 +239,7 @@ def test_an_action_for_the_opponent_is_refused_with_the_reason(qtbot, shipped, t
     window = creator_window(qtbot, shipped, tmp_path, Identity.generate())
     window.end_step_action.trigger()  # the Soviet sets up first
     assert window.statusBar().currentMessage() == (
-        "Not allowed — This is for the Soviet player to do; send your file so that they can "
+        "Not allowed — Your part is done: the game waits for the Soviet player. Send your file "
         "(File ▸ Send to opponent…, Ctrl+Shift+E)"
     )
 
