@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from owsqt.journal.identity import Identity, IdentityError
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.rules.datafile import DataError
@@ -28,6 +29,11 @@ def run(argv: list[str], game: Path | None = None) -> int:
         ruleset = default_ruleset()
     except (DataError, MapFileError) as error:
         QMessageBox.critical(None, "owsqt cannot start", f"A data file is broken:\n\n{error}")
+        return 2
+    try:
+        Identity.load_or_create()  # every entry is signed with it (docs/pbem-format.md)
+    except IdentityError as error:
+        QMessageBox.critical(None, "owsqt cannot start", f"{str(error).capitalize()}.")
         return 2
     # Look for the last game before this start makes a new one, which is autosaved too.
     resumable = latest_autosave() if game is None else None
