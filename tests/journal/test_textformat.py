@@ -126,3 +126,28 @@ def test_other_files_and_versions_are_refused_clearly():
         parse("hello\n")
     with pytest.raises(JournalError, match=r"version 3.*newer owsqt"):
         parse(journal_text([]).replace("owsqt journal 2", "owsqt journal 3"))
+
+
+def test_an_entry_signed_with_another_key_is_named():
+    other = Identity.generate()
+    entries = sample_entries()
+    text = journal_text(entries[:1])
+    digest = parse(text).last_digest
+    forged, _ = render_entry(signed(entries[1], digest, other.sign), digest)
+    with pytest.raises(JournalError, match=r"entry 2: the signature is not the soviet player's"):
+        parse(text + "\n".join(forged))
+
+
+def test_an_unsigned_entry_is_named():
+    entries = sample_entries()
+    text = journal_text(entries[:1])
+    digest = parse(text).last_digest
+    bare, _ = render_entry(entries[1], digest)
+    with pytest.raises(JournalError, match=r"entry 2: the entry is not signed"):
+        parse(text + "\n".join(bare))
+
+
+def test_an_entry_for_a_side_without_a_key_is_named():
+    header = Header(**{**_fields(HEADER), "soviet": None})
+    with pytest.raises(JournalError, match=r"entry 2: .*soviet side, which has no key"):
+        parse(journal_text(sample_entries()[:2], header))
