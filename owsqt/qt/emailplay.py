@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from owsqt.journal import pbem
+from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError, Play
 from owsqt.rules.actions import EndStep
@@ -28,6 +29,7 @@ from owsqt.userfiles import new_autosave_path
 SEND_KEYS = "Ctrl+Shift+E"
 OPEN_KEYS = "Ctrl+Shift+O"
 JOIN_KEYS = "Ctrl+J"
+DETAILS_KEYS = "Ctrl+Shift+K"
 FILE_FILTER = "owsqt games (*.owsg);;All files (*)"
 FOLDER_SETTING = "email/folder"  # where the last e-mail file was written or read
 SEND_TIP = (
@@ -67,6 +69,11 @@ class EmailPlay(QObject):
             f"({OPEN_KEYS})"
         )
         self.send_action = self._action("Sen&d to opponent…", SEND_KEYS, self.send)
+        self.details_action = self._action("E-mail game &details…", DETAILS_KEYS, self.details)
+        self.details_action.setToolTip(
+            "The game's players and their key fingerprints, the dice seed and the files sent: "
+            f"compare the fingerprints with your opponent's ({DETAILS_KEYS})"
+        )
 
     def _action(self, text: str, keys: str, slot: Callable[[], None]) -> QAction:
         action = QAction(text, self._window)
@@ -79,7 +86,7 @@ class EmailPlay(QObject):
         return self._session()
 
     def actions(self) -> list[QAction]:
-        return [self.join_action, self.open_action, self.send_action]
+        return [self.join_action, self.open_action, self.send_action, self.details_action]
 
     # --- following the session -------------------------------------------------------------
 
@@ -90,6 +97,7 @@ class EmailPlay(QObject):
         email = session.play is Play.EMAIL
         sent = self._file_sent()
         self.open_action.setEnabled(email)
+        self.details_action.setEnabled(email)
         self.send_action.setEnabled(email and (sent is not None or session.why_not_act() is None))
         if sent is None:
             self.send_action.setText("Sen&d to opponent…")
@@ -243,6 +251,35 @@ class EmailPlay(QObject):
         except OSError as error:
             self._warn("Cannot write the game file", _reason(error))
         self._refresh()
+
+    def details(self) -> None:
+        """Who plays, with which key, and where the exchange stands: what two players compare
+        by another channel before they trust each other's files (docs/pbem-format.md)."""
+        session = self.session
+        header = session.header
+        title = self.ruleset.scenarios[header.scenario].title
+        lines = [f"Game {header.game[:8]} ({title}), {session.mode.value} mode."]
+        for player in Player:
+            key = session.keys.get(player.value)
+            mine = " (yours)" if player.value in session.local_sides else ""
+            shown = fingerprint(key) if key else "not joined yet"
+            lines.append(f"{player.title} key: {shown}{mine}")
+        lines.append(
+            "Compare the fingerprints with your opponent's by telephone or a message of your "
+            "own: the files prove that the same keys signed them, not whose keys they are."
+        )
+        seed = "agreed by both players" if session.seed_agreed else "not agreed yet"
+        lines.append(f"Dice seed: {seed}. Files sent: {session.files_sent}.")
+        for side, number in sorted(session.open_seals.items()):
+            lines.append(f"The {side.capitalize()} bid sealed at entry {number} is not shown yet.")
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "E-mail game details",
+            "\n\n".join(lines),
+            QMessageBox.StandardButton.Ok,
+            self._window,
+        )
+        box.exec()
 
     # --- files and messages ----------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton
 
-from owsqt.journal.identity import Identity
+from owsqt.journal.identity import Identity, fingerprint
 from owsqt.journal.textformat import Play, parse
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.qt.mapitem import SCENE_LAYOUT
@@ -288,3 +288,19 @@ def test_esc_in_the_replay_leaves_it_and_the_window_keeps_no_rival_key(qtbot, ru
     qtbot.keyClick(panel, Qt.Key.Key_Escape)
     assert not window.replay.is_active() and window.deselect_action.isEnabled()
     assert window.view.isInteractive()
+
+
+def test_the_details_name_both_keys_by_fingerprint_and_the_state_of_the_dice(
+    qtbot, shipped, tmp_path, desk
+):
+    german, soviet, _file_2 = opening(qtbot, shipped, tmp_path, desk)
+    assert german.email.details_action.shortcut().toString() == "Ctrl+Shift+K"
+    german.email.details_action.trigger()
+    (_title, text, _details) = desk.warnings[-1]
+    keys = soviet.session.keys
+    assert f"German key: {fingerprint(keys['german'])} (yours)" in text
+    assert "Soviet key: not joined yet" in text and "Dice seed: not agreed yet" in text
+    soviet.email.details_action.trigger()
+    (_title, text, _details) = desk.warnings[-1]
+    assert f"Soviet key: {fingerprint(keys['soviet'])} (yours)" in text
+    assert f"German key: {fingerprint(keys['german'])}\n" in text
