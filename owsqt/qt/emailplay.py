@@ -29,7 +29,7 @@ from owsqt.userfiles import new_autosave_path
 SEND_KEYS = "Ctrl+Shift+E"
 OPEN_KEYS = "Ctrl+Shift+O"
 JOIN_KEYS = "Ctrl+J"
-DETAILS_KEYS = "Ctrl+Shift+K"
+DETAILS_KEYS = "Ctrl+Shift+I"
 FILE_FILTER = "owsqt games (*.owsg);;All files (*)"
 FOLDER_SETTING = "email/folder"  # where the last e-mail file was written or read
 SEND_TIP = (

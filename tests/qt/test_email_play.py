@@ -294,7 +294,7 @@ def test_the_details_name_both_keys_by_fingerprint_and_the_state_of_the_dice(
     qtbot, shipped, tmp_path, desk
 ):
     german, soviet, _file_2 = opening(qtbot, shipped, tmp_path, desk)
-    assert german.email.details_action.shortcut().toString() == "Ctrl+Shift+K"
+    assert german.email.details_action.shortcut().toString() == "Ctrl+Shift+I"
     german.email.details_action.trigger()
     (_title, text, _details) = desk.warnings[-1]
     keys = soviet.session.keys

@@ -198,3 +198,18 @@ def test_the_log_grows_with_the_journal_and_starts_over_for_another_game(qtbot, 
 
 def window_texts(window):
     return [f"#{line.entry}  {line.text}" for line in window.session.log_lines()]
+
+
+def test_no_two_actions_of_the_window_share_a_key(qtbot, ruleset):
+    from collections import Counter
+
+    from PySide6.QtGui import QAction
+
+    window = make_window(qtbot, ruleset)
+    keys = Counter(
+        action.shortcut().toString()
+        for action in {id(a): a for a in window.findChildren(QAction)}.values()
+        if not action.shortcut().isEmpty()
+    )
+    assert [key for key, count in keys.items() if count > 1] == []
+    assert len(keys) > 15
