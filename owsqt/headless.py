@@ -11,7 +11,7 @@ from pathlib import Path
 
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text
-from owsqt.journal.textformat import JournalError, Play
+from owsqt.journal.textformat import LEGACY_VERSION, JournalError, Play
 from owsqt.rules.actions import action_from_data
 from owsqt.rules.codec import CodecError, encode
 from owsqt.rules.ruleset import Ruleset, default_ruleset
@@ -180,7 +180,10 @@ def _verify(args: argparse.Namespace) -> int:
         print(f"  dice seed: {agreed}; files sent: {session.files_sent}")
         for side, number in sorted(session.open_seals.items()):
             print(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
-    print(f"  {len(session.entries)} entries: hash chain and signatures hold")
+    if header.version == LEGACY_VERSION:
+        print(f"  {len(session.entries)} entries: hash chain holds; version 1 signs nothing")
+    else:
+        print(f"  {len(session.entries)} entries: hash chain and signatures hold")
     if session.problems:
         print(f"  {len(session.problems)} broken rules:")
         for problem in session.problems:

@@ -138,3 +138,20 @@ def test_verify_refuses_what_is_not_a_game_file_with_exit_2(tmp_path, capsys):
     path.write_bytes(b"\xff\xfe not text")
     assert main(["verify", str(path)]) == 2
     assert "not UTF-8" in capsys.readouterr().out
+
+
+def test_verify_says_a_version_1_file_signs_nothing(tmp_path, capsys):
+    from dataclasses import replace
+
+    from owsqt.journal.textformat import LEGACY_VERSION
+    from owsqt.rules.ruleset import default_ruleset
+    from owsqt.rules.verdict import Mode
+    from owsqt.session import GameSession
+
+    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=2)
+    header = replace(session.header, version=LEGACY_VERSION)
+    path = tmp_path / "old.owsg"
+    path.write_text("\n".join(header.lines()) + "\n")
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "format version 1" in out and "version 1 signs nothing" in out
