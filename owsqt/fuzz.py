@@ -169,7 +169,6 @@ def play_game(
     invariants = invariants or Invariants(ruleset)
     rng = random.Random(seed)
     session = GameSession.new(ruleset, SCENARIO, Mode.STRICT, seed=seed)
-    kinds: Counter[str] = Counter()
 
     def fail(message: str) -> FuzzFailure:
         journal = None
@@ -187,13 +186,36 @@ def play_game(
     breaches = invariants.breaches(session.state)
     if breaches:
         raise fail("the set-up breaks invariants: " + "; ".join(breaches))
-    while session.state.phase != GAME_OVER_PHASE:
+    kinds = play_out(ruleset, rng, lambda: session, fail, invariants, max_actions, last_turn)
+    check_replay(ruleset, session, fail)
+    return GameReport(seed, sum(kinds.values()), dict(kinds), time.perf_counter() - started)
+
+
+def play_out(
+    ruleset: Ruleset,
+    rng: random.Random,
+    holder: Callable[[], GameSession],
+    fail: Callable[[str], FuzzFailure],
+    invariants: Invariants,
+    max_actions: int,
+    last_turn: int | None,
+    hand_over: Callable[[], None] | None = None,
+) -> Counter[str]:
+    """Submit random legal actions to the session `holder` gives until the game is over (or
+    past `last_turn`), checking each; the kinds of action submitted. With `hand_over` (e-mail
+    play), an action the holder may not make is first handed over to the other player."""
+    kinds: Counter[str] = Counter()
+    while holder().state.phase != GAME_OVER_PHASE:
+        session = holder()
         state = session.state
         if last_turn is not None and state.turn > last_turn:
             break
         if sum(kinds.values()) >= max_actions:
             raise fail(f"{max_actions} actions and the game is not over")
         action = choose_legal(ruleset, state, rng, fail)
+        if hand_over is not None and session.why_not_act(action):  # the other side's
+            hand_over()
+            continue
         try:
             outcome = session.submit(action)
         except Exception as error:
@@ -209,8 +231,7 @@ def play_game(
         breaches = invariants.breaches(outcome.state, movement_ended=ended)
         if breaches:
             raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
-    check_replay(ruleset, session, fail)
-    return GameReport(seed, sum(kinds.values()), dict(kinds), time.perf_counter() - started)
+    return kinds
 
 
 def choose_legal(

@@ -15,7 +15,6 @@ import hashlib
 import itertools
 import random
 import time
-from collections import Counter
 from pathlib import Path
 
 from owsqt.fuzz import (
@@ -25,15 +24,14 @@ from owsqt.fuzz import (
     GameReport,
     Invariants,
     check_replay,
-    choose_legal,
-    describe,
+    play_out,
 )
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
 from owsqt.journal.textformat import JournalError, Play
 from owsqt.rules.actions import EndStep
 from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, SETUP_PHASE, STACKING_SEGMENTS
+from owsqt.rules.sequence import SETUP_PHASE
 from owsqt.rules.verdict import Mode
 from owsqt.rules.vocabulary import Player
 from owsqt.session import GameSession
@@ -94,7 +92,6 @@ def play_email_game(
     invariants = invariants or Invariants(ruleset)
     rng = random.Random(seed)
     table = Table(ruleset, seed)
-    kinds: Counter[str] = Counter()
 
     def fail(message: str) -> FuzzFailure:
         journal = None
@@ -115,28 +112,9 @@ def play_email_game(
         if table.session.why_not_act(EndStep(player=table.session.state.active)):
             hand_over()
         table.session.apply_default_setup()
-    while table.session.state.phase != GAME_OVER_PHASE:
-        state = table.session.state
-        if last_turn is not None and state.turn > last_turn:
-            break
-        if sum(kinds.values()) >= max_actions:
-            raise fail(f"{max_actions} actions and the game is not over")
-        action = choose_legal(ruleset, state, rng, fail)
-        if table.session.why_not_act(action):  # the other side's, or a bid sealed already
-            hand_over()
-            continue
-        try:
-            outcome = table.session.submit(action)
-        except Exception as error:
-            raise fail(f"{describe(ruleset, action)} crashed the engine: {error!r}") from error
-        if not outcome.applied:
-            reasons = "; ".join(str(v) for v in outcome.verdict.violations)
-            raise fail(f"the session refused {describe(ruleset, action)}: {reasons}")
-        kinds[action.kind] += 1
-        ended = isinstance(action, EndStep) and state.segment in STACKING_SEGMENTS
-        breaches = invariants.breaches(table.session.state, movement_ended=ended)
-        if breaches:
-            raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
+    kinds = play_out(
+        ruleset, rng, lambda: table.session, fail, invariants, max_actions, last_turn, hand_over
+    )
     hand_over()
     _check_the_files_agree(ruleset, table, fail)
     check_replay(ruleset, table.session, fail)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text
-from owsqt.journal.textformat import LEGACY_VERSION, JournalError, Play
+from owsqt.journal.textformat import LEGACY_VERSION, SIDES, JournalError, Play
 from owsqt.rules.actions import action_from_data
 from owsqt.rules.codec import CodecError, encode
 from owsqt.rules.ruleset import Ruleset, default_ruleset
@@ -172,7 +172,7 @@ def _verify(args: argparse.Namespace) -> int:
     print(f"{args.file}: {'RULES BROKEN' if session.problems else 'VALID'}")
     print(f"  {_where(ruleset, session)}")
     print(f"  game {header.game}, {header.play} play, format version {header.version}")
-    for side in ("german", "soviet"):
+    for side in SIDES:
         key = session.keys.get(side)
         print(f"  {side} key: {fingerprint(key) if key else 'not joined yet'}")
     if session.play is Play.EMAIL:

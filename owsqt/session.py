@@ -22,14 +22,14 @@ from owsqt.journal.exchange import (
     ImportRefused,
     ImportReport,
     Problem,
-    rolls_dice,
 )
-from owsqt.journal.history import Applied, History
+from owsqt.journal.history import Applied, History, rolls_dice
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import JournalFile, read_text, write_atomically
 from owsqt.journal.textformat import (
     FORMAT_VERSION,
     LEGACY_VERSION,
+    SIDES,
     Clock,
     Entry,
     EntryKind,
@@ -41,7 +41,7 @@ from owsqt.journal.textformat import (
     signed,
     utc_now,
 )
-from owsqt.rules.actions import Action, DeclareAttacks, EndStep, action_from_data, action_to_data
+from owsqt.rules.actions import Action, EndStep, action_from_data, action_to_data
 from owsqt.rules.codec import CodecError
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.dice import new_seed
@@ -100,7 +100,6 @@ class GameSession(EmailPlay):
         self._digests: list[str] = []
         self._phases: list[tuple[int, str]] = []  # the turn and phase after each entry
         self._lines: list[str] = [*header.lines(), ""]
-        self._digest = header.digest()
         self._file: JournalFile | None = None
         self.path: Path | None = None
         # e-mail play (docs/pbem-format.md)
@@ -223,15 +222,7 @@ class GameSession(EmailPlay):
 
         With `audit`, actions that break the rules in the game's mode are applied anyway and
         listed in `problems`; without it they make the journal a JournalError."""
-        parsed = parse(text)
-        for value, known, what, line in (
-            (parsed.header.mode, Mode, "mode", 6),
-            (parsed.header.play, Play, "kind of play", 7),
-        ):
-            try:
-                known(value)
-            except ValueError:
-                raise JournalError(f"unknown {what} {value!r}", line=line) from None
+        parsed = parse(text)  # the mode and the kind of play are checked there
         session = cls(ruleset, parsed.header, clock, identity, audit)
         for entry in parsed.entries:
             session._replay(entry)
@@ -271,44 +262,13 @@ class GameSession(EmailPlay):
         self._after_entries()
         return outcome
 
-    def why_not_act(self, action: Action | None = None) -> str | None:
-        """Why this player cannot act now in e-mail play (None: they can; other plays: None).
-
-        With `action`, also whether that action is this player's to make."""
-        if self.play is not Play.EMAIL:
-            return None
-        mine = self.local_sides
-        if not mine:
-            return "your key is not one of this game's two players' keys"
-        last = self._entries[-1] if self._entries else None
-        if last is not None and last.kind is EntryKind.SEND and last.by in mine:
-            opponent = last.field("to") or "other"
-            return (
-                f"you sent file {last.field('file')} to the {opponent.capitalize()} player; "
-                "open their reply to go on"
-            )
-        if action is not None:
-            if (
-                isinstance(action, DeclareAttacks)
-                and action.player
-                and action.player in self._seals
-            ):
-                return f"the {action.player.title} bid of this turn is sealed already (6.1)"
-            side = action.player or self.state.active
-            if side is not None and side.value not in mine:
-                return f"this is for the {side.title} player to do; send your file so that they can"
-        return None
-
     def why_not_undo(self) -> str | None:
         reason = self._history.why_not_undo()
         if reason is None and self.play is Play.EMAIL:
-            reason = self.why_not_act()
-            target = self._history.last_applied
-            if reason is None and target is not None:
-                owner = self._entries[target.entry - 1].by or ""
-                if owner not in self.local_sides:
-                    return f"#{target.entry} is the {owner.capitalize()} player's to take back"
-                reason = self._email_undo_problem(target.entry, self._entries[-1].number + 1)
+            target = self._history.last_applied.entry
+            reason = self.why_not_act() or self._undo_refusal(
+                target, len(self._entries) + 1, self.local_sides
+            )
         return reason
 
     def why_not_redo(self) -> str | None:
@@ -321,18 +281,15 @@ class GameSession(EmailPlay):
         if reason:
             raise ValueError(reason)
         target = self._history.last_applied
-        undone: list[Applied] = []
-        self._write(
-            Entry(
-                len(self._entries) + 1,
-                EntryKind.UNDO,
-                self._clock(),
-                target=target.entry,
-                by=self._entries[target.entry - 1].by,
-            ),
-            lambda _entry: undone.append(self._history.undo()),
+        entry = Entry(
+            len(self._entries) + 1,
+            EntryKind.UNDO,
+            self._clock(),
+            target=target.entry,
+            by=self._entries[target.entry - 1].by,
         )
-        return undone[0]
+        self._write(entry, lambda _entry: self._history.undo())
+        return target
 
     def redo(self) -> Outcome:
         """Apply the last undone action again (ValueError when there is none)."""
@@ -405,14 +362,14 @@ class GameSession(EmailPlay):
     def _write(self, entry: Entry, effect: Callable[[Entry], object] | None = None) -> None:
         """Sign the entry (version 2), write it to disk, then let it take `effect`: if the
         journal cannot be written, the game in memory stays as it was."""
+        previous = self._digests[-1] if self._digests else self.header.digest()
         if entry.signature is None and self.header.version == FORMAT_VERSION:
-            entry = signed(entry, self._digest, self.identity.sign)
-        lines, digest = render_entry(entry, self._digest)
+            entry = signed(entry, previous, self.identity.sign)
+        lines, digest = render_entry(entry, previous)
         if self._file is not None:
             self._file.append(lines)
         if effect is not None:
             effect(entry)
-        self._digest = digest
         self._digests.append(digest)
         self._entries.append(entry)
         self._lines.extend(lines)
@@ -520,9 +477,9 @@ class GameSession(EmailPlay):
         if barrier:
             self._problem(entry.number, "undo", barrier)
         if self.play is Play.EMAIL:
-            problem = self._email_undo_problem(last.entry, entry.number)
-            if problem or self._entries[last.entry - 1].by != entry.by:
-                self._problem(entry.number, EMAIL_RULE, problem or "it undoes another's entry")
+            problem = self._undo_refusal(last.entry, entry.number, {entry.by})
+            if problem:
+                self._problem(entry.number, EMAIL_RULE, problem)
         self._write(entry, lambda _entry: self._history.undo())
 
     def _check_narration(self, entry: Entry, outcome: Outcome) -> None:
@@ -560,7 +517,7 @@ class GameSession(EmailPlay):
         upgraded = GameSession(self.ruleset, header, self._clock, identity)
         for entry in self._entries:
             player = (entry.action or {}).get("player")
-            if player not in ("german", "soviet"):
+            if player not in SIDES:
                 player = (upgraded.state.active or Player.GERMAN).value
             upgraded._replay(replace(entry, by=player, signature=None))
         return upgraded

@@ -10,20 +10,24 @@ the same for every kind of play."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Self
 
 from owsqt.journal import pbem
+from owsqt.journal.history import rolls_dice
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
 from owsqt.journal.textformat import (
+    SIDES,
     Clock,
     Entry,
     EntryKind,
     JournalError,
     ParsedJournal,
     Play,
+    is_hex,
     parse,
     utc_now,
 )
@@ -31,7 +35,6 @@ from owsqt.rules.actions import Action, DeclareAttacks, action_from_data, action
 from owsqt.rules.actors import who_acts
 from owsqt.rules.dice import DiceState
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.events import DiceRolled
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.state import GameState
 from owsqt.rules.vocabulary import Player
@@ -91,11 +94,10 @@ class EmailPlay:
             raise JournalError(f"this is a {header.play} game, not one played by e-mail")
         if identity.public in (header.german, header.soviet):
             raise JournalError("this is your own game: open it, or open your opponent's reply")
-        free = [side for side in ("german", "soviet") if header.key_of(side) is None]
-        creator = "german" if header.german else "soviet"
+        free = [side for side in SIDES if header.key_of(side) is None]
         if not free or any(entry.kind is EntryKind.JOIN for entry in parsed.entries):
             raise JournalError("both sides of this game have players already")
-        pbem.check_continues(ParsedJournal(header, (), ()), parsed, creator)
+        pbem.check_continues(ParsedJournal(header, (), ()), parsed, header.creator)
         session = cls.from_text(ruleset, text, clock, identity, audit=True)
         if session.problems:
             raise ImportRefused(session.problems)
@@ -117,7 +119,7 @@ class EmailPlay:
     def local_sides(self) -> frozenset[str]:
         """The sides this machine's key plays: both in local games."""
         if self.play is not Play.EMAIL:
-            return frozenset(("german", "soviet"))
+            return frozenset(SIDES)
         public = self.identity.public
         return frozenset(side for side, key in self.keys.items() if key == public)
 
@@ -197,13 +199,12 @@ class EmailPlay:
             raise JournalError(f"a '{entry.kind.value}' entry belongs to e-mail play", entry.number)
         if entry.kind is EntryKind.JOIN:
             share = entry.field("share") or ""
-            if not _is_hex(share, 64):
+            if not is_hex(share, 64):
                 raise JournalError("the join holds no share of the dice seed", entry.number)
             self._write(entry, self._take_join)
         elif entry.kind is EntryKind.REVEAL:
             share = entry.field("share") or ""
-            creator = "german" if self.header.german else "soviet"
-            if self.seed_agreed or self._second_share is None or entry.by != creator:
+            if self.seed_agreed or self._second_share is None or entry.by != self.header.creator:
                 raise JournalError("a reveal only follows the second player's join", entry.number)
             if pbem.commitment(self.header.game, share) != self.header.commitment:
                 raise JournalError(
@@ -214,7 +215,7 @@ class EmailPlay:
             self._write(entry, lambda _entry: self._fix_seed(share))
         elif entry.kind is EntryKind.SEAL:
             seal = entry.field("seal") or ""
-            if not _is_hex(seal, 64) or entry.by in self._seals:
+            if not is_hex(seal, 64) or entry.by in self._seals:
                 raise JournalError("a seal holds one 64-digit commitment a side", entry.number)
             self._write(entry, lambda e: self._seals.__setitem__(e.by, (e.number, seal)))
         else:  # SEND
@@ -228,6 +229,30 @@ class EmailPlay:
             self._write(entry)
 
     # --- the exchange's own rules -------------------------------------------------------
+
+    def why_not_act(self, action: Action | None = None) -> str | None:
+        """Why this player cannot act now in e-mail play (None: they can; other plays: None).
+
+        With `action`, also whether that action is this player's to make."""
+        if self.play is not Play.EMAIL:
+            return None
+        mine = self.local_sides
+        if not mine:
+            return "your key is not one of this game's two players' keys"
+        last = self._entries[-1] if self._entries else None
+        if last is not None and last.kind is EntryKind.SEND and last.by in mine:
+            opponent = last.field("to") or "other"
+            return (
+                f"you sent file {last.field('file')} to the {opponent.capitalize()} player; "
+                "open their reply to go on"
+            )
+        if action is not None:
+            if isinstance(action, DeclareAttacks) and action.player in self._seals:
+                return f"the {action.player.title} bid of this turn is sealed already (6.1)"
+            side = action.player or self.state.active
+            if side is not None and side.value not in mine:
+                return f"this is for the {side.title} player to do; send your file so that they can"
+        return None
 
     def _check_email_act(
         self, entry: Entry, action: Action, before: GameState, outcome: Outcome
@@ -255,11 +280,14 @@ class EmailPlay:
                     entry.number, "6.1", f"the bid shown is not the one sealed at entry {unseal}"
                 )
 
-    def _email_undo_problem(self, target: int, at: int) -> str | None:
-        """An e-mail player takes back only their own entries, and none sent already."""
-        mine = self._entries[target - 1].by
+    def _undo_refusal(self, target: int, at: int, undoers: Collection[str]) -> str | None:
+        """Why `undoers`, writing entry `at`, may not undo entry `target`: an e-mail player
+        takes back only his own entries, and none he has sent already."""
+        owner = self._entries[target - 1].by or ""
+        if owner not in undoers:
+            return f"#{target} is the {owner.capitalize()} player's to take back"
         for entry in self._entries[target : at - 1]:
-            if entry.kind is EntryKind.SEND and entry.by == mine:
+            if entry.kind is EntryKind.SEND and entry.by == owner:
                 return f"#{target} went to your opponent in file {entry.field('file')}"
         return None
 
@@ -288,7 +316,7 @@ class EmailPlay:
         if self.play is not Play.EMAIL or self.why_not_act() is not None:
             return
         mine = self.local_sides
-        creator = "german" if self.header.german else "soviet"
+        creator = self.header.creator
         if not self.seed_agreed and self._second_share is not None and creator in mine:
             share = self.identity.secret_for(pbem.share_label(self.header.game))
             self._note(
@@ -354,7 +382,6 @@ class EmailPlay:
             self._history.save_point(),
             len(self._entries),
             len(self._lines),
-            self._digest,
             dict(self.keys),
             self.seed_agreed,
             self._second_share,
@@ -363,17 +390,9 @@ class EmailPlay:
         )
 
     def _restore(self, saved: tuple) -> None:
-        (history, entries, lines, digest, keys, agreed, share, seals, initial) = saved
+        (history, entries, lines, keys, agreed, share, seals, initial) = saved
         self._history.restore(history)
         del self._entries[entries:], self._digests[entries:], self._phases[entries:]
         del self._lines[lines:]
-        self._digest, self.keys, self.seed_agreed = digest, keys, agreed
+        self.keys, self.seed_agreed = keys, agreed
         self._second_share, self._seals, self.initial_state = share, seals, initial
-
-
-def rolls_dice(outcome: Outcome) -> bool:
-    return any(isinstance(event, DiceRolled) for event in outcome.events)
-
-
-def _is_hex(text: str, length: int) -> bool:
-    return len(text) == length and all(c in "0123456789abcdef" for c in text)

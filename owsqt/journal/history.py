@@ -42,9 +42,13 @@ class Step:
     depth: int = field(default=1)
 
 
+def rolls_dice(outcome: Outcome) -> bool:
+    return any(isinstance(event, DiceRolled) for event in outcome.events)
+
+
 def undo_barrier(before: GameState, outcome: Outcome) -> str | None:
     """Undo stops at a die roll and at a change of active player (architecture: undo)."""
-    if any(isinstance(event, DiceRolled) for event in outcome.events):
+    if rolls_dice(outcome):
         return "it rolled the die"
     if outcome.state.active != before.active:
         return "the active player changed"

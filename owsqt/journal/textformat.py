@@ -33,6 +33,7 @@ from enum import StrEnum
 from typing import Any
 
 from owsqt.journal.identity import is_public_key, signature_holds
+from owsqt.rules.verdict import Mode
 
 FORMAT_NAME = "owsqt journal"
 FORMAT_VERSION = 2
@@ -95,6 +96,12 @@ class Header:
 
     def key_of(self, side: str) -> str | None:
         return self.german if side == "german" else self.soviet
+
+    @property
+    def creator(self) -> str:
+        """The side of the player who made the game: the side whose key the header holds
+        (in local games both; then "german")."""
+        return "german" if self.german else "soviet"
 
     def lines(self) -> list[str]:
         if self.version == LEGACY_VERSION:
@@ -317,6 +324,11 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
             )
         values[key] = value
     options = () if values["options"] == "-" else tuple(values["options"].split())
+    if values["mode"] not in {mode.value for mode in Mode}:
+        known = ", ".join(mode.value for mode in Mode)
+        raise JournalError(
+            f"unknown mode {values['mode']!r} (known: {known})", line=names.index("mode") + 2
+        )
     common = {
         "scenario": values["scenario"],
         "options": options,
@@ -334,7 +346,7 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
 def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
     line_of = {key: index + 2 for index, key in enumerate(_KEYS)}
     game = values["game"]
-    if len(game) != 32 or any(c not in "0123456789abcdef" for c in game):
+    if not is_hex(game, 32):
         raise JournalError(f"the game id {game[:40]!r} is not 32 hex digits", line=line_of["game"])
     if values["play"] not in {play.value for play in Play}:
         known = ", ".join(play.value for play in Play)
@@ -353,7 +365,7 @@ def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
     seed = commitment = None
     if how == "seed":
         seed = _number(value, "the seed", line_of["dice"])
-    elif how == "commit" and len(value) == 64 and all(c in "0123456789abcdef" for c in value):
+    elif how == "commit" and is_hex(value, 64):
         commitment = value
     else:
         raise JournalError(
@@ -369,6 +381,11 @@ def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
         "seed": seed,
         "commitment": commitment,
     }
+
+
+def is_hex(text: str, length: int) -> bool:
+    """Whether `text` is `length` lower-case hex digits (ids, hashes, shares)."""
+    return len(text) == length and all(c in "0123456789abcdef" for c in text)
 
 
 def _number(text: str, what: str, line: int) -> int:

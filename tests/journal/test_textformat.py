@@ -151,3 +151,9 @@ def test_an_entry_for_a_side_without_a_key_is_named():
     header = Header(**{**_fields(HEADER), "soviet": None})
     with pytest.raises(JournalError, match=r"entry 2: .*soviet side, which has no key"):
         parse(journal_text(sample_entries()[:2], header))
+
+
+def test_an_unknown_mode_is_named_with_its_header_line():
+    text = journal_text([]).replace("mode: strict", "mode: lenient")
+    with pytest.raises(JournalError, match=r"line 6: unknown mode 'lenient' \(known: free"):
+        parse(text)
