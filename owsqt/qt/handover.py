@@ -13,6 +13,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from owsqt.journal.textformat import Play
+from owsqt.qt.stephint import words
+from owsqt.rules.actors import who_acts
+from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn
 from owsqt.rules.vocabulary import Player
 from owsqt.session import GameSession
 
@@ -67,12 +70,15 @@ class HotSeat(QObject):
         self.seated = self._session().state.active
 
     def follow(self) -> None:
-        """After an action, an undo or a redo: hand over if another player acts now."""
+        """After an action, an undo or a redo: hand over if another player alone acts now
+        (the defender in his combat steps too, 11.2)."""
         state = self._session().state
-        player = state.active
+        if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
+            return  # the bid dialog hands over for each secret bid itself (6.1)
+        acting = who_acts(state)
+        player = next(iter(acting)) if len(acting) == 1 else None
         if not self.shared() or player is None or player is self.seated:
             return
-        step = state.segment.replace("_", " ").replace("german", "German")
-        step = step.replace("soviet", "Soviet")
+        step = words(state.segment)
         hand_over(self._window, player, f"The {player.title} player acts next: {step}.")
         self.seated = player

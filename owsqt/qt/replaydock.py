@@ -8,7 +8,6 @@ main window shows the state after it; "Continue play" (or Esc) ends the replay (
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -30,13 +29,13 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.journal.textformat import EntryKind, Play
+from owsqt.qt.stephint import words
 from owsqt.rules.state import GameState
 from owsqt.session import GameSession
 
 SPEEDS = (("Slow", 1400), ("Normal", 700), ("Fast", 250))  # ms between entries when playing
 DEFAULT_INTERVAL = 700
 ICON_PIXELS = 22
-SIDE_WORD = re.compile(r"\b(german|soviet)\b")
 BULLET = "• "
 
 
@@ -52,11 +51,6 @@ class PhaseStart:
     def title(self) -> str:
         phase = words(self.phase)
         return f"Turn {self.turn} · {phase[:1].upper()}{phase[1:]}"
-
-
-def words(name: str) -> str:
-    """An engine name as words: "air_operations" -> "air operations", "german" -> "German"."""
-    return SIDE_WORD.sub(lambda side: side[0].capitalize(), name.replace("_", " "))
 
 
 def phase_starts(session: GameSession) -> list[PhaseStart]:

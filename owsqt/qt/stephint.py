@@ -4,6 +4,8 @@ too, so the hints and the menus never disagree."""
 
 from __future__ import annotations
 
+import re
+
 from owsqt.rules.arrivals import waiting
 from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
 from owsqt.rules.ruleset import Ruleset
@@ -23,6 +25,12 @@ DECLARE_KEYS = "Ctrl+I"
 ORDER_KEYS = "Ctrl+Shift+C"
 ADMINISTRATIVE_KEYS = "Ctrl+Shift+A"
 ARRIVALS_KEYS = "Ctrl+Shift+R"
+SIDE_WORD = re.compile(r"\b(german|soviet)\b")
+
+
+def words(name: str) -> str:
+    """An engine name as words: "air_operations" -> "air operations", "german" -> "German"."""
+    return SIDE_WORD.sub(lambda side: side[0].capitalize(), name.replace("_", " "))
 
 
 def overstacked(ruleset: Ruleset, state: GameState, player: Player) -> list[str]:

@@ -118,3 +118,28 @@ def test_a_player_alone_bids_without_handing_over(qtbot, ruleset, handed, monkey
     monkeypatch.setattr(initiativedialog, "ask_planned_attacks", lambda *args: 1)
     window.declare_action.trigger()
     assert handed == [] and len(window.session.state.initiative.planned_attacks) == 2
+
+
+def test_11_2_the_defender_is_handed_the_computer_for_his_combat_steps(qtbot, ruleset, monkeypatch):
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from owsqt.qt import handover
+    from owsqt.rules.state import CombatState
+
+    window = table(qtbot, ruleset)
+    state = window.session.state
+    hex_ = next(iter(state.stacks), None) or ruleset.grid.hexes()[0]
+    defending = replace(
+        state,
+        active=Player.GERMAN,
+        segment="mechanized_combat",
+        combat=CombatState(Player.GERMAN, hex_, (), "", "defense"),
+    )
+    asked = []
+    monkeypatch.setattr(handover, "hand_over", lambda parent, player, why: asked.append(why))
+    seat = handover.HotSeat(window, lambda: SimpleNamespace(play=Play.HOT_SEAT, state=defending))
+    seat.seated = Player.GERMAN
+    seat.follow()
+    assert asked == ["The Soviet player acts next: mechanized combat."]
+    assert seat.seated is Player.SOVIET
