@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bench.harness import Measurement, measure
-from owsqt.rules.hexgrid import HexGrid, distance
+from owsqt.rules.core.hexgrid import HexGrid, distance
 
 PAIRS = 20_000
 SEED = 1942

@@ -11,15 +11,15 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from bench.harness import Measurement, measure
 from owsqt.journal.textformat import parse
-from owsqt.rules.actions import PlaceUnits, RollDice, SetMarker, SetStrength
-from owsqt.rules.datafile import resources_dir
-from owsqt.rules.mapfile import load_game_map
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.scenario import Scenario
-from owsqt.rules.tables import load_tables
-from owsqt.rules.units import MovementClass, Nationality, UnitCatalogue, UnitDef, UnitType
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitMarker
+from owsqt.rules.core.actions import PlaceUnits, RollDice, SetMarker, SetStrength
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitMarker
+from owsqt.rules.data.datafile import resources_dir
+from owsqt.rules.data.tables import load_tables
+from owsqt.rules.data.units import MovementClass, Nationality, UnitCatalogue, UnitDef, UnitType
+from owsqt.rules.map.mapfile import load_game_map
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import Scenario
 from owsqt.session import GameSession
 
 ACTIONS = 10_000

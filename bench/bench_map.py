@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from bench.harness import Measurement, measure
-from owsqt.rules.datafile import resources_dir
-from owsqt.rules.mapfile import load_game_map, split_compiled
+from owsqt.rules.data.datafile import resources_dir
+from owsqt.rules.map.mapfile import load_game_map, split_compiled
 
 
 def run() -> list[Measurement]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bench.harness import Measurement, measure
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.movegraph import SCALE, scaled
-from owsqt.rules.movement import StackMove
-from owsqt.rules.ruleset import Ruleset, default_ruleset
-from owsqt.rules.stacking import stacking_points
-from owsqt.rules.state import GameState
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.movement.movegraph import SCALE, scaled
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
 
 CAMPAIGN = "operation-winter-storm"

@@ -11,8 +11,8 @@ from bench.harness import Measurement, measure
 from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.counterstyle import COUNTER_SIZE
 from owsqt.qt.mapitem import SCENE_LAYOUT, MapItem
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
 VIEW = (1600, 1000)  # a first frame: what a window of this size shows

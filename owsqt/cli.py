@@ -10,8 +10,8 @@ from pathlib import Path
 from owsqt import __version__
 from owsqt.headless import EXIT_BAD_INPUT, EXIT_OK, add_commands
 from owsqt.journal.store import write_atomically
-from owsqt.rules.datafile import DataError, resources_dir
-from owsqt.rules.ruleset import Ruleset, default_ruleset
+from owsqt.rules.data.datafile import DataError, resources_dir
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,8 +113,8 @@ def _validate_data(args: argparse.Namespace) -> int:
 
 
 def _compile_map(args: argparse.Namespace) -> int:
-    from owsqt.rules.mapcompiler import compile_resources
-    from owsqt.rules.mapfile import compiled_text
+    from owsqt.rules.map.mapcompiler import compile_resources
+    from owsqt.rules.map.mapfile import compiled_text
 
     resources = resources_dir()
     game_map = compile_resources(resources)
@@ -132,7 +132,7 @@ def _compile_map(args: argparse.Namespace) -> int:
 
 
 def _export_map(args: argparse.Namespace) -> int:
-    from owsqt.rules.mapfile import export_data
+    from owsqt.rules.map.mapfile import export_data
 
     data = export_data(default_ruleset().game_map)
     write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
@@ -141,8 +141,8 @@ def _export_map(args: argparse.Namespace) -> int:
 
 
 def _moves(args: argparse.Namespace) -> int:
-    from owsqt.rules.movement import reachable
-    from owsqt.rules.verdict import Mode
+    from owsqt.rules.core.verdict import Mode
+    from owsqt.rules.movement.stackmove import reachable
     from owsqt.session import GameSession
 
     ruleset = default_ruleset()
@@ -186,7 +186,7 @@ def _screenshot(args: argparse.Namespace) -> int:
 
 
 def _export_oob(args: argparse.Namespace) -> int:
-    from owsqt.rules.oobexport import oob_data, oob_markdown
+    from owsqt.rules.data.oobexport import oob_data, oob_markdown
 
     if args.out is None and args.markdown is None:
         raise ValueError("say where to write: --json FILE and/or --markdown FILE")

@@ -32,16 +32,16 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from owsqt.journal.store import write_atomically
-from owsqt.rules.actions import Action, EndStep, action_to_data
+from owsqt.rules.core.actions import Action, EndStep, action_to_data
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import candidate_actions
-from owsqt.rules.ruleset import Ruleset, default_ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
-from owsqt.rules.stacking import stacking_points
-from owsqt.rules.state import GameState
-from owsqt.rules.units import UnitClass
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 from owsqt.session import GameSession
 
 SCENARIO = "we-are-coming"

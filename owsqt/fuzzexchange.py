@@ -29,11 +29,11 @@ from owsqt.fuzz import (
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
 from owsqt.journal.textformat import JournalError, Play
-from owsqt.rules.actions import EndStep
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import SETUP_PHASE
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session import GameSession
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text
 from owsqt.journal.textformat import LEGACY_VERSION, SIDES, JournalError, Play
-from owsqt.rules.actions import action_from_data
-from owsqt.rules.codec import CodecError, encode
-from owsqt.rules.ruleset import Ruleset, default_ruleset
-from owsqt.rules.verdict import InvalidAction, Mode
+from owsqt.rules.core.actions import action_from_data
+from owsqt.rules.core.codec import CodecError, encode
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
 
 EXIT_OK = 0

@@ -41,18 +41,18 @@ from owsqt.journal.textformat import (
     signed,
     utc_now,
 )
-from owsqt.rules.actions import Action, EndStep, action_from_data, action_to_data
-from owsqt.rules.codec import CodecError
+from owsqt.rules.core.actions import Action, EndStep, action_from_data, action_to_data
+from owsqt.rules.core.codec import CodecError
+from owsqt.rules.core.dice import new_seed
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
-from owsqt.rules.dice import new_seed
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.sequence import SETUP_PHASE
-from owsqt.rules.state import GameState
-from owsqt.rules.turntrack import units_in_play
-from owsqt.rules.verdict import InvalidAction, Mode, Verdict, Violation
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import initial_state
+from owsqt.rules.scenario.turntrack import units_in_play
+from owsqt.rules.turn.sequence import SETUP_PHASE
 
 # What the desktop and the CLI take from here; the exchange's results are defined with it.
 __all__ = ["Clock", "GameSession", "ImportRefused", "ImportReport", "LogLine", "Problem", "utc_now"]

@@ -18,7 +18,7 @@ from owsqt.journal.store import read_text
 from owsqt.journal.textformat import Header, JournalError, parse
 
 if TYPE_CHECKING:
-    from owsqt.rules.scenario import Scenario
+    from owsqt.rules.scenario.scenario import Scenario
 
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,9 @@ os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="owsqt-tests-config-")
 
 import pytest
 
-from owsqt.rules.mapfile import load_game_map
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.scenario import Scenario
-from owsqt.rules.tables import load_tables
-from owsqt.rules.units import (
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.tables import load_tables
+from owsqt.rules.data.units import (
     AirUnitDef,
     MovementClass,
     Nationality,
@@ -27,7 +25,9 @@ from owsqt.rules.units import (
     UnitDef,
     UnitType,
 )
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.map.mapfile import load_game_map
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import Scenario
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -27,7 +27,7 @@ def test_the_replay_benchmarks_journal_replays():
 
 def test_8_1_the_reachable_search_agrees_with_scipy_on_the_benchmark_stacks():
     from bench.bench_movement import FAST_UNIT, campaign_state, largest_stack, search_and_floor
-    from owsqt.rules.ruleset import default_ruleset
+    from owsqt.rules.scenario.ruleset import default_ruleset
 
     ruleset = default_ruleset()
     state = campaign_state(ruleset)

@@ -8,9 +8,9 @@ import pytest
 
 from owsqt import __version__
 from owsqt.cli import main
-from owsqt.rules.actions import RollDice
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.actions import RollDice
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
 
@@ -112,7 +112,7 @@ def test_render_map_draws_the_whole_map_to_a_png(tmp_path, capsys, qapp):
 def test_compile_map_rebuilds_the_shipped_file_exactly(tmp_path, monkeypatch, capsys):
     import shutil
 
-    from owsqt.rules.datafile import resources_dir
+    from owsqt.rules.data.datafile import resources_dir
 
     shipped = resources_dir()
     copy = tmp_path / "resources"
@@ -161,8 +161,8 @@ def test_validate_data_names_file_and_key_of_bad_data_and_fails(
 ):
     import shutil
 
-    from owsqt.rules.datafile import resources_dir
-    from owsqt.rules.ruleset import default_ruleset
+    from owsqt.rules.data.datafile import resources_dir
+    from owsqt.rules.scenario.ruleset import default_ruleset
 
     repo = resources_dir().parent
     for folder in ("resources", "scenarios"):

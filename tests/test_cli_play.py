@@ -144,8 +144,8 @@ def test_verify_says_a_version_1_file_signs_nothing(tmp_path, capsys):
     from dataclasses import replace
 
     from owsqt.journal.textformat import LEGACY_VERSION
-    from owsqt.rules.ruleset import default_ruleset
-    from owsqt.rules.verdict import Mode
+    from owsqt.rules.core.verdict import Mode
+    from owsqt.rules.scenario.ruleset import default_ruleset
     from owsqt.session import GameSession
 
     session = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=2)

@@ -11,13 +11,13 @@ from types import SimpleNamespace
 import pytest
 
 from owsqt import fuzz
-from owsqt.rules.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits
+from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import MovementState
+from owsqt.rules.core.verdict import Mode, Verdict
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import apply
-from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.state import MovementState
-from owsqt.rules.verdict import Mode, Verdict
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET

@@ -6,7 +6,7 @@ import pytest
 
 from owsqt import fuzz, fuzzexchange
 from owsqt.journal.textformat import EntryKind, parse
-from owsqt.rules.ruleset import default_ruleset
+from owsqt.rules.scenario.ruleset import default_ruleset
 
 
 @pytest.fixture(scope="module")

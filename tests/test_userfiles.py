@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from owsqt.journal.textformat import JournalError
-from owsqt.rules.actions import PlaceUnits
+from owsqt.rules.core.actions import PlaceUnits
 from owsqt.session import GameSession
 from owsqt.userfiles import (
     RECENT_LIMIT,

@@ -31,13 +31,13 @@ from owsqt.journal.textformat import (
     parse,
     utc_now,
 )
-from owsqt.rules.actions import Action, DeclareAttacks, action_from_data, action_to_data
 from owsqt.rules.actors import who_acts
-from owsqt.rules.dice import DiceState
+from owsqt.rules.core.actions import Action, DeclareAttacks, action_from_data, action_to_data
+from owsqt.rules.core.dice import DiceState
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
 
 EMAIL_RULE = "e-mail play"  # the "rule number" of the exchange's own checks
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from owsqt.rules.actions import Action
+from owsqt.rules.core.actions import Action
+from owsqt.rules.core.events import DiceRolled
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.events import DiceRolled
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.verdict import Mode
+from owsqt.rules.scenario.ruleset import Ruleset
 
 CHECKPOINT_EVERY = 32
 RECENT_STATES = 8  # rebuilt states kept for stepping back and forth

@@ -33,7 +33,7 @@ from enum import StrEnum
 from typing import Any
 
 from owsqt.journal.identity import is_public_key, signature_holds
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.verdict import Mode
 
 FORMAT_NAME = "owsqt journal"
 FORMAT_VERSION = 2

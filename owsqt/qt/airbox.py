@@ -38,8 +38,8 @@ from owsqt.qt.airstyle import (
 )
 from owsqt.qt.counterpainter import CounterPixmapCache
 from owsqt.qt.counterstyle import NationStyle, nation_style
-from owsqt.rules.units import AirUnitDef, UnitCatalogue
-from owsqt.rules.vocabulary import AirBox, Player
+from owsqt.rules.core.vocabulary import AirBox, Player
+from owsqt.rules.data.units import AirUnitDef, UnitCatalogue
 
 MIME_TYPE = "application/x-owsqt-air-unit"
 

@@ -22,8 +22,8 @@ from owsqt.qt.airstyle import (
 )
 from owsqt.qt.counterpainter import CounterPixmapCache
 from owsqt.qt.counterstyle import nation_style
-from owsqt.rules.units import AirUnitDef, UnitCatalogue
-from owsqt.rules.vocabulary import AirBox, Player
+from owsqt.rules.core.vocabulary import AirBox, Player
+from owsqt.rules.data.units import AirUnitDef, UnitCatalogue
 
 
 class AirChartWidget(QFrame):

@@ -11,9 +11,9 @@ from owsqt.qt.airbox import MIME_TYPE, AirBoxWidget, air_unit_from_mime, air_uni
 from owsqt.qt.airchart import AirChartWidget
 from owsqt.qt.airstyle import BOX_TITLES, CHART_BOXES, CHART_TITLES, COUNTER_PIXELS
 from owsqt.qt.counterpainter import CounterPixmapCache
-from owsqt.rules.state import GameState
-from owsqt.rules.units import AirUnitDef, UnitCatalogue
-from owsqt.rules.vocabulary import AirBox, Player
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import AirBox, Player
+from owsqt.rules.data.units import AirUnitDef, UnitCatalogue
 
 __all__ = [
     "BOX_TITLES",

@@ -7,8 +7,8 @@ import html
 from PySide6.QtGui import QColor, QFont
 
 from owsqt.qt import mapstyle
-from owsqt.rules.units import AirType, AirUnitDef, Nationality
-from owsqt.rules.vocabulary import AirBox, Player
+from owsqt.rules.core.vocabulary import AirBox, Player
+from owsqt.rules.data.units import AirType, AirUnitDef, Nationality
 
 COUNTER_PIXELS = 40  # a counter in a box, in logical pixels: as big as on the map at 0.7 zoom
 

@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from owsqt.journal.identity import Identity, IdentityError
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.mainwindow import MainWindow
-from owsqt.rules.datafile import DataError
-from owsqt.rules.mapfile import MapFileError
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.data.datafile import DataError
+from owsqt.rules.map.mapfile import MapFileError
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.userfiles import latest_autosave, new_autosave_path, resume_question
 

@@ -16,11 +16,11 @@ from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, Q
 
 from owsqt.qt.counterpainter import CounterPixmapCache
 from owsqt.qt.unitmime import MIME_TYPE, ground_units_mime
-from owsqt.rules.arrivals import Arrival, pool_points_left, waiting
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.arrivals import Arrival, pool_points_left, waiting
+from owsqt.rules.scenario.ruleset import Ruleset
 
 ICON_PIXELS = 28
 UNIT_ROLE = Qt.ItemDataRole.UserRole

@@ -23,24 +23,24 @@ from owsqt.qt.combattext import (
     RULE_STYLE,
     gun_solution,
 )
-from owsqt.rules.actions import (
+from owsqt.rules.combat.artillery import (
+    NOT_COUNTERBATTERY,
+    bombardment_solution,
+)
+from owsqt.rules.combat.bombard import designated_guns
+from owsqt.rules.combat.prepared import (
+    alive,
+    defenders,
+)
+from owsqt.rules.core.actions import (
     AirStrike,
     Bombard,
     ContinueCombat,
     Counterbattery,
 )
-from owsqt.rules.artillery import (
-    NOT_COUNTERBATTERY,
-    bombardment_solution,
-)
-from owsqt.rules.combat import (
-    alive,
-    defenders,
-)
-from owsqt.rules.combatbombard import designated_guns
-from owsqt.rules.state import CombatState, GameState
-from owsqt.rules.units import UnitClass
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.data.units import UnitClass
 
 if TYPE_CHECKING:
     from owsqt.qt.combatpanel import CombatPanel

@@ -33,14 +33,14 @@ from owsqt.qt.combatstart import (
     unit_list,
 )
 from owsqt.qt.combattext import default_lead, gun_solution, rule, solution_html
-from owsqt.rules.firecombat import Engagement, fire_solution
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.tables.grid import DIE_HIGH, DIE_LOW
-from owsqt.rules.units import UnitClass
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.combat.fire import Engagement, fire_solution
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.tables.grid import DIE_HIGH, DIE_LOW
+from owsqt.rules.data.units import UnitClass
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
 BANNER = (

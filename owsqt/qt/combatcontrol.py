@@ -24,14 +24,14 @@ from owsqt.qt.combatstart import (
 )
 from owsqt.qt.combattext import actor_line
 from owsqt.qt.counteritems import CounterLayer
-from owsqt.rules.actions import Action
-from owsqt.rules.combat import COMBAT_SEGMENTS
+from owsqt.rules.combat.prepared import COMBAT_SEGMENTS
+from owsqt.rules.core.actions import Action
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, SETUP_PHASE
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, SETUP_PHASE
 from owsqt.session import GameSession
 
 

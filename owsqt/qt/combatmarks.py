@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from owsqt.qt.mapitem import SCENE_LAYOUT
 from owsqt.qt.moveoverlay import PATH_Z, HexShading, PathItem
-from owsqt.rules.hexgrid import Hex
+from owsqt.rules.core.hexgrid import Hex
 
 TARGET_FILL = QColor(200, 40, 30, 55)
 TARGET_EDGE = QColor(160, 20, 10, 230)

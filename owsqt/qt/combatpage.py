@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import CombatState, GameState
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.scenario.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from owsqt.qt.combatpanel import CombatPanel

@@ -27,24 +27,24 @@ from owsqt.qt.combattext import (
     rule,
     solution_html,
 )
-from owsqt.rules.actions import (
-    ContinueCombat,
-    Defend,
-    Fire,
-)
-from owsqt.rules.combat import (
+from owsqt.rules.combat.fire import Engagement, fire_solution
+from owsqt.rules.combat.prepared import (
     COMBAT_SEGMENTS,
     alive,
     defenders,
     firing_units,
     step_actor,
 )
-from owsqt.rules.combatresults import engagement
-from owsqt.rules.firecombat import Engagement, fire_solution
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.state import CombatState, GameState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.combat.results import engagement
+from owsqt.rules.core.actions import (
+    ContinueCombat,
+    Defend,
+    Fire,
+)
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 
 if TYPE_CHECKING:
     from owsqt.qt.combatpanel import CombatPanel

@@ -37,20 +37,20 @@ from owsqt.qt.combattext import (
     violations_html,
 )
 from owsqt.qt.resultpages import AdvancePage, LossesPage, OptionalPage, RetreatPage
-from owsqt.rules.actions import (
-    Action,
-)
-from owsqt.rules.combat import (
+from owsqt.rules.combat.prepared import (
     alive,
     defenders,
     step_actor,
 )
+from owsqt.rules.core.actions import (
+    Action,
+)
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.engine import Outcome
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import CombatState, GameState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import UnitStatus
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
 Send = Callable[[Action], tuple[Outcome | None, str]]

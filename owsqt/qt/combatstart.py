@@ -35,17 +35,17 @@ from owsqt.qt.combattext import (
     violations_html,
 )
 from owsqt.qt.counterpainter import CounterPixmapCache
-from owsqt.rules.actions import Action, PreparedAttack
-from owsqt.rules.artillery import bombardment_problems, bombardment_solution
-from owsqt.rules.combat import COMBAT_SEGMENTS
+from owsqt.rules.combat.artillery import bombardment_problems, bombardment_solution
+from owsqt.rules.combat.fire import Engagement, fire_solution
+from owsqt.rules.combat.prepared import COMBAT_SEGMENTS
+from owsqt.rules.core.actions import Action, PreparedAttack
+from owsqt.rules.core.hexgrid import Hex, distance
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode, Violation
+from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
+from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import Outcome, judge
-from owsqt.rules.firecombat import Engagement, fire_solution
-from owsqt.rules.hexgrid import Hex, distance
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.units import UnitClass
-from owsqt.rules.verdict import Mode, Violation
-from owsqt.rules.vocabulary import AirBox, Player, UnitStatus
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
 ATTACK_KEYS = "Ctrl+Shift+P"  # Game ▸ Prepared attack… (the combat calculator in free play)

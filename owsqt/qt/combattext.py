@@ -7,20 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from html import escape
 
-from owsqt.rules.artillery import (
+from owsqt.rules.combat.artillery import (
     BombardmentSolution,
     bombardment_result,
     bombardment_solution,
     counterbattery_result,
     counterbattery_solution,
 )
-from owsqt.rules.combat import first_firer, step_actor
-from owsqt.rules.firecombat import Item, Solution
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import CombatState, GameState
-from owsqt.rules.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
-from owsqt.rules.units import UnitClass
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.combat.fire import Item, Solution
+from owsqt.rules.combat.prepared import first_firer, step_actor
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
+from owsqt.rules.data.units import UnitClass
+from owsqt.rules.scenario.ruleset import Ruleset
 
 RULE_STYLE = "color:#6b6250"
 BAD_STYLE = "color:#b3261e"

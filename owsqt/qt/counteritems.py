@@ -25,11 +25,11 @@ from owsqt.qt.counterpainter import paint_counter
 from owsqt.qt.counterstyle import COUNTER_SIZE
 from owsqt.qt.mapitem import SCENE_LAYOUT
 from owsqt.qt.markeritems import place_chits
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState, UnitState
-from owsqt.rules.units import UnitDef
-from owsqt.rules.vocabulary import UnitStatus
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState, UnitState
+from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.data.units import UnitDef
+from owsqt.rules.scenario.ruleset import Ruleset
 
 DRAG_SLOP = 4  # scene units a press may move and still be a click
 DRAG_OPACITY = 0.6  # a carried stack, so the path's end and the hex show through it

@@ -64,8 +64,8 @@ from owsqt.qt.countersymbols import (
     unit_symbol,
     wheels,
 )
-from owsqt.rules.state import UnitState
-from owsqt.rules.units import AirUnitDef, MovementClass, UnitDef, UnitType
+from owsqt.rules.core.state import UnitState
+from owsqt.rules.data.units import AirUnitDef, MovementClass, UnitDef, UnitType
 
 __all__ = [
     "CounterFace",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 
-from owsqt.rules.units import Nationality
+from owsqt.rules.data.units import Nationality
 
 COUNTER_SIZE = 40.0  # scene units, square; the layout below is for exactly this size
 CORNER_RADIUS = 2.4  # die-cut counters have softly rounded corners

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QTransform
 
-from owsqt.rules.units import AirType, UnitSize, UnitType
+from owsqt.rules.data.units import AirType, UnitSize, UnitType
 
 
 def _winding() -> QPainterPath:

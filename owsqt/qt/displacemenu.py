@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMenu
 
-from owsqt.rules.actions import Action, Displace
-from owsqt.rules.displacement import takers
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import STACKING_SEGMENTS
-from owsqt.rules.stacking import stacking_points
-from owsqt.rules.state import GameState
-from owsqt.rules.vocabulary import UnitStatus
+from owsqt.rules.core.actions import Action, Displace
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.movement.displacement import takers
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import STACKING_SEGMENTS
 
 
 def overstacked_here(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:

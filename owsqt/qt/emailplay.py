@@ -19,10 +19,10 @@ from owsqt.journal import pbem
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError, Play
-from owsqt.rules.actions import EndStep
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import SETUP_PHASE
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session import GameSession, ImportRefused
 from owsqt.userfiles import new_autosave_path
 

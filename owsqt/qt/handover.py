@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from owsqt.journal.textformat import Play
 from owsqt.qt.stephint import words
 from owsqt.rules.actors import who_acts
-from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
 from owsqt.session import GameSession
 
 

@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMenu, QWidget
 
-from owsqt.rules.actions import Action, SetBridge, SetEntrenchment, SetInterdiction
-from owsqt.rules.hexgrid import Hex, Hexside, Layout
-from owsqt.rules.state import GameState
-from owsqt.rules.vocabulary import BridgeState, Entrenchment
+from owsqt.rules.core.actions import Action, SetBridge, SetEntrenchment, SetInterdiction
+from owsqt.rules.core.hexgrid import Hex, Hexside, Layout
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import BridgeState, Entrenchment
 
 
 def nearest_hexside(layout: Layout, hex_: Hex, x: float, y: float, neighbours) -> Hexside:

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt import handover
-from owsqt.rules.initiative import MAX_PLANNED_ATTACKS
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.turn.initiative import MAX_PLANNED_ATTACKS
 
 
 def hand_over(parent: QWidget, player: Player) -> bool:

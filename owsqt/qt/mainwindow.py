@@ -49,7 +49,7 @@ from owsqt.qt.stephint import (
 from owsqt.qt.turnbar import TurnBar
 from owsqt.qt.unitmenu import unit_menu
 from owsqt.qt.workmenu import add_unit_orders
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     Action,
     EndStep,
     MoveStack,
@@ -57,12 +57,12 @@ from owsqt.rules.actions import (
     ReorderStack,
     RollDice,
 )
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.engine import Outcome
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.moveaction import movable_units
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.verdict import InvalidAction, Mode
+from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 from owsqt.userfiles import autosave_dir, new_autosave_path
 

@@ -7,8 +7,8 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from owsqt.qt.mappainter import MapPainter
-from owsqt.rules.gamemap import MAP_LAYOUT, GameMap
-from owsqt.rules.hexgrid import Hex, Layout
+from owsqt.rules.core.hexgrid import Hex, Layout
+from owsqt.rules.map.gamemap import MAP_LAYOUT, GameMap
 
 MAP_SCALE = 32.0  # scene units per MAP_LAYOUT unit: a hex is 64 scene units across its corners
 SCENE_LAYOUT = Layout(MAP_LAYOUT.size * MAP_SCALE)  # hexes in scene units, for other items

@@ -37,8 +37,8 @@ from owsqt.qt.mapstyle import (
     VILLAGE_STYLE,
     TextStyle,
 )
-from owsqt.rules.gamemap import MAP_LAYOUT, GameMap, HexFeature, Terrain
-from owsqt.rules.hexgrid import Hex, neighbour
+from owsqt.rules.core.hexgrid import Hex, neighbour
+from owsqt.rules.map.gamemap import MAP_LAYOUT, GameMap, HexFeature, Terrain
 
 _MAX_HALOS = 20000  # halo outlines kept; a long session of zooming forgets the old sizes
 

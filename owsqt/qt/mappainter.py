@@ -64,7 +64,7 @@ from owsqt.qt.mapstyle import (
     TOWN_RING,
     TOWN_RING_WIDTH,
 )
-from owsqt.rules.gamemap import ConnectionKind, GameMap
+from owsqt.rules.map.gamemap import ConnectionKind, GameMap
 
 __all__ = ["PAPER", "MapPainter"]
 

@@ -34,7 +34,8 @@ from owsqt.qt.mapstyle import (
     START_LINE_OTHER,
     VILLAGE_RADIUS,
 )
-from owsqt.rules.gamemap import (
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.map.gamemap import (
     MAP_LAYOUT,
     ConnectionKind,
     GameMap,
@@ -42,7 +43,6 @@ from owsqt.rules.gamemap import (
     RiverClass,
     Terrain,
 )
-from owsqt.rules.hexgrid import Hex
 
 _TILE = 6  # hex columns and rows in one tile of a tiled layer
 _GRID_MARGIN = 0.05  # how far past its hexsides a tile of the grid may be drawn

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 
 from owsqt.qt.mappainter import PAPER, MapPainter
-from owsqt.rules.gamemap import GameMap
+from owsqt.rules.map.gamemap import GameMap
 
 PIXELS_PER_UNIT = 32.0  # at scale 1: a hex (2 units across its corners) is 64 px across
 

@@ -17,8 +17,8 @@ from owsqt.qt.mapstyle import (
     RAIL_TIE_LENGTH,
     RAIL_TIE_SPACING,
 )
-from owsqt.rules.gamemap import MAP_LAYOUT, RiverClass
-from owsqt.rules.hexgrid import Hex, Point, neighbour
+from owsqt.rules.core.hexgrid import Hex, Point, neighbour
+from owsqt.rules.map.gamemap import MAP_LAYOUT, RiverClass
 
 Segment = tuple[Point, Point]
 PointKey = tuple[float, float]

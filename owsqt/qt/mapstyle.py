@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
-from owsqt.rules.gamemap import Terrain
+from owsqt.rules.map.gamemap import Terrain
 
 # --- palette: muted inks on cream paper, as on a printed map of the 1970s and 80s -------------
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from owsqt.qt.counterstyle import COUNTER_SIZE
 from owsqt.qt.mapitem import SCENE_LAYOUT
-from owsqt.rules.state import GameState, UnitState
-from owsqt.rules.units import UnitDef
-from owsqt.rules.vocabulary import BridgeState, Entrenchment, Supply
+from owsqt.rules.core.state import GameState, UnitState
+from owsqt.rules.core.vocabulary import BridgeState, Entrenchment, Supply
+from owsqt.rules.data.units import UnitDef
 
 CHIT_SIZE = 13.0
 HEX_MARKER_SIZE = 22.0

@@ -11,8 +11,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from owsqt.qt.moveplan import Route, mp_text
-from owsqt.rules.movement import CostItem
-from owsqt.rules.ruleset import Ruleset
+from owsqt.rules.movement.stackmove import CostItem
+from owsqt.rules.scenario.ruleset import Ruleset
 
 MAX_ROWS = 12  # longer paths show their first and last steps around a summary
 PANEL_WIDTH = 460

@@ -27,12 +27,12 @@ from owsqt.qt.moveoverlay import (
     PathItem,
 )
 from owsqt.qt.moveplan import MovePlan, Route, entry_hexes, mp_text, why_unmovable
-from owsqt.rules.actions import Action, MoveStack, PlaceUnits
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.moveaction import movable_units
-from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, SETUP_PHASE
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import UnitStatus
+from owsqt.rules.core.actions import Action, MoveStack, PlaceUnits
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, SETUP_PHASE
 from owsqt.session import GameSession
 
 

@@ -19,7 +19,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from owsqt.qt.mapitem import SCENE_LAYOUT
-from owsqt.rules.hexgrid import Hex, neighbour
+from owsqt.rules.core.hexgrid import Hex, neighbour
 
 SHADING_Z = -50.0  # above the map (-100), under counters (10) and markers (20)
 PATH_Z = 30.0  # above counters and markers, under a dragged stack (1000 and more)

@@ -13,16 +13,16 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 
-from owsqt.rules.actions import MoveStack
-from owsqt.rules.arrivals import arrival_of
-from owsqt.rules.formations import is_mechanized
-from owsqt.rules.hexgrid import Hex, distance, line
-from owsqt.rules.moveaction import movable_units
-from owsqt.rules.movement import PathPrice, Reach, StackMove
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import MOVEMENT_SEGMENTS
-from owsqt.rules.state import GameState
-from owsqt.rules.vocabulary import UnitStatus
+from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.hexgrid import Hex, distance, line
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.movement.arrivals import arrival_of
+from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.movement.stackmove import PathPrice, Reach, StackMove
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.formations import is_mechanized
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
 def why_unmovable(ruleset: Ruleset, state: GameState, hex_: Hex) -> str | None:

@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.journal.textformat import Play
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.scenario import Scenario, ScenarioOption
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import Scenario, ScenarioOption
 from owsqt.session import GameSession
 
 DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from owsqt.journal.textformat import EntryKind, Play
 from owsqt.qt.stephint import words
-from owsqt.rules.state import GameState
+from owsqt.rules.core.state import GameState
 from owsqt.session import GameSession
 
 SPEEDS = (("Slow", 1400), ("Normal", 700), ("Fast", 250))  # ms between entries when playing

@@ -28,26 +28,26 @@ from owsqt.qt.combattext import (
     rule,
     violations_html,
 )
-from owsqt.rules.actions import (
+from owsqt.rules.combat.advance import advance_paths
+from owsqt.rules.combat.losses import LossPriorities
+from owsqt.rules.combat.prepared import (
+    advancers,
+    alive,
+)
+from owsqt.rules.combat.results import points_due, retreat_options
+from owsqt.rules.combat.retreat import Blocked, RetreatPath
+from owsqt.rules.core.actions import (
     Advance,
     AnswerOptional,
     ContinueCombat,
     Retreat,
     TakeLosses,
 )
-from owsqt.rules.advance import advance_paths
-from owsqt.rules.combat import (
-    advancers,
-    alive,
-)
-from owsqt.rules.combatresults import points_due, retreat_options
+from owsqt.rules.core.hexgrid import Hex, distance
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.engine import judge
-from owsqt.rules.hexgrid import Hex, distance
-from owsqt.rules.losses import LossPriorities
-from owsqt.rules.retreat import Blocked, RetreatPath
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import CombatState, GameState
-from owsqt.rules.verdict import Mode, Violation
+from owsqt.rules.scenario.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from owsqt.qt.combatpanel import CombatPanel

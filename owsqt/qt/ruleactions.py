@@ -12,12 +12,12 @@ from PySide6.QtWidgets import QWidget
 
 from owsqt.qt import initiativedialog
 from owsqt.qt.stephint import ADMINISTRATIVE_KEYS, DECLARE_KEYS, ORDER_KEYS
-from owsqt.rules.actions import Action, ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.actions import Action, ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
-from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
-from owsqt.rules.sequence import MOVEMENT_SEGMENTS
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from owsqt.qt.mainwindow import MainWindow
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
 WINDOW_SIZE = (1600, 1000)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QWidget
 
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState, UnitState
-from owsqt.rules.units import UnitDef
-from owsqt.rules.vocabulary import Supply
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState, UnitState
+from owsqt.rules.core.vocabulary import Supply
+from owsqt.rules.data.units import UnitDef
+from owsqt.rules.scenario.ruleset import Ruleset
 
 COLUMNS = ("Unit", "Type", "Strength", "Move", "Prof.", "Stack", "Markers")
 

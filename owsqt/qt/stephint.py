@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import re
 
-from owsqt.rules.arrivals import waiting
-from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import (
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.arrivals import waiting
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
+from owsqt.rules.turn.sequence import (
     GAME_OVER_PHASE,
     MOVEMENT_SEGMENTS,
     SETUP_PHASE,
     current_step,
 )
-from owsqt.rules.stacking import stacking_points
-from owsqt.rules.state import GameState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
 
 END_STEP_KEYS = "Ctrl+E"
 DECLARE_KEYS = "Ctrl+I"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QToolBar, QWidget
 
-from owsqt.rules.state import GameState
-from owsqt.rules.turntrack import TurnRecord
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.scenario.turntrack import TurnRecord
 
 
 def turn_text(state: GameState, mode: Mode, track: tuple[TurnRecord, ...]) -> str:

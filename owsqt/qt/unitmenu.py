@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     Action,
     FlipUnit,
     SetMarker,
@@ -14,9 +14,9 @@ from owsqt.rules.actions import (
     SetSupply,
     SetUnitStatus,
 )
-from owsqt.rules.state import UnitState
-from owsqt.rules.units import UnitDef
-from owsqt.rules.vocabulary import Supply, UnitMarker, UnitStatus
+from owsqt.rules.core.state import UnitState
+from owsqt.rules.core.vocabulary import Supply, UnitMarker, UnitStatus
+from owsqt.rules.data.units import UnitDef
 
 _MARKERS = (
     (UnitMarker.DISRUPTED, "Disrupted (DIS)", "disrupted"),

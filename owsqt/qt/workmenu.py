@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMenu
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     Action,
     BombardmentMission,
     BuildBridge,
@@ -16,11 +16,11 @@ from owsqt.rules.actions import (
     ChangeLead,
     DestroyBridge,
 )
-from owsqt.rules.bridging import bridged, river_sides
+from owsqt.rules.core.state import GameState
+from owsqt.rules.data.units import UnitType
 from owsqt.rules.engine import judge
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.units import UnitType
+from owsqt.rules.engineering.bridging import bridged, river_sides
+from owsqt.rules.scenario.ruleset import Ruleset
 
 
 def unit_orders(ruleset: Ruleset, state: GameState, unit_id: str) -> list[tuple[str, Action]]:

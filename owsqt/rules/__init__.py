@@ -1,1 +1,7 @@
-"""The pure game: grid, tables, state, actions and the engine. Never imports Qt."""
+"""The pure game, one package per feature; never imports Qt.
+
+core is at the bottom; data, map, scenario and turn above it; then the features
+(movement, combat, engineering, ...); at the top the engine, which assembles every
+feature's handlers, and the queries over the whole game. The layers contract in
+pyproject.toml keeps imports pointing down.
+"""

@@ -3,11 +3,11 @@ and e-mail play's "your opponent's turn" read it."""
 
 from __future__ import annotations
 
-from owsqt.rules.combat import step_actor
-from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn
-from owsqt.rules.sequence import GAME_OVER_PHASE
-from owsqt.rules.state import GameState
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.combat.prepared import step_actor
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE
 
 BOTH = frozenset(Player)
 

@@ -9,7 +9,7 @@ like anything a player does, and the players can adjust it.
 
 from __future__ import annotations
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     Action,
     PlaceAirUnit,
     PlaceUnits,
@@ -17,16 +17,16 @@ from owsqt.rules.actions import (
     SetStrength,
     SetUnitStatus,
 )
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState, Tally
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, LossClass, Player, UnitMarker, UnitStatus
+from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import apply
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.scenario import Scenario, SetupGroup
-from owsqt.rules.setupcheck import allowed_hexes
-from owsqt.rules.setupzones import AtHex, BehindStartLine, Choice
-from owsqt.rules.state import GameState, Tally
-from owsqt.rules.units import UnitClass
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import AirBox, LossClass, Player, UnitMarker, UnitStatus
+from owsqt.rules.map.setupzones import AtHex, BehindStartLine, Choice
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import Scenario, SetupGroup
+from owsqt.rules.setup.setupcheck import allowed_hexes
 
 STACK_TARGET = 12  # leaves room in a hex, as players set up, under the limit of 18 (9.2)
 _REAR = {Player.SOVIET: "soviet", Player.GERMAN: "axis"}

@@ -11,25 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from owsqt.rules import (
-    bridging,
-    combat,
-    combatbombard,
-    combatresults,
-    displacement,
-    entrenchment,
-    freeplay,
-    hastyattack,
-    initiative,
-    manual,
-    moveaction,
-    sequence_actions,
-)
-from owsqt.rules.actions import Action
-from owsqt.rules.events import Event
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.state import GameState
-from owsqt.rules.verdict import InvalidAction, Mode, Verdict, Violation
+from owsqt.rules import endstep
+from owsqt.rules.combat import bombard, hasty, prepared, results
+from owsqt.rules.core.actions import Action
+from owsqt.rules.core.events import Event
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
+from owsqt.rules.engineering import bridging, entrenchment
+from owsqt.rules.freeplay import manual, openrolls
+from owsqt.rules.movement import displacement, moveaction
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn import initiative
 
 Judge = Callable[[Ruleset, GameState, Action], Sequence[Violation]]
 Resolve = Callable[[Ruleset, GameState, Action], tuple[GameState, Sequence[Event]]]
@@ -45,16 +37,16 @@ HANDLERS: dict[type[Action], Handler] = {
     action_type: Handler(judge, resolve)
     for module in (
         manual,
-        freeplay,
-        sequence_actions,
+        openrolls,
+        endstep,
         moveaction,
         initiative,
         displacement,
         entrenchment,
-        combat,
-        combatbombard,
-        combatresults,
-        hastyattack,
+        prepared,
+        bombard,
+        results,
+        hasty,
         bridging,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()

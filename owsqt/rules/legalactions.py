@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from owsqt.rules.actions import (
+from owsqt.rules.combat.legal import combat_actions
+from owsqt.rules.core.actions import (
     Action,
     BuildBridge,
     ChooseSegmentOrder,
@@ -28,22 +29,21 @@ from owsqt.rules.actions import (
     EndStep,
     MoveStack,
 )
-from owsqt.rules.arrivals import Arrival, pool_points_left, waiting
-from owsqt.rules.bridging import blowing_cost, bridged, engineer_points, river_sides
-from owsqt.rules.displacement import room_farther, takers
-from owsqt.rules.formations import may_move_in_segment
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
-from owsqt.rules.legalcombat import combat_actions
-from owsqt.rules.moveaction import movable_units
-from owsqt.rules.movecost import Prohibited, step_cost
-from owsqt.rules.movement import Reach, StackMove
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
-from owsqt.rules.stacking import stacking_points
-from owsqt.rules.state import GameState
-from owsqt.rules.units import UnitClass, UnitType
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.data.units import UnitClass, UnitType
+from owsqt.rules.engineering.bridging import blowing_cost, bridged, engineer_points, river_sides
+from owsqt.rules.movement.arrivals import Arrival, pool_points_left, waiting
+from owsqt.rules.movement.displacement import room_farther, takers
+from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.movement.movecost import Prohibited, step_cost
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.movement.stackmove import Reach, StackMove
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.formations import may_move_in_segment
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 
 STACKS = 2  # movable stacks sampled per call (the stack in motion always comes too)
 DESTINATIONS = 2  # destinations per stack (and per sub-stack, per way of moving)

@@ -6,11 +6,11 @@ import itertools
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Play
-from owsqt.rules.actions import DeclareAttacks, EndStep
+from owsqt.rules.core.actions import DeclareAttacks, EndStep
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
 SCENARIO = "we-are-coming"

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from owsqt.journal.textformat import Entry, JournalError, parse, render_entry
-from owsqt.rules.actions import PlaceUnits, RollDice, SetMarker, SetStrength
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import UnitMarker
+from owsqt.rules.core.actions import PlaceUnits, RollDice, SetMarker, SetStrength
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import UnitMarker
 from owsqt.session import GameSession
 
 FIXTURE_OPTIONS = settings(

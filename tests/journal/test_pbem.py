@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from owsqt.journal import pbem
 from owsqt.journal.textformat import EntryKind, JournalError, parse
-from owsqt.rules.actions import DeclareAttacks, EndStep, RollDice
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import DeclareAttacks, EndStep, RollDice
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused
 from tests.journal.pbemkit import Exchange, clock, end_steps_until
 
@@ -266,7 +266,7 @@ def _resigned(ruleset, text: str, number: int, action: dict, key) -> str:
     from dataclasses import replace
 
     from owsqt.journal.textformat import render_entry, signed
-    from owsqt.rules.actions import action_from_data
+    from owsqt.rules.core.actions import action_from_data
     from owsqt.rules.engine import apply
 
     parsed = parse(text)

@@ -7,7 +7,7 @@ import contextlib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     EndStep,
     FlipUnit,
     PlaceUnits,
@@ -16,8 +16,8 @@ from owsqt.rules.actions import (
     SetStrength,
     SetUnitStatus,
 )
-from owsqt.rules.verdict import InvalidAction, Mode
-from owsqt.rules.vocabulary import UnitMarker, UnitStatus
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import UnitMarker, UnitStatus
 from owsqt.session import GameSession
 from tests.conftest import EXAMPLE_UNITS
 

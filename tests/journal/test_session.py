@@ -7,8 +7,8 @@ import itertools
 import pytest
 
 from owsqt.journal.textformat import JournalError
-from owsqt.rules.actions import EndStep, PlaceUnits, RollDice, SetStrength
-from owsqt.rules.verdict import InvalidAction, Mode
+from owsqt.rules.core.actions import EndStep, PlaceUnits, RollDice, SetStrength
+from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.session import GameSession
 
 

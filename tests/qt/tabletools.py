@@ -12,11 +12,11 @@ from owsqt.qt.counterstyle import COUNTER_SIZE
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.qt.mapitem import SCENE_LAYOUT
 from owsqt.qt.unitmime import ground_units_mime
-from owsqt.rules.actions import DeclareAttacks, EndStep, PlaceUnits
-from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn
-from owsqt.rules.turntrack import Reinforcement, TurnRecord
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import DeclareAttacks, EndStep, PlaceUnits
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.turntrack import Reinforcement, TurnRecord
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
 from owsqt.session import GameSession
 
 NO_KEYS = Qt.KeyboardModifier.NoModifier

@@ -18,14 +18,14 @@ from owsqt.qt.airdisplay import (
     air_unit_mime,
 )
 from owsqt.rules import engine
-from owsqt.rules.actions import PlaceAirUnit
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.state import GameState
-from owsqt.rules.unitfiles import load_catalogue
-from owsqt.rules.units import UnitCatalogue
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import AirBox, Player
+from owsqt.rules.core.actions import PlaceAirUnit
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, Player
+from owsqt.rules.data.unitfiles import load_catalogue
+from owsqt.rules.data.units import UnitCatalogue
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.scenario.scenario import initial_state
 
 REPO = Path(__file__).resolve().parents[2]
 FIGHTER = "lw-jg52-2"  # II/JG 52: 6-5-1, proficiency 8

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDockWidget
 
-from owsqt.rules.actions import SetUnitStatus
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.core.actions import SetUnitStatus
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from tests.qt.tabletools import (
     drop_from_dock,
     game,

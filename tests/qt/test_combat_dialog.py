@@ -11,7 +11,12 @@ from PySide6.QtCore import QEvent, Qt
 
 from owsqt.qt.combatcalc import CombatCalculator
 from owsqt.qt.combatstart import AttackDialog, checked_units, index_of, offered_units
-from owsqt.rules.actions import (
+from owsqt.rules.combat.artillery import bombardment_result, bombardment_solution
+from owsqt.rules.combat.fire import Engagement, fire_solution
+from owsqt.rules.combat.losses import LossPriorities
+from owsqt.rules.combat.prepared import alive
+from owsqt.rules.combat.results import retreat_options
+from owsqt.rules.core.actions import (
     AnswerOptional,
     BombardmentMission,
     Defend,
@@ -24,15 +29,10 @@ from owsqt.rules.actions import (
     SetMarker,
     TakeLosses,
 )
-from owsqt.rules.artillery import bombardment_result, bombardment_solution
-from owsqt.rules.combat import alive
-from owsqt.rules.combatresults import retreat_options
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker
+from owsqt.rules.data.units import AirType, UnitCatalogue
 from owsqt.rules.engine import apply
-from owsqt.rules.firecombat import Engagement, fire_solution
-from owsqt.rules.losses import LossPriorities
-from owsqt.rules.units import AirType, UnitCatalogue
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import AirBox, Player, UnitMarker
 from owsqt.session import GameSession
 from tests.qt.tabletools import centre, click, game, hex_of, send, walk_to, window_for
 from tests.rules.combatkit import with_german_gun

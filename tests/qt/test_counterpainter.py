@@ -15,8 +15,8 @@ from owsqt.qt.counterpainter import (
     shows_reduced,
 )
 from owsqt.qt.counterstyle import COUNTER_SIZE, SYMBOL_BOX, nation_style
-from owsqt.rules.state import UnitState
-from owsqt.rules.units import (
+from owsqt.rules.core.state import UnitState
+from owsqt.rules.data.units import (
     AirType,
     AirUnitDef,
     MovementClass,

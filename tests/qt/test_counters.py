@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QApplication
 from owsqt.qt.counterstyle import COUNTER_SIZE
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.qt.mapitem import SCENE_LAYOUT
-from owsqt.rules.actions import PlaceUnits
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.verdict import Mode
 from owsqt.session import GameSession
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMenu
 
 from owsqt.qt import displacemenu
-from owsqt.rules.actions import MoveStack
-from owsqt.rules.displacement import takers
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.displacement import takers
 from tests.qt.tabletools import game, hex_of, walk_to, window_for
 
 CROWD = {"mech": "2437", "mot6": "2437", "mot5": "2437", "hq57": "2437", "tank": "2438"}

@@ -14,10 +14,10 @@ from owsqt.journal.identity import Identity, fingerprint
 from owsqt.journal.textformat import Play, parse
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.qt.mapitem import SCENE_LAYOUT
-from owsqt.rules.actions import EndStep, PlaceUnits
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import EndStep, PlaceUnits
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.journal.test_pbem import _append_forged
 

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QMessageBox
 from owsqt.journal.textformat import Play
 from owsqt.qt import initiativedialog
 from owsqt.qt.mainwindow import MainWindow
-from owsqt.rules.actions import EndStep
-from owsqt.rules.initiative import INITIATIVE_SEGMENT
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT
 from owsqt.session import GameSession
 from tests.qt.tabletools import walk_to
 
@@ -125,7 +125,7 @@ def test_11_2_the_defender_is_handed_the_computer_for_his_combat_steps(qtbot, ru
     from types import SimpleNamespace
 
     from owsqt.qt import handover
-    from owsqt.rules.state import CombatState
+    from owsqt.rules.core.state import CombatState
 
     window = table(qtbot, ruleset)
     state = window.session.state

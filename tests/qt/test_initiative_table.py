@@ -4,9 +4,9 @@ and the status line that says what a step waits for (3.1)."""
 from __future__ import annotations
 
 from owsqt.qt import initiativedialog
-from owsqt.rules.initiative import INITIATIVE_SEGMENT, determined_this_turn
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
 from tests.qt.tabletools import game, walk_to, window_for
 
 
@@ -102,7 +102,7 @@ def test_3_1_the_status_line_says_what_a_movement_segment_waits_for(qtbot, rules
 
 
 def test_6_1_by_e_mail_the_menu_asks_only_for_ones_own_bid_and_seals_it(qtbot, monkeypatch):
-    from owsqt.rules.ruleset import default_ruleset
+    from owsqt.rules.scenario.ruleset import default_ruleset
     from tests.journal.pbemkit import Exchange
 
     exchange = Exchange(default_ruleset())

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from owsqt.qt.mainwindow import MainWindow
-from owsqt.rules.actions import PlaceUnits, RollDice
-from owsqt.rules.verdict import Mode
+from owsqt.rules.core.actions import PlaceUnits, RollDice
+from owsqt.rules.core.verdict import Mode
 from owsqt.session import GameSession
 
 
@@ -117,7 +117,7 @@ def test_clicking_the_overview_moves_the_view(qtbot, ruleset):
 def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset, monkeypatch):
     from owsqt.qt import mainwindow
     from owsqt.qt.newgamedialog import NewGameChoice
-    from owsqt.rules.ruleset import default_ruleset
+    from owsqt.rules.scenario.ruleset import default_ruleset
 
     shipped = default_ruleset()
     window = MainWindow(shipped, GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3))
@@ -142,7 +142,7 @@ def test_opened_and_saved_games_join_the_recent_list(qtbot, ruleset, tmp_path):
 
 
 def test_an_air_unit_dropped_on_a_box_is_journalled_4_3(qtbot, ruleset):
-    from owsqt.rules.vocabulary import AirBox
+    from owsqt.rules.core.vocabulary import AirBox
 
     window = make_window(qtbot, ruleset)
     window.air_display.move_requested.emit("jg52", AirBox.FLOWN)
@@ -152,7 +152,7 @@ def test_an_air_unit_dropped_on_a_box_is_journalled_4_3(qtbot, ruleset):
 
 
 def test_the_turn_bar_reads_the_turn_record_track(qtbot):
-    from owsqt.rules.ruleset import default_ruleset
+    from owsqt.rules.scenario.ruleset import default_ruleset
 
     shipped = default_ruleset()
     session = GameSession.new(shipped, "hoths-last-gasp", Mode.FREE, seed=3)

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QGraphicsScene
 from owsqt.qt.mapitem import MAP_SCALE, MapItem
 from owsqt.qt.mappainter import MapPainter
 from owsqt.qt.maprender import PIXELS_PER_UNIT, render_map
-from owsqt.rules.gamemap import (
+from owsqt.rules.core.hexgrid import Hex, HexGrid, Hexside, line
+from owsqt.rules.map.gamemap import (
     MAP_LAYOUT,
     Connection,
     ConnectionKind,
@@ -25,7 +26,6 @@ from owsqt.rules.gamemap import (
     RiverSide,
     Terrain,
 )
-from owsqt.rules.hexgrid import Hex, HexGrid, Hexside, line
 
 GRID = HexGrid(10, 20, 1, 12)
 

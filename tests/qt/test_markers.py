@@ -5,7 +5,7 @@ from __future__ import annotations
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.qt.markeritems import ChitItem, HexMarkerItem
 from owsqt.qt.unitmenu import unit_menu
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     PlaceUnits,
     SetBridge,
     SetEntrenchment,
@@ -13,9 +13,9 @@ from owsqt.rules.actions import (
     SetMarker,
     SetStrength,
 )
-from owsqt.rules.hexgrid import Hexside
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import BridgeState, Entrenchment, UnitMarker, UnitStatus
+from owsqt.rules.core.hexgrid import Hexside
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import BridgeState, Entrenchment, UnitMarker, UnitStatus
 from owsqt.session import GameSession
 
 

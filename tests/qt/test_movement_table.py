@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QLabel
 
 from owsqt.qt.mapitem import SCENE_LAYOUT
 from owsqt.qt.moveplan import MovePlan, mp_text
-from owsqt.rules.actions import EndStep
-from owsqt.rules.movement import StackMove
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.stackmove import StackMove
 from tests.qt.tabletools import (
     SHIFT,
     click,
@@ -198,7 +198,7 @@ def test_8_1_the_route_to_an_unreachable_hex_stops_where_the_rules_stop_it(rules
 def test_8_1_a_route_never_leaves_the_map_along_its_ragged_edge(ruleset):
     from itertools import pairwise
 
-    from owsqt.rules.hexgrid import distance, line
+    from owsqt.rules.core.hexgrid import distance, line
 
     session = game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)
     walk_to(session, "non_mechanized_movement", Player.GERMAN)
@@ -231,7 +231,7 @@ def test_6_3_4_5_the_bill_lists_the_initiative_bonus_and_interdiction(ruleset):
     from dataclasses import replace
 
     from owsqt.qt.movebill import bill_html
-    from owsqt.rules.state import InitiativeState, InterdictionZone
+    from owsqt.rules.core.state import InitiativeState, InterdictionZone
 
     session = game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)
     walk_to(session, "non_mechanized_movement", Player.GERMAN)

@@ -18,9 +18,9 @@ from owsqt.qt.newgamedialog import (
     start_game,
 )
 from owsqt.qt.recentfiles import RecentFilesMenu, entry_text
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.userfiles import RecentFiles
 
 

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.replaydock import ReplayDock
-from owsqt.rules.actions import EndStep
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.journal.pbemkit import Exchange, clock, set_up
 

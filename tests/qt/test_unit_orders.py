@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from owsqt.qt.workmenu import unit_orders
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from tests.qt.tabletools import game, walk_to, window_for
 from tests.qt.test_combat_dialog import example_game, example_hexes
 from tests.rules.combatkit import with_german_gun

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.actions import PlaceUnits
+from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import UnitCatalogue, UnitType
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.units import UnitCatalogue, UnitType
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 from tests.rules.movekit import at_step
 from tests.rules.test_firecombat import open_elevated_hex

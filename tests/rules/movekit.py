@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.actions import Action, MoveStack
+from owsqt.rules.core.actions import Action, MoveStack
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import Formation, Nationality, UnitCatalogue, UnitSize, UnitType
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.hexgrid import Hex
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.scenario import ConditionalEntry, ReserveRelease, Scenario, initial_state
-from owsqt.rules.state import GameState
-from owsqt.rules.turntrack import Reinforcement, TurnRecord
-from owsqt.rules.units import Formation, Nationality, UnitCatalogue, UnitSize, UnitType
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import ConditionalEntry, ReserveRelease, Scenario, initial_state
+from owsqt.rules.scenario.turntrack import Reinforcement, TurnRecord
 from tests.conftest import (
     ART,
     EXAMPLE_AIR,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.actions import ACTION_TYPES, action_from_data
-from owsqt.rules.ruleset import default_ruleset
+from owsqt.rules.core.actions import ACTION_TYPES, action_from_data
+from owsqt.rules.scenario.ruleset import default_ruleset
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "actions.md"
 

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import DeclareAttacks, EndStep
 from owsqt.rules.actors import BOTH, who_acts
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE
-from owsqt.rules.state import CombatState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.actions import DeclareAttacks, EndStep
+from owsqt.rules.core.state import CombatState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE
 from owsqt.session import GameSession
 
 

@@ -1,4 +1,4 @@
-"""Advance after combat (owsqt/rules/advance.py, 11.8) on the real map: which units
+"""Advance after combat (owsqt/rules/combat/advance.py, 11.8) on the real map: which units
 advance, how far, and where enemy ZOCs, rivers and the pocket stop them."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits, SetBridge, SetMarker
-from owsqt.rules.advance import AdvanceKind, advance_kind, advance_paths
-from owsqt.rules.hexgrid import Hexside, distance, hexes_within, neighbour
-from owsqt.rules.units import UnitCatalogue, UnitType
-from owsqt.rules.vocabulary import BridgeState, Player, UnitMarker
-from owsqt.rules.zoc import zoc_of
+from owsqt.rules.combat.advance import AdvanceKind, advance_kind, advance_paths
+from owsqt.rules.core.actions import PlaceUnits, SetBridge, SetMarker
+from owsqt.rules.core.hexgrid import Hexside, distance, hexes_within, neighbour
+from owsqt.rules.core.vocabulary import BridgeState, Player, UnitMarker
+from owsqt.rules.data.units import UnitCatalogue, UnitType
+from owsqt.rules.movement.zoc import zoc_of
 from tests.conftest import FOOT, MOTOR, S, ground
 from tests.rules.movekit import OPEN, hx, kit_ruleset, kit_state, put
 

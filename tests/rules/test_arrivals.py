@@ -1,4 +1,4 @@
-"""Units coming onto the map and reserves coming free (owsqt/rules/arrivals.py): waiting
+"""Units coming onto the map and reserves coming free (owsqt/rules/movement/arrivals.py): waiting
 reinforcements and force pools (19.0, 19.12), returns from off the map (11.7), the
 release of reserves (19.11) and conditional entries such as Group Christea (19.12 e);
 with the EndStep hooks that call them."""
@@ -9,8 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import EndStep, MoveStack, PlaceUnits, SetMarker, SetUnitStatus
-from owsqt.rules.arrivals import (
+from owsqt.rules.core.actions import EndStep, MoveStack, PlaceUnits, SetMarker, SetUnitStatus
+from owsqt.rules.core.events import ConditionMet, ReservesReleased, StepChanged
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.hexgrid import ring
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
+from owsqt.rules.engine import apply
+from owsqt.rules.movement.arrivals import (
     Arrival,
     arrival_of,
     check_conditions,
@@ -20,13 +26,7 @@ from owsqt.rules.arrivals import (
     return_hexes,
     waiting,
 )
-from owsqt.rules.engine import apply
-from owsqt.rules.events import ConditionMet, ReservesReleased, StepChanged
-from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.hexgrid import ring
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 

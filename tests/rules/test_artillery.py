@@ -7,8 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits, SetEntrenchment, SetMarker
-from owsqt.rules.artillery import (
+from owsqt.rules.combat.artillery import (
     bombardment_problems,
     bombardment_result,
     bombardment_solution,
@@ -16,12 +15,13 @@ from owsqt.rules.artillery import (
     counterbattery_solution,
     proficiency_check,
 )
+from owsqt.rules.combat.fire import Item
+from owsqt.rules.core.actions import PlaceUnits, SetEntrenchment, SetMarker
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Entrenchment, Player, UnitMarker
+from owsqt.rules.data.units import UnitCatalogue
 from owsqt.rules.engine import apply
-from owsqt.rules.firecombat import Item
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.units import UnitCatalogue
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Entrenchment, Player, UnitMarker
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 
 

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import MoveStack, PlaceUnits
+from owsqt.rules.core.actions import MoveStack, PlaceUnits
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import UnitCatalogue
 from owsqt.rules.engine import apply
-from owsqt.rules.formations import is_mechanized
-from owsqt.rules.units import UnitCatalogue
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.turn.formations import is_mechanized
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, north, path_of, put
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.gamemap import Edge, GameMap, HexFeature, RiverClass
-from owsqt.rules.hexgrid import distance
-from owsqt.rules.mapcompiler import compile_resources
-from owsqt.rules.mapfile import compiled_text, load_game_map
+from owsqt.rules.core.hexgrid import distance
+from owsqt.rules.map.gamemap import Edge, GameMap, HexFeature, RiverClass
+from owsqt.rules.map.mapcompiler import compile_resources
+from owsqt.rules.map.mapfile import compiled_text, load_game_map
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
 

@@ -6,14 +6,14 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import BuildBridge, DestroyBridge, EndStep, MoveStack, PlaceUnits
+from owsqt.rules.core.actions import BuildBridge, DestroyBridge, EndStep, MoveStack, PlaceUnits
+from owsqt.rules.core.events import BridgeChanged, ProficiencyChecked
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import BridgeState, Player
+from owsqt.rules.data.units import MovementClass, UnitCatalogue, UnitType
 from owsqt.rules.engine import apply
-from owsqt.rules.events import BridgeChanged, ProficiencyChecked
-from owsqt.rules.gamemap import RiverClass
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.units import MovementClass, UnitCatalogue, UnitType
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import BridgeState, Player
+from owsqt.rules.map.gamemap import RiverClass
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 from tests.rules.movekit import at_step
 

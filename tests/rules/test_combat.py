@@ -7,7 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.combat.losses import LossPriorities
+from owsqt.rules.combat.prepared import advancers, step_actor
+from owsqt.rules.combat.results import retreat_options, retreat_problem
+from owsqt.rules.core.actions import (
     Advance,
     AnswerOptional,
     Bombard,
@@ -21,14 +24,11 @@ from owsqt.rules.actions import (
     SetMarker,
     TakeLosses,
 )
-from owsqt.rules.combat import advancers, step_actor
-from owsqt.rules.combatresults import retreat_options, retreat_problem
+from owsqt.rules.core.events import FireResolved
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, TallyNationality, UnitMarker
+from owsqt.rules.data.units import UnitCatalogue
 from owsqt.rules.engine import apply
-from owsqt.rules.events import FireResolved
-from owsqt.rules.losses import LossPriorities
-from owsqt.rules.units import UnitCatalogue
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, TallyNationality, UnitMarker
 from tests.rules.combatkit import act, combat_rules, example_board
 
 

@@ -14,7 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.combat.results import retreat_options
+from owsqt.rules.core.actions import (
     AnswerOptional,
     Bombard,
     ContinueCombat,
@@ -26,13 +27,12 @@ from owsqt.rules.actions import (
     Retreat,
     TakeLosses,
 )
-from owsqt.rules.combatresults import retreat_options
+from owsqt.rules.core.events import FireResolved, ProficiencyChecked
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import UnitCatalogue, UnitType
 from owsqt.rules.engine import apply
-from owsqt.rules.events import FireResolved, ProficiencyChecked
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.units import UnitCatalogue, UnitType
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 from tests.rules.combatkit import act
 from tests.rules.movekit import at_step

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.combat.casualties import disrupt
+from owsqt.rules.core.actions import (
     AirStrike,
     Bombard,
     BombardmentMission,
@@ -22,12 +23,11 @@ from owsqt.rules.actions import (
     SetMarker,
     SetUnitStatus,
 )
-from owsqt.rules.casualties import disrupt
+from owsqt.rules.core.events import Eighty88, FireResolved
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker, UnitStatus
+from owsqt.rules.data.units import AirType, UnitCatalogue, UnitType
 from owsqt.rules.engine import apply
-from owsqt.rules.events import Eighty88, FireResolved
-from owsqt.rules.units import AirType, UnitCatalogue, UnitType
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import AirBox, Player, UnitMarker, UnitStatus
 from tests.rules.combatkit import act, combat_rules, example_board, with_german_gun
 from tests.rules.movekit import at_step
 

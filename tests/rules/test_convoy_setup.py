@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from owsqt.rules.actions import PlaceUnits
+from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import apply
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.setupcheck import check_setup
-from owsqt.rules.units import UnitClass
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.setup.setupcheck import check_setup
 from owsqt.session import GameSession
 
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.datafile import DataError
-from owsqt.rules.mapcompiler import compile_resources
-from owsqt.rules.mapfile import MapFileError
-from owsqt.rules.ruleset import Ruleset
-from owsqt.rules.unitfiles import load_catalogue
-from owsqt.rules.units import MovementClass, Nationality, UnitClass
-from owsqt.rules.vocabulary import Player, TallyNationality
+from owsqt.rules.core.vocabulary import Player, TallyNationality
+from owsqt.rules.data.datafile import DataError
+from owsqt.rules.data.unitfiles import load_catalogue
+from owsqt.rules.data.units import MovementClass, Nationality, UnitClass
+from owsqt.rules.map.mapcompiler import compile_resources
+from owsqt.rules.map.mapfile import MapFileError
+from owsqt.rules.scenario.ruleset import Ruleset
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""Displacement (owsqt/rules/displacement.py, 9.3): an overstacked hex at the end of a
+"""Displacement (owsqt/rules/movement/displacement.py, 9.3): an overstacked hex at the end of a
 movement segment sheds units to an adjacent hex, farther only if none can take them,
 and loses them only if no hex can; displaced units are disrupted. EndStep refuses to end
 the segment in STRICT play while a hex is overstacked (9.2, 9.3)."""
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from owsqt.rules.actions import Displace, EndStep, MoveStack, PlaceUnits, SetMarker
-from owsqt.rules.displacement import takers
+from owsqt.rules.core.actions import Displace, EndStep, MoveStack, PlaceUnits, SetMarker
+from owsqt.rules.core.events import MarkerChanged, UnitsDisplaced
+from owsqt.rules.core.hexgrid import ring
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
-from owsqt.rules.events import MarkerChanged, UnitsDisplaced
-from owsqt.rules.hexgrid import ring
-from owsqt.rules.verdict import InvalidAction, Mode
-from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
+from owsqt.rules.movement.displacement import takers
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, path_of, put
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     DeclareAttacks,
     EndStep,
     FlipUnit,
@@ -22,13 +22,10 @@ from owsqt.rules.actions import (
     SetSupply,
     SetUnitStatus,
 )
-from owsqt.rules.engine import apply, judge
-from owsqt.rules.events import DiceRolled, StepChanged, UnitPlaced
-from owsqt.rules.hexgrid import Hexside
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.sequence import GAME_OVER_PHASE, TURN_STEPS
-from owsqt.rules.verdict import InvalidAction, Mode
-from owsqt.rules.vocabulary import (
+from owsqt.rules.core.events import DiceRolled, StepChanged, UnitPlaced
+from owsqt.rules.core.hexgrid import Hexside
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import (
     AirBox,
     BridgeState,
     Entrenchment,
@@ -37,6 +34,9 @@ from owsqt.rules.vocabulary import (
     UnitMarker,
     UnitStatus,
 )
+from owsqt.rules.engine import apply, judge
+from owsqt.rules.scenario.scenario import initial_state
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, TURN_STEPS
 from tests.conftest import TEST_SCENARIO
 
 

@@ -7,19 +7,19 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits, SetEntrenchment, SetSupply
-from owsqt.rules.engine import apply
-from owsqt.rules.firecombat import (
+from owsqt.rules.combat.fire import (
     Engagement,
     fire_factors,
     fire_solution,
     retreat_fire_solution,
 )
-from owsqt.rules.gamemap import Terrain
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.state import InitiativeState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Entrenchment, Player, Supply
+from owsqt.rules.core.actions import PlaceUnits, SetEntrenchment, SetSupply
+from owsqt.rules.core.state import InitiativeState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Entrenchment, Player, Supply
+from owsqt.rules.engine import apply
+from owsqt.rules.map.gamemap import Terrain
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 
 

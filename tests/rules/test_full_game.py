@@ -7,16 +7,16 @@ move up to five stacks per movement segment to the dearest free hex they can rea
 
 from __future__ import annotations
 
-from owsqt.rules.actions import DeclareAttacks, EndStep, MoveStack
-from owsqt.rules.arrivals import pool_points_left, waiting
-from owsqt.rules.events import ReservesReleased, UnitsMoved
-from owsqt.rules.formations import may_move_in_segment
-from owsqt.rules.movement import StackMove
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
-from owsqt.rules.stacking import stacking_points
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack
+from owsqt.rules.core.events import ReservesReleased, UnitsMoved
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.movement.arrivals import pool_points_left, waiting
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.turn.formations import may_move_in_segment
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
 
 STACKS_PER_SEGMENT = 5

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.combat.hasty import hasty_cost
+from owsqt.rules.core.actions import (
     ContinueCombat,
     Defend,
     HastyAttack,
@@ -15,12 +16,11 @@ from owsqt.rules.actions import (
     SetMarker,
     SetUnitStatus,
 )
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import MovementState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
-from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.hastyattack import hasty_cost
-from owsqt.rules.state import MovementState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitMarker, UnitStatus
 from tests.rules.combatkit import act, combat_rules, example_board
 from tests.rules.movekit import at_step
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from owsqt.rules.hexgrid import (
+from owsqt.rules.core.hexgrid import (
     DIRECTIONS,
     Hex,
     HexGrid,

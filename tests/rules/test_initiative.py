@@ -1,4 +1,4 @@
-"""The Initiative Phase (owsqt/rules/initiative.py): hidden bids and the die (6.1), the
+"""The Initiative Phase (owsqt/rules/turn/initiative.py): hidden bids and the die (6.1), the
 holder's obligation (6.2), the streak and its effects (6.3), and the order of the
 mechanized segments (7.2); with the EndStep hooks of the sequence of play."""
 
@@ -9,10 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import ChooseSegmentOrder, DeclareAttacks, EndStep
-from owsqt.rules.dice import DiceState
-from owsqt.rules.engine import apply
-from owsqt.rules.events import (
+from owsqt.rules.core.actions import ChooseSegmentOrder, DeclareAttacks, EndStep
+from owsqt.rules.core.dice import DiceState
+from owsqt.rules.core.events import (
     AttacksDeclared,
     AttackShortfall,
     DiceRolled,
@@ -20,18 +19,19 @@ from owsqt.rules.events import (
     SegmentOrderChosen,
     StepChanged,
 )
-from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.initiative import (
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import InitiativeState
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import apply
+from owsqt.rules.movement.stackmove import initiative_bonus
+from owsqt.rules.turn.initiative import (
     FORFEIT_FLAG,
     attack_drm,
     determine,
     obligation_shortfall,
     open_bidding,
 )
-from owsqt.rules.movement import initiative_bonus
-from owsqt.rules.state import InitiativeState
-from owsqt.rules.verdict import InvalidAction, Mode
-from owsqt.rules.vocabulary import Player
 from tests.rules.movekit import at_step, kit_ruleset, kit_state
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET

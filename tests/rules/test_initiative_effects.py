@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.initiative import attack_drm
-from owsqt.rules.movement import initiative_bonus
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.state import InitiativeState
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.state import InitiativeState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.stackmove import initiative_bonus
+from owsqt.rules.scenario.scenario import initial_state
+from owsqt.rules.turn.initiative import attack_drm
 from tests.conftest import TEST_SCENARIO
 
 

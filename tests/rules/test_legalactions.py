@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     ChooseSegmentOrder,
     DeclareAttacks,
     Displace,
@@ -18,6 +18,8 @@ from owsqt.rules.actions import (
     MoveStack,
     PlaceUnits,
 )
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import (
     PLANNED_ATTACKS,
@@ -27,11 +29,9 @@ from owsqt.rules.legalactions import (
     movable_stacks,
     nearest_room,
 )
-from owsqt.rules.movement import StackMove
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitStatus
+from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from owsqt.rules.actions import ContinueCombat, PreparedAttack
+from owsqt.rules.combat.legal import combat_actions
+from owsqt.rules.core.actions import ContinueCombat, PreparedAttack
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import apply, judge
-from owsqt.rules.legalcombat import combat_actions
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
 from tests.rules.combatkit import combat_rules, example_board
 from tests.rules.movekit import at_step
 

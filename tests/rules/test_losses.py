@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits
+from owsqt.rules.combat.losses import LossPriorities
+from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply
-from owsqt.rules.losses import LossPriorities
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.verdict import Mode
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 
 

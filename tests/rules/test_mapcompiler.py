@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.gamemap import MAP_LAYOUT, ConnectionKind, HexFeature, RiverClass, Terrain
-from owsqt.rules.hexgrid import HexGrid, Hexside
-from owsqt.rules.mapcompiler import MapCompileError, compile_map, grid_point
-from owsqt.rules.mapfile import compiled_text, export_data, load_game_map
-from owsqt.rules.mapsources import load_sources
+from owsqt.rules.core.hexgrid import HexGrid, Hexside
+from owsqt.rules.map.gamemap import MAP_LAYOUT, ConnectionKind, HexFeature, RiverClass, Terrain
+from owsqt.rules.map.mapcompiler import MapCompileError, compile_map, grid_point
+from owsqt.rules.map.mapfile import compiled_text, export_data, load_game_map
+from owsqt.rules.map.mapsources import load_sources
 
 GRID = HexGrid(10, 30, 1, 30, "even")
 

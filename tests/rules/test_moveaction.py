@@ -1,4 +1,4 @@
-"""MoveStack judged in STRICT, ASSIST and FREE play (owsqt/rules/moveaction.py): segments
+"""MoveStack judged in STRICT, ASSIST and FREE play (owsqt/rules/movement/moveaction.py): segments
 and players (3.1, 7.1), one stack at a time (8.1), administrative movement (8.3),
 reserves (19.11), reinforcements, force pools and conditional entries (19.0, 19.12),
 returns from off the map (11.7), entrenchments left empty (15.3) and convoys (16.3)."""
@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     EndStep,
     MoveStack,
     PlaceUnits,
@@ -19,15 +19,15 @@ from owsqt.rules.actions import (
     SetMarker,
     SetUnitStatus,
 )
+from owsqt.rules.core.events import ConvoyDestroyed, EntrenchmentChanged, UnitsMoved
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import MovementState
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import Entrenchment, Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
-from owsqt.rules.events import ConvoyDestroyed, EntrenchmentChanged, UnitsMoved
-from owsqt.rules.formations import is_mechanized, may_move_in_segment
-from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.movement import StackMove
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.state import MovementState
-from owsqt.rules.verdict import InvalidAction, Mode
-from owsqt.rules.vocabulary import Entrenchment, Player, UnitMarker, UnitStatus
+from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.turn.formations import is_mechanized, may_move_in_segment
 from owsqt.session import GameSession
 from tests.rules.movekit import (
     OPEN,

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from owsqt.rules.gamemap import ConnectionKind, RiverClass, Terrain
-from owsqt.rules.movecost import Prohibited, road_between, step_cost
-from owsqt.rules.units import MovementClass
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import MovementClass
+from owsqt.rules.map.gamemap import ConnectionKind, RiverClass, Terrain
+from owsqt.rules.movement.movecost import Prohibited, road_between, step_cost
 
 TRACKED, MOTOR, FOOT = MovementClass.TRACKED, MovementClass.MOTORIZED, MovementClass.NON_MOTORIZED
 

@@ -8,14 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits, SetMarker, SetSupply
+from owsqt.rules.core.actions import PlaceUnits, SetMarker, SetSupply
+from owsqt.rules.core.hexgrid import distance
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Supply, UnitMarker
 from owsqt.rules.engine import apply
-from owsqt.rules.hexgrid import distance
-from owsqt.rules.movement import reachable, stack_allowance, unit_allowance
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.turntrack import TurnRecord
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Supply, UnitMarker
+from owsqt.rules.movement.stackmove import reachable, stack_allowance, unit_allowance
+from owsqt.rules.scenario.scenario import initial_state
+from owsqt.rules.scenario.turntrack import TurnRecord
 from tests.conftest import TEST_SCENARIO
 
 

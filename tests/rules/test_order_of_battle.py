@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.oobexport import oob_markdown
-from owsqt.rules.unitfiles import load_catalogue
-from owsqt.rules.units import UnitType
+from owsqt.rules.data.oobexport import oob_markdown
+from owsqt.rules.data.unitfiles import load_catalogue
+from owsqt.rules.data.units import UnitType
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.datafile import DataError
-from owsqt.rules.hexgrid import Layout
-from owsqt.rules.mapsources import load_sources
-from owsqt.rules.projection import (
+from owsqt.rules.core.hexgrid import Layout
+from owsqt.rules.data.datafile import DataError
+from owsqt.rules.map.mapsources import load_sources
+from owsqt.rules.map.projection import (
     Affine,
     ControlPoint,
     fit,

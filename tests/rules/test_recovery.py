@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actions import BuildEntrenchment, EndStep, MoveStack, PlaceUnits, SetMarker
+from owsqt.rules.core.actions import BuildEntrenchment, EndStep, MoveStack, PlaceUnits, SetMarker
+from owsqt.rules.core.events import DiceRolled, MarkerChanged
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Entrenchment, Player, Supply, UnitMarker
 from owsqt.rules.engine import apply
-from owsqt.rules.events import DiceRolled, MarkerChanged
-from owsqt.rules.formations import is_mechanized
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Entrenchment, Player, Supply, UnitMarker
+from owsqt.rules.turn.formations import is_mechanized
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, north, path_of, put
 
 

@@ -1,4 +1,4 @@
-"""Retreats after combat (owsqt/rules/retreat.py, 11.7) on the real map: the paths a stack
+"""Retreats after combat (owsqt/rules/combat/retreat.py, 11.7) on the real map: the paths a stack
 may take, what each costs, and why a stack cannot retreat."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from itertools import pairwise
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits, SetBridge, SetInterdiction, SetMarker
-from owsqt.rules.gamemap import RiverClass
-from owsqt.rules.hexgrid import Hexside, distance, neighbour
-from owsqt.rules.retreat import Blocked, BridgeLoss, ZocEntry, retreat_paths
-from owsqt.rules.vocabulary import BridgeState, Player, UnitMarker
-from owsqt.rules.zoc import zoc_of
+from owsqt.rules.combat.retreat import Blocked, BridgeLoss, ZocEntry, retreat_paths
+from owsqt.rules.core.actions import PlaceUnits, SetBridge, SetInterdiction, SetMarker
+from owsqt.rules.core.hexgrid import Hexside, distance, neighbour
+from owsqt.rules.core.vocabulary import BridgeState, Player, UnitMarker
+from owsqt.rules.map.gamemap import RiverClass
+from owsqt.rules.movement.zoc import zoc_of
 from tests.rules.movekit import OPEN, hx, kit_ruleset, kit_state, put
 
 # The 11.8 example on an elevated hex: the 5-5 rifle and 4-8 antitank regiments on 4444,

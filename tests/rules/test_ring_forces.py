@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.actions import MoveStack
+from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import judge
-from owsqt.rules.movement import StackMove
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player
+from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
 

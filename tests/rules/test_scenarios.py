@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits
-from owsqt.rules.datafile import DataError
+from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
+from owsqt.rules.data.datafile import DataError
 from owsqt.rules.engine import apply
-from owsqt.rules.ruleset import Ruleset, default_ruleset
-from owsqt.rules.setupcheck import check_setup
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import AirBox, Player, UnitStatus
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.setup.setupcheck import check_setup
 from owsqt.session import GameSession
 
 REPO = Path(__file__).resolve().parents[2]
@@ -104,7 +104,7 @@ def _default(ruleset, state, player):
 
 
 def _end_step(player):
-    from owsqt.rules.actions import EndStep
+    from owsqt.rules.core.actions import EndStep
 
     return EndStep(player=player)
 

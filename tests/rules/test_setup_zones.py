@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from owsqt.rules.setupzones import (
+from owsqt.rules.map.setupzones import (
     AllOf,
     AnyOf,
     AtHex,

@@ -1,4 +1,4 @@
-"""StackMove (owsqt/rules/movement.py): the allowance, reach() and price(path) of a stack
+"""StackMove (owsqt/rules/movement/stackmove.py): the allowance, reach() and price(path) of a stack
 (8.1-8.3, 4.5, 6.3, 10.2, 12.3, 13.0, 14.5, 15.2, 16.2, 16.3) on the real map."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from owsqt.rules.actions import (
+from owsqt.rules.core.actions import (
     PlaceUnits,
     SetBridge,
     SetEntrenchment,
@@ -18,10 +18,24 @@ from owsqt.rules.actions import (
     SetMarker,
     SetSupply,
 )
-from owsqt.rules.arrivals import waiting
-from owsqt.rules.frozenmap import FrozenMap
-from owsqt.rules.hexgrid import Hex, Hexside, distance, hexes_within, ring
-from owsqt.rules.movement import (
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.hexgrid import Hex, Hexside, distance, hexes_within, ring
+from owsqt.rules.core.state import (
+    EntrenchmentState,
+    InitiativeState,
+    InterdictionZone,
+    MovementState,
+)
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import (
+    BridgeState,
+    Entrenchment,
+    Player,
+    Supply,
+    UnitMarker,
+)
+from owsqt.rules.movement.arrivals import waiting
+from owsqt.rules.movement.stackmove import (
     CostItem,
     StackMove,
     initiative_bonus,
@@ -29,16 +43,7 @@ from owsqt.rules.movement import (
     stack_allowance,
     unit_allowance,
 )
-from owsqt.rules.ruleset import default_ruleset
-from owsqt.rules.state import EntrenchmentState, InitiativeState, InterdictionZone, MovementState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import (
-    BridgeState,
-    Entrenchment,
-    Player,
-    Supply,
-    UnitMarker,
-)
+from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.rules.movekit import OPEN, hx, kit_ruleset, kit_state, north, path_of, put
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from owsqt.rules.actions import PlaceUnits, SetMarker, SetStrength
-from owsqt.rules.codec import decode, encode
-from owsqt.rules.dice import DiceState
+from owsqt.rules.core.actions import PlaceUnits, SetMarker, SetStrength
+from owsqt.rules.core.codec import decode, encode
+from owsqt.rules.core.dice import DiceState
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import UnitMarker
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.state import GameState
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import UnitMarker
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 
 
@@ -64,7 +64,7 @@ def test_dice_are_reproducible_from_seed_and_count_and_fair():
 def test_every_unit_marker_of_2_2_is_a_flag_of_the_unit_state():
     from dataclasses import fields
 
-    from owsqt.rules.state import UnitState
+    from owsqt.rules.core.state import UnitState
 
     flags = {f.name for f in fields(UnitState) if f.type in (bool, "bool")}
     assert {marker.value for marker in UnitMarker} <= flags

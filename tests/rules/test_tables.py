@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.datafile import resources_dir
-from owsqt.rules.tables import (
+from owsqt.rules.data.datafile import resources_dir
+from owsqt.rules.data.tables import (
     MOVEMENT_CLASSES,
     AirCombatResult,
     BombardmentResult,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.datafile import DataError
-from owsqt.rules.tables import load_tables
+from owsqt.rules.data.datafile import DataError
+from owsqt.rules.data.tables import load_tables
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "resources" / "rules"
 

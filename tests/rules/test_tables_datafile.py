@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules import datafile
-from owsqt.rules.datafile import DataError, Node, load_yaml
+from owsqt.rules.data import datafile
+from owsqt.rules.data.datafile import DataError, Node, load_yaml
 
 
 def write(tmp_path: Path, text: str, name: str = "data.yaml") -> Path:

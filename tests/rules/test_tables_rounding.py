@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from owsqt.rules.rounding import round_half_up
+from owsqt.rules.core.rounding import round_half_up
 
 
 def test_round_2_5_fifty_hundredths_and_higher_round_up() -> None:

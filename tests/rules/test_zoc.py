@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from owsqt.rules.actions import PlaceUnits, SetMarker
+from owsqt.rules.core.actions import PlaceUnits, SetMarker
+from owsqt.rules.core.hexgrid import distance
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitMarker
 from owsqt.rules.engine import apply
-from owsqt.rules.gamemap import RiverClass
-from owsqt.rules.hexgrid import distance
-from owsqt.rules.scenario import initial_state
-from owsqt.rules.verdict import Mode
-from owsqt.rules.vocabulary import Player, UnitMarker
-from owsqt.rules.zoc import (
+from owsqt.rules.map.gamemap import RiverClass
+from owsqt.rules.movement.zoc import (
     exerts_zoc,
     stack_exerts_zoc,
     zoc_crosses,
     zoc_move_cost,
     zoc_of,
 )
+from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 
 

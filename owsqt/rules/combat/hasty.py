@@ -1,0 +1,149 @@
+"""Hasty attacks (8.4): attacks made during movement by the stack in motion.
+
+The stack pays the hasty attack cost of its nationality (German 2, Soviet 3, Rumanian 4
+MP) and the cost of the defender's terrain from what it has left; the enemy ZOC it
+paid to enter. The combat then runs the sequence of 11.2; only the German player may
+support it with artillery (from the attacking stack) in his mechanized movement
+segment. Stacking is checked just before (9.3). Afterwards: if the defenders vacated the
+hex, the attackers must advance into it and may move on; attackers that retreated or
+were disrupted stop; losses alone do not stop them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from owsqt.rules.combat.prepared import attack_violations, check_attack, open_combat
+from owsqt.rules.core.actions import HastyAttack
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import CombatState, GameState, MovementState
+from owsqt.rules.core.verdict import Violation
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
+
+SUPPORT_SEGMENT = "mechanized_movement"  # 8.4: German support in this segment only
+
+
+def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target) -> Fraction:
+    """[8.4] The hasty attack cost of the stack's dearest nationality plus the MP to enter
+    the defender's terrain (the dearest movement class)."""
+    catalogue = ruleset.catalogue
+    costs = ruleset.tables.hasty_attack
+    attack = max(costs.cost(catalogue.ground[u].nationality.tally.value) for u in units)
+    terrain = ruleset.tables.tec.terrain(ruleset.game_map.terrain(target).value)
+    enter = max(terrain.cost(catalogue.ground[u].movement_class.value) for u in units)
+    return Fraction(attack) + enter
+
+
+def points_left(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> Fraction:
+    """The MP the attacking stack has: what its move left, or its allowance if it has
+    not moved yet this segment."""
+    moving = state.movement.moving
+    if all(u in moving for u in units):
+        return min(moving[u] for u in units)
+    move = StackMove(ruleset, state, units)
+    return min(move.unit_points(u) for u in units)
+
+
+def _judge(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
+    check_attack(ruleset, state, action)
+    in_movement = state.segment in MOVEMENT_SEGMENTS
+    violations = []
+    if not in_movement:
+        violations.append(Violation("8.4", "hasty attacks are made during movement"))
+    violations.extend(
+        attack_violations(ruleset, state, action, state.segment if in_movement else None)
+    )
+    violations.extend(_stack_violations(ruleset, state, action))
+    if violations:
+        return violations
+    cost = hasty_cost(ruleset, state, action.units, action.target)
+    left = points_left(ruleset, state, action.units)
+    if cost > left:
+        violations.append(
+            Violation(
+                "8.4",
+                f"the hasty attack costs {cost} MP with the defender's terrain; "
+                f"the stack has {left}",
+            )
+        )
+    return violations
+
+
+def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack):
+    """One stack, able to move now, within the stacking limit; German support only."""
+    catalogue = ruleset.catalogue
+    hexes = {state.units[u].hex for u in action.units}
+    violations = []
+    if len(hexes) != 1:
+        return [Violation("8.4", "a hasty attack is made by one stack")]
+    hex_ = hexes.pop()
+    moving = state.movement.moving
+    in_motion = [u for u in action.units if u in moving]
+    if moving and in_motion and len(in_motion) < len(action.units):
+        violations.append(Violation("8.4", "units attack with the stack they started with"))
+    for unit_id in action.units:
+        name = ruleset.unit_name(unit_id)
+        if unit_id in state.movement.done:
+            violations.append(Violation("8.1", f"{name} has finished its move this segment"))
+        if state.units[unit_id].reserve:
+            violations.append(Violation("19.11", f"{name} is in reserve and may not move yet"))
+    if stacking_points(ruleset, state, hex_) > ruleset.tables.stacking_limit:
+        violations.append(
+            Violation(
+                "9.3",
+                "the attacking hex is overstacked: stacking limits "
+                "apply just before a hasty attack",
+            )
+        )
+    attacker = catalogue.ground[action.units[0]].player
+    if action.artillery and (attacker is not Player.GERMAN or state.segment != SUPPORT_SEGMENT):
+        violations.append(
+            Violation(
+                "8.4",
+                "only the German player supports hasty attacks, in his mechanized movement segment",
+            )
+        )
+    for unit_id in action.artillery:
+        if state.units[unit_id].hex != hex_:
+            violations.append(
+                Violation(
+                    "8.4",
+                    f"{ruleset.unit_name(unit_id)} supports only "
+                    "the stack it started the phase with",
+                )
+            )
+    return violations
+
+
+def _resolve(ruleset: Ruleset, state: GameState, action: HastyAttack):
+    check_attack(ruleset, state, action)
+    cost = hasty_cost(ruleset, state, action.units, action.target)
+    moving = state.movement.moving
+    if all(u in moving for u in action.units):
+        left = {u: max(Fraction(0), moving[u] - cost) for u in action.units}
+        done = state.movement.done | (set(moving) - set(action.units))
+    else:
+        move = StackMove(ruleset, state, action.units)
+        left = {u: max(Fraction(0), move.unit_points(u) - cost) for u in action.units}
+        done = state.movement.done | set(moving)
+    movement = MovementState(done=frozenset(done), moving=FrozenMap(left))
+    state = replace(state, movement=movement)
+    combat = CombatState(
+        attacker=ruleset.catalogue.ground[action.units[0]].player,
+        target=action.target,
+        attackers=action.units,
+        attacker_lead=action.lead,
+        step="defense",
+        attack_artillery=action.artillery,
+        stukas=action.stukas,
+        hasty=True,
+    )
+    return open_combat(ruleset, state, combat)
+
+
+HANDLERS = {HastyAttack: (_judge, _resolve)}

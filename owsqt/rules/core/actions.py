@@ -1,0 +1,436 @@
+"""Actions: the small serialisable records every change to a game is made of.
+
+Each action type has a stable `kind` used in journals, PBEM files and the CLI.
+The ManualEdit family serves free play: it moves, flips, marks or removes
+anything, and the engine judges it like any other action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, TypeVar
+
+from owsqt.rules.core.codec import CodecError, HexNames, decode_record, encode
+from owsqt.rules.core.hexgrid import Hex, Hexside
+from owsqt.rules.core.vocabulary import (
+    AirBox,
+    BridgeState,
+    Entrenchment,
+    Player,
+    Supply,
+    UnitMarker,
+    UnitStatus,
+)
+
+A = TypeVar("A", bound="Action")
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+def registered(cls: type[A]) -> type[A]:
+    """Make an action type known to the journal and the CLI by its kind."""
+    if cls.kind in ACTION_TYPES:
+        raise TypeError(f"two action types share the kind {cls.kind!r}")
+    ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """Base of all actions. `player` is who submits it (None: the active player)."""
+
+    kind: ClassVar[str] = ""
+    player: Player | None = None
+
+    def unit_references(self) -> tuple[str, ...]:
+        """Ground unit ids this action names, so the engine can check they exist."""
+        refs: list[str] = []
+        for field in fields(self):
+            if field.name == "unit":
+                refs.append(getattr(self, field.name))
+            elif field.name == "units":
+                refs.extend(getattr(self, field.name))
+        return tuple(refs)
+
+
+def action_to_data(action: Action, names: HexNames) -> dict[str, Any]:
+    """The action as JSON-ready data, its kind first."""
+    data = encode(action, names)
+    if data.get("player") is None:
+        del data["player"]
+    return {"kind": action.kind, **data}
+
+
+def action_from_data(data: Any, names: HexNames) -> Action:
+    """Rebuild an action; a clear CodecError for an unknown kind or a bad field."""
+    if not isinstance(data, dict):
+        raise CodecError(f"an action must be a mapping, found {data!r}")
+    fields_ = dict(data)
+    kind = fields_.pop("kind", None)
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(sorted(ACTION_TYPES))
+        raise CodecError(f"unknown action kind {kind!r}; known kinds: {known}")
+    return decode_record(cls, fields_, names, kind)
+
+
+# --- free play: the ManualEdit family -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ManualEdit(Action):
+    """Base of the edits a player makes by hand, as on a real table."""
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceUnits(ManualEdit):
+    """Put units on a hex, at the bottom of its stack, from wherever they are."""
+
+    kind: ClassVar[str] = "place"
+    units: tuple[str, ...]
+    to: Hex
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetUnitStatus(ManualEdit):
+    """Take units off the map: eliminated, to a force pool, permanently lost, ..."""
+
+    kind: ClassVar[str] = "set_status"
+    units: tuple[str, ...]
+    status: UnitStatus
+    return_hex: Hex | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlipUnit(ManualEdit):
+    """Turn a counter to its other side; its strength becomes that side's printed value."""
+
+    kind: ClassVar[str] = "flip"
+    unit: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetStrength(ManualEdit):
+    """Set a strength marker (2.2); the side follows the strength."""
+
+    kind: ClassVar[str] = "set_strength"
+    unit: str
+    strength: int
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetMarker(ManualEdit):
+    """Place or remove a DIS, fired, moved or reserve marker."""
+
+    kind: ClassVar[str] = "set_marker"
+    units: tuple[str, ...]
+    marker: UnitMarker
+    on: bool
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetSupply(ManualEdit):
+    """Place, flip or remove Organic Supply / Out of Supply markers (14.3, 14.4)."""
+
+    kind: ClassVar[str] = "set_supply"
+    units: tuple[str, ...]
+    supply: Supply
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReorderStack(ManualEdit):
+    """Put the units of a hex in a new order, top first."""
+
+    kind: ClassVar[str] = "reorder"
+    hex: Hex
+    order: tuple[str, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceAirUnit(ManualEdit):
+    """Move an air unit between the boxes of its Air Operations Chart (4.3)."""
+
+    kind: ClassVar[str] = "place_air"
+    air_unit: str
+    box: AirBox
+    target: Hex | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetEntrenchment(ManualEdit):
+    """Place, turn over or remove an entrenchment marker (15.1); None removes it."""
+
+    kind: ClassVar[str] = "set_entrenchment"
+    hex: Hex
+    status: Entrenchment | None
+    owner: Player | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetBridge(ManualEdit):
+    """Place a Bridge or Bridge Out marker (16.2); None removes the marker."""
+
+    kind: ClassVar[str] = "set_bridge"
+    hexside: Hexside
+    state: BridgeState | None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetInterdiction(ManualEdit):
+    """Place an INT marker of `penalty` MP on a hex (4.5); penalty 0 removes it."""
+
+    kind: ClassVar[str] = "set_interdiction"
+    center: Hex
+    penalty: int
+
+
+# --- any mode -------------------------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollDice(Action):
+    """Roll the die openly, for anything the players agree to settle by a roll."""
+
+    kind: ClassVar[str] = "roll"
+    purpose: str = ""
+    count: int = 1
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndStep(Action):
+    """Finish the current segment and go on to the next step of the sequence of play (3.1)."""
+
+    kind: ClassVar[str] = "end_step"
+
+
+# --- the sequence of play -------------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveStack(Action):
+    """Move a stack, or units leaving one, along `path` (8.1). The path starts on the
+    units' hex; for units entering the map (reinforcements, 11.7 returns) it starts on the
+    hex they enter. A stack in motion may move again: the units it leaves behind stop."""
+
+    kind: ClassVar[str] = "move"
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+    administrative: bool = False  # 8.3: up to one and a half times the movement allowance
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareAttacks(Action):
+    """A player's secret bid of planned attacks for the initiative (6.1)."""
+
+    kind: ClassVar[str] = "declare_attacks"
+    planned: int
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseSegmentOrder(Action):
+    """[7.2] Resolve the mechanized combat segment before the mechanized movement one."""
+
+    kind: ClassVar[str] = "segment_order"
+    combat_first: bool
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Displace(Action):
+    """[9.3] Move units off an overstacked hex along `path` (start hex first) at the end of
+    a movement segment; they are disrupted. An empty path eliminates them instead."""
+
+    kind: ClassVar[str] = "displace"
+    units: tuple[str, ...]
+    path: tuple[Hex, ...] = ()
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildEntrenchment(Action):
+    """[15.1] Units on `hex` start building an entrenchment at the start of their phase."""
+
+    kind: ClassVar[str] = "build_entrenchment"
+    hex: Hex
+
+
+# --- combat (11.0-12.0) -----------------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedAttack(Action):
+    """[11.1, 11.2 step 1] Attack the units on `target` with adjacent `units`, led by
+    `lead`, with `artillery` designated to bombard."""
+
+    kind: ClassVar[str] = "prepared_attack"
+    target: Hex
+    units: tuple[str, ...]
+    lead: str
+    artillery: tuple[str, ...] = ()
+    stukas: tuple[str, ...] = ()  # 4.6: withheld Ju-87s supporting a German attack
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HastyAttack(Action):
+    """[8.4] The stack moving (or about to move) attacks an adjacent hex during its move,
+    paying the hasty attack cost and the defender's terrain."""
+
+    kind: ClassVar[str] = "hasty_attack"
+    target: Hex
+    units: tuple[str, ...]
+    lead: str
+    artillery: tuple[str, ...] = ()
+    stukas: tuple[str, ...] = ()  # 4.6: withheld Ju-87s supporting a German attack
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Defend(Action):
+    """[11.2 step 2] The defender's lead unit and artillery for defensive bombardment."""
+
+    kind: ClassVar[str] = "defend"
+    lead: str
+    artillery: tuple[str, ...] = ()
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bombard(Action):
+    """[11.2 steps 4-5, 12.4] Designated artillery bombards one enemy unit."""
+
+    kind: ClassVar[str] = "bombard"
+    units: tuple[str, ...]
+    target_unit: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Counterbattery(Action):
+    """[11.2 step 3, 12.4] Artillery fires at an enemy artillery unit designated to fire."""
+
+    kind: ClassVar[str] = "counterbattery"
+    units: tuple[str, ...]
+    target_unit: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fire(Action):
+    """[11.2 steps 6-7] A side's fire combat; the defender names the attacking hex."""
+
+    kind: ClassVar[str] = "fire"
+    at: Hex | None = None
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeLosses(Action):
+    """[11.6] The units losing each strength point of a result, in order."""
+
+    kind: ClassVar[str] = "take_losses"
+    hits: tuple[str, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerOptional(Action):
+    """[11.5] Take an optional result as a proficiency check (True) or a retreat (False)."""
+
+    kind: ClassVar[str] = "answer_optional"
+    check: bool
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retreat(Action):
+    """[11.7] The stack hit retreats along `path` (its hex first)."""
+
+    kind: ClassVar[str] = "retreat"
+    path: tuple[Hex, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Advance(Action):
+    """[11.8] Attacking units advance along `path` (the vacated hex first)."""
+
+    kind: ClassVar[str] = "advance"
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContinueCombat(Action):
+    """Done with the current combat step (no more counterbattery, bombardment or advance)."""
+
+    kind: ClassVar[str] = "continue_combat"
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeLead(Action):
+    """[11.3] A side whose lead unit was disrupted (or lost) names another."""
+
+    kind: ClassVar[str] = "change_lead"
+    lead: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BombardmentMission(Action):
+    """[12.2, 12.4] Artillery bombards a hex that is not under attack: the opponent may
+    answer with counterbattery, then the guns fire at one unit there."""
+
+    kind: ClassVar[str] = "bombardment_mission"
+    target: Hex
+    units: tuple[str, ...]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildBridge(Action):
+    """[16.2] An engineer begins a bridge across a river hexside of its hex, at the start
+    of its player phase; it stands there all phase and checks its proficiency at the end."""
+
+    kind: ClassVar[str] = "build_bridge"
+    unit: str
+    hexside: Hexside
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DestroyBridge(Action):
+    """[16.2] An engineer at a bridge blows it, spending 6 MP (motorized) or 3."""
+
+    kind: ClassVar[str] = "destroy_bridge"
+    unit: str
+    hexside: Hexside
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AirStrike(Action):
+    """[4.6, 11.2 step 5] Withheld Ju-87s designated for the attack bombard one defending
+    unit, separately from the artillery."""
+
+    kind: ClassVar[str] = "air_strike"
+    air_units: tuple[str, ...]
+    target_unit: str

@@ -1,0 +1,175 @@
+"""Plain-data codec for states, actions and events, driven by their type hints.
+
+One mechanism turns every frozen record of the core into JSON-ready data and
+back: hexes become their CCRR ids (ids at the edges, cube coordinates inside),
+enums their values, FrozenMaps objects, tuples and frozensets lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from typing import Any, Protocol
+
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.hexgrid import Hex, Hexside
+
+
+class HexNames(Protocol):
+    """What the codec needs from the grid to write hexes as CCRR ids."""
+
+    def id_of(self, hex_: Hex) -> str: ...
+    def hex_of(self, hex_id: str) -> Hex: ...
+    def hexside_id(self, hexside: Hexside) -> str: ...
+    def hexside_of(self, text: str) -> Hexside: ...
+
+
+class CodecError(ValueError):
+    """Data that does not fit the record it should describe; says where and what."""
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    return tuple(f for f in dataclasses.fields(cls) if f.init)
+
+
+def encode(value: Any, names: HexNames) -> Any:
+    """Turn a core value into JSON-ready data."""
+    if value is None or isinstance(value, bool | int | str):
+        return value.value if isinstance(value, Enum) else value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Hex):
+        return names.id_of(value)
+    if isinstance(value, Hexside):
+        return names.hexside_id(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    if dataclasses.is_dataclass(value):
+        return {f.name: encode(getattr(value, f.name), names) for f in _fields(type(value))}
+    if isinstance(value, FrozenMap | dict):
+        return {_encode_key(k, names): encode(v, names) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(encode(item, names) for item in value)
+    if isinstance(value, tuple | list):
+        return [encode(item, names) for item in value]
+    raise CodecError(f"cannot encode a {type(value).__name__}")
+
+
+def _encode_key(key: Any, names: HexNames) -> str:
+    encoded = encode(key, names)
+    if not isinstance(encoded, str):
+        raise CodecError(f"map keys must encode as text, not {type(key).__name__}")
+    return encoded
+
+
+def decode(kind: Any, data: Any, names: HexNames, where: str = "") -> Any:
+    """Rebuild a value of type `kind` from data made by `encode`; errors name `where`."""
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(kind)
+        if data is None and type(None) in options:
+            return None
+        real = [option for option in options if option is not type(None)]
+        if len(real) == 1:
+            return decode(real[0], data, names, where)
+        raise CodecError(f"{where}: unsupported union {kind}")
+    if kind is Any:
+        return data
+    if origin is tuple:
+        args = typing.get_args(kind)
+        items = _expect(list, data, where, "a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(
+                decode(args[0], item, names, f"{where}[{i}]") for i, item in enumerate(items)
+            )
+        if len(args) != len(items):
+            raise CodecError(f"{where}: expected {len(args)} items, found {len(items)}")
+        return tuple(
+            decode(arg, item, names, f"{where}[{i}]")
+            for i, (arg, item) in enumerate(zip(args, items, strict=True))
+        )
+    if origin is frozenset:
+        (arg,) = typing.get_args(kind)
+        items = _expect(list, data, where, "a list")
+        return frozenset(decode(arg, item, names, f"{where}[{i}]") for i, item in enumerate(items))
+    if origin is FrozenMap:
+        key_kind, value_kind = typing.get_args(kind)
+        mapping = _expect(dict, data, where, "a mapping")
+        return FrozenMap(
+            {
+                decode(key_kind, key, names, f"{where}.{key}"): decode(
+                    value_kind, value, names, f"{where}.{key}"
+                )
+                for key, value in mapping.items()
+            }
+        )
+    if isinstance(kind, type):
+        return _decode_plain(kind, data, names, where)
+    raise CodecError(f"{where}: unsupported type {kind}")
+
+
+def _decode_plain(kind: type, data: Any, names: HexNames, where: str) -> Any:
+    if kind is bool:
+        return _expect(bool, data, where, "true or false")
+    if kind is int:
+        if isinstance(data, bool):
+            raise CodecError(f"{where}: expected an integer, found {data!r}")
+        return _expect(int, data, where, "an integer")
+    if kind is str:
+        return _expect(str, data, where, "text")
+    if kind is Fraction:
+        try:
+            return Fraction(_expect(str, data, where, "a fraction such as '1/2'"))
+        except ValueError as error:
+            raise CodecError(f"{where}: expected a fraction, found {data!r}") from error
+    if issubclass(kind, Enum):
+        try:
+            return kind(data)
+        except ValueError as error:
+            allowed = ", ".join(repr(member.value) for member in kind)
+            raise CodecError(f"{where}: expected one of {allowed}, found {data!r}") from error
+    if kind is Hex:
+        try:
+            return names.hex_of(_expect(str, data, where, "a hex id such as '2428'"))
+        except ValueError as error:
+            raise CodecError(f"{where}: {error}") from error
+    if kind is Hexside:
+        try:
+            return names.hexside_of(_expect(str, data, where, "a hexside such as '2428/2429'"))
+        except ValueError as error:
+            raise CodecError(f"{where}: {error}") from error
+    if dataclasses.is_dataclass(kind):
+        return decode_record(kind, data, names, where)
+    raise CodecError(f"{where}: unsupported type {kind.__name__}")
+
+
+def decode_record(kind: type, data: Any, names: HexNames, where: str = "") -> Any:
+    """Rebuild a dataclass; unknown keys are errors, missing keys take their defaults."""
+    mapping = _expect(dict, data, where, "a mapping")
+    hints = _hints(kind)
+    known = {f.name for f in _fields(kind)}
+    unknown = sorted(set(mapping) - known)
+    if unknown:
+        raise CodecError(f"{where or kind.__name__}: unknown field {unknown[0]!r}")
+    values = {}
+    for name, raw in mapping.items():
+        values[name] = decode(hints[name], raw, names, f"{where}.{name}" if where else name)
+    try:
+        return kind(**values)
+    except TypeError as error:
+        raise CodecError(f"{where or kind.__name__}: {error}") from error
+
+
+def _expect(kind: type, data: Any, where: str, what: str) -> Any:
+    if not isinstance(data, kind):
+        raise CodecError(f"{where or 'value'}: expected {what}, found {data!r}")
+    return data

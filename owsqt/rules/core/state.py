@@ -1,0 +1,236 @@
+"""GameState: everything the rules track during a game, as one immutable value.
+
+Definitions that never change (map, unit values, tables) live in the Ruleset;
+this module holds only what changes. Every part is a frozen dataclass, a tuple,
+a frozenset or a FrozenMap, so a state can be hashed, compared, serialised and
+"copied" by sharing everything an action did not touch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+
+from owsqt.rules.core.dice import DiceState
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.hexgrid import Hex, Hexside, distance
+from owsqt.rules.core.vocabulary import (
+    AirBox,
+    BridgeState,
+    Entrenchment,
+    LossClass,
+    Player,
+    Supply,
+    TallyNationality,
+    ThunderclapStatus,
+    UnitStatus,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitState:
+    """One ground unit (or convoy marker): where it is and every marker on it (2.2)."""
+
+    status: UnitStatus = UnitStatus.NOT_ARRIVED
+    hex: Hex | None = None
+    strength: int = 0  # current strength points; the strength marker when not a printed value
+    reduced: bool = False  # showing its reduced (back) side
+    disrupted: bool = False  # 13.0
+    fired: bool = False  # 12.2
+    moved: bool = False  # 12.3, German artillery that moved up to half and may still fire
+    supply: Supply = Supply.REGULAR
+    supply_history: tuple[Supply, ...] = ()  # earlier determinations, oldest first (14.3, 14.4)
+    reserve: bool = False  # 19.11: may not move until released
+    return_hex: Hex | None = None  # exit hex of a unit retreated off the map (11.7)
+    stack_order: int = 0  # smaller is nearer the top of its stack
+
+
+@dataclass(frozen=True, slots=True)
+class AirUnitState:
+    """One air unit: the box it is in on its Air Operations Chart and its target (4.3)."""
+
+    box: AirBox = AirBox.READY
+    target: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrenchmentState:
+    """An entrenchment marker on a hex and who built it (15.1-15.3)."""
+
+    owner: Player
+    status: Entrenchment
+    since_turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class InterdictionZone:
+    """An INT marker: Soviet units within `radius` of `center` lose `penalty` MP (4.5)."""
+
+    center: Hex
+    penalty: int
+    turn: int
+    radius: int = 5
+
+    def covers(self, hex_: Hex) -> bool:
+        """Whether `hex_` lies in the zone: within `radius` hexes of its centre."""
+        return distance(self.center, hex_) <= self.radius
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Strength points by loss class, for losses and replacement points (17.3)."""
+
+    armor: int = 0
+    infantry: int = 0
+    artillery: int = 0
+
+    def of(self, loss_class: LossClass) -> int:
+        return getattr(self, loss_class.value)
+
+    def add(self, loss_class: LossClass, points: int) -> Tally:
+        return replace(self, **{loss_class.value: self.of(loss_class) + points})
+
+    @property
+    def total(self) -> int:
+        return self.armor + self.infantry + self.artillery
+
+
+def empty_tallies() -> FrozenMap[TallyNationality, Tally]:
+    return FrozenMap({nationality: Tally() for nationality in TallyNationality})
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeState:
+    """Who holds the initiative, for how many consecutive turns, and the bids (6.1-6.3)."""
+
+    holder: Player | None = None
+    streak: int = 0
+    planned_attacks: FrozenMap[Player, int] = field(default_factory=FrozenMap)
+    attacks_made: FrozenMap[Player, int] = field(default_factory=FrozenMap)
+    determined_turn: int | None = None  # the turn of the last determination (6.1)
+
+
+@dataclass(frozen=True, slots=True)
+class MovementState:
+    """The movement segment under way (8.1): units whose move is over, and the stack in
+    motion with the movement points each of its units has left."""
+
+    done: frozenset[str] = frozenset()
+    moving: FrozenMap[str, Fraction] = field(default_factory=FrozenMap)
+    administrative: bool = False  # 8.3: the stack in motion uses administrative movement
+
+
+@dataclass(frozen=True, slots=True)
+class ThunderclapState:
+    """Operation Thunderclap's status and the turn it was activated (5.1)."""
+
+    status: ThunderclapStatus = ThunderclapStatus.NOT_ATTEMPTED
+    activated_turn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingResult:
+    """A fire result waiting for the side it hit (11.5): the stack hit, its lead, what is
+    left to settle and at which stage: "mandatory" and "optional_losses" wait for a loss
+    distribution, "optional" for the choice of a retreat or a proficiency check, "retreat"
+    for a retreat path."""
+
+    player: Player
+    units: tuple[str, ...]
+    lead: str | None
+    mandatory: int
+    optional: int
+    stage: str
+    fired_from: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CombatState:
+    """A prepared attack under way (11.2): who fights, who leads, whose artillery was
+    designated, the step reached, and a result waiting for its side's choices."""
+
+    attacker: Player
+    target: Hex
+    attackers: tuple[str, ...]
+    attacker_lead: str
+    step: str
+    defending: tuple[str, ...] = ()  # the units on the hex when it was attacked
+    defender_lead: str | None = None
+    attack_artillery: tuple[str, ...] = ()
+    defense_artillery: tuple[str, ...] = ()
+    stukas: tuple[str, ...] = ()  # 4.6: withheld Ju-87s designated to bombard
+    bombarded: frozenset[str] = frozenset()  # artillery whose mission is done or stopped
+    no_fire: frozenset[str] = frozenset()  # 11.5: attackers that failed a check
+    no_advance: frozenset[str] = frozenset()
+    fired: frozenset[Player] = frozenset()  # sides that have fired (steps 6 and 7)
+    retreat: tuple[Hex, ...] = ()  # the defender's retreat path, for the advance (11.8)
+    advance_length: int = 0  # 11.8: the retreat's hexes, or the results left unfulfilled
+    hasty: bool = False  # 8.4: made during movement by the stack in motion
+    opening_fire: Player | None = None  # who fires first, fixed when step 6 begins (13.0)
+    pending: PendingResult | None = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The whole changing state of one game."""
+
+    scenario: str
+    first_turn: int
+    last_turn: int
+    turn: int
+    phase: str
+    segment: str
+    active: Player | None
+    dice: DiceState
+    setup_first: Player = Player.SOVIET  # who sets up first (19.11: the Soviet player)
+    options: tuple[str, ...] = ()  # the scenario options chosen (19.41)
+    units: FrozenMap[str, UnitState] = field(default_factory=FrozenMap)
+    air_units: FrozenMap[str, AirUnitState] = field(default_factory=FrozenMap)
+    entrenchments: FrozenMap[Hex, EntrenchmentState] = field(default_factory=FrozenMap)
+    interdiction_zones: tuple[InterdictionZone, ...] = ()
+    bridges: FrozenMap[Hexside, BridgeState] = field(default_factory=FrozenMap)
+    initiative: InitiativeState = field(default_factory=InitiativeState)
+    replacement_points: FrozenMap[TallyNationality, Tally] = field(default_factory=empty_tallies)
+    losses: FrozenMap[TallyNationality, Tally] = field(default_factory=empty_tallies)
+    thunderclap: ThunderclapState = field(default_factory=ThunderclapState)
+    victory_flags: FrozenMap[str, int] = field(default_factory=FrozenMap)
+    movement: MovementState = field(default_factory=MovementState)
+    combat_first: bool = False  # 7.2: mechanized combat before mechanized movement this phase
+    arrivals: FrozenMap[str, int] = field(default_factory=FrozenMap)  # unit -> turn it entered
+    conditions_met: FrozenMap[str, int] = field(default_factory=FrozenMap)  # entry -> turn met
+    combat: CombatState | None = None  # the engagement under way (11.2)
+    prepared_targets: frozenset[Hex] = frozenset()  # 11.1: one prepared attack a phase
+    bridge_works: FrozenMap[str, Hexside] = field(default_factory=FrozenMap)  # 16.2: engineer
+
+    def bridged(self, hexside: Hexside) -> bool | None:
+        """A Bridge (True) or Bridge Out (False) marker on `hexside` (16.2); None when
+        there is no marker and the map's own bridges stand."""
+        marker = self.bridges.get(hexside)
+        return None if marker is None else marker is BridgeState.BUILT
+
+    def unit(self, unit_id: str) -> UnitState:
+        return self.units[unit_id]
+
+    def with_unit(self, unit_id: str, unit: UnitState) -> GameState:
+        return replace(self, units=self.units.set(unit_id, unit))
+
+    def stack(self, hex_: Hex) -> tuple[str, ...]:
+        """Ids of the units on `hex_`, top of the stack first."""
+        if "stacks" in self.__dict__:  # already derived for this state
+            return self.stacks.get(hex_, ())
+        on_hex = [
+            (unit.stack_order, unit_id)
+            for unit_id, unit in self.units.items()
+            if unit.hex == hex_ and unit.status is UnitStatus.ON_MAP
+        ]
+        return tuple(unit_id for _, unit_id in sorted(on_hex))
+
+    @cached_property
+    def stacks(self) -> dict[Hex, tuple[str, ...]]:
+        """Units on the map by hex, top first; derived once per state, never stored."""
+        stacks: dict[Hex, list[tuple[int, str]]] = {}
+        for unit_id, unit in self.units.items():
+            if unit.status is UnitStatus.ON_MAP and unit.hex is not None:
+                stacks.setdefault(unit.hex, []).append((unit.stack_order, unit_id))
+        return {hex_: tuple(uid for _, uid in sorted(entries)) for hex_, entries in stacks.items()}

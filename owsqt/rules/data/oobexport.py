@@ -1,0 +1,120 @@
+"""The order of battle for tools (export-oob JSON) and readers (docs/order-of-battle.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from owsqt.rules.data.units import AirUnitDef, Formation, UnitCatalogue, UnitDef
+
+
+def oob_data(catalogue: UnitCatalogue, scenario_ids: list[str]) -> dict[str, Any]:
+    """Every counter with all its values and its formation chain (innermost first)."""
+    units: list[dict[str, Any]] = []
+    for unit in catalogue.ground.values():
+        entry = {
+            "id": unit.id,
+            "name": unit.name,
+            "nationality": unit.nationality.value,
+            "formation": [f.name for f in catalogue.formation_chain(unit.formation)],
+            "type": unit.type.value,
+            "class": unit.unit_class.value,
+            "size": unit.size.value,
+            "movement_class": unit.movement_class.value,
+            "combat": unit.combat,
+            "combat_reduced": unit.combat_reduced,
+            "movement": unit.movement,
+            "proficiency": unit.proficiency,
+            "stacking": unit.stacking,
+            "stacking_reduced": unit.stacking_reduced,
+        }
+        if unit.bombardment is not None:
+            entry["bombardment"] = unit.bombardment
+            entry["range"] = unit.range
+        if unit.antitank_88:
+            entry["antitank_88"] = True
+        units.append(entry)
+    for air in catalogue.air.values():
+        units.append(
+            {
+                "id": air.id,
+                "name": air.name,
+                "nationality": air.nationality.value,
+                "formation": [f.name for f in catalogue.formation_chain(air.formation)],
+                "type": air.type.value,
+                "recovery_class": air.recovery_class,
+                "air_to_air": air.air_to_air,
+                "defense": air.defense,
+                "bombardment": air.bombardment,
+                "proficiency": air.proficiency,
+            }
+        )
+    return {"units": units, "scenarios": scenario_ids}
+
+
+def oob_markdown(catalogue: UnitCatalogue) -> str:
+    """docs/order-of-battle.md: per formation its counters, their values, and their source."""
+    lines = [
+        "# Order of battle",
+        "",
+        "Generated from `resources/units` by `owsqt export-oob --markdown`; do not edit.",
+        "Ground counters: combat (reduced) - movement, proficiency, stacking (reduced);",
+        "artillery adds bombardment and range. Air counters: air-to-air / defence /",
+        "bombardment, proficiency.",
+        "",
+    ]
+    children: dict[str | None, list[Formation]] = {}
+    for formation in catalogue.formations.values():
+        children.setdefault(formation.parent, []).append(formation)
+    ground_by: dict[str | None, list[UnitDef]] = {}
+    for unit in catalogue.ground.values():
+        ground_by.setdefault(unit.formation, []).append(unit)
+    air_by: dict[str | None, list[AirUnitDef]] = {}
+    for air in catalogue.air.values():
+        air_by.setdefault(air.formation, []).append(air)
+
+    def visit(formation: Formation, depth: int) -> None:
+        heading = "#" * min(depth + 2, 6)
+        kind = "mechanized" if formation.mechanized else "non-mechanized"
+        lines.extend([f"{heading} {formation.name}", ""])
+        lines.append(f"*{kind} formation (7.1).* {formation.source}".rstrip())
+        lines.append("")
+        ground = ground_by.get(formation.id, [])
+        if ground:
+            lines.append("| counter | type | size | combat | move | prof. | stacking | fire |")
+            lines.append("|---|---|---|---|---|---|---|---|")
+            for unit in ground:
+                lines.append(_ground_row(unit))
+            lines.append("")
+        air = air_by.get(formation.id, [])
+        if air:
+            lines.append("| counter | type | chart | air-to-air / defence / bombardment | prof. |")
+            lines.append("|---|---|---|---|---|")
+            for unit in air:
+                lines.append(
+                    f"| {unit.name} | {unit.type.value.replace('_', ' ')} | {unit.recovery_class} "
+                    f"| {unit.air_to_air} / {unit.defense} / {unit.bombardment} "
+                    f"| {unit.proficiency} |"
+                )
+            lines.append("")
+        for child in children.get(formation.id, []):
+            visit(child, depth + 1)
+
+    for top in children.get(None, []):
+        visit(top, 0)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _ground_row(unit: UnitDef) -> str:
+    reduced = "" if unit.combat_reduced is None else f" ({unit.combat_reduced})"
+    stacking_reduced = (
+        "" if unit.stacking_reduced == unit.stacking else f" ({unit.stacking_reduced})"
+    )
+    fire = "" if unit.bombardment is None else f"{unit.bombardment}, range {unit.range}"
+    if unit.antitank_88:
+        fire = (fire + " 88mm*").strip()
+    kind = unit.type.value.replace("_", " ")
+    return (
+        f"| {unit.name} | {kind} | {unit.size.value} | {unit.combat}{reduced} "
+        f"| {unit.movement} ({unit.movement_class.value.replace('_', '-')}) | {unit.proficiency} "
+        f"| {unit.stacking}{stacking_reduced} | {fire} |"
+    )

@@ -1,0 +1,124 @@
+"""EndStep: leave the current step of the sequence of play for the next one (3.1).
+
+What happens between steps happens here: the initiative must be determined before
+the Initiative Phase ends (6.1); a player phase ends with the 6.2 obligation and the
+release of reserves the phasing player's units came near (19.11); a turn ends with
+the conditions of conditional entries (19.12 e); a turn begins with the reserves the
+Turn Record Track releases and a new round of initiative bids.
+"""
+
+from __future__ import annotations
+
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.events import Event
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import InvalidAction, Violation
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engineering.bridging import finish_bridges
+from owsqt.rules.movement.arrivals import check_conditions, release_by_proximity, release_by_track
+from owsqt.rules.movement.stacking import overstacking_violations
+from owsqt.rules.recovery.phase import (
+    complete_entrenchments,
+    remove_disruption,
+    remove_fired_markers,
+)
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.setup.setupcheck import check_setup
+from owsqt.rules.turn.initiative import (
+    INITIATIVE_SEGMENT,
+    determined_this_turn,
+    obligation_shortfall,
+    open_bidding,
+)
+from owsqt.rules.turn.sequence import (
+    GAME_OVER_PHASE,
+    PLAYER_PHASES,
+    SETUP_PHASE,
+    STACKING_SEGMENTS,
+    acting_player,
+    current_step,
+    enter_game_over,
+    enter_step,
+    last_step_of_phase,
+    next_position,
+    wrong_player,
+)
+
+PLAYER_PHASE_START = "supply_determination"
+
+
+def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violation]:
+    violations = []
+    wrong = wrong_player(state, action.player, "only that player may end it")
+    if wrong:
+        violations.append(wrong)
+    if state.combat is not None:
+        violations.append(Violation("11.2", "the combat under way is finished first"))
+    if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
+        waiting = [p.title for p in Player if p not in state.initiative.planned_attacks]
+        who = " and ".join(waiting)
+        violations.append(
+            Violation("6.1", f"the initiative is determined first: {who} to declare attacks")
+        )
+    acting = acting_player(state, current_step(state).actor)
+    if acting is None:
+        return violations
+    scenario = ruleset.scenarios.get(state.scenario)
+    if state.phase == SETUP_PHASE and scenario is not None:
+        violations.extend(check_setup(ruleset, scenario, state, acting, state.options))
+    elif state.phase == SETUP_PHASE or state.segment in STACKING_SEGMENTS:
+        # [9.3] Stacking limits apply at the end of each movement and combat segment (and
+        # set-up): an overstacked hex is displaced first (the Displace action).
+        violations.extend(overstacking_violations(ruleset, state, acting))
+        if state.phase != SETUP_PHASE:  # a retreat may have overstacked the other side
+            violations.extend(overstacking_violations(ruleset, state, acting.opponent))
+    return violations
+
+
+def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameState, list[Event]]:
+    if state.phase == GAME_OVER_PHASE:
+        raise InvalidAction("the game is over: the scenario's last turn has been played")
+    state, events = _leave_step(ruleset, state)
+    position = next_position(state)
+    if position is None:
+        state, entered = enter_game_over(state)
+        return state, [*events, *entered]
+    turn, step = position
+    new_turn = turn != state.turn or state.phase == SETUP_PHASE
+    state, entered = enter_step(state, turn, step)
+    events.extend(entered)
+    if new_turn:
+        state, released = release_by_track(ruleset, state)
+        events.extend(released)
+    if step.segment == INITIATIVE_SEGMENT:
+        state = open_bidding(state)
+    if step.segment == PLAYER_PHASE_START and state.active is not None:
+        state, turned = complete_entrenchments(state, state.active)  # 15.1
+        events.extend(turned)
+    return state, events
+
+
+def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
+    """What the end of a step, of a player phase and of a turn bring about."""
+    events: list[Event] = []
+    if state.segment == "disruption_removal":
+        state, recovered = remove_disruption(ruleset, state)  # 17.2
+        events.extend(recovered)
+    elif state.segment == "fired_marker_removal":
+        state, cleared = remove_fired_markers(state)  # 17.1
+        events.extend(cleared)
+    if state.phase in PLAYER_PHASES and last_step_of_phase(state) and state.active is not None:
+        state, shortfall = obligation_shortfall(state)
+        events.extend(shortfall)
+        state, released = release_by_proximity(ruleset, state, state.active)
+        events.extend(released)
+        state, bridges = finish_bridges(ruleset, state, state.active)  # 16.2
+        events.extend(bridges)
+    position = next_position(state)
+    if state.phase != SETUP_PHASE and (position is None or position[0] != state.turn):
+        state, met = check_conditions(ruleset, state)  # the turn is over
+        events.extend(met)
+    return state, events
+
+
+HANDLERS = {EndStep: (_judge, _resolve)}

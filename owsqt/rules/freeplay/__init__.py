@@ -1,0 +1,1 @@
+"""Free play: the manual edits of a table with no referee, and open die rolls."""

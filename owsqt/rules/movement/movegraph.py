@@ -1,0 +1,93 @@
+"""The hex graph movement searches walk: for each movement class, side and road state, the
+terrain cost of every legal step, computed once per ruleset (8.1, 8.2, TEC).
+
+Costs are whole numbers of eighths of a movement point, so searches add integers and
+stay exact: every cost, halved or one-and-a-half allowance of the rules is a multiple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.tables import Tables
+from owsqt.rules.data.units import MovementClass
+from owsqt.rules.map.gamemap import GameMap
+from owsqt.rules.movement.movecost import Prohibited, step_cost
+from owsqt.rules.scenario.ruleset import Ruleset
+
+SCALE = 8
+
+
+def scaled(points: Fraction | int) -> int:
+    """Movement points in eighths, rounded down (an allowance is never rounded up)."""
+    return int(Fraction(points) * SCALE // 1)
+
+
+@dataclass(frozen=True, slots=True)
+class GraphEdge:
+    """One legal step: its cost in eighths with and without the road rate (16.3)."""
+
+    to: Hex
+    cost: int
+    off_road: int
+
+
+Graph = dict[Hex, tuple[GraphEdge, ...]]
+
+
+class MoveGraph:
+    """Step costs by (movement classes, side, icy roads), built on first use."""
+
+    def __init__(self, tables: Tables, game_map: GameMap) -> None:
+        self.tables = tables
+        self.game_map = game_map
+        self._graphs: dict[tuple[frozenset[MovementClass], Player, bool], Graph] = {}
+
+    def graph(self, classes: Iterable[MovementClass], player: Player, icy: bool) -> Graph:
+        """[8.1] A stack pays, at each step, the dearest cost among its movement classes."""
+        key = (frozenset(classes), player, icy)
+        graph = self._graphs.get(key)
+        if graph is None:
+            graph = self._graphs[key] = self._build(key[0], player, icy)
+        return graph
+
+    def _build(self, classes: frozenset[MovementClass], player: Player, icy: bool) -> Graph:
+        game_map = self.game_map
+        graph: Graph = {}
+        for hex_ in game_map.hexes:
+            edges = []
+            for _, neighbour in game_map.grid.neighbours(hex_):
+                if neighbour not in game_map.hexes:
+                    continue
+                try:
+                    on_road = max(
+                        self._cost(hex_, neighbour, c, player, icy, True) for c in classes
+                    )
+                    off_road = max(
+                        self._cost(hex_, neighbour, c, player, icy, False) for c in classes
+                    )
+                except Prohibited:
+                    continue
+                edges.append(GraphEdge(neighbour, scaled(on_road), scaled(off_road)))
+            graph[hex_] = tuple(edges)
+        return graph
+
+    def _cost(
+        self, a: Hex, b: Hex, movement_class: MovementClass, player: Player, icy: bool, road: bool
+    ) -> Fraction:
+        return step_cost(
+            self.tables, self.game_map, a, b, movement_class, player, icy=icy, road_allowed=road
+        )
+
+
+def move_graph(ruleset: Ruleset) -> MoveGraph:
+    """The terrain cost of every step, built once per ruleset on first use (8.1)."""
+    return ruleset.derived(_new_move_graph)
+
+
+def _new_move_graph(ruleset: Ruleset) -> MoveGraph:
+    return MoveGraph(ruleset.tables, ruleset.game_map)

@@ -1,0 +1,182 @@
+"""The Initiative Phase (6.1-6.3): secret bids of planned attacks, the die, the streak.
+
+Each player declares his planned attacks; the log says only that he has declared. When
+both have, each rolls a die and adds his bid; the higher total takes the initiative and
+moves first, ties are re-rolled (6.1). Holding it on consecutive turns earns the 6.3
+effects. The holder owes his planned attacks (6.2): a shortfall at the end of his
+player phase is reported as a forfeit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from owsqt.rules.core.actions import ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.events import (
+    AttacksDeclared,
+    AttackShortfall,
+    Event,
+    InitiativeDetermined,
+    SegmentOrderChosen,
+)
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.rolls import roll_die
+from owsqt.rules.core.state import GameState, InitiativeState
+from owsqt.rules.core.verdict import InvalidAction, Violation
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import PLAYER_PHASES, wrong_player
+
+INITIATIVE_SEGMENT = "initiative_determination"
+MAX_PLANNED_ATTACKS = 99
+FORFEIT_FLAG = "forfeit"  # victory_flags: the player who forfeited (6.2), by turn
+
+
+def determined_this_turn(state: GameState) -> bool:
+    return state.initiative.determined_turn == state.turn
+
+
+def _judge_declare(ruleset: Ruleset, state: GameState, action: DeclareAttacks) -> list[Violation]:
+    _check_declare(action)
+    if state.segment != INITIATIVE_SEGMENT:
+        segment = state.segment.replace("_", " ")
+        return [
+            Violation(
+                "6.1", f"planned attacks are declared in the Initiative Phase, not in the {segment}"
+            )
+        ]
+    if determined_this_turn(state):
+        return [Violation("6.1", "the initiative has already been determined this turn")]
+    return []
+
+
+def _check_declare(action: DeclareAttacks) -> None:
+    if action.player is None:
+        raise InvalidAction("a bid of planned attacks names the player who makes it")
+    if not 0 <= action.planned <= MAX_PLANNED_ATTACKS:
+        raise InvalidAction(f"plan 0 to {MAX_PLANNED_ATTACKS} attacks, not {action.planned}")
+
+
+def _resolve_declare(
+    ruleset: Ruleset, state: GameState, action: DeclareAttacks
+) -> tuple[GameState, list[Event]]:
+    _check_declare(action)
+    assert action.player is not None
+    if determined_this_turn(state):
+        raise InvalidAction("the initiative has already been determined this turn")
+    initiative = state.initiative
+    planned = initiative.planned_attacks.set(action.player, action.planned)
+    state = replace(state, initiative=replace(initiative, planned_attacks=planned))
+    events: list[Event] = [AttacksDeclared(action.player)]
+    if len(planned) == len(Player):
+        state, rolled = determine(ruleset, state)
+        events.extend(rolled)
+    return state, events
+
+
+def determine(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
+    """[6.1] Die plus bid for each player; the higher total holds the initiative; ties are
+    re-rolled. [6.3] A holder on consecutive turns extends his streak."""
+    previous = state.initiative
+    planned = previous.planned_attacks
+    events: list[Event] = []
+    while True:
+        totals = {}
+        for player in (Player.GERMAN, Player.SOVIET):
+            value, state, rolled = roll_die(state, "initiative", player)
+            events.append(rolled)
+            totals[player] = value + planned[player]
+        if totals[Player.GERMAN] != totals[Player.SOVIET]:
+            break
+    holder = max(totals, key=lambda p: totals[p])
+    running = previous.holder is holder and previous.determined_turn == state.turn - 1
+    streak = previous.streak + 1 if running else 1
+    initiative = InitiativeState(
+        holder=holder,
+        streak=streak,
+        planned_attacks=planned,
+        attacks_made=FrozenMap(),
+        determined_turn=state.turn,
+    )
+    events.append(
+        InitiativeDetermined(
+            holder,
+            tuple((p, planned[p]) for p in (Player.GERMAN, Player.SOVIET)),
+            tuple((p, totals[p]) for p in (Player.GERMAN, Player.SOVIET)),
+            streak,
+        )
+    )
+    return replace(state, initiative=initiative), events
+
+
+def attack_drm(ruleset: Ruleset, state: GameState, player: Player) -> int:
+    """[6.3] The die roll modifier of the holder's hasty and prepared attacks this turn
+    (not bombardments): +1 from the third turn running, +2 from the fifth."""
+    initiative = state.initiative
+    if initiative.holder is not player or not determined_this_turn(state):
+        return 0
+    return ruleset.tables.initiative.effects_for_streak(initiative.streak).attack_drm
+
+
+def open_bidding(state: GameState) -> GameState:
+    """A new Initiative Phase: last turn's bids and attack counts are cleared (6.1)."""
+    initiative = replace(state.initiative, planned_attacks=FrozenMap(), attacks_made=FrozenMap())
+    return replace(state, initiative=initiative)
+
+
+def obligation_shortfall(state: GameState) -> tuple[GameState, list[Event]]:
+    """[6.2] At the end of the holder's player phase: fewer attacks than planned forfeits
+    the game. The forfeit is recorded and reported; the players decide whether to stop."""
+    initiative = state.initiative
+    holder = initiative.holder
+    # 6.1: the holder is the first player; his phase is the first player phase.
+    if holder is None or not determined_this_turn(state) or state.phase != "first_player":
+        return state, []
+    planned = initiative.planned_attacks.get(holder, 0) or 0
+    made = initiative.attacks_made.get(holder, 0) or 0
+    if made >= planned:
+        return state, []
+    flags = state.victory_flags.set(f"{FORFEIT_FLAG}_{holder.value}", state.turn)
+    return replace(state, victory_flags=flags), [AttackShortfall(holder, planned, made)]
+
+
+# --- 7.2: the order of the mechanized segments ------------------------------------------
+
+
+ORDER_SEGMENTS = ("supply_determination", "non_mechanized_combat", "non_mechanized_movement")
+
+
+def may_choose_order(state: GameState) -> bool:
+    """[7.2] The phasing player may still put mechanized combat before mechanized movement:
+    in his phase, before the mechanized segments, and not chosen already."""
+    return (
+        state.phase in PLAYER_PHASES and state.segment in ORDER_SEGMENTS and not state.combat_first
+    )
+
+
+def _judge_order(ruleset: Ruleset, state: GameState, action: ChooseSegmentOrder) -> list[Violation]:
+    if state.phase not in PLAYER_PHASES or state.segment not in ORDER_SEGMENTS:
+        return [
+            Violation(
+                "7.2",
+                "the order of the mechanized segments is chosen in the "
+                "player phase, before they begin",
+            )
+        ]
+    wrong = wrong_player(state, action.player, "the phasing player chooses the order")
+    return [wrong] if wrong else []
+
+
+def _resolve_order(
+    ruleset: Ruleset, state: GameState, action: ChooseSegmentOrder
+) -> tuple[GameState, list[Event]]:
+    if state.phase not in PLAYER_PHASES:
+        raise InvalidAction("the order of the mechanized segments belongs to a player phase")
+    state = replace(state, combat_first=action.combat_first)
+    return state, [SegmentOrderChosen(action.player or state.active, action.combat_first)]
+
+
+HANDLERS = {
+    DeclareAttacks: (_judge_declare, _resolve_declare),
+    ChooseSegmentOrder: (_judge_order, _resolve_order),
+}
