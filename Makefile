@@ -13,8 +13,8 @@ run: system $(RUN_STAMP)
 	$(BIN)/owsqt
 
 test: system $(TEST_STAMP)
-	$(BIN)/ruff check owsqt tests bench
-	$(BIN)/ruff format --check owsqt tests bench
+	$(BIN)/ruff check owsqt tests bench tools
+	$(BIN)/ruff format --check owsqt tests bench tools
 	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
 
@@ -26,7 +26,7 @@ bench: $(TEST_STAMP)
 N ?= 20
 FUZZ_FLAGS ?=
 fuzz: $(TEST_STAMP)
-	$(BIN)/python -m owsqt.fuzz --games $(N) $(FUZZ_FLAGS)
+	$(BIN)/python -m tools.fuzz --games $(N) $(FUZZ_FLAGS)
 
 system:
 	@PYTHON=$(PYTHON) bash packaging/ensure-system.sh

@@ -8,9 +8,9 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPolygonF
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from bench.harness import Measurement, measure
-from owsqt.qt.counteritems import CounterLayer
-from owsqt.qt.counterstyle import COUNTER_SIZE
-from owsqt.qt.mapitem import SCENE_LAYOUT, MapItem
+from owsqt.qt.counters.items import CounterLayer
+from owsqt.qt.counters.style import COUNTER_SIZE
+from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession

@@ -96,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _desktop(args: argparse.Namespace) -> int:
-    from owsqt.qt.app import run  # imported here: the headless commands never load Qt
+    from owsqt.qt.app.launch import run  # imported here: the headless commands never load Qt
 
     return run(sys.argv[:1], args.game)
 
@@ -176,7 +176,7 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def _screenshot(args: argparse.Namespace) -> int:
-    from owsqt.qt.screenshot import take_screenshot  # Qt only for this command
+    from owsqt.qt.app.screenshot import take_screenshot  # Qt only for this command
 
     width, height = take_screenshot(
         default_ruleset(), args.scenario, args.out, args.hex_id, args.zoom
@@ -202,7 +202,7 @@ def _export_oob(args: argparse.Namespace) -> int:
 
 
 def _render_map(args: argparse.Namespace) -> int:
-    from owsqt.qt.maprender import render_map  # Qt only for this command
+    from owsqt.qt.map.render import render_map  # Qt only for this command
 
     width, height = render_map(default_ruleset().game_map, args.out, args.scale)
     print(f"wrote {args.out}: {width} x {height} px")

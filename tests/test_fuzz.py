@@ -1,4 +1,4 @@
-"""The fuzzer (owsqt/fuzz.py): strict games of We are coming! by random legal actions.
+"""The fuzzer (tools/fuzz): strict games of We are coming! by random legal actions.
 
 Two short games must pass; each invariant must catch a hand-made bad state; and each way
 a game can fail must stop it with its seed and its journal."""
@@ -10,7 +10,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from owsqt import fuzz
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import MovementState
@@ -19,6 +18,7 @@ from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
+from tools.fuzz import cli, solo
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 
@@ -30,13 +30,13 @@ def game():
 
 @pytest.fixture(scope="module")
 def invariants(game):
-    return fuzz.Invariants(game)
+    return solo.Invariants(game)
 
 
 @pytest.fixture(scope="module")
 def start(game):
     """Turn one of We are coming!, both sides set up by default."""
-    session = GameSession.new(game, fuzz.SCENARIO, Mode.STRICT, seed=1)
+    session = GameSession.new(game, solo.SCENARIO, Mode.STRICT, seed=1)
     session.apply_default_setup()
     return session.state
 
@@ -59,12 +59,12 @@ def moved_to(state, unit_id, hex_):
 
 
 def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
-    reports = [fuzz.play_game(game, seed, journal_dir=tmp_path, last_turn=1) for seed in (1, 2)]
+    reports = [solo.play_game(game, seed, journal_dir=tmp_path, last_turn=1) for seed in (1, 2)]
     for report in reports:
         assert report.kinds["move"] > 10  # units moved, not just steps ended
         assert report.kinds["declare_attacks"] == 2
         assert report.seed in (1, 2) and f"seed {report.seed}:" in report.line()
-    again = fuzz.play_game(game, 1, last_turn=1)
+    again = solo.play_game(game, 1, last_turn=1)
     assert (again.actions, again.kinds) == (reports[0].actions, reports[0].kinds)
     assert not list(tmp_path.iterdir())  # journals are written for failures only
 
@@ -139,9 +139,9 @@ def test_8_1_the_movement_record_names_only_the_active_players_units(game, invar
 # --- each way a game fails -----------------------------------------------------------------
 
 
-def fails(game, tmp_path, *, replay=True, **kwargs) -> fuzz.FuzzFailure:
-    with pytest.raises(fuzz.FuzzFailure) as raised:
-        fuzz.play_game(game, 7, journal_dir=tmp_path, **kwargs)
+def fails(game, tmp_path, *, replay=True, **kwargs) -> solo.FuzzFailure:
+    with pytest.raises(solo.FuzzFailure) as raised:
+        solo.play_game(game, 7, journal_dir=tmp_path, **kwargs)
     failure = raised.value
     assert failure.seed == 7 and str(failure).startswith("seed 7: ")
     assert failure.journal == tmp_path / "fuzz-seed-7.owsg"
@@ -152,7 +152,7 @@ def fails(game, tmp_path, *, replay=True, **kwargs) -> fuzz.FuzzFailure:
 
 
 def test_a_state_without_legal_actions_fails(game, tmp_path, monkeypatch):
-    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [])
+    monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [])
     assert "no legal action and the game is not over" in str(fails(game, tmp_path))
 
 
@@ -160,34 +160,34 @@ def test_a_crash_fails(game, tmp_path, monkeypatch):
     def broken(ruleset, state, rng):
         raise KeyError("boom")
 
-    monkeypatch.setattr(fuzz, "candidate_actions", broken)
+    monkeypatch.setattr(solo, "candidate_actions", broken)
     assert "crashed: KeyError('boom')" in str(fails(game, tmp_path))
 
 
 def test_an_invalid_action_from_a_candidate_fails(game, tmp_path, monkeypatch):
     unknown = MoveStack(units=("no-such-unit",), path=())
-    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [unknown])
+    monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [unknown])
     failure = fails(game, tmp_path)
     assert "judging the candidate" in str(failure) and "InvalidAction" in str(failure)
 
 
 def test_a_candidate_built_to_be_legal_that_the_judge_refuses_fails(game, tmp_path, monkeypatch):
     early = DeclareAttacks(player=GERMAN, planned=0)  # 6.1: not in the air operations
-    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [EndStep(), early])
+    monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [EndStep(), early])
     failure = fails(game, tmp_path)
     assert "the judge refuses" in str(failure) and "6.1: " in str(failure)
 
 
 def test_an_action_judged_legal_that_the_engine_refuses_fails(game, tmp_path, monkeypatch):
     early = DeclareAttacks(player=GERMAN, planned=0)
-    monkeypatch.setattr(fuzz, "candidate_actions", lambda ruleset, state, rng: [early])
-    monkeypatch.setattr(fuzz, "judge", lambda ruleset, state, action: Verdict())
+    monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [early])
+    monkeypatch.setattr(solo, "judge", lambda ruleset, state, action: Verdict())
     failure = fails(game, tmp_path)
     assert "the engine refused" in str(failure) and "which the judge called legal" in str(failure)
 
 
 def test_a_broken_invariant_fails(game, tmp_path, monkeypatch):
-    monkeypatch.setattr(fuzz.Invariants, "movement_breaches", lambda self, state: ["8.1: made up"])
+    monkeypatch.setattr(solo.Invariants, "movement_breaches", lambda self, state: ["8.1: made up"])
     failure = fails(game, tmp_path)
     assert "the set-up breaks invariants: 8.1: made up" in str(failure)
 
@@ -198,7 +198,7 @@ def test_a_journal_that_replays_to_another_state_fails(game, tmp_path, monkeypat
     def altered(ruleset, text):
         return SimpleNamespace(state=replace(real(ruleset, text).state, turn=99))
 
-    monkeypatch.setattr(fuzz.GameSession, "from_text", staticmethod(altered))
+    monkeypatch.setattr(solo.GameSession, "from_text", staticmethod(altered))
     failure = fails(game, tmp_path, replay=False, last_turn=0)
     assert "the journal replays to another state (differing: turn)" in str(failure)
 
@@ -206,13 +206,13 @@ def test_a_journal_that_replays_to_another_state_fails(game, tmp_path, monkeypat
 def test_main_reports_each_game_and_fails_with_the_failing_seeds(monkeypatch, capsys, tmp_path):
     def play(ruleset, seed, **kwargs):
         if seed == 4:
-            raise fuzz.FuzzFailure(seed, "made up", tmp_path / "fuzz-seed-4.owsg")
-        return fuzz.GameReport(seed, 10, {"end_step": 10}, 0.5)
+            raise solo.FuzzFailure(seed, "made up", tmp_path / "fuzz-seed-4.owsg")
+        return solo.GameReport(seed, 10, {"end_step": 10}, 0.5)
 
-    monkeypatch.setattr(fuzz, "play_game", play)
-    assert fuzz.main(["--games", "3", "--first-seed", "3"]) == fuzz.EXIT_FAILED
+    monkeypatch.setattr(solo, "play_game", play)
+    assert cli.main(["--games", "3", "--first-seed", "3"]) == solo.EXIT_FAILED
     out, err = capsys.readouterr()
     assert "seed 3: 10 actions (10 end_step)" in out
     assert "FAILED seed 4: made up" in out and "fuzz-seed-4.owsg" in out
     assert "seeds 4" in err
-    assert fuzz.main(["--games", "1", "--first-seed", "5"]) == 0
+    assert cli.main(["--games", "1", "--first-seed", "5"]) == 0

@@ -1,12 +1,12 @@
-"""E-mail games by random legal actions (owsqt/fuzzexchange.py): two players trading files."""
+"""E-mail games by random legal actions (tools/fuzz/email.py): two players trading files."""
 
 from __future__ import annotations
 
 import pytest
 
-from owsqt import fuzz, fuzzexchange
 from owsqt.journal.textformat import EntryKind, parse
 from owsqt.rules.scenario.ruleset import default_ruleset
+from tools.fuzz import cli, email, solo
 
 
 @pytest.fixture(scope="module")
@@ -16,15 +16,15 @@ def game():
 
 def test_a_short_e_mail_game_trades_files_and_is_reproducible(game, monkeypatch):
     tables = []
-    original = fuzzexchange.Table
+    original = email.Table
 
     class Recorded(original):
         def __init__(self, *args):
             super().__init__(*args)
             tables.append(self)
 
-    monkeypatch.setattr(fuzzexchange, "Table", Recorded)
-    report = fuzzexchange.play_email_game(game, 4, last_turn=1)
+    monkeypatch.setattr(email, "Table", Recorded)
+    report = email.play_email_game(game, 4, last_turn=1)
     assert report.kinds["declare_attacks"] == 2 and report.kinds["move"] > 10
     table = tables[0]
     text = table.session.text()
@@ -34,7 +34,7 @@ def test_a_short_e_mail_game_trades_files_and_is_reproducible(game, monkeypatch)
     sends = [entry for entry in entries if entry.kind is EntryKind.SEND]
     assert len(sends) == table.files > 4
     assert {entry.by for entry in sends} == {"german", "soviet"}
-    again = fuzzexchange.play_email_game(game, 4, last_turn=1)
+    again = email.play_email_game(game, 4, last_turn=1)
     assert (again.actions, again.kinds) == (report.actions, report.kinds)
     assert tables[1].session.text() == text  # the same keys, game id, seed and choices
 
@@ -47,8 +47,8 @@ def test_a_refused_import_fails_the_game_with_its_reason(game, monkeypatch, tmp_
         raise JournalError("the hash does not match", 5)
 
     monkeypatch.setattr(GameSession, "import_text", broken_import)
-    with pytest.raises(fuzz.FuzzFailure, match=r"seed 4: the hand-over failed: entry 5"):
-        fuzzexchange.play_email_game(game, 4, journal_dir=tmp_path, last_turn=1)
+    with pytest.raises(solo.FuzzFailure, match=r"seed 4: the hand-over failed: entry 5"):
+        email.play_email_game(game, 4, journal_dir=tmp_path, last_turn=1)
     assert (tmp_path / "fuzz-email-seed-4.owsg").exists()
 
 
@@ -57,8 +57,8 @@ def test_main_plays_e_mail_games_when_asked(game, monkeypatch, capsys):
 
     def fake(ruleset, seed, **kwargs):
         played.append(seed)
-        return fuzz.GameReport(seed, 1, {"end_step": 1}, 0.0)
+        return solo.GameReport(seed, 1, {"end_step": 1}, 0.0)
 
-    monkeypatch.setattr(fuzzexchange, "play_email_game", fake)
-    assert fuzz.main(["--email", "--games", "2", "--first-seed", "7"]) == 0
+    monkeypatch.setattr(email, "play_email_game", fake)
+    assert cli.main(["--email", "--games", "2", "--first-seed", "7"]) == 0
     assert played == [7, 8]

@@ -8,10 +8,10 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from owsqt.qt.counterstyle import COUNTER_SIZE
-from owsqt.qt.mainwindow import MainWindow
-from owsqt.qt.mapitem import SCENE_LAYOUT
-from owsqt.qt.unitmime import ground_units_mime
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.counters.style import COUNTER_SIZE
+from owsqt.qt.map.mapitem import SCENE_LAYOUT
+from owsqt.qt.map.unitmime import ground_units_mime
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player

@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QDrag, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from owsqt.qt.airdisplay import (
+from owsqt.qt.air.display import (
     MIME_TYPE,
     AirBoxWidget,
     AirDisplay,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from owsqt.qt import app
+from owsqt.qt.app import launch as app
 
 
 def test_a_damaged_key_is_reported_and_never_replaced(qapp, tmp_path, monkeypatch):

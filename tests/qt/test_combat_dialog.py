@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QEvent, Qt
 
-from owsqt.qt.combatcalc import CombatCalculator
-from owsqt.qt.combatstart import AttackDialog, checked_units, index_of, offered_units
+from owsqt.qt.combat.calculator import CombatCalculator
+from owsqt.qt.combat.start import AttackDialog, checked_units, index_of, offered_units
 from owsqt.rules.combat.artillery import bombardment_result, bombardment_solution
 from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.losses import LossPriorities

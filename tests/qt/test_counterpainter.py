@@ -8,13 +8,13 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from owsqt.qt.counterpainter import (
+from owsqt.qt.counters.painter import (
     CounterPixmapCache,
     paint_air_counter,
     paint_counter,
     shows_reduced,
 )
-from owsqt.qt.counterstyle import COUNTER_SIZE, SYMBOL_BOX, nation_style
+from owsqt.qt.counters.style import COUNTER_SIZE, SYMBOL_BOX, nation_style
 from owsqt.rules.core.state import UnitState
 from owsqt.rules.data.units import (
     AirType,

@@ -6,9 +6,9 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from owsqt.qt.counterstyle import COUNTER_SIZE
-from owsqt.qt.mainwindow import MainWindow
-from owsqt.qt.mapitem import SCENE_LAYOUT
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.counters.style import COUNTER_SIZE
+from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.session import GameSession

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu
 
-from owsqt.qt import displacemenu
+from owsqt.qt.movement import displacemenu
 from owsqt.rules.core.actions import MoveStack
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player

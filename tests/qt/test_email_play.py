@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton
 
 from owsqt.journal.identity import Identity, fingerprint
 from owsqt.journal.textformat import Play, parse
-from owsqt.qt.mainwindow import MainWindow
-from owsqt.qt.mapitem import SCENE_LAYOUT
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.actions import EndStep, PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player

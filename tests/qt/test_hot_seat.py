@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from owsqt.journal.textformat import Play
-from owsqt.qt import initiativedialog
-from owsqt.qt.mainwindow import MainWindow
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.play import initiativedialog
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -124,7 +124,7 @@ def test_11_2_the_defender_is_handed_the_computer_for_his_combat_steps(qtbot, ru
     from dataclasses import replace
     from types import SimpleNamespace
 
-    from owsqt.qt import handover
+    from owsqt.qt.play import handover
     from owsqt.rules.core.state import CombatState
 
     window = table(qtbot, ruleset)

@@ -3,7 +3,7 @@ and the status line that says what a step waits for (3.1)."""
 
 from __future__ import annotations
 
-from owsqt.qt import initiativedialog
+from owsqt.qt.play import initiativedialog
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from owsqt.qt.mainwindow import MainWindow
+from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.rules.core.actions import PlaceUnits, RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.session import GameSession
@@ -115,8 +115,8 @@ def test_clicking_the_overview_moves_the_view(qtbot, ruleset):
 
 
 def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset, monkeypatch):
-    from owsqt.qt import mainwindow
-    from owsqt.qt.newgamedialog import NewGameChoice
+    from owsqt.qt.app import mainwindow
+    from owsqt.qt.app.newgamedialog import NewGameChoice
     from owsqt.rules.scenario.ruleset import default_ruleset
 
     shipped = default_ruleset()

@@ -10,9 +10,9 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from owsqt.qt.mapitem import MAP_SCALE, MapItem
-from owsqt.qt.mappainter import MapPainter
-from owsqt.qt.maprender import PIXELS_PER_UNIT, render_map
+from owsqt.qt.map.mapitem import MAP_SCALE, MapItem
+from owsqt.qt.map.painter import MapPainter
+from owsqt.qt.map.render import PIXELS_PER_UNIT, render_map
 from owsqt.rules.core.hexgrid import Hex, HexGrid, Hexside, line
 from owsqt.rules.map.gamemap import (
     MAP_LAYOUT,

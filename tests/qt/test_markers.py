@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from owsqt.qt.mainwindow import MainWindow
-from owsqt.qt.markeritems import ChitItem, HexMarkerItem
-from owsqt.qt.unitmenu import unit_menu
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.counters.markers import ChitItem, HexMarkerItem
+from owsqt.qt.counters.unitmenu import unit_menu
 from owsqt.rules.core.actions import (
     PlaceUnits,
     SetBridge,
@@ -76,8 +76,8 @@ def test_the_context_menu_edits_the_unit_through_the_journal(qtbot, ruleset):
 
 
 def test_the_hex_menu_places_int_entrenchment_and_bridge_markers(qtbot, ruleset):
-    from owsqt.qt.hexmenu import hex_menu, nearest_hexside
-    from owsqt.qt.mapitem import SCENE_LAYOUT
+    from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
+    from owsqt.qt.map.mapitem import SCENE_LAYOUT
 
     window = window_with(qtbot, ruleset)
     grid = ruleset.grid

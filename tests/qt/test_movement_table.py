@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from owsqt.qt.mapitem import SCENE_LAYOUT
-from owsqt.qt.moveplan import MovePlan, mp_text
+from owsqt.qt.map.mapitem import SCENE_LAYOUT
+from owsqt.qt.movement.plan import MovePlan, mp_text
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -230,7 +230,7 @@ def test_8_1_a_click_on_the_bare_map_clears_the_selection(qtbot, ruleset):
 def test_6_3_4_5_the_bill_lists_the_initiative_bonus_and_interdiction(ruleset):
     from dataclasses import replace
 
-    from owsqt.qt.movebill import bill_html
+    from owsqt.qt.movement.bill import bill_html
     from owsqt.rules.core.state import InitiativeState, InterdictionZone
 
     session = game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QRadioButton
 
 from owsqt.journal.textformat import Play
-from owsqt.qt.newgamedialog import (
+from owsqt.qt.app.newgamedialog import (
     NewGameChoice,
     NewGameDialog,
     option_label,
@@ -17,7 +17,7 @@ from owsqt.qt.newgamedialog import (
     scenario_label,
     start_game,
 )
-from owsqt.qt.recentfiles import RecentFilesMenu, entry_text
+from owsqt.qt.app.recentfiles import RecentFilesMenu, entry_text
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from owsqt.qt.replaydock import ReplayDock
+from owsqt.qt.play.replay import ReplayDock
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from owsqt.qt.workmenu import unit_orders
+from owsqt.qt.app.workmenu import unit_orders
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from tests.qt.tabletools import game, walk_to, window_for

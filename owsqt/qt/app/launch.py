@@ -1,0 +1,64 @@
+"""Start the desktop program: the application object, the data, the first game."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from owsqt.journal.identity import Identity, IdentityError
+from owsqt.journal.textformat import JournalError
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.data.datafile import DataError
+from owsqt.rules.map.mapfile import MapFileError
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.session import GameSession
+from owsqt.userfiles import latest_autosave, new_autosave_path, resume_question
+
+INTRODUCTORY_SCENARIO = "we-are-coming"
+
+
+def run(argv: list[str], game: Path | None = None) -> int:
+    """Open the main window on `game`, or on a new game of the introductory scenario."""
+    app = QApplication.instance() or QApplication(argv)
+    app.setApplicationName("owsqt")
+    app.setOrganizationName("owsqt")
+    try:
+        ruleset = default_ruleset()
+    except (DataError, MapFileError) as error:
+        QMessageBox.critical(None, "owsqt cannot start", f"A data file is broken:\n\n{error}")
+        return 2
+    try:
+        Identity.load_or_create()  # every entry is signed with it (docs/pbem-format.md)
+    except IdentityError as error:
+        QMessageBox.critical(None, "owsqt cannot start", f"{str(error).capitalize()}.")
+        return 2
+    # Look for the last game before this start makes a new one, which is autosaved too.
+    resumable = latest_autosave() if game is None else None
+    session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE, path=new_autosave_path())
+    session.apply_default_setup()  # a newcomer sees the full board of 19.1 at once
+    window = MainWindow(ruleset, session)
+    if game is not None:
+        window.load(game)
+    elif resumable is not None and _wants_to_resume(resumable, ruleset):
+        window.load(resumable)
+    screen = app.primaryScreen()
+    if screen is not None:  # a map wants all the room the screen has, window manager or not
+        window.setGeometry(screen.availableGeometry())
+    window.showMaximized()
+    return app.exec()
+
+
+def _wants_to_resume(path: Path, ruleset) -> bool:
+    try:
+        question = resume_question(path, ruleset.scenarios)
+    except JournalError:
+        return False
+    answer = QMessageBox.question(None, "Resume the last game?", question)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+if __name__ == "__main__":
+    raise SystemExit(run(sys.argv))

@@ -1,0 +1,630 @@
+"""The main window: the table view, the turn bar and the game log, around one GameSession;
+with the replay of the journal on the map, e-mail play and the hand-over of hot-seat play."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDockWidget,
+    QFileDialog,
+    QGraphicsScene,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+)
+
+from owsqt import __version__
+from owsqt.journal.textformat import JournalError
+from owsqt.qt.air.display import AirDisplay
+from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
+from owsqt.qt.app.recentfiles import RecentFilesMenu
+from owsqt.qt.app.ruleactions import RuleActions
+from owsqt.qt.app.workmenu import add_unit_orders
+from owsqt.qt.combat.control import CombatControl
+from owsqt.qt.counters.items import CounterLayer
+from owsqt.qt.counters.markers import HexMarkerLayer
+from owsqt.qt.counters.unitmenu import unit_menu
+from owsqt.qt.docks.arrivals import ArrivalsList
+from owsqt.qt.docks.stackinspector import StackInspector
+from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
+from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
+from owsqt.qt.map.painter import PAPER
+from owsqt.qt.map.view import MapView, Overview
+from owsqt.qt.movement.control import MoveController
+from owsqt.qt.movement.displacemenu import add_displacement
+from owsqt.qt.play.email import EmailPlay
+from owsqt.qt.play.handover import HotSeat
+from owsqt.qt.play.replay import ReplayDock
+from owsqt.qt.play.stephint import (
+    ARRIVALS_KEYS,
+    step_hint,
+)
+from owsqt.qt.play.turnbar import TurnBar
+from owsqt.rules.core.actions import (
+    Action,
+    EndStep,
+    MoveStack,
+    PlaceAirUnit,
+    ReorderStack,
+    RollDice,
+)
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.engine import Outcome
+from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session import GameSession
+from owsqt.userfiles import autosave_dir, new_autosave_path
+
+JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
+REPLAY_KEYS = "Ctrl+R"
+LEAVE_REPLAY = "Leave the replay to play (Esc / Continue play)"
+OVERVIEW_WIDTH = 220
+RIGHT_DOCK_WIDTH = 340  # the air display's charts need about this much
+_VIOLATION_COLOUR = QColor("#a33")
+
+
+class MainWindow(QMainWindow):
+    """A projection of the session: it shows the game and sends the player's commands."""
+
+    def __init__(self, ruleset: Ruleset, session: GameSession) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.session = session
+        self.resize(1280, 800)
+        self.scene = QGraphicsScene(self)
+        self.map_item = MapItem(ruleset.game_map)
+        self.scene.addItem(self.map_item)
+        self.counters = CounterLayer(self.scene, ruleset)
+        self.counters.move_requested.connect(self._on_move_requested)
+        self.counters.hex_selected.connect(self._on_hex_selected)
+        self.counters.context_requested.connect(self._on_unit_menu)
+        self.hex_markers = HexMarkerLayer(self.scene)
+        self.view = MapView(self.scene, self)
+        self.view.map_rect = self.map_item.boundingRect()
+        self.view.map_context_requested.connect(self._on_map_menu)
+        self.moves = MoveController(self.scene, self.view, lambda: self.session)
+        self.counters.drag_started.connect(self.moves.begin_drag)
+        self.counters.stack_filter = self._movable
+        self.view.pointer_moved.connect(self.moves.hover)
+        self.view.pointer_left.connect(lambda: self.moves.hover(None))
+        self.view.background_clicked.connect(self.clear_selection)
+        self.view.units_drag_entered.connect(self.moves.begin_entry)
+        self.view.units_drag_left.connect(self.moves.end_gesture)
+        self.view.units_dropped.connect(self._on_units_dropped)
+        self.view.setBackgroundBrush(QBrush(PAPER))
+        self.setCentralWidget(self.view)
+        self.overview = Overview(self.view, self)
+        self.overview.setBackgroundBrush(QBrush(PAPER))
+        overview_dock = QDockWidget("Overview", self)
+        overview_dock.setObjectName("overviewDock")
+        overview_dock.setWidget(self.overview)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, overview_dock)
+        # The overview is a glance, not a second map: keep it narrow.
+        self.resizeDocks([overview_dock], [OVERVIEW_WIDTH], Qt.Orientation.Horizontal)
+        self.log = QListWidget(self)
+        self.log.setObjectName("gameLog")
+        self.log.setWordWrap(True)
+        self._logged_session: GameSession | None = None
+        self._logged_entries = 0  # journal entries already shown in the log
+        self.log_dock = QDockWidget("Game log", self)
+        self.log_dock.setObjectName("logDock")
+        self.log_dock.setWidget(self.log)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.replay = ReplayDock(self)  # under the log, hidden until a replay starts
+        self.splitDockWidget(self.log_dock, self.replay, Qt.Orientation.Vertical)
+        self.replay.hide()
+        self.replay.entryShown.connect(self._on_replay_entry)
+        self.replay.finished.connect(self._on_replay_finished)
+        self.air_display = AirDisplay(ruleset.catalogue, self)
+        self.air_display.move_requested.connect(
+            lambda unit_id, box: self._submit(PlaceAirUnit(air_unit=unit_id, box=box))
+        )
+        air_dock = QDockWidget("Air operations", self)
+        air_dock.setObjectName("airDock")
+        air_dock.setWidget(self.air_display)
+        self.inspector = StackInspector(ruleset, self)
+        self.inspector.reorder_requested.connect(
+            lambda hex_, order: self._submit(ReorderStack(hex=hex_, order=order))
+        )
+        inspector_dock = QDockWidget("Stack", self)
+        inspector_dock.setObjectName("stackDock")
+        inspector_dock.setWidget(self.inspector)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector_dock)
+        self.arrivals = ArrivalsList(ruleset, self)
+        self.arrivals_dock = QDockWidget("Arrivals", self)
+        self.arrivals_dock.setObjectName("arrivalsDock")
+        self.arrivals_dock.setWidget(self.arrivals)
+        # The stack, the air display and the arrivals share the lower right, as tabs.
+        self.combat = CombatControl(
+            self, ruleset, lambda: self.session, self._submit, self.counters, self._selected_hex
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.combat.dock)
+        self.tabifyDockWidget(inspector_dock, air_dock)
+        self.tabifyDockWidget(inspector_dock, self.arrivals_dock)
+        self.tabifyDockWidget(inspector_dock, self.combat.dock)
+        inspector_dock.raise_()
+        self.hint = QLabel(self)
+        self.hint.setObjectName("stepHint")
+        self.hint.setToolTip("What the game waits for now (3.1)")
+        self.statusBar().addWidget(self.hint, 1)  # temporary messages cover it for a while
+        self.resizeDocks([self.log_dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self._shown_once = False
+        self.hot_seat = HotSeat(self, lambda: self.session)
+        self.email = EmailPlay(
+            self, ruleset, lambda: self.session, self._replace_session, self.watch,
+            lambda text: self._say(text, 15000), self.refresh,
+        )  # fmt: skip
+        self._build_actions()
+        self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        self.turn_label = self.turn_bar.label
+        self.refresh()
+
+    def _build_actions(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.new_action = self._action("&New game…", QKeySequence.StandardKey.New, self.new_game)
+        self.new_action.setToolTip("Choose a scenario, its options, the mode and the set-up")
+        file_menu.addAction(self.new_action)
+        self.open_action = self._action("&Open…", QKeySequence.StandardKey.Open, self.open_game)
+        self.save_action = self._action("&Save", QKeySequence.StandardKey.Save, self.save_game)
+        self.save_action.setToolTip(
+            "Every action is already on disk; an autosaved game asks for a name"
+        )
+        self.save_as_action = self._action(
+            "Save &As…", QKeySequence.StandardKey.SaveAs, self.save_game_as
+        )
+        quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.recent_menu = RecentFilesMenu(parent=self)
+        self.recent_menu.open_requested.connect(self.load)
+        file_menu.addAction(self.open_action)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
+        file_menu.addActions(self.email.actions())
+        file_menu.addSeparator()
+        file_menu.addAction(quit_action)
+        file_menu.setToolTipsVisible(True)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = self._action("&Undo", QKeySequence("Ctrl+Z"), self.undo)
+        self.redo_action = self._action("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
+        self.deselect_action = self._action(
+            "Clear the &selection", QKeySequence("Esc"), self.clear_selection
+        )
+        self.deselect_action.setToolTip("Forget the selected stack and its shaded reach")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.deselect_action)
+        view_menu = self.menuBar().addMenu("&View")
+        self.zoom_in_action = self._action(
+            "Zoom &in", QKeySequence.StandardKey.ZoomIn, self.view.zoom_in
+        )
+        self.zoom_out_action = self._action(
+            "Zoom &out", QKeySequence.StandardKey.ZoomOut, self.view.zoom_out
+        )
+        self.fit_action = self._action("&Fit the map", QKeySequence("Ctrl+0"), self.view.fit)
+        self.centre_action = self._action("&Centre on hex…", QKeySequence("Ctrl+G"), self.ask_hex)
+        for action in (
+            self.zoom_in_action,
+            self.zoom_out_action,
+            self.fit_action,
+            self.centre_action,
+        ):
+            view_menu.addAction(action)
+        self.replay_action = self._action("&Replay…", QKeySequence(REPLAY_KEYS), self.replay_game)
+        self.replay_action.setToolTip(
+            f"Step through the game entry by entry on the map, from its end ({REPLAY_KEYS})"
+        )
+        view_menu.addAction(self.replay_action)
+        view_menu.addSeparator()
+        arrivals_toggle = self.arrivals_dock.toggleViewAction()
+        arrivals_toggle.setText("&Arrivals")
+        arrivals_toggle.setShortcut(QKeySequence(ARRIVALS_KEYS))
+        arrivals_toggle.setToolTip("Units that may come onto the map, to drag onto it")
+        view_menu.addAction(arrivals_toggle)
+        view_menu.addAction(self.combat.panel_action)
+        game_menu = self.menuBar().addMenu("&Game")
+        self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
+        self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
+        self.roll_action = self._action("&Roll the die", QKeySequence("Ctrl+D"), self.roll_die)
+        self.roll_action.setToolTip("Roll the ten-sided die openly; the roll is logged")
+        self.rule_actions = RuleActions(
+            self, lambda: self.session, self._submit, lambda text: self._say(text, 10000)
+        )
+        self.declare_action = self.rule_actions.declare
+        self.order_action = self.rule_actions.order
+        self.administrative_action = self.rule_actions.administrative
+        self.administrative_action.toggled.connect(self.moves.set_administrative)
+        game_menu.addAction(self.end_step_action)
+        game_menu.addAction(self.roll_action)
+        game_menu.addSeparator()
+        game_menu.addActions(self.rule_actions.actions())
+        game_menu.addSeparator()
+        game_menu.addActions(self.combat.actions())
+        game_menu.setToolTipsVisible(True)
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("&About owsqt", None, self.about))
+
+    def _action(self, text: str, shortcut, slot) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(slot)
+        return action
+
+    # --- showing the session ----------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw everything that shows the session: title, turn bar, log, undo state."""
+        state = self.session.state
+        scenario = self.ruleset.scenarios[state.scenario]
+        where = self.session.path.name if self.session.path else "unsaved"
+        self.setWindowTitle(f"owsqt – {scenario.title} – {where}{self.email.title_note()}")
+        if self._logged_session is not self.session:  # a new or opened game: start over
+            self.log.clear()
+            self._logged_entries = 0
+            self._logged_session = self.session
+        for line in self.session.log_lines(since=self._logged_entries):
+            item = QListWidgetItem(f"#{line.entry}  {line.text}")
+            item.setData(Qt.ItemDataRole.UserRole, line.entry)
+            if line.kind == "violation":
+                item.setForeground(_VIOLATION_COLOUR)
+            self.log.addItem(item)
+        self._logged_entries = len(self.session.entries)
+        self.log.scrollToBottom()
+        self._show_on_map(state)
+        self.inspector.show_hex(self.inspector.hex, self.session.state)
+        self.arrivals.show_state(state)
+        hint = self.email.hint(self.combat.hint(step_hint(self.ruleset, state, self.session.mode)))
+        self.hint.setText(hint)
+        self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")
+        self.rule_actions.refresh()
+        self.moves.sync()
+        self.combat.refresh()
+        undo_reason = self.session.why_not_undo()
+        self.undo_action.setEnabled(undo_reason is None)
+        self.undo_action.setToolTip(undo_reason or "Take back the last action")
+        self.redo_action.setEnabled(self.session.why_not_redo() is None)
+        self.replay_action.setEnabled(bool(self.session.entries))
+        self.email.refresh()
+        if self.replay.is_active():  # the map shows the past until the player leaves it
+            self._on_replay_entry(self.replay.shown)
+
+    def _show_on_map(self, state: GameState) -> None:
+        """The counters, markers, air units and the turn bar as `state` has them."""
+        self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
+        self.counters.sync(state)
+        self.hex_markers.sync(state, self.ruleset.hex_name)
+        self.air_display.show_state(state)
+
+    # --- replaying the journal ----------------------------------------------------------
+
+    def replay_game(self) -> None:
+        """Replay the whole game, starting at its end, to step back through it."""
+        self.watch(1, len(self.session.entries))
+        self.replay.show_entry(len(self.session.entries))
+
+    def watch(self, first: int, last: int) -> None:
+        """Replay entries `first` to `last` on the map; nothing is played until it is left."""
+        self.clear_selection()
+        self.view.setInteractive(False)  # no drags and no menus on the past
+        self.deselect_action.setEnabled(False)  # Esc is the replay's: Continue play
+        log_height = self.log_dock.height()
+        self.replay.start(self.session, first, last)
+        # The replay takes its room from the stack below, not from the log it follows.
+        replay_height = self.replay.sizeHint().height()
+        self.resizeDocks(
+            [self.log_dock, self.replay], [log_height, replay_height], Qt.Orientation.Vertical
+        )
+
+    def _on_replay_entry(self, entry: int) -> None:
+        """The map as the game stood after `entry`, and that entry's last line in the log."""
+        self._show_on_map(self.session.state_after(entry))
+        rows = range(self.log.count())
+        row = bisect_right(
+            rows, entry, key=lambda r: self.log.item(r).data(Qt.ItemDataRole.UserRole)
+        )
+        self.log.setCurrentRow(row - 1)  # -1, no line: the game as it began
+        if row:
+            self.log.scrollToItem(self.log.currentItem())
+        else:
+            self.log.scrollToTop()
+        self.hint.setText(f"Replay: the map shows the game after entry {entry}. {LEAVE_REPLAY}")
+
+    def _on_replay_finished(self) -> None:
+        """The player left the replay: back to the game as it stands."""
+        self._leave_replay()
+        self.refresh()
+        self.email.replay_over()
+
+    def _leave_replay(self) -> None:
+        self.replay.stop()
+        self.view.setInteractive(True)
+        self.deselect_action.setEnabled(True)
+
+    def _replay_blocks(self) -> bool:
+        """While a replay shows the past nothing is played: say how to leave it."""
+        if not self.replay.is_active():
+            return False
+        self._say(LEAVE_REPLAY, 8000)
+        self.replay.widget().setFocus()  # where Esc leaves it
+        return True
+
+    # --- commands ---------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self._replay_blocks():
+            return
+        try:
+            self.session.undo()
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), 5000)
+        except OSError as error:
+            self._journal_failed(error)
+        self.refresh()
+        self.hot_seat.follow()
+
+    def redo(self) -> None:
+        if self._replay_blocks():
+            return
+        try:
+            self.session.redo()
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), 5000)
+        except OSError as error:
+            self._journal_failed(error)
+        self.refresh()
+        self.hot_seat.follow()
+
+    def _on_map_menu(self, point: QPointF, screen_pos) -> None:
+        hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
+        grid = self.ruleset.grid
+        if not grid.contains(hex_) or self._replay_blocks():
+            return
+        side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
+        menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._submit)
+        self.combat.add_menu_entries(menu, hex_)
+        menu.exec(screen_pos)
+
+    def _on_unit_menu(self, unit_id: str, screen_pos) -> None:
+        if self._replay_blocks():
+            return
+        self.unit_menu_for(unit_id).exec(screen_pos)
+
+    def unit_menu_for(self, unit_id: str) -> QMenu:
+        """A counter's menu: a prepared attack on its hex when it may be attacked (11.1),
+        displacement when its hex is overstacked (9.3), then the edits by hand."""
+        game = self.session.state
+        state = game.units[unit_id]
+        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._submit)
+        add_displacement(menu, self.ruleset, game, unit_id, self._submit)
+        if self.session.mode is not Mode.FREE:
+            add_unit_orders(menu, self.ruleset, game, unit_id, self._submit)
+        self.combat.add_menu_entries(menu, state.hex)
+        return menu
+
+    def _selected_hex(self) -> Hex | None:
+        return self.inspector.hex
+
+    def _on_hex_selected(self, hex_: Hex | None) -> None:
+        self.inspector.show_hex(hex_, self.session.state)
+        reach = self.moves.select(hex_)
+        if hex_ is not None:
+            text = self.inspector.statusTip()
+            self.statusBar().showMessage(f"{text}. {reach}" if reach else text, 12000)
+
+    def select_hex(self, hex_: Hex) -> None:
+        """Select the stack on `hex_` as a click on it would (without spreading it)."""
+        self.counters.expanded = None
+        self.counters.restore()
+        self._on_hex_selected(hex_)
+
+    def clear_selection(self) -> None:
+        """No stack selected: the inspector empties and the shaded reach goes."""
+        if self.inspector.hex is None and self.moves.selected is None:
+            return
+        self.counters.expanded = None
+        self.counters.restore()
+        self.inspector.show_hex(None, self.session.state)
+        self.moves.clear_selection()
+
+    def _movable(self, hex_: Hex, stack: tuple[str, ...]) -> tuple[str, ...]:
+        """The units of a stack a drag picks up: under the rules, those that may move now."""
+        if not self.moves.rules_apply():
+            return ()
+        return movable_units(self.ruleset, self.session.state, hex_)
+
+    def _on_move_requested(self, units: tuple[str, ...], target: Hex) -> None:
+        """A stack or a unit dropped on a hex: a move by hand in free play and set-up, a
+        MoveStack along the path shown under the rules."""
+        if not self.ruleset.grid.contains(target):
+            self.moves.end_gesture()
+            self.counters.restore()
+            self.statusBar().showMessage("Off the map: the counters stay where they were", 5000)
+            return
+        self._drop(units, target)
+        self.counters.restore()  # refused moves snap back; applied ones land on the hex
+
+    def _on_units_dropped(self, units: tuple[str, ...], point: QPointF) -> None:
+        """Units dragged from the Arrivals dock and dropped on the map."""
+        target = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
+        if not self.ruleset.grid.contains(target) or not units:
+            self.moves.end_gesture()
+            self.statusBar().showMessage("Off the map: the units stay where they were", 5000)
+            return
+        if any(u not in self.session.state.units for u in units):
+            self.moves.end_gesture()
+            self.statusBar().showMessage("These units are not in this game", 5000)
+            return
+        self._drop(units, target)
+
+    def _drop(self, units: tuple[str, ...], target: Hex) -> None:
+        action = self.moves.action_for_drop(units, target)
+        self.moves.end_gesture()
+        if action is None:
+            return  # dropped where it stands
+        outcome = self._submit(action)
+        if outcome is not None and outcome.applied and isinstance(action, MoveStack):
+            self.select_hex(action.path[-1])  # the stack in motion, with what it has left
+            self._show_verdict(outcome)  # a broken rule matters more than the selection
+
+    def end_step(self) -> None:
+        outcome = self._submit(EndStep())
+        if outcome is not None and not outcome.applied:  # what the step still waits for
+            # In e-mail play the hint says the refusal's reason already, and what to do.
+            email = self.session.why_not_act(EndStep()) is not None
+            said = "Not allowed" if email else self.statusBar().currentMessage()
+            self._say(f"{said} — {self.hint.text()}", 12000)
+
+    def roll_die(self) -> None:
+        self._submit(RollDice(purpose="open roll"))
+
+    def _submit(self, action: Action) -> Outcome | None:
+        """Send an action; a refusal, a warning or an impossible action is shown, never lost.
+        Returns the outcome (None when the action could not be sent). In hot-seat play the
+        computer is handed over when the player who acts changes."""
+        if self._replay_blocks():
+            return None
+        try:
+            outcome = self.session.submit(action)
+        except InvalidAction as error:
+            self.statusBar().showMessage(str(error), 8000)
+            return None
+        except OSError as error:
+            self._journal_failed(error)
+            return None
+        self._show_verdict(outcome)
+        self.refresh()
+        self.hot_seat.follow()
+        return outcome
+
+    def _show_verdict(self, outcome: Outcome) -> None:
+        """A refusal (STRICT) or the rules an applied action broke (ASSIST), with numbers."""
+        reasons = "; ".join(str(v) for v in outcome.verdict.violations)
+        if not outcome.applied:
+            self.statusBar().showMessage(f"Not allowed: {reasons}", 10000)
+        elif reasons:
+            self.statusBar().showMessage(f"Done, against the rules: {reasons}", 10000)
+
+    def _say(self, text: str, milliseconds: int = 8000) -> None:
+        self.statusBar().showMessage(text, milliseconds)
+
+    def _journal_failed(self, error: OSError) -> None:
+        """The game file could not be written: nothing changed; say so and suggest Save As."""
+        where = self.session.path or "the game file"
+        QMessageBox.warning(
+            self,
+            "Cannot write the game file",
+            f"{where}\n\n{error.strerror or error}\n\nNothing was changed. "
+            "Free some space or use Save As to keep playing in another place.",
+        )
+
+    def open_game(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open game", "", JOURNAL_FILTER)
+        if name:
+            self.load(Path(name))
+
+    def load(self, path: Path) -> bool:
+        """Open a saved game; on a bad file say why and keep the current game untouched."""
+        try:
+            session = GameSession.open(self.ruleset, path)
+        except JournalError as error:
+            QMessageBox.warning(self, "Cannot open this game", f"{path.name}\n\n{error}")
+            return False
+        self._replace_session(session)
+        self.recent_menu.add(path)
+        return True
+
+    def new_game(self) -> None:
+        """Start a game chosen in the New Game dialog; the current one stays autosaved."""
+        dialog = NewGameDialog(self.ruleset, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            session = start_game(self.ruleset, dialog.choice(), new_autosave_path())
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot start the game", str(error))
+            return
+        self._replace_session(session)
+
+    def _replace_session(self, session: GameSession) -> None:
+        self._leave_replay()
+        self.session.close()
+        self.session = session
+        self.hot_seat.restart()
+        self.counters.expanded = None
+        self.inspector.show_hex(None, session.state)
+        self.moves.clear_selection()
+        self.refresh()
+
+    def save_game(self) -> None:
+        """The journal is written at every action; a game still in the autosave folder asks
+        for a name and place of its own."""
+        path = self.session.path
+        if path is None or path.parent == autosave_dir():
+            self.save_game_as()
+        else:
+            self.statusBar().showMessage(f"Saved: {path}", 4000)
+
+    def save_game_as(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save game as", "", JOURNAL_FILTER)
+        if not name:
+            return
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix(".owsg")
+        try:
+            self.session.save_as(path)
+        except OSError as error:
+            QMessageBox.warning(self, "Cannot save", f"{path}\n\n{error.strerror or error}")
+        else:
+            self.recent_menu.add(path)
+        self.refresh()
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About owsqt",
+            f"owsqt {__version__}\n\nA rules-aware table for Operation Winter Storm, "
+            "12-23 December 1942.",
+        )
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self._show_relief_axis()
+
+    def _show_relief_axis(self) -> None:
+        """Open on the ground of the first turns: Kotelnikovo to Verchne-Kumskij."""
+        self.view.set_zoom(0.6)
+        self.centre_on_hex("2238")
+
+    def centre_on_hex(self, hex_id: str) -> None:
+        """Centre the view on a hex given by its CCRR id (ValueError for a bad id)."""
+        self.view.centre_on(self.map_item.hex_center(self.ruleset.grid.hex_of(hex_id)))
+
+    def ask_hex(self) -> None:
+        text, accepted = QInputDialog.getText(self, "Centre on hex", "Hex (e.g. 2428):")
+        if not accepted or not text.strip():
+            return
+        try:
+            self.centre_on_hex(text.strip())
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), 6000)
+
+    def closeEvent(self, event) -> None:
+        self.session.close()
+        super().closeEvent(event)

@@ -1,0 +1,112 @@
+"""The Game menu's actions of the sequence of play, each enabled in its step: declaring
+planned attacks at one screen (6.1), mechanized combat before movement (7.2), and
+administrative movement for the next moves (8.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+from owsqt.qt.play import initiativedialog
+from owsqt.qt.play.stephint import ADMINISTRATIVE_KEYS, DECLARE_KEYS, ORDER_KEYS
+from owsqt.rules.core.actions import Action, ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import Outcome
+from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
+from owsqt.session import GameSession
+
+
+class RuleActions(QObject):
+    """Three QActions and what they do; `refresh()` follows the session's step."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        session: Callable[[], GameSession],
+        submit: Callable[[Action], Outcome | None],
+        say: Callable[[str], None],
+    ) -> None:
+        super().__init__(parent)
+        self._parent, self._session, self._submit, self._say = parent, session, submit, say
+        self._segment: tuple | None = None
+        self.declare = QAction("&Declare planned attacks…", parent)
+        self.declare.setShortcut(QKeySequence(DECLARE_KEYS))
+        self.declare.setToolTip(
+            "Each player in turn secretly bids his planned attacks; then the die decides the "
+            "initiative (6.1)"
+        )
+        self.declare.triggered.connect(self.declare_attacks)
+        self.order = QAction("&Mechanized combat before movement (7.2)", parent)
+        self.order.setShortcut(QKeySequence(ORDER_KEYS))
+        self.order.setCheckable(True)
+        self.order.setToolTip(
+            "This player phase: resolve the mechanized combat segment before the mechanized "
+            "movement segment (7.2); chosen before they begin"
+        )
+        self.order.triggered.connect(self.choose_combat_first)
+        self.administrative = QAction("&Administrative movement (8.3)", parent)
+        self.administrative.setShortcut(QKeySequence(ADMINISTRATIVE_KEYS))
+        self.administrative.setCheckable(True)
+        self.administrative.setToolTip(
+            "The next moves are administrative: up to 1.5 times the movement allowance, but "
+            "never next to enemy units, not in interdiction zones, and not for disrupted "
+            "units (8.3)"
+        )
+
+    def actions(self) -> list[QAction]:
+        return [self.declare, self.order, self.administrative]
+
+    def refresh(self) -> None:
+        """Enable each action in its step; a new segment starts with ordinary movement."""
+        session = self._session()
+        state = session.state
+        segment = (id(session), state.turn, state.phase, state.segment)
+        if segment != self._segment:
+            self._segment = segment
+            self.administrative.setChecked(False)
+        self.declare.setEnabled(
+            state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state)
+        )
+        self.order.setChecked(state.combat_first)
+        self.order.setEnabled(may_choose_order(state))
+        self.administrative.setEnabled(
+            session.mode is not Mode.FREE and state.segment in MOVEMENT_SEGMENTS
+        )
+
+    def declare_attacks(self) -> None:
+        """[6.1] Hot seat: each player who has not declared gets the screen in turn, types
+        his bid, and it is submitted at once; the die decides when both have."""
+        for player in (Player.GERMAN, Player.SOVIET):
+            session = self._session()
+            state = session.state
+            if state.segment != INITIATIVE_SEGMENT or determined_this_turn(state):
+                return
+            if (
+                player in state.initiative.planned_attacks
+                or player.value in session.open_seals  # e-mail: bid made, sealed
+                or player.value not in session.local_sides  # e-mail: the opponent's bid
+            ):
+                continue
+            if not initiativedialog.hand_over(self._parent, player):
+                return
+            planned = initiativedialog.ask_planned_attacks(self._parent, player)
+            if planned is None:
+                return
+            outcome = self._submit(DeclareAttacks(player=player, planned=planned))
+            if outcome is None or not outcome.applied:
+                return
+        session = self._session()
+        state = session.state
+        if session.open_seals and session.waiting_for_opponent():
+            self._say("Your bid is sealed until both have bid: send your file to your opponent")
+        if determined_this_turn(state) and state.initiative.holder is not None:
+            holder = state.initiative.holder.title
+            self._say(f"The {holder} player holds the initiative and moves first (6.1)")
+
+    def choose_combat_first(self) -> None:
+        self._submit(ChooseSegmentOrder(combat_first=True))

@@ -1,0 +1,48 @@
+"""`owsqt screenshot`: the table of a new game, rendered offscreen as a player would see it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session import GameSession
+
+WINDOW_SIZE = (1600, 1000)
+
+
+def take_screenshot(
+    ruleset: Ruleset,
+    scenario: str,
+    out: Path,
+    hex_id: str | None = None,
+    zoom: float = 0.6,
+) -> tuple[int, int]:
+    """Open a new game of `scenario` with its default set-up and save the window as a PNG."""
+    if scenario not in ruleset.scenarios:
+        known = ", ".join(sorted(ruleset.scenarios))
+        raise ValueError(f"unknown scenario {scenario!r}; known: {known}")
+    if not 0.05 <= zoom <= 8:
+        raise ValueError(f"zoom {zoom} is outside 0.05 to 8")
+    centre = ruleset.grid.hex_of(hex_id) if hex_id else None
+    app = QApplication.instance() or QApplication([])
+    session = GameSession.new(ruleset, scenario, Mode.FREE, seed=1)
+    session.apply_default_setup()
+    window = MainWindow(ruleset, session)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    app.processEvents()
+    window.view.resetTransform()
+    window.view.scale(zoom, zoom)
+    if centre is not None:
+        window.view.centerOn(window.map_item.hex_center(centre))
+    app.processEvents()
+    image = window.grab()
+    if not image.save(str(out)):
+        raise ValueError(f"cannot write {out}")
+    size = (image.width(), image.height())
+    window.close()
+    return size

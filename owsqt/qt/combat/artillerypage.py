@@ -1,0 +1,226 @@
+"""The Combat panel's page for counterbattery and bombardment (11.2 steps 3-5, 12.4, 4.6)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QLabel,
+)
+
+from owsqt.qt.combat.page import Page, PageHost, button, rich_label
+from owsqt.qt.combat.start import (
+    Candidate,
+    artillery_candidates,
+    checked_units,
+    fill_candidates,
+    unit_list,
+)
+from owsqt.qt.combat.text import (
+    RULE_STYLE,
+    gun_solution,
+)
+from owsqt.rules.combat.artillery import (
+    NOT_COUNTERBATTERY,
+    bombardment_solution,
+)
+from owsqt.rules.combat.bombard import designated_guns
+from owsqt.rules.combat.prepared import (
+    alive,
+    defenders,
+)
+from owsqt.rules.core.actions import (
+    AirStrike,
+    Bombard,
+    ContinueCombat,
+    Counterbattery,
+)
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.data.units import UnitClass
+
+# --- steps 3 to 5 ---------------------------------------------------------------------------
+
+
+class ArtilleryPage(Page):
+    """[11.2 steps 3-5, 12.4] Counterbattery, then defensive and offensive bombardment."""
+
+    def __init__(self, panel: PageHost) -> None:
+        super().__init__(panel)
+        form = QFormLayout()
+        self.target = QComboBox()
+        self.target.setObjectName("artilleryTarget")
+        self.target.currentIndexChanged.connect(self._target_changed)
+        form.addRow("&Target unit:", self.target)
+        self.layout_.addLayout(form)
+        self.guns_label = QLabel()
+        self.guns_label.setWordWrap(True)
+        self.guns = unit_list("The artillery that fires", rows=3)
+        self.guns.setObjectName("artilleryGuns")
+        self.guns.itemChanged.connect(self._update)
+        self.layout_.addWidget(self.guns_label)
+        self.layout_.addWidget(self.guns)
+        self.preview = rich_label("artilleryPreview")
+        self.layout_.addWidget(self.preview)
+        self.fire = button("&Bombard", "Roll on the table (12.4)", "artilleryFire")
+        self.fire.clicked.connect(self.submit)
+        self.done = button(
+            "Do&ne", "No more fire in this step: go on with the combat", "artilleryDone"
+        )
+        self.done.clicked.connect(lambda: self.panel.send(ContinueCombat(player=self._actor)))
+        self.stukas = button(
+            "S&tukas",
+            "The withheld Ju-87s bombard the target unit, apart from the artillery "
+            "(4.6); then they go to the flown box",
+            "artilleryStukas",
+        )
+        self.stukas.clicked.connect(self._strike)
+        self.buttons(self.fire, self.stukas, self.done)
+
+    def _strike(self) -> None:
+        target = self.target.currentData()
+        remaining = tuple(a for a in self.combat.stukas if a not in self.combat.bombarded)
+        if target is not None and remaining:
+            self.panel.send(
+                AirStrike(player=self.combat.attacker, air_units=remaining, target_unit=target)
+            )
+
+    def load(self, state: GameState, combat: CombatState | None) -> None:
+        assert combat is not None
+        self.state, self.combat = state, combat
+        self.stukas.setVisible(
+            combat.step == "offensive_bombardment"
+            and any(a not in combat.bombarded for a in combat.stukas)
+        )
+        self.counter = combat.step == "counterbattery"
+        ruleset = self.ruleset
+        catalogue = ruleset.catalogue
+        self._firing_side: Player | None = None
+        if self.counter:
+            self._actor = None
+            targets = [
+                u
+                for u in (*combat.attack_artillery, *combat.defense_artillery)
+                if u not in combat.bombarded
+                and state.units[u].status is UnitStatus.ON_MAP
+                and catalogue.ground[u].type not in NOT_COUNTERBATTERY
+            ]
+            self.fire.setText("&Counterbattery")
+            self.fire.setToolTip(
+                "Each firing unit first passes a proficiency check, then the survivors roll on "
+                "the Counterbattery Table; any result stops the target's mission (12.4)"
+            )
+        else:
+            defensive = combat.step == "defensive_bombardment"
+            self._actor = combat.attacker.opponent if defensive else combat.attacker
+            pool = alive(state, combat.attackers) if defensive else defenders(state, combat)
+            targets = [
+                u for u in pool if catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS
+            ]
+            self.fire.setText("&Bombard")
+            self.fire.setToolTip(
+                "Roll on the Bombardment Table; points are lost at once, D disrupts (12.4)"
+            )
+        best = self._best_target(targets)
+        self.target.blockSignals(True)
+        self.target.clear()
+        for unit_id in targets:
+            owner = catalogue.ground[unit_id].player
+            where = state.units[unit_id].hex
+            self.target.addItem(
+                f"{ruleset.unit_name(unit_id)} ({owner.title}, {ruleset.hex_name(where)})",
+                unit_id,
+            )
+        if best is not None:
+            self.target.setCurrentIndex(targets.index(best))
+        self.target.blockSignals(False)
+        self._target_changed()
+
+    def _designated(self) -> tuple[str, ...]:
+        combat = self.combat
+        guns = designated_guns(combat, defensive=combat.step == "defensive_bombardment")
+        return alive(self.state, guns)
+
+    def _best_target(self, targets: list[str]) -> str | None:
+        """The target the guns hit hardest: the rightmost column, then the best DRM (the
+        11.8 example's Soviet player avoids the armored stack for that reason)."""
+        if self.counter or not targets:
+            return targets[0] if targets else None
+        guns = self._designated()
+        table = self.ruleset.tables.bombardment
+
+        def strength(unit_id: str) -> tuple[int, int]:
+            try:
+                solution = bombardment_solution(self.ruleset, self.state, guns, unit_id)
+                index = table.column_index(solution.total_factors, solution.total_shift)
+            except ValueError:
+                return (-1, 0)
+            return (index, solution.drm)
+
+        return max(targets, key=strength)
+
+    def _candidates(self, target: str | None) -> list[Candidate]:
+        state = self.state
+        if not self.counter:
+            return [Candidate(u) for u in self._designated()]
+        if target is None:
+            return []
+        where = state.units[target].hex
+        firing_side = self.ruleset.catalogue.ground[target].player.opponent
+        assert where is not None
+        return artillery_candidates(self.ruleset, state, where, firing_side, counterbattery=True)
+
+    def _target_changed(self) -> None:
+        target = self.target.currentData()
+        candidates = self._candidates(target)
+        fill_candidates(
+            self.guns, self.ruleset, self.state, candidates, self.panel.mode, lambda c: c.able
+        )
+        self.guns.setVisible(bool(candidates))
+        if self.counter and target is not None:
+            side = self.ruleset.catalogue.ground[target].player.opponent
+            self.guns_label.setText(
+                f"{side.title} artillery in range (12.4):"
+                if candidates
+                else f"No {side.title} artillery reaches it (12.4): nothing to fire, Done"
+            )
+            self._firing_side = side
+        elif not self.counter:
+            self.guns_label.setText("Designated artillery that has not fired (12.4):")
+        self._update()
+
+    def _update(self) -> None:
+        target = self.target.currentData()
+        guns = checked_units(self.guns)
+        self.fire.setEnabled(bool(target and guns))
+        if target is None:
+            self.preview.setText("No target left for this step.")
+            return
+        if not guns:
+            self.preview.setText("Tick the artillery that fires." if self.guns.count() else "")
+            return
+        ruleset, state = self.ruleset, self.state
+        try:
+            _, html, _ = gun_solution(ruleset, state, guns, target, counter=self.counter)
+            if self.counter:
+                html += (
+                    f"<p style='{RULE_STYLE}'>Before firing, each unit passes a proficiency "
+                    "check: a roll not above its proficiency (12.4).</p>"
+                )
+        except ValueError as error:
+            html = escape(str(error))
+        self.preview.setText(html)
+
+    def submit(self) -> None:
+        target = self.target.currentData()
+        guns = checked_units(self.guns)
+        if target is None or not guns:
+            return
+        if self.counter:
+            self.panel.send(
+                Counterbattery(player=self._firing_side, units=guns, target_unit=target)
+            )
+        else:
+            self.panel.send(Bombard(player=self._actor, units=guns, target_unit=target))

@@ -1,0 +1,233 @@
+"""The table side of combat (11.0-12.0): the Game menu's Prepared attack (the combat
+calculator in free play), the entries of the counter and hex menus, the Combat dock with its
+panel, the marks on the map and the clicks on them. The window owns one and calls
+`refresh()` after every change, as it does for every other view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+
+from owsqt.qt.combat.calculator import CombatCalculator
+from owsqt.qt.combat.marks import CombatMarks
+from owsqt.qt.combat.panel import CombatPanel
+from owsqt.qt.combat.start import (
+    ATTACK_KEYS,
+    PANEL_KEYS,
+    AttackDialog,
+    attack_targets,
+    may_offer_attack,
+    owner_of,
+)
+from owsqt.qt.combat.text import actor_line
+from owsqt.qt.counters.items import CounterLayer
+from owsqt.rules.combat.prepared import COMBAT_SEGMENTS
+from owsqt.rules.core.actions import Action
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import Outcome
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, SETUP_PHASE
+from owsqt.session import GameSession
+
+
+class CombatControl(QObject):
+    """Prepared attacks and the combat under way, at the table."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        ruleset: Ruleset,
+        session: Callable[[], GameSession],
+        submit: Callable[[Action], Outcome | None],
+        counters: CounterLayer,
+        selected: Callable[[], Hex | None],
+    ) -> None:
+        super().__init__(window)
+        self.window, self.ruleset = window, ruleset
+        self._session, self._submit, self._selected = session, submit, selected
+        self.marks = CombatMarks(counters.scene, self.pick)
+        counters.hex_selected.connect(self._counter_clicked)
+        self.panel = CombatPanel(ruleset, session, self.send, self.marks, self.start_from_menu)
+        self.dock = QDockWidget("Combat", window)
+        self.dock.setObjectName("combatDock")
+        self.dock.setWidget(self.panel)
+        self.attack_action = QAction("&Prepared attack…", window)
+        self.attack_action.setShortcut(QKeySequence(ATTACK_KEYS))
+        self.attack_action.triggered.connect(self.start_from_menu)
+        self.panel_action = self.dock.toggleViewAction()
+        self.panel_action.setText("&Combat panel")
+        self.panel_action.setShortcut(QKeySequence(PANEL_KEYS))
+        self.panel_action.setToolTip("The combat under way, its step and its choices (11.2)")
+        self.dialog: AttackDialog | None = None
+        self.calculator: CombatCalculator | None = None
+        self._in_combat = False
+
+    @property
+    def session(self) -> GameSession:
+        return self._session()
+
+    def actions(self) -> list[QAction]:
+        return [self.attack_action]
+
+    # --- following the session ---------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """After every change: the panel, the marks, the menu action; the dock comes to the
+        front when a combat begins."""
+        self.panel.show_state()
+        session = self.session
+        state = session.state
+        free = session.mode is Mode.FREE
+        if free:
+            self.attack_action.setText("Combat &calculator…")
+            self.attack_action.setToolTip(
+                "Fire and bombardment worked out for units you choose; it changes nothing "
+                "(free play, 11.4, 12.4)"
+            )
+            self.attack_action.setEnabled(state.phase not in (SETUP_PHASE, GAME_OVER_PHASE))
+        else:
+            self.attack_action.setText("&Prepared attack…")
+            self.attack_action.setToolTip(
+                "Attack the selected enemy stack (or the first next to your units): units, "
+                "lead, artillery and the fire worked out (11.1-11.3, 12.4)"
+            )
+            in_segment = state.segment in COMBAT_SEGMENTS and state.active is not None
+            open_ = state.combat is None and (in_segment or session.mode is Mode.ASSIST)
+            self.attack_action.setEnabled(open_ and state.phase != SETUP_PHASE)
+        self.panel.idle.attack.setEnabled(self.attack_action.isEnabled())
+        in_combat = state.combat is not None
+        if in_combat and not self._in_combat:
+            self.show_panel()
+        self._in_combat = in_combat
+
+    def show_panel(self) -> None:
+        """The Combat dock to the front, with most of the height of its side."""
+        self.dock.show()
+        self.dock.raise_()
+        height = self.window.height() * 2 // 3
+        self.window.resizeDocks([self.dock], [height], Qt.Orientation.Vertical)
+
+    def hint(self, base: str) -> str:
+        """The status bar's line: the combat's turn while one is under way."""
+        session = self.session
+        state = session.state
+        combat = state.combat
+        if combat is not None:
+            where = self.ruleset.grid.id_of(combat.target)
+            line = actor_line(self.ruleset, state, combat)
+            return f"Combat on {where}: {line} — Combat panel ({PANEL_KEYS})"
+        if session.mode is not Mode.FREE and state.segment in COMBAT_SEGMENTS:
+            return f"{base}; prepared attack: right-click an enemy stack ({ATTACK_KEYS}, 11.1)"
+        return base
+
+    # --- starting ------------------------------------------------------------------------------
+
+    def add_menu_entries(self, menu: QMenu, hex_: Hex | None) -> None:
+        """ "Prepared attack on 2434…" (in free play "Combat calculator for 2434…") at the top
+        of a counter's or a hex's menu, when the hex may be attacked now."""
+        if hex_ is None:
+            return
+        session = self.session
+        state = session.state
+        name = self.ruleset.grid.id_of(hex_)
+        entry = None
+        if session.mode is Mode.FREE:
+            owner = owner_of(self.ruleset, state, hex_)
+            if owner is not None and hex_ in attack_targets(self.ruleset, state, owner.opponent):
+                entry = menu.addAction(f"Combat calculator for {name}…")
+                entry.setToolTip("Work out fire and bombardment; nothing changes (free play)")
+                entry.triggered.connect(lambda: self.open_calculator(hex_))
+        elif may_offer_attack(self.ruleset, state, session.mode, hex_):
+            entry = menu.addAction(f"Prepared attack on {name}…")
+            entry.setToolTip("Choose the attacking units, the lead and the artillery (11.1-11.3)")
+            entry.triggered.connect(lambda: self.open_attack(hex_))
+        if entry is None:
+            return
+        first = menu.actions()[0]
+        if first is not entry:
+            menu.removeAction(entry)
+            menu.insertAction(first, entry)
+            menu.insertSeparator(first)
+
+    def start_from_menu(self) -> None:
+        """Game ▸ Prepared attack: on the selected stack if it may be attacked, else on the
+        first enemy stack next to the acting player's units."""
+        session = self.session
+        state = session.state
+        if state.combat is not None:
+            self.show_panel()
+            return
+        selected = self._selected()
+        if session.mode is Mode.FREE:
+            hexes = [selected] if selected is not None and state.stack(selected) else []
+            hexes += [h for p in Player for h in attack_targets(self.ruleset, state, p)]
+            if not hexes:
+                self._say("No stacks face each other: nothing to work out (11.1)")
+                return
+            self.open_calculator(hexes[0])
+            return
+        if selected is not None and may_offer_attack(self.ruleset, state, session.mode, selected):
+            self.open_attack(selected)
+            return
+        player = state.active
+        targets = attack_targets(self.ruleset, state, player) if player is not None else []
+        targets = [t for t in targets if may_offer_attack(self.ruleset, state, session.mode, t)]
+        if not targets:
+            self._say("No enemy stack next to your units may be attacked now (11.1, 7.1)")
+            return
+        self.open_attack(targets[0])
+
+    def open_attack(self, target: Hex) -> AttackDialog:
+        """The step 1 dialog on `target`, window-modal; the attack is sent from it."""
+        dialog = AttackDialog(self.ruleset, self.session, target, self.send, self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(self._attack_closed)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _attack_closed(self) -> None:
+        self.dialog = None
+
+    def open_calculator(self, target: Hex) -> CombatCalculator:
+        """The free-play calculator on `target` (non-modal: the table stays usable)."""
+        if self.calculator is not None:
+            self.calculator.close()
+        calculator = CombatCalculator(self.ruleset, self.session, target, self.window)
+        calculator.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        calculator.finished.connect(self._calculator_closed)
+        self.calculator = calculator
+        calculator.show()
+        return calculator
+
+    def _calculator_closed(self) -> None:
+        self.calculator = None
+
+    # --- the map and the engine ----------------------------------------------------------------
+
+    def pick(self, hex_: Hex) -> None:
+        self.panel.pick(hex_)
+
+    def _counter_clicked(self, hex_: Hex | None) -> None:
+        if hex_ is not None:
+            self.panel.pick(hex_)
+
+    def send(self, action: Action) -> tuple[Outcome | None, str]:
+        """Submit through the window (journal, refresh, status bar); when the action could not
+        be sent at all, the status bar's message says why (or the error of the rules, which
+        leaves the game as it was)."""
+        try:
+            outcome = self._submit(action)
+        except ValueError as error:  # the rules failed on a case they do not cover yet
+            self._say(f"The rules could not resolve this: {error}")
+            return None, f"the rules could not resolve this ({error})"
+        message = "" if outcome is not None else self.window.statusBar().currentMessage()
+        return outcome, message
+
+    def _say(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 8000)

@@ -1,0 +1,375 @@
+"""The Combat panel: a prepared attack under way (11.2-11.8, 12.4), shown after every refresh
+from `GameState.combat`. Both sides' units and leads, the 11.2 step, whose turn it is at the
+one screen ("Soviet player: …"), and the buttons the step allows: Defend, Counterbattery,
+Bombard, Fire (with the solution, every number with its rule), the losses of a result
+(pre-filled by 11.6, editable, checked as the player edits), the optional result taken as a
+check or a retreat (paths drawn on the map, picked by a click or from the list), the
+advance (a click on a shaded hex) and Done for a step a player is finished with. The rolls
+and results of the combat arrive in its own log. Refusals (STRICT) and broken rules
+(ASSIST) appear under the buttons with their rule numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from owsqt.qt.combat.artillerypage import ArtilleryPage
+from owsqt.qt.combat.marks import CombatMarks
+from owsqt.qt.combat.page import Page, rich_label
+from owsqt.qt.combat.pages import DefendPage, FirePage, IdlePage
+from owsqt.qt.combat.resultpages import AdvancePage, LossesPage, OptionalPage, RetreatPage
+from owsqt.qt.combat.text import (
+    BAD_STYLE,
+    SIDE_COLOURS,
+    WARN_STYLE,
+    actor_line,
+    step_title,
+    violations_html,
+)
+from owsqt.rules.combat.prepared import (
+    alive,
+    defenders,
+    step_actor,
+)
+from owsqt.rules.core.actions import (
+    Action,
+)
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.engine import Outcome
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session import GameSession
+
+Send = Callable[[Action], tuple[Outcome | None, str]]
+LOG_LINES = 60  # the combat's own log keeps its last lines
+
+
+def combat_kind(combat: CombatState) -> str:
+    """What the combat is, for its heading: a hasty or prepared attack, or a mission."""
+    if not combat.attackers:
+        return "bombardment mission (12.4)"
+    return "hasty attack (8.4)" if combat.hasty else "prepared attack (11.2)"
+
+
+class CombatPanel(QWidget):
+    """The combat under way, its step, whose turn, the step's choices and the combat log."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        session: Callable[[], GameSession],
+        send: Send,
+        marks: CombatMarks,
+        request_attack: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("combatPanel")
+        self.ruleset, self._session, self._send, self.marks = ruleset, session, send, marks
+        self.request_attack = request_attack
+        self._state: GameState | None = None
+        self._shown_session: GameSession | None = None
+        self.mode = Mode.STRICT
+        self.title = rich_label("combatTitle")
+        self.step = rich_label("combatStep")
+        self.actor = rich_label("combatActor")
+        self.actor.setFrameShape(QFrame.Shape.StyledPanel)
+
+        self.last = rich_label("combatLast")
+        self.last.setToolTip("The last roll of this combat and what it gave, from the log")
+        self.last.setStyleSheet(
+            "QLabel#combatLast { background: #f3ecd9; border-radius: 4px; padding: 3px; }"
+        )
+        self.forces = rich_label("combatForces")
+        # The pages one under the other, only the current one shown: a QStackedWidget would
+        # keep the height of its tallest page (its height-for-width ignores hidden pages' size
+        # policies), leaving blank room under a short page.
+        self.pages = QWidget()
+        pages_layout = QVBoxLayout(self.pages)
+        pages_layout.setContentsMargins(0, 0, 0, 0)
+        self.idle = IdlePage(self)
+        self.defend = DefendPage(self)
+        self.artillery = ArtilleryPage(self)
+        self.fire = FirePage(self)
+        self.losses = LossesPage(self)
+        self.optional = OptionalPage(self)
+        self.retreat = RetreatPage(self)
+        self.advance = AdvancePage(self)
+        self.all_pages: tuple[Page, ...] = (
+            self.idle,
+            self.defend,
+            self.artillery,
+            self.fire,
+            self.losses,
+            self.optional,
+            self.retreat,
+            self.advance,
+        )
+        for page in self.all_pages:
+            pages_layout.addWidget(page)
+            page.hide()
+            page.bar.hide()
+        self._page: Page = self.idle
+        self.message = rich_label("combatMessage")
+        self.log = QListWidget()
+        self.log.setObjectName("combatLog")
+        self.log.setWordWrap(True)
+        self.log.setToolTip("The rolls and results of this combat, as the game log has them")
+        self.log.setMinimumHeight(90)
+        inner = QWidget()
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(6, 6, 6, 6)
+        for widget in (self.title, self.step, self.actor, self.last, self.forces, self.pages):
+            column.addWidget(widget)
+        self.log_label = QLabel("This combat's rolls and results:")
+        column.addWidget(self.log_label)
+        column.addWidget(self.log, 1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(inner)
+        # The step's buttons and the last refusal stay in view under the scrolling part.
+        footer = QFrame()
+        footer.setObjectName("combatFooter")
+        footer.setFrameShape(QFrame.Shape.StyledPanel)
+        bottom = QVBoxLayout(footer)
+        bottom.setContentsMargins(6, 4, 6, 4)
+        bottom.addWidget(self.message)
+        for page in self.all_pages:
+            bottom.addWidget(page.bar)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(footer)
+
+    @property
+    def page(self) -> Page:
+        return self._page
+
+    # --- following the session -------------------------------------------------------------
+
+    def show_state(self) -> None:
+        """Make the panel show the session's state (nothing is redone for the same state, so
+        a choice being made survives a refresh)."""
+        session = self._session()
+        state = session.state
+        if state is self._state and session is self._shown_session:
+            return
+        self._state, self._shown_session, self.mode = state, session, session.mode
+        self.message.clear()
+        self.message.hide()
+        combat = state.combat
+        self._show_header(state, combat)
+        page = self._page_for(combat)
+        page.load(state, combat)
+        self._show_page(page)
+        self._show_log(session)
+        self.update_marks()
+
+    def _show_page(self, page: Page) -> None:
+        if page is not self._page:
+            self._page.hide()
+            self._page.bar.hide()
+        self._page = page
+        page.show()
+        page.bar.show()
+
+    def _page_for(self, combat: CombatState | None) -> Page:
+        if combat is None:
+            return self.idle
+        pending = combat.pending
+        if pending is not None:
+            if pending.stage == "optional":
+                return self.optional
+            if pending.stage == "retreat":
+                return self.retreat
+            return self.losses
+        return {
+            "defense": self.defend,
+            "counterbattery": self.artillery,
+            "defensive_bombardment": self.artillery,
+            "offensive_bombardment": self.artillery,
+            "first_fire": self.fire,
+            "second_fire": self.fire,
+            "advance": self.advance,
+        }[combat.step]
+
+    def _show_header(self, state: GameState, combat: CombatState | None) -> None:
+        ruleset = self.ruleset
+        if combat is None:
+            self.title.setText("<b>No combat under way</b>")
+            self.step.hide()
+            self.actor.hide()
+            self.forces.hide()
+            return
+        where = ruleset.grid.id_of(combat.target)
+        kind = combat_kind(combat)
+        self.title.setText(
+            f"<b style='font-size:large'>{combat.attacker.title} {kind} on {where}</b>"
+        )
+        self.step.setText(escape(step_title(state, combat)))
+        line = actor_line(ruleset, state, combat)
+        actor = step_actor(state, combat)
+        colour = SIDE_COLOURS.get(actor, "#444") if actor is not None else "#444"
+        self.actor.setText(f"<div style='color:{colour}; font-weight:bold'>{escape(line)}</div>")
+        self.actor.setStyleSheet(
+            f"QLabel#combatActor {{ background: #fff8e6; border: 2px solid {colour};"
+            " border-radius: 4px; padding: 4px; }"
+        )
+        self.forces.setText(self._forces_html(state, combat))
+        for widget in (self.step, self.actor, self.forces):
+            widget.show()
+
+    def _forces_html(self, state: GameState, combat: CombatState) -> str:
+        ruleset = self.ruleset
+        catalogue = ruleset.catalogue
+
+        def rows(units: tuple[str, ...], lead: str | None, guns: tuple[str, ...]) -> str:
+            lines = []
+            for unit_id in units:
+                unit = state.units[unit_id]
+                definition = catalogue.ground[unit_id]
+                marks = []
+                if unit_id == lead:
+                    marks.append("★ lead")
+                if unit_id in guns:
+                    marks.append("fired" if unit_id in combat.bombarded else "arty")
+                if unit.disrupted:
+                    marks.append("DIS")
+                if unit_id in combat.no_fire:
+                    marks.append("no fire")
+                name = escape(definition.name)
+                if unit.status is not UnitStatus.ON_MAP:
+                    lines.append(
+                        f"<tr><td><s>{name}</s></td><td colspan='3'>"
+                        f"{unit.status.value.replace('_', ' ')}</td></tr>"
+                    )
+                    continue
+                lines.append(
+                    f"<tr><td>{name}</td><td align='right'>{unit.strength}/{definition.combat}"
+                    f"</td><td align='right'>p{definition.proficiency}</td>"
+                    f"<td>{ruleset.hex_name(unit.hex)} {escape(', '.join(marks))}</td></tr>"
+                )
+            return "".join(lines)
+
+        attacker, defender = combat.attacker, combat.attacker.opponent
+        standing = defenders(state, combat)
+        hit_defenders = (
+            combat.pending.units if combat.pending and combat.pending.player is defender else ()
+        )
+        shown = tuple(dict.fromkeys((*standing, *hit_defenders)))
+        head = (
+            "<tr><td></td><td align='right'><i>SP (2.2)</i></td>"
+            "<td align='right'><i>prof. (11.3)</i></td><td><i>hex</i></td></tr>"
+        )
+        guns = tuple(u for u in combat.defense_artillery if u not in shown)
+        defence = rows((*shown, *guns), combat.defender_lead, combat.defense_artillery)
+        if not shown:
+            defence = "<tr><td colspan='4'>the hex is empty</td></tr>" + defence
+        guns = tuple(u for u in combat.attack_artillery if u not in combat.attackers)
+        attack = rows((*combat.attackers, *guns), combat.attacker_lead, combat.attack_artillery)
+        return (
+            "<table cellspacing='0' cellpadding='1' width='100%'>"
+            f"<tr><td colspan='4' style='color:{SIDE_COLOURS[attacker]}'><b>{attacker.title}, "
+            "attacking</b></td></tr>"
+            f"{head}{attack}"
+            f"<tr><td colspan='4' style='color:{SIDE_COLOURS[defender]}'><b>{defender.title}, "
+            "defending</b></td></tr>"
+            f"{defence}</table>"
+        )
+
+    def _show_log(self, session: GameSession) -> None:
+        """The lines since the last prepared attack was declared."""
+        entries = session.entries
+        start = None
+        for index in range(len(entries) - 1, -1, -1):
+            action = entries[index].action
+            if isinstance(action, dict) and action.get("kind") == "prepared_attack":
+                start = index
+                break
+        self.log.clear()
+        self.last.hide()
+        self.log_label.setVisible(start is not None)
+        self.log.setVisible(start is not None)
+        if start is None:
+            return
+        current = session.state.combat is not None
+        self.log_label.setText(
+            "This combat's rolls and results:" if current else "The last combat:"
+        )
+        lines = session.log_lines(since=start)[-LOG_LINES:]
+        rolls = [
+            line.text for line in lines if " roll " in line.text and "die roll" not in line.text
+        ]
+        self.last.setVisible(bool(rolls))
+        if rolls:
+            self.last.setText(f"<b>Last roll</b>: {escape(rolls[-1])}")
+        for line in lines:
+            item = QListWidgetItem(f"#{line.entry}  {line.text}")
+            if line.kind == "violation":
+                item.setForeground(Qt.GlobalColor.darkRed)
+            self.log.addItem(item)
+        self.log.scrollToBottom()
+
+    def update_marks(self) -> None:
+        state = self._state
+        combat = state.combat if state is not None else None
+        if state is None or combat is None:
+            self.marks.clear()
+            return
+        attacking = {
+            state.units[u].hex
+            for u in alive(state, combat.attackers)
+            if state.units[u].hex is not None
+        }
+        self.marks.show_engagement(combat.target, attacking)
+        page = self.page
+        self.marks.set_picks(page.picks())
+        paths, chosen = page.paths()
+        self.marks.set_paths(paths, chosen, page.numbered)
+
+    def pick(self, hex_: Hex) -> None:
+        """A hex clicked on the map: the page takes it if it offers it."""
+        if hex_ in self.page.picks():
+            self.page.pick(hex_)
+            self.update_marks()
+
+    # --- sending ------------------------------------------------------------------------------
+
+    def send(self, action: Action) -> Outcome | None:
+        """Submit `action`; a refusal (STRICT) or the rules an applied action broke (ASSIST)
+        stay under the buttons, with their numbers."""
+        outcome, message = self._send(action)
+        self.message.show()
+        if outcome is None:
+            self.message.setText(
+                f"<div style='{BAD_STYLE}'><b>Not possible:</b> {escape(message)}</div>"
+            )
+        elif not outcome.applied:
+            self.message.setText(
+                f"<b style='{BAD_STYLE}'>Not allowed:</b>"
+                f"{violations_html(outcome.verdict.violations)}"
+            )
+        elif outcome.verdict.violations:
+            self.message.setText(
+                f"<b style='{WARN_STYLE}'>Done, against the rules (see the log):</b>"
+                f"{violations_html(outcome.verdict.violations, '⚠')}"
+            )
+        else:
+            self.message.hide()
+        return outcome

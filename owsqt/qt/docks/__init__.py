@@ -1,0 +1,1 @@
+"""Docks beside the map: the arrivals waiting to come on and the stack inspector."""

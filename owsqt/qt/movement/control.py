@@ -1,0 +1,256 @@
+"""The table side of enforced movement (8.1-8.3): while a stack is selected or dragged, or
+units are dragged in from the Arrivals dock, shade where they can go, draw the path to the
+hovered hex with its bill, and turn a drop into the MoveStack the engine judges.
+
+Only games under the rules (ASSIST, STRICT) after set-up move this way; in free play and
+set-up a drop stays a move by hand (PlaceUnits). The shading shows only in the acting
+player's movement segments, for his units; a drop anywhere else is still sent to the engine,
+which says which rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QPoint, QPointF
+from PySide6.QtWidgets import QGraphicsScene
+
+from owsqt.qt.map.mapitem import SCENE_LAYOUT
+from owsqt.qt.map.view import MapView
+from owsqt.qt.movement.bill import MoveBill, bill_html
+from owsqt.qt.movement.overlay import (
+    ENTRY_EDGE,
+    ENTRY_FILL,
+    REACH_EDGE,
+    REACH_FILL,
+    HexShading,
+    PathItem,
+)
+from owsqt.qt.movement.plan import MovePlan, Route, entry_hexes, mp_text, why_unmovable
+from owsqt.rules.core.actions import Action, MoveStack, PlaceUnits
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, SETUP_PHASE
+from owsqt.session import GameSession
+
+
+class MoveController(QObject):
+    """Reach, path and bill of the stack being selected or moved, and the action of a drop."""
+
+    def __init__(
+        self, scene: QGraphicsScene, view: MapView, session: Callable[[], GameSession]
+    ) -> None:
+        super().__init__(view)
+        self._session = session
+        self.view = view
+        self.shading = HexShading(REACH_FILL, REACH_EDGE)
+        self.entry_shading = HexShading(ENTRY_FILL, ENTRY_EDGE, 2.5)
+        self.path = PathItem()
+        for item in (self.shading, self.entry_shading, self.path):
+            scene.addItem(item)
+        self.bill = MoveBill(view)
+        self.administrative = False  # 8.3, for the moves that start from now on
+        self.selected: Hex | None = None
+        self.plan: MovePlan | None = None  # what the shading shows
+        self.route: Route | None = None  # what the path and the bill show
+        self._selection_plan: MovePlan | None = None
+        self._gesture = False  # a drag under way
+        self._pointer: tuple[QPointF, QPoint] | None = None
+        self._hovered: Hex | None = None
+        self._state = None
+
+    @property
+    def session(self) -> GameSession:
+        return self._session()
+
+    @property
+    def ruleset(self):
+        return self.session.ruleset
+
+    def rules_apply(self) -> bool:
+        """Whether a drop is a move under the rules (MoveStack) rather than one by hand."""
+        state = self.session.state
+        return self.session.mode is not Mode.FREE and state.phase not in (
+            SETUP_PHASE,
+            GAME_OVER_PHASE,
+        )
+
+    # --- what is selected or dragged ----------------------------------------------------
+
+    def select(self, hex_: Hex | None) -> str | None:
+        """Select the stack on `hex_` (None: nothing); returns a line for the status bar."""
+        self.selected = hex_
+        self._selection_plan = self._plan_for_hex(hex_)
+        if not self._gesture:
+            self._show(self._selection_plan)
+        plan = self._selection_plan
+        if plan is not None and len(plan.hexes) <= 1:
+            return (
+                f"{self._names(plan.units)}: {mp_text(plan.allowance)} MP left, not enough to "
+                "enter any hex (8.1)"
+            )
+        if plan is not None:
+            return (
+                f"{self._names(plan.units)}: {mp_text(plan.allowance)} MP. The shaded hexes are "
+                "within reach: point at one for the path and its cost, drag the stack there "
+                "(Shift: one unit alone)"
+            )
+        if hex_ is not None and self.rules_apply():
+            return why_unmovable(self.ruleset, self.session.state, hex_)
+        return None
+
+    def clear_selection(self) -> None:
+        self.select(None)
+
+    def begin_drag(self, units: tuple[str, ...]) -> None:
+        """A stack (or one unit of it) is being dragged on the map."""
+        self._gesture = True
+        self._show(self._plan_for(units) if self._shows_reach(units) else None)
+
+    def begin_entry(self, units: tuple[str, ...]) -> None:
+        """Units are being dragged in from the Arrivals dock: light their entry hexes."""
+        self._gesture = True
+        state = self.session.state
+        known = tuple(u for u in units if u in state.units)
+        entries = entry_hexes(self.ruleset, state, known) if known else ()
+        self.entry_shading.set_hexes(entries)
+        shows = bool(known and entries) and self._shows_reach(known, entering=True)
+        self._show(self._plan_for(known, entries) if shows else None)
+
+    def end_gesture(self) -> None:
+        """The drag is over (dropped or abandoned): back to the selection, if any."""
+        self._gesture = False
+        self.entry_shading.clear()
+        self._show(self._selection_plan)
+
+    def set_administrative(self, on: bool) -> None:
+        """[8.3] Moves from now on are administrative (or not): the reach is shaded anew."""
+        if on == self.administrative:
+            return
+        self.administrative = on
+        self._selection_plan = self._plan_for_hex(self.selected)
+        if not self._gesture:
+            self._show(self._selection_plan)
+
+    def sync(self) -> None:
+        """The state changed (an action, undo, another game): nothing shown may be stale."""
+        state = self.session.state
+        if state is self._state:
+            return
+        self._state = state
+        if self.selected is not None and not state.stack(self.selected):
+            self.selected = None
+        self._selection_plan = self._plan_for_hex(self.selected)
+        if not self._gesture:
+            self._show(self._selection_plan)
+
+    # --- the pointer --------------------------------------------------------------------
+
+    def hover(self, scene_point: QPointF | None, in_view: QPoint | None = None) -> None:
+        """The pointer is over `scene_point` (None: it left the map view)."""
+        self._pointer = (scene_point, in_view) if scene_point is not None else None
+        hex_ = None
+        if scene_point is not None:
+            hex_ = SCENE_LAYOUT.hex_at_point(scene_point.x(), scene_point.y())
+            if hex_ not in self.ruleset.game_map.hexes:
+                hex_ = None
+        if hex_ == self._hovered:
+            if self.bill.isVisible():
+                self.bill.place(self.view.viewport().geometry(), *self._keep_clear())
+            return
+        self._hovered = hex_
+        self._show_route(hex_)
+
+    def _show_route(self, hex_: Hex | None) -> None:
+        plan = self.plan
+        route = plan.route_to(hex_) if plan is not None and hex_ is not None else None
+        self.route = route
+        if route is None:
+            self.path.clear()
+            self.bill.hide()
+            return
+        if len(route.path) > 1 or plan.entering:
+            self.path.set_path(route.path, _running_costs(route), route.legal_hexes)
+        else:
+            self.path.clear()  # pointing at the stack itself: only the allowance
+        html = bill_html(self.ruleset, route)
+        self.bill.show_html(html, self.view.viewport().geometry(), *self._keep_clear())
+
+    def _keep_clear(self) -> tuple[QPoint | None, list[QPoint]]:
+        """What the bill should not hide, in the view's pixels: the pointer, the path and
+        the entry hexes."""
+        offset = self.view.viewport().pos()
+        pointer = self._pointer[1] if self._pointer is not None else None
+        points = list(self.path.points)
+        points.extend(QPointF(*SCENE_LAYOUT.center(h)) for h in self.entry_shading.hexes)
+        return pointer, [self.view.mapFromScene(p) + offset for p in points]
+
+    # --- a drop -------------------------------------------------------------------------
+
+    def action_for_drop(self, units: tuple[str, ...], target: Hex) -> Action | None:
+        """What dropping `units` on `target` asks for: a move by hand in free play and set-up,
+        else a MoveStack along the path shown; None when the stack is dropped where it is."""
+        state = self.session.state
+        if not self.rules_apply():
+            return PlaceUnits(units=units, to=target)
+        plan = self.plan if self.plan is not None and self.plan.units == units else None
+        if plan is None:
+            entering = state.units[units[0]].status is not UnitStatus.ON_MAP
+            entries = entry_hexes(self.ruleset, state, units) if entering else ()
+            if entering and not entries:  # no way in: the engine says so
+                return MoveStack(units=units, path=(target,), administrative=self.administrative)
+            plan = self._plan_for(units, entries)
+        return plan.action_to(target)
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _shows_reach(self, units: tuple[str, ...], entering: bool = False) -> bool:
+        """Reach is shaded for the acting player's own units in his movement segments."""
+        state = self.session.state
+        if not self.rules_apply() or state.segment not in MOVEMENT_SEGMENTS:
+            return False
+        ground = self.ruleset.catalogue.ground
+        if any(u not in ground or ground[u].player is not state.active for u in units):
+            return False
+        on_map = {state.units[u].status is UnitStatus.ON_MAP for u in units}
+        return on_map == {not entering}
+
+    def _plan_for_hex(self, hex_: Hex | None) -> MovePlan | None:
+        if hex_ is None or not self.rules_apply():
+            return None
+        units = movable_units(self.ruleset, self.session.state, hex_)
+        return self._plan_for(units) if units else None
+
+    def _plan_for(self, units: tuple[str, ...], entries: tuple[Hex, ...] = ()) -> MovePlan:
+        state = self.session.state
+        moving = state.movement.moving
+        # 8.3: a stack in motion keeps the kind of movement it began with.
+        in_motion = not entries and all(u in moving for u in units)
+        administrative = state.movement.administrative if in_motion else self.administrative
+        return MovePlan(self.ruleset, state, units, administrative=administrative, entries=entries)
+
+    def _show(self, plan: MovePlan | None) -> None:
+        self.plan = plan
+        self.shading.set_hexes(plan.hexes if plan is not None else ())
+        self._hovered = None
+        self._show_route(None)
+        if plan is not None and self._pointer is not None:
+            self.hover(*self._pointer)
+
+    def _names(self, units: tuple[str, ...]) -> str:
+        first = self.ruleset.unit_name(units[0])
+        return first if len(units) == 1 else f"{first} and {len(units) - 1} more"
+
+
+def _running_costs(route: Route) -> list[str]:
+    """The MP spent on arriving in each hex of the path ("" where it does not get)."""
+    labels = [""] * len(route.path)
+    offset = 0 if route.move.entry is not None else 1
+    spent = 0
+    for index, (_, items) in enumerate(route.price.steps):
+        spent += sum(i.points for i in items)
+        if offset + index < len(labels):
+            labels[offset + index] = mp_text(spent)
+    return labels

@@ -1,0 +1,206 @@
+"""Movement drawn over the map: the hexes a stack can reach (or may enter by), shaded and
+outlined so the map shows through, and the path to the hovered hex with its running cost."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from owsqt.qt.map.mapitem import SCENE_LAYOUT
+from owsqt.rules.core.hexgrid import Hex, neighbour
+
+SHADING_Z = -50.0  # above the map (-100), under counters (10) and markers (20)
+PATH_Z = 30.0  # above counters and markers, under a dragged stack (1000 and more)
+
+REACH_FILL = QColor(30, 110, 255, 40)
+REACH_EDGE = QColor(30, 66, 160, 200)
+ENTRY_FILL = QColor(224, 150, 20, 105)
+ENTRY_EDGE = QColor(150, 88, 0, 230)
+PATH_INK = QColor("#173a8a")
+BLOCKED_INK = QColor("#b3261e")
+CASING = QColor(255, 252, 240, 220)
+LABEL_FILL = QColor(255, 252, 240, 235)
+LABEL_PIXELS = 11.0  # the running cost at each step, in screen pixels at any zoom
+LABELS_FROM = 0.4  # below this zoom only the end of the path carries its cost
+
+
+class HexShading(QGraphicsItem):
+    """A set of hexes filled with a translucent colour and outlined where the set ends."""
+
+    def __init__(self, fill: QColor, edge: QColor, edge_pixels: float = 2.0) -> None:
+        super().__init__()
+        self.fill, self.edge, self.edge_pixels = fill, edge, edge_pixels
+        self.hexes: frozenset[Hex] = frozenset()
+        self._area = QPainterPath()
+        self._outline = QPainterPath()
+        self.setZValue(SHADING_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setVisible(False)
+
+    def set_hexes(self, hexes: Iterable[Hex]) -> None:
+        """Shade exactly `hexes` (nothing hides the item)."""
+        hexes = frozenset(hexes)
+        if hexes == self.hexes:
+            return
+        self.prepareGeometryChange()
+        self.hexes = hexes
+        area = QPainterPath()
+        area.setFillRule(Qt.FillRule.WindingFill)
+        outline = QPainterPath()
+        for hex_ in hexes:
+            area.addPolygon(QPolygonF([QPointF(x, y) for x, y in SCENE_LAYOUT.corners(hex_)]))
+            for side in range(1, 7):
+                other = neighbour(hex_, side)
+                if other not in hexes:
+                    (x1, y1), (x2, y2) = SCENE_LAYOUT.hexside_segment(hex_, other)
+                    outline.moveTo(x1, y1)
+                    outline.lineTo(x2, y2)
+        self._area, self._outline = area, outline
+        self.setVisible(bool(hexes))
+
+    def clear(self) -> None:
+        self.set_hexes(())
+
+    def boundingRect(self) -> QRectF:
+        return self._area.boundingRect().adjusted(-4, -4, 4, 4)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillPath(self._area, QBrush(self.fill))
+        pen = QPen(self.edge, self.edge_pixels)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawPath(self._outline)
+
+
+class PathItem(QGraphicsItem):
+    """A path through hex centres: solid as far as the stack gets, red and dashed beyond,
+    ending in a ring (it can go there) or a cross (it cannot); running costs at the steps."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.points: list[QPointF] = []
+        self.labels: list[str] = []
+        self.legal = 0
+        self.setZValue(PATH_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setVisible(False)
+
+    def set_path(self, hexes: Sequence[Hex], labels: Sequence[str], legal: int) -> None:
+        """Show the path through `hexes`; `labels[i]` is written at hex i ("" for none) and
+        the first `legal` hexes are reached within the rules."""
+        self.prepareGeometryChange()
+        self.points = [QPointF(*SCENE_LAYOUT.center(h)) for h in hexes]
+        self.labels = list(labels)
+        self.legal = legal
+        self.setVisible(bool(self.points))
+        self.update()
+
+    def clear(self) -> None:
+        self.set_path((), (), 0)
+
+    def boundingRect(self) -> QRectF:
+        if not self.points:
+            return QRectF()
+        xs = [p.x() for p in self.points]
+        ys = [p.y() for p in self.points]
+        margin = 700.0  # the end's cost label is drawn in pixels: wide in scene units far out
+        return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(
+            -margin, -margin, margin, margin
+        )
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if not self.points:
+            return
+        zoom = max(0.05, option.levelOfDetailFromTransform(painter.worldTransform()))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        good = self.points[: max(self.legal, 1)]
+        bad = self.points[max(self.legal, 1) - 1 :] if self.legal < len(self.points) else []
+        for points, ink, dashed in ((good, PATH_INK, False), (bad, BLOCKED_INK, True)):
+            if len(points) > 1:
+                self._line(painter, points, ink, dashed)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for index, point in enumerate(self.points):
+            ink = PATH_INK if index < self.legal else BLOCKED_INK
+            painter.setBrush(QBrush(ink))
+            painter.drawEllipse(point, 3.0 / zoom, 3.0 / zoom)
+        self._end_mark(painter, zoom)
+        self._labels(painter, zoom)
+
+    def _line(self, painter: QPainter, points: list[QPointF], ink: QColor, dashed: bool) -> None:
+        casing = QPen(CASING, 7.0)
+        casing.setCosmetic(True)
+        casing.setCapStyle(Qt.PenCapStyle.RoundCap)
+        casing.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(casing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolyline(QPolygonF(points))
+        pen = QPen(ink, 3.5)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        if dashed:
+            pen.setDashPattern([2.0, 1.6])
+        painter.setPen(pen)
+        painter.drawPolyline(QPolygonF(points))
+
+    def _end_mark(self, painter: QPainter, zoom: float) -> None:
+        end = self.points[-1]
+        size = 9.0 / zoom
+        reached = self.legal >= len(self.points)
+        pen = QPen(PATH_INK if reached else BLOCKED_INK, 3.5)
+        pen.setCosmetic(True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for width, ink in ((7.0, CASING), (3.5, pen.color())):
+            pen = QPen(ink, width)
+            pen.setCosmetic(True)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            if reached:
+                painter.drawEllipse(end, size, size)
+            else:
+                painter.drawLine(end + QPointF(-size, -size), end + QPointF(size, size))
+                painter.drawLine(end + QPointF(-size, size), end + QPointF(size, -size))
+
+    def _labels(self, painter: QPainter, zoom: float) -> None:
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(max(1, round(LABEL_PIXELS)))
+        metrics = QFontMetricsF(font)
+        painter.save()
+        for index, (point, text) in enumerate(zip(self.points, self.labels, strict=False)):
+            last = index == len(self.points) - 1
+            if not text or (zoom < LABELS_FROM and not last):
+                continue
+            # Drawn in screen pixels beside the step, up and right of the counter's centre.
+            painter.save()
+            painter.translate(point)
+            painter.scale(1 / zoom, 1 / zoom)
+            width = metrics.horizontalAdvance(text) + 6
+            height = metrics.height() + 2
+            box = QRectF(8, -8 - height, width, height)
+            ink = PATH_INK if index < self.legal else BLOCKED_INK
+            painter.setPen(QPen(ink, 1.0))
+            painter.setBrush(QBrush(LABEL_FILL))
+            painter.drawRoundedRect(box, 3, 3)
+            painter.setFont(font)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            painter.restore()
+        painter.restore()

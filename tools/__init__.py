@@ -1,0 +1,1 @@
+"""Tools for developers, outside the product's import graph: the fuzzers."""

@@ -1,0 +1,67 @@
+"""The fuzzers' command line: python -m tools.fuzz --games N [--email] (solo.py, email.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+from owsqt.rules.scenario.ruleset import default_ruleset
+from tools.fuzz import email, solo
+from tools.fuzz.solo import EXIT_FAILED, FuzzFailure, Invariants
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.fuzz",
+        description="Play strict games of We are coming! by random legal actions.",
+    )
+    parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    parser.add_argument(
+        "--first-seed", type=int, default=1, help="the seed of the first game (default 1)"
+    )
+    parser.add_argument(
+        "--email",
+        action="store_true",
+        help="play each game as two e-mail players trading files (tools/fuzz/email.py)",
+    )
+    parser.add_argument(
+        "--journal-dir",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "owsqt-fuzz",
+        help="where the journal of a failing game is written",
+    )
+    args = parser.parse_args(argv)
+    ruleset = default_ruleset()
+    invariants = Invariants(ruleset)
+    play = email.play_email_game if args.email else solo.play_game
+    started = time.perf_counter()
+    failures: list[FuzzFailure] = []
+    actions = 0
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        try:
+            report = play(ruleset, seed, journal_dir=args.journal_dir, invariants=invariants)
+        except FuzzFailure as failure:
+            failures.append(failure)
+            print(f"FAILED {failure}", flush=True)
+            if failure.__cause__ is not None:  # a crash: where it happened
+                traceback.print_exception(failure.__cause__, file=sys.stderr)
+            continue
+        actions += report.actions
+        print(report.line(), flush=True)
+    elapsed = time.perf_counter() - started
+    per_game = elapsed / args.games if args.games else 0.0
+    print(
+        f"{args.games} games, {actions} actions in the games that passed, "
+        f"{elapsed:.1f} s ({per_game:.2f} s a game)"
+    )
+    if failures:
+        seeds = ", ".join(str(f.seed) for f in failures)
+        print(
+            f"fuzz: {len(failures)} of {args.games} games failed (seeds {seeds})", file=sys.stderr
+        )
+        return EXIT_FAILED
+    return 0

@@ -1,0 +1,131 @@
+"""E-mail games by random legal actions: the fuzzer's games, played by two sessions with keys
+of their own that trade files whenever the other side must act (docs/pbem-format.md).
+
+    python -m tools.fuzz --email --games N
+
+Each game is reproducible from its seed: the keys, the game id and so the agreed dice seed
+are all made from it. Besides everything `solo.play_game` checks, a game fails when a
+file is refused on import, when an action is refused for a reason of the exchange, when
+the two players' files differ at the end, or when the final file does not verify.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import random
+import time
+from pathlib import Path
+
+from owsqt.journal.identity import Identity
+from owsqt.journal.store import write_atomically
+from owsqt.journal.textformat import JournalError, Play
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import SETUP_PHASE
+from owsqt.session import GameSession
+from tools.fuzz.solo import (
+    MAX_ACTIONS,
+    SCENARIO,
+    FuzzFailure,
+    GameReport,
+    Invariants,
+    check_replay,
+    play_out,
+)
+
+
+class Table:
+    """The two players' sessions and which of them holds the game now."""
+
+    def __init__(self, ruleset: Ruleset, seed: int) -> None:
+        self.ruleset = ruleset
+        self.keys = {p: Identity.from_seed(f"fuzz {seed} {p.value}".encode()) for p in Player}
+        ticks = itertools.count()
+        self.clock = lambda: f"1942-12-12T{next(ticks) // 3600 % 24:02d}:00:00Z"
+        game = hashlib.sha256(f"owsqt fuzz game {seed}".encode()).hexdigest()[:32]
+        self.sessions = {
+            Player.GERMAN: GameSession.new(
+                ruleset,
+                SCENARIO,
+                Mode.STRICT,
+                play=Play.EMAIL,
+                identity=self.keys[Player.GERMAN],
+                game=game,
+                clock=self.clock,
+            )
+        }
+        self.holder = Player.GERMAN
+        self.files = 0
+
+    @property
+    def session(self) -> GameSession:
+        return self.sessions[self.holder]
+
+    def hand_over(self) -> None:
+        """The holder sends his file; the other player joins with it or imports it."""
+        _, text = self.session.send()
+        self.files += 1
+        other = self.holder.opponent
+        if other in self.sessions:
+            self.sessions[other].import_text(text)
+        else:
+            self.sessions[other] = GameSession.join(
+                self.ruleset, text, identity=self.keys[other], clock=self.clock
+            )
+        self.holder = other
+
+
+def play_email_game(
+    ruleset: Ruleset,
+    seed: int,
+    *,
+    journal_dir: Path | None = None,
+    max_actions: int = MAX_ACTIONS,
+    last_turn: int | None = None,
+    invariants: Invariants | None = None,
+) -> GameReport:
+    """Play one strict e-mail game of We are coming! with `seed`; FuzzFailure if it breaks."""
+    started = time.perf_counter()
+    invariants = invariants or Invariants(ruleset)
+    rng = random.Random(seed)
+    table = Table(ruleset, seed)
+
+    def fail(message: str) -> FuzzFailure:
+        journal = None
+        if journal_dir is not None:
+            journal = journal_dir / f"fuzz-email-seed-{seed}.owsg"
+            write_atomically(journal, table.session.text())
+        state = table.session.state
+        position = f"turn {state.turn}, {state.phase}/{state.segment}, file {table.files}"
+        return FuzzFailure(seed, f"{message} ({position})", journal)
+
+    def hand_over() -> None:
+        try:
+            table.hand_over()
+        except (JournalError, ValueError) as error:
+            raise fail(f"the hand-over failed: {error}") from error
+
+    while table.session.state.phase == SETUP_PHASE:  # each side sets up its own (19.11)
+        if table.session.why_not_act(EndStep(player=table.session.state.active)):
+            hand_over()
+        table.session.apply_default_setup()
+    kinds = play_out(
+        ruleset, rng, lambda: table.session, fail, invariants, max_actions, last_turn, hand_over
+    )
+    hand_over()
+    _check_the_files_agree(ruleset, table, fail)
+    check_replay(ruleset, table.session, fail)
+    report = GameReport(seed, sum(kinds.values()), dict(kinds), time.perf_counter() - started)
+    return report
+
+
+def _check_the_files_agree(ruleset: Ruleset, table: Table, fail) -> None:
+    german, soviet = (table.sessions[p] for p in Player)
+    if german.text() != soviet.text() or german.state != soviet.state:
+        raise fail("the two players' games differ after the last file")
+    audited = GameSession.from_text(ruleset, german.text(), audit=True)
+    if audited.problems:
+        raise fail("the final file breaks rules: " + "; ".join(map(str, audited.problems)))

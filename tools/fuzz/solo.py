@@ -1,0 +1,288 @@
+"""The fuzzer: whole STRICT games of We are coming! played by random legal actions.
+
+    python -m tools.fuzz --games N [--first-seed S] [--journal-dir DIR]
+
+Game i uses seed i (the dice and the choices alike), so a failing game is replayed by
+running its seed again. Each game starts from the default set-up, then, until the game
+is over, asks `legalactions.candidate_actions` for a sample of actions, keeps those the
+engine's judge calls legal and submits one at random (ending a movement segment is
+picked seldom, so that units actually move). A game fails on:
+
+- a crash: any exception, InvalidAction from a candidate included;
+- a state where no candidate is legal but the game is not over;
+- an action the judge called legal that the engine refuses in STRICT play;
+- a broken invariant after an action (`Invariants`);
+- a journal that does not replay to the same final state.
+
+The journal of a failing game is written to the journal directory and named with the
+failure; `owsqt replay FILE` reads it. Exit status 0 when every game passed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from owsqt.journal.store import write_atomically
+from owsqt.rules.core.actions import Action, EndStep, action_to_data
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.data.units import UnitClass
+from owsqt.rules.engine import judge
+from owsqt.rules.legalactions import candidate_actions
+from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
+from owsqt.session import GameSession
+
+SCENARIO = "we-are-coming"
+END_STEP_CHANCE = 0.06  # in a movement segment, when something else is legal too
+MAX_ACTIONS = 20_000  # far above a real game's length: a game that long is stuck
+EXIT_FAILED = 1
+
+
+class FuzzFailure(Exception):
+    """A game broke the rules' promises; the message says how, with its seed."""
+
+    def __init__(self, seed: int, message: str, journal: Path | None = None) -> None:
+        self.seed = seed
+        self.journal = journal
+        where = f"\n  journal: {journal}" if journal is not None else ""
+        super().__init__(f"seed {seed}: {message}{where}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    """What one game did, for the summary line."""
+
+    seed: int
+    actions: int
+    kinds: dict[str, int]
+    seconds: float
+
+    def line(self) -> str:
+        counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
+        return f"seed {self.seed}: {self.actions} actions ({counts}) in {self.seconds:.2f} s"
+
+
+class Invariants:
+    """What must hold after every action of a strict game, as sentences when it does not.
+
+    - [9.2, 9.3] no hex above the stacking limit at the end of a movement segment;
+    - [2.2] units on the map have 1 to their printed full strength (convoy markers, which
+      have no strength points, 0);
+    - [8.2] no unit on the map across the Don: every hex a unit is on is reached from
+      Kotelnikovo without crossing it (the default set-up places every unit so);
+    - [8.2] no Soviet unit in the Stalingrad pocket;
+    - every unit on the map is on a hex;
+    - [8.1] the movement record names only units of the active player.
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        game_map = ruleset.game_map
+        self.battle_area = game_map.reachable_without_major_river(game_map.place("Kotelnikovo").hex)
+
+    def breaches(self, state: GameState, *, movement_ended: bool = False) -> list[str]:
+        """Every invariant `state` breaks; `movement_ended`: a movement segment just ended
+        (when 9.3 checks the stacking limit)."""
+        found = []
+        if movement_ended:
+            found.extend(self.overstacked(state))
+        found.extend(self.unit_breaches(state))
+        found.extend(self.movement_breaches(state))
+        return found
+
+    def overstacked(self, state: GameState) -> list[str]:
+        ruleset = self.ruleset
+        limit = ruleset.tables.stacking_limit
+        return [
+            f"9.2: {ruleset.grid.id_of(hex_)} holds {points} stacking points at the end "
+            f"of a movement segment (limit {limit})"
+            for hex_ in state.stacks
+            if (points := stacking_points(ruleset, state, hex_)) > limit
+        ]
+
+    def unit_breaches(self, state: GameState) -> list[str]:
+        ruleset = self.ruleset
+        catalogue = ruleset.catalogue
+        pocket = ruleset.game_map.pocket
+        found = []
+        for unit_id, unit in state.units.items():
+            if unit.status is not UnitStatus.ON_MAP:
+                continue
+            definition = catalogue.ground[unit_id]
+            if unit.hex is None:
+                found.append(f"{unit_id} is on the map but on no hex")
+                continue
+            where = ruleset.grid.id_of(unit.hex)
+            lowest = 0 if definition.unit_class is UnitClass.CONVOY else 1
+            if not lowest <= unit.strength <= definition.combat:
+                found.append(
+                    f"2.2: {unit_id} on {where} has strength {unit.strength}, "
+                    f"not {lowest} to {definition.combat}"
+                )
+            if unit.hex not in self.battle_area:
+                found.append(f"8.2: {unit_id} is on {where}, across the Don")
+            if definition.player is Player.SOVIET and unit.hex in pocket:
+                found.append(f"8.2: the Soviet unit {unit_id} is in the pocket, on {where}")
+        return found
+
+    def movement_breaches(self, state: GameState) -> list[str]:
+        catalogue = self.ruleset.catalogue
+        named = sorted(set(state.movement.done) | set(state.movement.moving))
+        return [
+            f"8.1: the movement record names {unit_id}, not a unit of the active player "
+            f"({state.active.value if state.active else 'nobody'})"
+            for unit_id in named
+            if catalogue.ground[unit_id].player is not state.active
+        ]
+
+
+def describe(ruleset: Ruleset, action: Action) -> str:
+    return str(action_to_data(action, ruleset.grid))
+
+
+def play_game(
+    ruleset: Ruleset,
+    seed: int,
+    *,
+    journal_dir: Path | None = None,
+    max_actions: int = MAX_ACTIONS,
+    last_turn: int | None = None,
+    invariants: Invariants | None = None,
+) -> GameReport:
+    """Play one strict game of We are coming! with `seed`; FuzzFailure if it breaks.
+
+    `last_turn` stops the game early, at the start of that turn's successor (short games
+    for tests); the replay check still runs."""
+    started = time.perf_counter()
+    invariants = invariants or Invariants(ruleset)
+    rng = random.Random(seed)
+    session = GameSession.new(ruleset, SCENARIO, Mode.STRICT, seed=seed)
+
+    def fail(message: str) -> FuzzFailure:
+        journal = None
+        if journal_dir is not None:
+            journal = journal_dir / f"fuzz-seed-{seed}.owsg"
+            write_atomically(journal, session.text())
+        state = session.state
+        position = f"turn {state.turn}, {state.phase}/{state.segment}"
+        return FuzzFailure(seed, f"{message} ({position})", journal)
+
+    try:
+        session.apply_default_setup()
+    except Exception as error:
+        raise fail(f"the default set-up crashed: {error!r}") from error
+    breaches = invariants.breaches(session.state)
+    if breaches:
+        raise fail("the set-up breaks invariants: " + "; ".join(breaches))
+    kinds = play_out(ruleset, rng, lambda: session, fail, invariants, max_actions, last_turn)
+    check_replay(ruleset, session, fail)
+    return GameReport(seed, sum(kinds.values()), dict(kinds), time.perf_counter() - started)
+
+
+def play_out(
+    ruleset: Ruleset,
+    rng: random.Random,
+    holder: Callable[[], GameSession],
+    fail: Callable[[str], FuzzFailure],
+    invariants: Invariants,
+    max_actions: int,
+    last_turn: int | None,
+    hand_over: Callable[[], None] | None = None,
+) -> Counter[str]:
+    """Submit random legal actions to the session `holder` gives until the game is over (or
+    past `last_turn`), checking each; the kinds of action submitted. With `hand_over` (e-mail
+    play), an action the holder may not make is first handed over to the other player."""
+    kinds: Counter[str] = Counter()
+    while holder().state.phase != GAME_OVER_PHASE:
+        session = holder()
+        state = session.state
+        if last_turn is not None and state.turn > last_turn:
+            break
+        if sum(kinds.values()) >= max_actions:
+            raise fail(f"{max_actions} actions and the game is not over")
+        action = choose_legal(ruleset, state, rng, fail)
+        if hand_over is not None and session.why_not_act(action):  # the other side's
+            hand_over()
+            continue
+        try:
+            outcome = session.submit(action)
+        except Exception as error:
+            raise fail(f"{describe(ruleset, action)} crashed the engine: {error!r}") from error
+        if not outcome.applied:
+            reasons = "; ".join(str(v) for v in outcome.verdict.violations)
+            raise fail(
+                f"the engine refused {describe(ruleset, action)}, which the judge called "
+                f"legal: {reasons}"
+            )
+        kinds[action.kind] += 1
+        ended = isinstance(action, EndStep) and state.segment in STACKING_SEGMENTS
+        breaches = invariants.breaches(outcome.state, movement_ended=ended)
+        if breaches:
+            raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
+    return kinds
+
+
+def choose_legal(
+    ruleset: Ruleset,
+    state: GameState,
+    rng: random.Random,
+    fail: Callable[[str], FuzzFailure],
+) -> Action:
+    """A random legal candidate; ending a movement segment only now and then."""
+    try:
+        candidates = candidate_actions(ruleset, state, rng)
+    except Exception as error:
+        raise fail(f"enumerating the candidate actions crashed: {error!r}") from error
+    legal = []
+    for candidate in candidates:
+        try:
+            verdict = judge(ruleset, state, candidate)
+        except Exception as error:
+            raise fail(
+                f"judging the candidate {describe(ruleset, candidate)} crashed: {error!r}"
+            ) from error
+        if verdict.legal:
+            legal.append(candidate)
+        elif not isinstance(candidate, EndStep):
+            reasons = "; ".join(str(v) for v in verdict.violations)
+            raise fail(
+                f"the judge refuses {describe(ruleset, candidate)}, a candidate built to be "
+                f"legal: {reasons}"
+            )
+    if not legal:
+        tried = "; ".join(
+            f"{describe(ruleset, c)}: {judge(ruleset, state, c).violations}" for c in candidates
+        )
+        raise fail(f"no legal action and the game is not over (candidates: {tried})")
+    others = [a for a in legal if not isinstance(a, EndStep)]
+    ending = [a for a in legal if isinstance(a, EndStep)]
+    if ending and others and state.segment in MOVEMENT_SEGMENTS:
+        if rng.random() < END_STEP_CHANCE:
+            return ending[0]
+        return rng.choice(others)
+    return rng.choice(legal)
+
+
+def check_replay(
+    ruleset: Ruleset, session: GameSession, fail: Callable[[str], FuzzFailure]
+) -> None:
+    """The journal replays to the very state the game reached."""
+    try:
+        replayed = GameSession.from_text(ruleset, session.text())
+    except Exception as error:
+        raise fail(f"the journal does not replay: {error!r}") from error
+    if replayed.state != session.state:
+        differing = [
+            f.name
+            for f in fields(GameState)
+            if getattr(replayed.state, f.name) != getattr(session.state, f.name)
+        ]
+        raise fail(f"the journal replays to another state (differing: {', '.join(differing)})")
