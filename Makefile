@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.owsqt-run
 TEST_STAMP := $(VENV)/.owsqt-test
 
-.PHONY: run test bench fuzz lint clean system
+.PHONY: run test test-fast bench fuzz lint clean system
 
 run: system $(RUN_STAMP)
 	$(BIN)/owsqt
@@ -17,6 +17,10 @@ test: system $(TEST_STAMP)
 	$(BIN)/ruff format --check owsqt tests bench tools
 	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+
+# The inner loop: the tests without those marked slow (whole games, fuzzing, map rebuilds).
+test-fast: $(TEST_STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q -m "not slow"
 
 bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench.run

@@ -48,6 +48,7 @@ def test_version(capsys):
     assert capsys.readouterr().out.strip() == f"owsqt {__version__}"
 
 
+@pytest.mark.slow
 def test_validate_data_reads_every_shipped_file(capsys):
     assert main(["validate-data"]) == 0
     assert "4 scenarios" in capsys.readouterr().out
@@ -109,6 +110,7 @@ def test_render_map_draws_the_whole_map_to_a_png(tmp_path, capsys, qapp):
     assert " x " in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_compile_map_rebuilds_the_shipped_file_exactly(tmp_path, monkeypatch, capsys):
     import shutil
 
@@ -181,6 +183,7 @@ def test_validate_data_names_file_and_key_of_bad_data_and_fails(
     assert target.name in error and named in error
 
 
+@pytest.mark.slow
 def test_screenshot_renders_a_new_game_of_a_scenario(tmp_path, capsys, qapp):
     out = tmp_path / "table.png"
     assert (

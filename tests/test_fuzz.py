@@ -58,6 +58,7 @@ def moved_to(state, unit_id, hex_):
 # --- short games ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
     reports = [solo.play_game(game, seed, journal_dir=tmp_path, last_turn=1) for seed in (1, 2)]
     for report in reports:

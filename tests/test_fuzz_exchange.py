@@ -14,6 +14,7 @@ def game():
     return default_ruleset()
 
 
+@pytest.mark.slow
 def test_a_short_e_mail_game_trades_files_and_is_reproducible(game, monkeypatch):
     tables = []
     original = email.Table

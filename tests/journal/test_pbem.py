@@ -244,6 +244,7 @@ FIXTURE_OPTIONS = settings(
 )
 
 
+@pytest.mark.slow
 @FIXTURE_OPTIONS
 @given(data=st.data())
 def test_any_mutated_file_is_refused_or_changes_nothing(ruleset, played, data):

@@ -37,6 +37,7 @@ def hexes(game_map, *ids):
     return [game_map.grid.hex_of(hex_id) for hex_id in ids]
 
 
+@pytest.mark.slow
 def test_the_shipped_compiled_map_is_rebuilt_from_its_sources():
     shipped = (RESOURCES / "map" / "compiled.json").read_text(encoding="utf-8")
     assert compiled_text(compile_resources(RESOURCES)) == shipped, (

@@ -7,6 +7,8 @@ move up to five stacks per movement segment to the dearest free hex they can rea
 
 from __future__ import annotations
 
+import pytest
+
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack
 from owsqt.rules.core.events import ReservesReleased, UnitsMoved
 from owsqt.rules.core.verdict import Mode
@@ -87,6 +89,7 @@ class StrictPlayer:
         )
 
 
+@pytest.mark.slow
 def test_3_1_8_1_a_strict_game_of_we_are_coming_runs_from_setup_to_the_end_with_movement():
     ruleset = default_ruleset()
     session = GameSession.new(ruleset, "we-are-coming", Mode.STRICT, seed=7)

@@ -625,6 +625,7 @@ def _entering(ruleset, state):
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", ["we-are-coming", "hoths-last-gasp", "operation-winter-storm"])
 def test_8_1_reach_and_price_agree_on_every_reachable_hex_of_a_real_set_up(scenario):
     ruleset, plain = _set_up(scenario)
