@@ -11,22 +11,14 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.combat.page import Page, PageHost, button, rich_label
-from owsqt.qt.combat.start import (
-    Candidate,
-    artillery_candidates,
-    checked_units,
-    fill_candidates,
-    unit_list,
-)
-from owsqt.qt.combat.text import (
-    RULE_STYLE,
-    gun_solution,
-)
+from owsqt.qt.combat.start import checked_units, fill_candidates, unit_list
+from owsqt.qt.combat.text import RULE_STYLE, gun_solution
 from owsqt.rules.combat.artillery import (
     NOT_COUNTERBATTERY,
     bombardment_solution,
 )
 from owsqt.rules.combat.bombard import designated_guns
+from owsqt.rules.combat.offers import Candidate, artillery_candidates
 from owsqt.rules.combat.prepared import (
     alive,
     defenders,

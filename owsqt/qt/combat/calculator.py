@@ -22,18 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from owsqt.qt.combat.start import (
+from owsqt.qt.combat.start import checked_units, fill_candidates, unit_line, unit_list
+from owsqt.qt.combat.text import gun_solution, rule, solution_html
+from owsqt.rules.combat.fire import Engagement, fire_solution
+from owsqt.rules.combat.leads import default_lead
+from owsqt.rules.combat.offers import (
     artillery_candidates,
     attack_candidates,
     attack_targets,
-    checked_units,
-    fill_candidates,
     owner_of,
-    unit_line,
-    unit_list,
 )
-from owsqt.qt.combat.text import default_lead, gun_solution, rule, solution_html
-from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode

@@ -14,16 +14,10 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 from owsqt.qt.combat.calculator import CombatCalculator
 from owsqt.qt.combat.marks import CombatMarks
 from owsqt.qt.combat.panel import CombatPanel
-from owsqt.qt.combat.start import (
-    ATTACK_KEYS,
-    PANEL_KEYS,
-    AttackDialog,
-    attack_targets,
-    may_offer_attack,
-    owner_of,
-)
+from owsqt.qt.combat.start import ATTACK_KEYS, PANEL_KEYS, AttackDialog
 from owsqt.qt.combat.text import actor_line
 from owsqt.qt.counters.items import CounterLayer
+from owsqt.rules.combat.offers import attack_targets, may_offer_attack, owner_of
 from owsqt.rules.combat.prepared import COMBAT_SEGMENTS
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex

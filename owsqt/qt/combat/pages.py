@@ -12,21 +12,11 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.combat.page import Page, PageHost, button, rich_label
-from owsqt.qt.combat.start import (
-    ATTACK_KEYS,
-    artillery_candidates,
-    checked_units,
-    fill_candidates,
-    index_of,
-    unit_list,
-)
-from owsqt.qt.combat.text import (
-    RULE_STYLE,
-    default_lead,
-    rule,
-    solution_html,
-)
+from owsqt.qt.combat.start import ATTACK_KEYS, checked_units, fill_candidates, index_of, unit_list
+from owsqt.qt.combat.text import RULE_STYLE, rule, solution_html
 from owsqt.rules.combat.fire import Engagement, fire_solution
+from owsqt.rules.combat.leads import default_lead
+from owsqt.rules.combat.offers import artillery_candidates
 from owsqt.rules.combat.prepared import (
     COMBAT_SEGMENTS,
     alive,

@@ -13,22 +13,11 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.combat.page import Page, PageHost, button, rich_label
-from owsqt.qt.combat.start import (
-    UNIT_ROLE,
-    Candidate,
-    checked_units,
-    fill_candidates,
-    index_of,
-    unit_list,
-)
-from owsqt.qt.combat.text import (
-    BAD_STYLE,
-    RULE_STYLE,
-    rule,
-    violations_html,
-)
+from owsqt.qt.combat.start import UNIT_ROLE, checked_units, fill_candidates, index_of, unit_list
+from owsqt.qt.combat.text import BAD_STYLE, RULE_STYLE, rule, violations_html
 from owsqt.rules.combat.advance import advance_paths
 from owsqt.rules.combat.losses import LossPriorities
+from owsqt.rules.combat.offers import Candidate
 from owsqt.rules.combat.prepared import (
     advancers,
     alive,

@@ -19,7 +19,6 @@ from owsqt.rules.combat.prepared import first_firer, step_actor
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
-from owsqt.rules.data.units import UnitClass
 from owsqt.rules.scenario.ruleset import Ruleset
 
 RULE_STYLE = "color:#6b6250"
@@ -78,32 +77,6 @@ def actor_line(ruleset: Ruleset, state: GameState, combat: CombatState) -> str:
         "second_fire": f"{who}: fire, or hold your fire (11.2, 11.1)",
         "advance": f"{who}: advance into the vacated hex and beyond, or stay (11.8)",
     }.get(combat.step, who)
-
-
-def poor_lead(ruleset: Ruleset, unit_id: str) -> bool:
-    """[11.3] Artillery and headquarters lead only when nothing else can."""
-    return ruleset.catalogue.ground[unit_id].unit_class in (
-        UnitClass.ARTILLERY,
-        UnitClass.HEADQUARTERS,
-    )
-
-
-def default_lead(ruleset: Ruleset, state: GameState, units: Iterable[str]) -> str | None:
-    """[11.3] The best proficiency among units that are not artillery or headquarters (the
-    strongest of equals); artillery or headquarters only when they are all there is."""
-    units = list(units)
-    if not units:
-        return None
-    catalogue = ruleset.catalogue
-    return max(
-        units,
-        key=lambda u: (
-            not poor_lead(ruleset, u),
-            catalogue.ground[u].proficiency,
-            state.units[u].strength,
-            -units.index(u),
-        ),
-    )
 
 
 def _item_row(item: Item, sign: bool) -> str:

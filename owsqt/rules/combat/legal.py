@@ -9,6 +9,7 @@ import random
 
 from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems
 from owsqt.rules.combat.hasty import hasty_cost, points_left
+from owsqt.rules.combat.leads import poor_lead
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.prepared import (
     COMBAT_SEGMENTS,
@@ -80,17 +81,10 @@ def _spent_gun(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
     return ruleset.catalogue.ground[unit_id].bombardment is not None and (unit.fired or unit.moved)
 
 
-def _poor(ruleset: Ruleset, unit_id: str) -> bool:
-    return ruleset.catalogue.ground[unit_id].unit_class in (
-        UnitClass.ARTILLERY,
-        UnitClass.HEADQUARTERS,
-    )
-
-
 def _lead(ruleset: Ruleset, units: tuple[str, ...]) -> str:
     """[11.3] The most proficient unit that is neither artillery nor headquarters."""
     catalogue = ruleset.catalogue
-    good = [u for u in units if not _poor(ruleset, u)] or list(units)
+    good = [u for u in units if not poor_lead(ruleset, u)] or list(units)
     return max(good, key=lambda u: (catalogue.ground[u].proficiency, u))
 
 

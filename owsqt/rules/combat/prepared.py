@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems
 from owsqt.rules.combat.fire import fire_factors
+from owsqt.rules.combat.leads import poor_lead
 from owsqt.rules.core.actions import ChangeLead, ContinueCombat, Defend, HastyAttack, PreparedAttack
 from owsqt.rules.core.events import (
     AttackDeclared,
@@ -163,7 +164,7 @@ def attack_violations(
         violations.extend(_attacker_violations(ruleset, state, action, unit_id, movement_kind))
     if action.lead not in action.units:
         violations.append(Violation("11.3", "the lead unit is one of the attacking units"))
-    elif _poor_lead(ruleset, action.lead) and not all(_poor_lead(ruleset, u) for u in action.units):
+    elif poor_lead(ruleset, action.lead) and not all(poor_lead(ruleset, u) for u in action.units):
         violations.append(
             Violation(
                 "11.3", "the lead may be artillery or headquarters only when no other unit attacks"
@@ -215,13 +216,6 @@ def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttac
     return [*violations, *attack_violations(ruleset, state, action, movement_kind)]
 
 
-def _poor_lead(ruleset: Ruleset, unit_id: str) -> bool:
-    return ruleset.catalogue.ground[unit_id].unit_class in (
-        UnitClass.ARTILLERY,
-        UnitClass.HEADQUARTERS,
-    )
-
-
 def _attacker_violations(
     ruleset: Ruleset,
     state: GameState,
@@ -264,7 +258,7 @@ def check_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack | Ha
             raise InvalidAction(f"{ruleset.unit_name(unit_id)} is not on the map")
 
 
-def _judge_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+def judge_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
     check_attack(ruleset, state, action)
     return _attack_violations(ruleset, state, action)
 
@@ -319,7 +313,7 @@ def _judge_defend(ruleset: Ruleset, state: GameState, action: Defend) -> list[Vi
     violations = []
     if action.lead not in units:
         violations.append(Violation("11.3", "the lead unit is one of the defending units"))
-    elif _poor_lead(ruleset, action.lead) and not all(_poor_lead(ruleset, u) for u in units):
+    elif poor_lead(ruleset, action.lead) and not all(poor_lead(ruleset, u) for u in units):
         violations.append(
             Violation(
                 "11.3", "the lead may be artillery or headquarters only when no other unit defends"
@@ -521,7 +515,7 @@ def _judge_lead(ruleset: Ruleset, state: GameState, action: ChangeLead) -> list[
     others = [u for u in units if u != current]  # the disrupted lead steps down
     if action.lead not in others:
         violations.append(Violation("11.3", "the new lead is another of the units engaged"))
-    elif _poor_lead(ruleset, action.lead) and not all(_poor_lead(ruleset, u) for u in others):
+    elif poor_lead(ruleset, action.lead) and not all(poor_lead(ruleset, u) for u in others):
         violations.append(
             Violation(
                 "11.3", "the lead may be artillery or headquarters only when no other unit fights"
@@ -543,7 +537,7 @@ def _resolve_lead(ruleset: Ruleset, state: GameState, action: ChangeLead):
 
 HANDLERS = {
     ChangeLead: (_judge_lead, _resolve_lead),
-    PreparedAttack: (_judge_attack, _resolve_attack),
+    PreparedAttack: (judge_attack, _resolve_attack),
     Defend: (_judge_defend, _resolve_defend),
     ContinueCombat: (_judge_continue, _resolve_continue),
 }
