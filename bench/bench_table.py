@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 from bench.harness import Measurement, measure
 from owsqt.qt.counteritems import CounterLayer
 from owsqt.qt.counterstyle import COUNTER_SIZE
+from owsqt.qt.fonts import load_fonts
 from owsqt.qt.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.rules.ruleset import default_ruleset
 from owsqt.rules.verdict import Mode
@@ -31,6 +32,7 @@ def _render(scene: QGraphicsScene, source: QRectF, size: tuple[int, int]) -> QIm
 
 def run() -> list[Measurement]:
     QApplication.instance() or QApplication([])
+    load_fonts()  # the counters' text as in the window, whatever the machine has
     ruleset = default_ruleset()
     session = GameSession.new(ruleset, "operation-winter-storm", Mode.FREE, seed=1)
     session.apply_default_setup()

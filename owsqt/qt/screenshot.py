@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from owsqt.qt.fonts import load_fonts
 from owsqt.qt.mainwindow import MainWindow
 from owsqt.rules.ruleset import Ruleset
 from owsqt.rules.verdict import Mode
@@ -29,6 +30,7 @@ def take_screenshot(
         raise ValueError(f"zoom {zoom} is outside 0.05 to 8")
     centre = ruleset.grid.hex_of(hex_id) if hex_id else None
     app = QApplication.instance() or QApplication([])
+    load_fonts()
     session = GameSession.new(ruleset, scenario, Mode.FREE, seed=1)
     session.apply_default_setup()
     window = MainWindow(ruleset, session)
