@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 from bench.harness import Measurement, measure
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.style import COUNTER_SIZE
+from owsqt.qt.fonts import load_fonts
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -31,6 +32,7 @@ def _render(scene: QGraphicsScene, source: QRectF, size: tuple[int, int]) -> QIm
 
 def run() -> list[Measurement]:
     QApplication.instance() or QApplication([])
+    load_fonts()  # the counters' text as in the window, whatever the machine has
     ruleset = default_ruleset()
     session = GameSession.new(ruleset, "operation-winter-storm", Mode.FREE, seed=1)
     session.apply_default_setup()

@@ -80,6 +80,19 @@ TEST_SCENARIO = Scenario("test", "Test scenario", "19.1", 1, 3, Player.SOVIET)
 
 
 @pytest.fixture(scope="session")
+def qapp(qapp):
+    """pytest-qt's application, with the program's own fonts, as `owsqt` starts it.
+
+    Every Qt test asks for the application (qtbot does too), so none lays out text in the
+    fonts of the machine it happens to run on.
+    """
+    from owsqt.qt.fonts import load_fonts  # Qt only for the tests that use it
+
+    load_fonts()
+    return qapp
+
+
+@pytest.fixture(scope="session")
 def ruleset() -> Ruleset:
     return Ruleset(
         game_map=load_game_map(REPO / "resources" / "map" / "compiled.json"),

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QRect, Qt
-from PySide6.QtGui import QDrag, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QDrag, QDragEnterEvent, QDropEvent, QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel
 
+from owsqt.qt.air.chart import AirChartWidget
 from owsqt.qt.air.display import (
     MIME_TYPE,
     AirBoxWidget,
@@ -65,6 +66,25 @@ def place(state: GameState, unit_id: str, box: AirBox) -> GameState:
 
 def side_of(catalogue: UnitCatalogue, player: Player) -> set[str]:
     return {unit.id for unit in catalogue.air.values() if unit.player is player}
+
+
+def assert_no_text_is_cut(chart: AirChartWidget) -> None:
+    """Every title on `chart` shows whole at the width it was given: wrapped, never clipped.
+
+    Measured with the fonts the text is drawn in, so it holds whatever their widths are.
+    """
+    for label in chart.findChildren(QLabel):
+        assert label.width() >= label.minimumSizeHint().width(), label.text()
+        if label.wordWrap():
+            assert label.height() >= label.heightForWidth(label.width()), label.text()
+        else:
+            assert label.height() >= label.minimumSizeHint().height(), label.text()
+    for box in chart.boxes.values():
+        # A title wraps between words; a word wider than the room beside the count is cut.
+        metrics = QFontMetrics(box._title_font)
+        room = box._title_rect(box.width())
+        for word in box.title.split():
+            assert metrics.horizontalAdvance(word) <= room.width(), (box.title, word)
 
 
 def enter(widget: AirBoxWidget, mime: QMimeData) -> QDragEnterEvent:
@@ -263,3 +283,14 @@ def test_in_a_dock_nothing_overlaps_and_the_charts_scroll(make_display, new_game
                 assert inside.contains(rect), box.title
             for first, second in combinations(rects, 2):
                 assert not first.intersects(second)
+        assert_no_text_is_cut(chart)
+
+
+def test_a_dock_too_narrow_for_a_title_word_scrolls_sideways_rather_than_cut_it(
+    make_display, new_game
+):
+    display = make_display(new_game, width=200, height=500)
+    QApplication.processEvents()  # the sideways scroll bar takes height: lay out once more
+    assert display.scroll_area.horizontalScrollBar().maximum() > 0
+    for chart in display.charts.values():
+        assert_no_text_is_cut(chart)

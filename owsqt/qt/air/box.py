@@ -172,10 +172,13 @@ class AirBoxWidget(QWidget):
     def minimumSizeHint(self) -> QSize:
         # The least a box can ever be: one line of title, one row. Its real height comes from
         # heightForWidth; a taller minimum would make the scroll area add a scroll bar it
-        # does not need, since it sums minimum heights at the narrowest widths.
-        width = 2 * _PADDING + 2 * COUNTER_PIXELS + _GAP
-        title = QFontMetrics(self._title_font).height()
-        return QSize(width, 2 * _PADDING + title + _TITLE_GAP + COUNTER_PIXELS)
+        # does not need, since it sums minimum heights at the narrowest widths. It is as wide
+        # as two counters and as the title's longest word beside the count: a title wraps
+        # between words, and a wider word would be cut off.
+        metrics = QFontMetrics(self._title_font)
+        word = max((metrics.horizontalAdvance(w) for w in self.title.split()), default=0)
+        width = 2 * _PADDING + max(2 * COUNTER_PIXELS + _GAP, word + _GAP + self._badge_width())
+        return QSize(width, 2 * _PADDING + metrics.height() + _TITLE_GAP + COUNTER_PIXELS)
 
     def unit_at(self, position: QPoint) -> str | None:
         for index, unit in enumerate(self._units):

@@ -95,6 +95,7 @@ class AirChartWidget(QFrame):
         label.setObjectName(f"airChartTitle_{player.value}")
         label.setFont(bold_font(13, mapstyle.SERIF, spacing=104))
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)  # a narrow dock takes the title on two lines, not a scroll bar
         label.setContentsMargins(6, 4, 6, 4)
         label.setAutoFillBackground(True)
         palette = label.palette()

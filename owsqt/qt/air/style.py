@@ -6,6 +6,7 @@ import html
 
 from PySide6.QtGui import QColor, QFont
 
+from owsqt.qt.fonts import table_font
 from owsqt.qt.map import style as mapstyle
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import AirType, AirUnitDef, Nationality
@@ -108,10 +109,7 @@ def bold_font(
     pixels: int, families: tuple[str, ...] = mapstyle.SANS, spacing: int | None = None
 ) -> QFont:
     """A bold font of `families` at `pixels`, its letters spread by `spacing` percent if given."""
-    font = QFont()
-    font.setFamilies(list(families))
-    font.setPixelSize(pixels)
-    font.setBold(True)
+    font = table_font(pixels, bold=True, family=families)
     if spacing is not None:
         font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, spacing)
     return font

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from owsqt.journal.identity import Identity, IdentityError
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.fonts import load_fonts
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.data.datafile import DataError
 from owsqt.rules.map.mapfile import MapFileError
@@ -26,6 +27,7 @@ def run(argv: list[str], game: Path | None = None) -> int:
     app.setApplicationName("owsqt")
     app.setOrganizationName("owsqt")
     try:
+        load_fonts()  # before any window: every widget takes the shipped font
         ruleset = default_ruleset()
     except (DataError, MapFileError) as error:
         QMessageBox.critical(None, "owsqt cannot start", f"A data file is broken:\n\n{error}")

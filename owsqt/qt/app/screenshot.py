@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.fonts import load_fonts
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
@@ -29,6 +30,7 @@ def take_screenshot(
         raise ValueError(f"zoom {zoom} is outside 0.05 to 8")
     centre = ruleset.grid.hex_of(hex_id) if hex_id else None
     app = QApplication.instance() or QApplication([])
+    load_fonts()
     session = GameSession.new(ruleset, scenario, Mode.FREE, seed=1)
     session.apply_default_setup()
     window = MainWindow(ruleset, session)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from owsqt.qt.counters.style import COUNTER_SIZE
+from owsqt.qt.fonts import table_font
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import BridgeState, Entrenchment, Supply
@@ -162,9 +163,8 @@ def _paint_chip(painter: QPainter, rect: QRectF, fill: str, ink: str, text: str)
     painter.setPen(pen)
     painter.setBrush(QBrush(QColor(fill)))
     painter.drawRoundedRect(rect, 1.5, 1.5)
-    font = QFont()
-    font.setBold(True)
-    font.setPointSizeF(max(3.0, rect.height() * 0.45 if len(text) < 3 else rect.height() * 0.36))
+    # In pixels of the scene, not points, which grow with the screen's dots per inch.
+    font = table_font(max(4.0, rect.height() * (0.6 if len(text) < 3 else 0.48)), bold=True)
     painter.setFont(font)
     painter.setPen(QColor(ink))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -64,6 +64,7 @@ from owsqt.qt.counters.symbols import (
     unit_symbol,
     wheels,
 )
+from owsqt.qt.fonts import table_font
 from owsqt.rules.core.state import UnitState
 from owsqt.rules.data.units import AirUnitDef, MovementClass, UnitDef, UnitType
 
@@ -142,10 +143,7 @@ def _pen(colour: QColor, width: float, join: Qt.PenJoinStyle = Qt.PenJoinStyle.R
 
 @cache
 def _font(bold: bool) -> QFont:
-    font = QFont()
-    font.setFamilies(list(style.FONT_FAMILIES))
-    font.setBold(bold)
-    font.setPixelSize(_REFERENCE_PIXELS)
+    font = table_font(_REFERENCE_PIXELS, bold, style.FONT_FAMILIES)
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)  # shapes, not pixels
     font.setKerning(True)
     return font

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 
+from owsqt.qt import fonts
 from owsqt.rules.data.units import Nationality
 
 COUNTER_SIZE = 40.0  # scene units, square; the layout below is for exactly this size
@@ -112,17 +113,9 @@ AIR_LETTERS_CAP_HEIGHT = 3.6  # F, ZG, DB, GA, B in the top row of an air counte
 # --- fonts: families tried in order; sizes come from the cap heights above -----------------------
 
 # A narrow sans, bold for the factors, as on the counters of the period: two-digit factors
-# stay big on a small counter. Arial Narrow is there on Windows; fontconfig maps it to Nimbus
-# Sans Narrow on Linux; the condensed DejaVu is the last narrow resort.
-FONT_FAMILIES = (
-    "Arial Narrow",
-    "Nimbus Sans Narrow",
-    "Liberation Sans Narrow",
-    "Helvetica Neue",
-    "DejaVu Sans Condensed",
-    "Arial",
-    "DejaVu Sans",
-)
+# stay big on a small counter. The program ships it (resources/fonts), so a counter looks the
+# same on every machine.
+FONT_FAMILIES = (fonts.NARROW,)
 
 
 # --- levels of detail, in device pixels across the counter ----------------------------------------

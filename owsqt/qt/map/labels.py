@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
+from owsqt.qt.fonts import table_font
 from owsqt.qt.map.paths import EntryArea, Town
 from owsqt.qt.map.style import (
     BADGE_STYLE,
@@ -31,7 +32,6 @@ from owsqt.qt.map.style import (
     LABEL_GAP,
     LABEL_HALO,
     POCKET_TINT,
-    SERIF,
     TERRAIN_COLOURS,
     VILLAGE_NAMES_FROM,
     VILLAGE_STYLE,
@@ -190,13 +190,7 @@ class MapLabels:
         key = (id(style), pixels)
         found = self._fonts.get(key)
         if found is None:
-            font = QFont()
-            font.setFamilies(list(style.families))
-            font.setStyleHint(
-                QFont.StyleHint.Serif if style.families is SERIF else QFont.StyleHint.SansSerif
-            )
-            font.setPixelSize(pixels)
-            font.setBold(style.bold)
+            font = table_font(pixels, style.bold, style.families)
             found = (font, QFontMetricsF(font))
             self._fonts[key] = found
         return found

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 
+from owsqt.qt.fonts import load_fonts
 from owsqt.qt.map.painter import PAPER, MapPainter
 from owsqt.rules.map.gamemap import GameMap
 
@@ -21,6 +22,7 @@ def render_map(game_map: GameMap, path: Path, scale: float = 1.0) -> tuple[int, 
     # Fonts and images need a GUI application; a command-line run has none yet.
     if QGuiApplication.instance() is None:
         _keep.append(QGuiApplication([]))
+    load_fonts()  # the labels in the shipped fonts, as in the window
     painter_of_map = MapPainter(game_map)
     bounds = painter_of_map.bounds
     pixels = PIXELS_PER_UNIT * scale

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
+from owsqt.qt import fonts
 from owsqt.rules.map.gamemap import Terrain
 
 # --- palette: muted inks on cream paper, as on a printed map of the 1970s and 80s -------------
@@ -103,8 +104,8 @@ class TextStyle:
     capitals: bool = False
 
 
-SERIF = ("Palatino Linotype", "Palatino", "P052", "Georgia", "DejaVu Serif")
-SANS = ("Segoe UI", "Helvetica Neue", "Arial", "Nimbus Sans", "DejaVu Sans")
+SERIF = (fonts.SERIF,)  # the shipped fonts (resources/fonts): the same map on every machine
+SANS = (fonts.SANS,)
 HEX_ID_STYLE = TextStyle(SANS, HEX_ID_SIZE, 6, HEX_ID)
 HEX_ID_HALOED = TextStyle(SANS, HEX_ID_SIZE, 6, HEX_ID, halo_pixels=1.5)
 CITY_STYLE = TextStyle(SERIF, CITY_LABEL_SIZE, 10, LABEL, bold=True, halo_pixels=3.0, capitals=True)

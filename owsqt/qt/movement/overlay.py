@@ -9,7 +9,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
     QFontMetricsF,
     QPainter,
     QPainterPath,
@@ -18,6 +17,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from owsqt.qt.fonts import table_font
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.hexgrid import Hex, neighbour
 
@@ -180,9 +180,7 @@ class PathItem(QGraphicsItem):
                 painter.drawLine(end + QPointF(-size, size), end + QPointF(size, -size))
 
     def _labels(self, painter: QPainter, zoom: float) -> None:
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(max(1, round(LABEL_PIXELS)))
+        font = table_font(LABEL_PIXELS, bold=True)
         metrics = QFontMetricsF(font)
         painter.save()
         for index, (point, text) in enumerate(zip(self.points, self.labels, strict=False)):
