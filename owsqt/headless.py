@@ -173,12 +173,13 @@ def _verify(args: argparse.Namespace) -> int:
     print(f"  {_where(ruleset, session)}")
     print(f"  game {header.game}, {header.play} play, format version {header.version}")
     for side in SIDES:
-        key = session.keys.get(side)
+        key = session.players.keys.get(side)
         print(f"  {side} key: {fingerprint(key) if key else 'not joined yet'}")
-    if session.play is Play.EMAIL:
-        agreed = "agreed by both players" if session.seed_agreed else "not agreed yet"
-        print(f"  dice seed: {agreed}; files sent: {session.files_sent}")
-        for side, number in sorted(session.open_seals.items()):
+    exchange = session.email
+    if exchange is not None:
+        agreed = "agreed by both players" if exchange.seed_agreed else "not agreed yet"
+        print(f"  dice seed: {agreed}; files sent: {exchange.files_sent}")
+        for side, number in sorted(exchange.open_seals.items()):
             print(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
     if header.version == LEGACY_VERSION:
         print(f"  {len(session.entries)} entries: hash chain holds; version 1 signs nothing")

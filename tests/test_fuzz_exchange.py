@@ -42,12 +42,12 @@ def test_a_short_e_mail_game_trades_files_and_is_reproducible(game, monkeypatch)
 
 def test_a_refused_import_fails_the_game_with_its_reason(game, monkeypatch, tmp_path):
     from owsqt.journal.textformat import JournalError
-    from owsqt.session import GameSession
+    from owsqt.session.email import EmailExchange
 
     def broken_import(self, text):
         raise JournalError("the hash does not match", 5)
 
-    monkeypatch.setattr(GameSession, "import_text", broken_import)
+    monkeypatch.setattr(EmailExchange, "import_text", broken_import)
     with pytest.raises(solo.FuzzFailure, match=r"seed 4: the hand-over failed: entry 5"):
         email.play_email_game(game, 4, journal_dir=tmp_path, last_turn=1)
     assert (tmp_path / "fuzz-email-seed-4.owsg").exists()

@@ -74,7 +74,7 @@ class Identity:
 
     @classmethod
     def _create(cls, path: Path) -> Identity:
-        identity = cls.generate()
+        identity: Identity = cls.generate()
         pem = identity._private.private_bytes(
             serialization.Encoding.PEM,
             serialization.PrivateFormat.PKCS8,

@@ -1,6 +1,6 @@
 """The e-mail protocol's pieces that need no game: ids, the dice seed agreed by commit and
-reveal, sealed actions, file names, and the check that a file continues our game
-(docs/pbem-format.md)."""
+reveal, sealed actions, file names, and the checks that a file continues our game or can be
+joined (docs/pbem-format.md)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-from owsqt.journal.textformat import EntryKind, JournalError, ParsedJournal
+from owsqt.journal.textformat import SIDES, EntryKind, JournalError, ParsedJournal, Play
 
 SEAL_PADDING = 96  # sealed actions are padded to a multiple of this, so sizes tell nothing
 FILE_SUFFIX = ".owsg"
@@ -113,6 +113,21 @@ def check_continues(ours: ParsedJournal, theirs: ParsedJournal, opponent: str) -
             f"the file does not end with the {opponent} player's send: it was cut short after "
             f"entry {last.number}",
         )
+
+
+def free_side(first: ParsedJournal, public: str) -> str:
+    """[Join] The side that the player with key `public` takes in the game of its creator's
+    first file; JournalError when the file is not one he can join."""
+    header = first.header
+    if header.play != Play.EMAIL.value:
+        raise JournalError(f"this is a {header.play} game, not one played by e-mail")
+    if public in (header.german, header.soviet):
+        raise JournalError("this is your own game: open it, or open your opponent's reply")
+    free = [side for side in SIDES if header.key_of(side) is None]
+    if not free or any(entry.kind is EntryKind.JOIN for entry in first.entries):
+        raise JournalError("both sides of this game have players already")
+    check_continues(ParsedJournal(header, (), ()), first, header.creator)
+    return free[0]
 
 
 def _sha256(text: str) -> str:

@@ -19,7 +19,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
-from tests.journal.test_pbem import _append_forged
+from tests.session.test_email import _append_forged
 
 SCENARIO = "we-are-coming"
 BID = '{"kind": "declare_attacks", "planned": 3, "player": "german"}'
@@ -140,7 +140,7 @@ def test_send_asks_for_the_file_first_then_writes_it_and_can_write_it_again(
     desk.cancel_save = False
     path = send(window, desk)
     assert path.read_text() == window.session.text()
-    assert window.session.files_sent == 1
+    assert window.session.email.files_sent == 1
     assert window.statusBar().currentMessage() == (
         f"File 1 written to {path}: attach it to an e-mail to the Soviet player"
     )
@@ -150,7 +150,7 @@ def test_send_asks_for_the_file_first_then_writes_it_and_can_write_it_again(
     path.unlink()
     window.email.send_action.trigger()  # the folder is remembered; the file is the same
     assert Path(desk.suggested[-1]).parent == desk.folder
-    assert path.read_text() == window.session.text() and window.session.files_sent == 1
+    assert path.read_text() == window.session.text() and window.session.email.files_sent == 1
 
 
 def test_two_windows_trade_files_and_each_sees_the_others_actions_replayed(
@@ -297,7 +297,7 @@ def test_the_details_name_both_keys_by_fingerprint_and_the_state_of_the_dice(
     assert german.email.details_action.shortcut().toString() == "Ctrl+Shift+I"
     german.email.details_action.trigger()
     (_title, text, _details) = desk.warnings[-1]
-    keys = soviet.session.keys
+    keys = soviet.session.players.keys
     assert f"German key: {fingerprint(keys['german'])} (yours)" in text
     assert "Soviet key: not joined yet" in text and "Dice seed: not agreed yet" in text
     soviet.email.details_action.trigger()

@@ -14,6 +14,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT
 from owsqt.session import GameSession
+from owsqt.session.play import HotSeatPlay
 from tests.qt.tabletools import walk_to
 
 
@@ -138,7 +139,8 @@ def test_11_2_the_defender_is_handed_the_computer_for_his_combat_steps(qtbot, ru
     )
     asked = []
     monkeypatch.setattr(handover, "hand_over", lambda parent, player, why: asked.append(why))
-    seat = handover.HotSeat(window, lambda: SimpleNamespace(play=Play.HOT_SEAT, state=defending))
+    hot_seat = SimpleNamespace(players=HotSeatPlay(window.session.header), state=defending)
+    seat = handover.HotSeat(window, lambda: hot_seat)
     seat.seated = Player.GERMAN
     seat.follow()
     assert asked == ["The Soviet player acts next: mechanized combat."]

@@ -103,7 +103,7 @@ def test_3_1_the_status_line_says_what_a_movement_segment_waits_for(qtbot, rules
 
 def test_6_1_by_e_mail_the_menu_asks_only_for_ones_own_bid_and_seals_it(qtbot, monkeypatch):
     from owsqt.rules.scenario.ruleset import default_ruleset
-    from tests.journal.pbemkit import Exchange
+    from tests.session.pbemkit import Exchange
 
     exchange = Exchange(default_ruleset())
     exchange.opening()
@@ -112,6 +112,6 @@ def test_6_1_by_e_mail_the_menu_asks_only_for_ones_own_bid_and_seals_it(qtbot, m
     asked = hot_seat(monkeypatch, {Player.GERMAN: 5, Player.SOVIET: 2})
     window.declare_action.trigger()
     assert ("bid of", Player.GERMAN) not in asked and ("bid of", Player.SOVIET) in asked
-    assert exchange.soviet.open_seals.keys() == {"soviet"}
-    assert exchange.soviet.waiting_for_opponent()
+    assert exchange.soviet.players.open_seals.keys() == {"soviet"}
+    assert exchange.soviet.players.waiting_for_opponent()
     assert "sealed" in window.statusBar().currentMessage()

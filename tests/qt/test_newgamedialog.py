@@ -210,7 +210,7 @@ def test_start_game_makes_each_kind_of_play(shipped, play):
     assert session.play is play
     state = session.state
     if play is Play.EMAIL:  # the Soviet creator sets up first, and only his own side
-        assert session.local_sides == {"soviet"} and not session.seed_agreed
+        assert session.players.local_sides == {"soviet"} and not session.email.seed_agreed
         assert (state.phase, state.segment) == ("setup", "german_setup")
     else:  # both sides placed; the seed was the one given
         assert state.phase != "setup" and state.dice.seed == 4

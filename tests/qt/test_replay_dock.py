@@ -21,7 +21,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
-from tests.journal.pbemkit import Exchange, clock, set_up
+from tests.session.pbemkit import Exchange, clock, set_up
 
 SETUP_ENTRIES = 77  # the default set-up of both sides ends with entry 78, into turn 1
 
@@ -290,7 +290,7 @@ def test_the_range_label_names_the_opponents_file(dock, rules):
         rules, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
     )
     set_up(soviet, Player.SOVIET)
-    report = exchange.german.import_text(exchange.send(soviet))
+    report = exchange.german.email.import_text(exchange.send(soviet))
     dock.start(exchange.german, report.first_entry, report.last_entry)
     assert child(dock, QLabel, "replayRange").text() == (
         f"Opponent's file (Soviet): entries {report.first_entry}–{report.last_entry} "

@@ -66,11 +66,11 @@ class Table:
 
     def hand_over(self) -> None:
         """The holder sends his file; the other player joins with it or imports it."""
-        _, text = self.session.send()
+        _, text = self.session.email.send()
         self.files += 1
         other = self.holder.opponent
         if other in self.sessions:
-            self.sessions[other].import_text(text)
+            self.sessions[other].email.import_text(text)
         else:
             self.sessions[other] = GameSession.join(
                 self.ruleset, text, identity=self.keys[other], clock=self.clock
@@ -109,7 +109,7 @@ def play_email_game(
             raise fail(f"the hand-over failed: {error}") from error
 
     while table.session.state.phase == SETUP_PHASE:  # each side sets up its own (19.11)
-        if table.session.why_not_act(EndStep(player=table.session.state.active)):
+        if table.session.players.why_not_act(EndStep(player=table.session.state.active)):
             hand_over()
         table.session.apply_default_setup()
     kinds = play_out(

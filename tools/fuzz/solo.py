@@ -209,7 +209,7 @@ def play_out(
         if sum(kinds.values()) >= max_actions:
             raise fail(f"{max_actions} actions and the game is not over")
         action = choose_legal(ruleset, state, rng, fail)
-        if hand_over is not None and session.why_not_act(action):  # the other side's
+        if hand_over is not None and session.players.why_not_act(action):  # the other side's
             hand_over()
             continue
         try:

@@ -484,7 +484,7 @@ class MainWindow(QMainWindow):
         outcome = self._submit(EndStep())
         if outcome is not None and not outcome.applied:  # what the step still waits for
             # In e-mail play the hint says the refusal's reason already, and what to do.
-            email = self.session.why_not_act(EndStep()) is not None
+            email = self.session.players.why_not_act(EndStep()) is not None
             said = "Not allowed" if email else self.statusBar().currentMessage()
             self._say(f"{said} — {self.hint.text()}", 12000)
 

@@ -88,8 +88,8 @@ class RuleActions(QObject):
                 return
             if (
                 player in state.initiative.planned_attacks
-                or player.value in session.open_seals  # e-mail: bid made, sealed
-                or player.value not in session.local_sides  # e-mail: the opponent's bid
+                or player.value in session.players.open_seals  # e-mail: bid made, sealed
+                or player.value not in session.players.local_sides  # e-mail: the opponent's bid
             ):
                 continue
             if not initiativedialog.hand_over(self._parent, player):
@@ -102,7 +102,7 @@ class RuleActions(QObject):
                 return
         session = self._session()
         state = session.state
-        if session.open_seals and session.waiting_for_opponent():
+        if session.players.open_seals and session.players.waiting_for_opponent():
             self._say("Your bid is sealed until both have bid: send your file to your opponent")
         if determined_this_turn(state) and state.initiative.holder is not None:
             holder = state.initiative.holder.title

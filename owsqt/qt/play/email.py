@@ -1,10 +1,11 @@
 """Play by e-mail at the table (docs/pbem-format.md): join a game from the opponent's first
 file, open each of his files (checked, then replayed on the map), and send one's own.
 
-The window owns one EmailPlay and calls `refresh()` after every change; the session does the
-exchange itself (send, import_text, join) and this only asks for files and says what came of
-it. A send is asked for its file name first, so that a cancelled dialog sends nothing; once
-sent, the same action writes that file again until the opponent's reply is opened."""
+The window owns one EmailPlay and calls `refresh()` after every change; the session's
+exchange does the exchange itself (send, import_text; GameSession.join) and this only asks
+for files and says what came of it. A send is asked for its file name first, so that a
+cancelled dialog sends nothing; once sent, the same action writes that file again until the
+opponent's reply is opened."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from owsqt.journal import pbem
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text, write_atomically
-from owsqt.journal.textformat import EntryKind, JournalError, Play
+from owsqt.journal.textformat import EntryKind, JournalError
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -93,12 +94,12 @@ class EmailPlay(QObject):
     def refresh(self) -> None:
         """Enable what the exchange allows now: a send once the player may act (or a file sent
         to write again), an opponent's file in any e-mail game."""
-        session = self.session
-        email = session.play is Play.EMAIL
+        exchange = self.session.email
+        email = exchange is not None
         sent = self._file_sent()
         self.open_action.setEnabled(email)
         self.details_action.setEnabled(email)
-        self.send_action.setEnabled(email and (sent is not None or session.why_not_act() is None))
+        self.send_action.setEnabled(email and (sent is not None or exchange.why_not_act() is None))
         if sent is None:
             self.send_action.setText("Sen&d to opponent…")
             self.send_action.setToolTip(SEND_TIP if email else "Only e-mail games are sent")
@@ -108,21 +109,20 @@ class EmailPlay(QObject):
 
     def title_note(self) -> str:
         """' · e-mail, you play German' for the window's title; nothing in other plays."""
-        session = self.session
-        if session.play is not Play.EMAIL:
+        if self.session.email is None:
             return ""
         side = self._side()
         return f" · e-mail, you play {side.title}" if side else " · e-mail, not your game"
 
     def hint(self, text: str) -> str:
         """The step hint, or in e-mail play what the exchange waits for when it is not you."""
-        session = self.session
-        if session.play is not Play.EMAIL:
+        exchange = self.session.email
+        if exchange is None:
             return text
-        waiting = session.why_not_act()
+        waiting = exchange.why_not_act()
         if waiting:
             return f"Waiting for your opponent's file: {waiting} ({_where(self.open_action)})"
-        if session.waiting_for_opponent():
+        if exchange.waiting_for_opponent():
             opponent = self._side().opponent.title
             return (
                 f"Your part is done: the game waits for the {opponent} player. "
@@ -137,7 +137,7 @@ class EmailPlay(QObject):
         already sent is written again, unchanged, wherever the player says."""
         session = self.session
         again = self._file_sent()
-        number = again or session.files_sent + 1
+        number = again or session.email.files_sent + 1
         opponent = self._side().opponent.title
         name = pbem.file_name(session.header.scenario, session.header.game, number)
         chosen, _ = QFileDialog.getSaveFileName(
@@ -149,7 +149,7 @@ class EmailPlay(QObject):
         path = _with_suffix(Path(chosen))
         if again is None:
             try:
-                _, text = session.send()
+                _, text = session.email.send()
             except (OSError, ValueError) as error:
                 self._warn("Cannot send", f"{_reason(error)}\n\nNothing was sent.")
                 return
@@ -180,7 +180,7 @@ class EmailPlay(QObject):
         if not entries or entries[-1].kind is not EntryKind.SEND:
             return None
         last = entries[-1]
-        return int(last.field("file") or 0) if last.by in self.session.local_sides else None
+        return int(last.field("file") or 0) if last.by in self.session.players.local_sides else None
 
     # --- opening the opponent's files -----------------------------------------------------
 
@@ -191,7 +191,7 @@ class EmailPlay(QObject):
         if path is None:
             return
         try:
-            report = self.session.import_text(read_text(path))
+            report = self.session.email.import_text(read_text(path))
         except (JournalError, OSError) as error:
             self._refuse(path, error)
             return
@@ -234,7 +234,11 @@ class EmailPlay(QObject):
         """In the player's own set-up step, offer the scenario's default set-up of his side."""
         session = self.session
         state = session.state
-        if state.phase != SETUP_PHASE or state.active is None or session.why_not_act(EndStep()):
+        if (
+            state.phase != SETUP_PHASE
+            or state.active is None
+            or session.players.why_not_act(EndStep())
+        ):
             return
         title = state.active.title
         answer = QMessageBox.question(
@@ -256,21 +260,21 @@ class EmailPlay(QObject):
         """Who plays, with which key, and where the exchange stands: what two players compare
         by another channel before they trust each other's files (docs/pbem-format.md)."""
         session = self.session
-        header = session.header
+        exchange, header = session.email, session.header
         title = self.ruleset.scenarios[header.scenario].title
         lines = [f"Game {header.game[:8]} ({title}), {session.mode.value} mode."]
         for player in Player:
-            key = session.keys.get(player.value)
-            mine = " (yours)" if player.value in session.local_sides else ""
+            key = exchange.keys.get(player.value)
+            mine = " (yours)" if player.value in exchange.local_sides else ""
             shown = fingerprint(key) if key else "not joined yet"
             lines.append(f"{player.title} key: {shown}{mine}")
         lines.append(
             "Compare the fingerprints with your opponent's by telephone or a message of your "
             "own: the files prove that the same keys signed them, not whose keys they are."
         )
-        seed = "agreed by both players" if session.seed_agreed else "not agreed yet"
-        lines.append(f"Dice seed: {seed}. Files sent: {session.files_sent}.")
-        for side, number in sorted(session.open_seals.items()):
+        seed = "agreed by both players" if exchange.seed_agreed else "not agreed yet"
+        lines.append(f"Dice seed: {seed}. Files sent: {exchange.files_sent}.")
+        for side, number in sorted(exchange.open_seals.items()):
             lines.append(f"The {side.capitalize()} bid sealed at entry {number} is not shown yet.")
         box = QMessageBox(
             QMessageBox.Icon.Information,
@@ -301,7 +305,7 @@ class EmailPlay(QObject):
         QSettings("owsqt", "owsqt").setValue(FOLDER_SETTING, str(path.parent))
 
     def _side(self) -> Player | None:
-        sides = self.session.local_sides
+        sides = self.session.players.local_sides
         return Player(next(iter(sides))) if len(sides) == 1 else None
 
     def _refuse(self, path: Path, error: Exception) -> None:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from owsqt.journal.textformat import Play
 from owsqt.qt.play.stephint import words
 from owsqt.rules.actors import who_acts
 from owsqt.rules.core.vocabulary import Player
@@ -63,7 +62,7 @@ class HotSeat(QObject):
 
     def shared(self) -> bool:
         """Whether two players share this computer (hot-seat play)."""
-        return self._session().play is Play.HOT_SEAT
+        return self._session().players.share_the_computer
 
     def restart(self) -> None:
         """A game was put on the table: whoever acts in it now has the computer."""

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from owsqt.journal.textformat import EntryKind, Play
+from owsqt.journal.textformat import EntryKind
 from owsqt.qt.play.stephint import words
 from owsqt.rules.core.state import GameState
 from owsqt.session import GameSession
@@ -393,7 +393,8 @@ class ReplayDock(QDockWidget):
         """Whose entries the replay shows: the opponent's file, in e-mail play."""
         session = self._session
         sides = {entry.by for entry in session.entries[self._first - 1 : self._last]}
-        if session.play is Play.EMAIL and len(sides) == 1 and not sides & session.local_sides:
+        email = session.email
+        if email is not None and len(sides) == 1 and not sides & email.local_sides:
             return f"Opponent's file ({next(iter(sides)).capitalize()})"
         return "Replay"
 

@@ -16,7 +16,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused
-from tests.journal.pbemkit import Exchange, clock, end_steps_until
+from tests.session.pbemkit import Exchange, clock, end_steps_until, must
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def test_6_1_a_bid_shown_that_differs_from_the_seal_is_a_broken_rule(ruleset, pl
     assert [(p.entry, p.rule) for p in session.problems] == [(shown.number, "6.1")]
     german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
     with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 6.1"):
-        german.import_text(forged)
+        german.email.import_text(forged)
 
 
 def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, played):
@@ -116,7 +116,7 @@ def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, 
     bid = '{"kind": "declare_attacks", "planned": 3, "player": "german"}'
     forged = _append_forged(ruleset, text, exchange.german_key, "german", bid)
     with pytest.raises(ImportRefused) as refused:
-        soviet.import_text(forged)
+        soviet.email.import_text(forged)
     (problem,) = refused.value.problems
     assert problem.rule == "6.1" and problem.entry == len(parse(text).entries)
     assert "entry" in str(refused.value) and "6.1" in str(refused.value)
@@ -128,8 +128,27 @@ def test_6_1_a_second_bid_beside_a_sealed_one_is_a_broken_rule(ruleset, played):
     forged = _append_forged(ruleset, played.files[3], played.soviet_key, "soviet", bid)
     german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
     with pytest.raises(ImportRefused, match=r"6\.1: the soviet bid is sealed already"):
-        german.import_text(forged)
+        german.email.import_text(forged)
     assert german.text() == played.files[2]
+
+
+def test_an_import_replaces_the_autosave_whole_and_a_refused_one_leaves_it(
+    ruleset, played, tmp_path
+):
+    path = tmp_path / "german.owsg"
+    german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
+    german.save_as(path)
+    bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
+    forged = _append_forged(ruleset, played.files[3], played.soviet_key, "soviet", bid)
+    with pytest.raises(ImportRefused):
+        german.email.import_text(forged)
+    assert path.read_text() == played.files[2]
+    german.email.import_text(played.files[3])
+    assert path.read_text() == played.files[3]
+    must(german, DeclareAttacks(player=Player.GERMAN, planned=1))  # appended at once
+    german.close()
+    assert path.read_text() == german.text()
+    assert GameSession.open(ruleset, path, identity=played.german_key).state == german.state
 
 
 def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
@@ -152,7 +171,7 @@ def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
         flipped = line[:middle] + chr(ord(line[middle]) ^ 1) + line[middle + 1 :]
         mutated = "\n".join([*lines[:index], flipped, *lines[index + 1 :]])
         with pytest.raises(JournalError, match=rf"entry {number}\b"):
-            german_before.import_text(mutated)
+            german_before.email.import_text(mutated)
         checked += 1
     assert checked > 10
     assert german_before.text() == played.files[2]
@@ -169,7 +188,7 @@ def test_a_file_cut_short_after_a_whole_entry_is_refused(ruleset, played):
     german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
     blocks = played.files[3].rstrip("\n").split("\n\n")
     with pytest.raises(JournalError, match="cut short"):
-        german.import_text("\n\n".join(blocks[:-1]) + "\n")
+        german.email.import_text("\n\n".join(blocks[:-1]) + "\n")
 
 
 def test_a_file_from_another_game_is_refused(ruleset, played):
@@ -177,36 +196,37 @@ def test_a_file_from_another_game_is_refused(ruleset, played):
     other.opening()
     german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
     with pytest.raises(JournalError, match="another game"):
-        german.import_text(other.files[1])
+        german.email.import_text(other.files[1])
 
 
 def test_an_old_file_or_ones_own_file_brings_nothing_new(ruleset, played):
     german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
     with pytest.raises(JournalError, match="nothing new"):
-        german.import_text(played.files[3])
+        german.email.import_text(played.files[3])
 
 
 def test_a_players_file_for_the_other_side_must_come_from_the_opponent(ruleset, played):
     # The German's own fifth file holds the Soviet's fourth and then the German's entries.
     german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
     with pytest.raises(JournalError, match=r"entry \d+: the entry is the german player's"):
-        german.import_text(played.files[4])
+        german.email.import_text(played.files[4])
     assert german.text() == played.files[2]
 
 
 def test_a_player_is_told_when_the_game_waits_for_the_opponent(ruleset):
     exchange = Exchange(ruleset)
     german = exchange.german
-    assert german.waiting_for_opponent()  # 19.11: the Soviet player sets up first
+    assert german.players.waiting_for_opponent()  # 19.11: the Soviet player sets up first
     exchange.opening()
-    assert not exchange.german.waiting_for_opponent()  # the German's set-up is done, air next
+    # The German's set-up is done, air next.
+    assert not exchange.german.players.waiting_for_opponent()
     end_steps_until(german, "soviet_ring_forces")
-    assert german.waiting_for_opponent()
-    exchange.soviet.import_text(exchange.send(german))
-    assert not german.waiting_for_opponent()  # sent: nothing more to send
+    assert german.players.waiting_for_opponent()
+    exchange.soviet.email.import_text(exchange.send(german))
+    assert not german.players.waiting_for_opponent()  # sent: nothing more to send
     end_steps_until(exchange.soviet, "initiative_determination")
     exchange.soviet.submit(DeclareAttacks(player=Player.SOVIET, planned=1))  # sealed
-    assert exchange.soviet.waiting_for_opponent()
+    assert exchange.soviet.players.waiting_for_opponent()
 
 
 def test_an_e_mail_player_waits_after_sending(ruleset, played):
@@ -228,14 +248,14 @@ def test_undo_stops_at_what_was_sent_and_at_the_opponents_entries(ruleset):
     assert german.why_not_undo() is None
     german.undo()  # his own end of set-up, not sent yet
     german.redo()
-    exchange.soviet.import_text(exchange.send(german))
+    exchange.soviet.email.import_text(exchange.send(german))
     soviet = exchange.soviet
     # The German's last action (undone and redone before his send, so it keeps its number).
     tip = max(e.number for e in soviet.entries if e.kind is EntryKind.ACT)
     assert soviet.why_not_undo() == f"#{tip} is the German player's to take back"
     with pytest.raises(ValueError, match="German player's to take back"):
         soviet.undo()
-    german.import_text(exchange.send(soviet))
+    german.email.import_text(exchange.send(soviet))
     assert german.why_not_undo() == f"#{tip} went to your opponent in file 3"
 
 
@@ -254,7 +274,7 @@ def test_any_mutated_file_is_refused_or_changes_nothing(ruleset, played, data):
     mutated = text[:position] + replacement + text[position + 1 :]
     german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
     try:
-        german.import_text(mutated)
+        german.email.import_text(mutated)
     except JournalError:
         assert german.text() == played.files[2]
         return
@@ -317,7 +337,7 @@ def test_an_oversized_file_is_refused_before_it_is_read(ruleset, played, tmp_pat
     with pytest.raises(JournalError, match="more than a journal can be"):
         store.read_text(path)
     with pytest.raises(JournalError, match="larger than"):
-        german.import_text(played.files[3])
+        german.email.import_text(played.files[3])
     assert german.text() == played.files[2]
 
 
@@ -325,4 +345,4 @@ def test_a_file_of_a_newer_format_is_refused_by_version(ruleset, played):
     german = GameSession.from_text(ruleset, played.files[2], identity=played.german_key)
     newer = played.files[3].replace("owsqt journal 2", "owsqt journal 3", 1)
     with pytest.raises(JournalError, match=r"line 1: .*version 3.*newer owsqt"):
-        german.import_text(newer)
+        german.email.import_text(newer)

@@ -53,7 +53,7 @@ class Exchange:
         self.files: list[str] = []
 
     def send(self, session: GameSession) -> str:
-        _, text = session.send()
+        _, text = session.email.send()
         self.files.append(text)
         return text
 
@@ -65,20 +65,20 @@ class Exchange:
             self.german.ruleset, text, identity=self.soviet_key, clock=clock()
         )
         set_up(self.soviet, Player.SOVIET)
-        self.german.import_text(self.send(self.soviet))
+        self.german.email.import_text(self.send(self.soviet))
         set_up(self.german, Player.GERMAN)
 
     def to_the_bids(self) -> None:
         """Files 3-4: both play on to the Initiative Phase; the Soviet ends his ring step."""
         end_steps_until(self.german, "soviet_ring_forces")
-        self.soviet.import_text(self.send(self.german))
+        self.soviet.email.import_text(self.send(self.german))
         end_steps_until(self.soviet, "initiative_determination")
 
     def bids(self, german: int, soviet: int) -> None:
         """Files 4-6: the Soviet bids first (sealed), the German bids openly, the Soviet's
         program shows the sealed bid and the initiative is rolled."""
         must(self.soviet, DeclareAttacks(player=Player.SOVIET, planned=soviet))
-        self.german.import_text(self.send(self.soviet))
+        self.german.email.import_text(self.send(self.soviet))
         must(self.german, DeclareAttacks(player=Player.GERMAN, planned=german))
-        self.soviet.import_text(self.send(self.german))
-        self.german.import_text(self.send(self.soviet))
+        self.soviet.email.import_text(self.send(self.german))
+        self.german.email.import_text(self.send(self.soviet))

@@ -4,30 +4,25 @@ It holds the ruleset, the state, the mode and the journal. `submit` applies an
 action through the engine and, when it took effect, appends it to the journal
 on disk at once, signed with the player's key: the journal is the autosave, the
 undo history, the save file and the e-mail file. Opening a journal replays it and
-checks its hash chain and signatures; e-mail play adds the exchange of files
-(send, import), the dice seed agreed by both players and sealed bids (journal/exchange.py).
+checks its hash chain and signatures.
+
+Who may write the journal at this computer is the kind of play's to say: the session
+holds one as its `players` (play.py), and in e-mail play that is the exchange of files
+(email.py), which it owns and which asks it only what email.Game lists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from owsqt import __version__
 from owsqt.journal import pbem
-from owsqt.journal.exchange import (
-    EMAIL_RULE,
-    EmailPlay,
-    ImportRefused,
-    ImportReport,
-    Problem,
-)
 from owsqt.journal.history import Applied, History, rolls_dice
 from owsqt.journal.identity import Identity
-from owsqt.journal.store import JournalFile, read_text, write_atomically
+from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import (
-    FORMAT_VERSION,
     LEGACY_VERSION,
     SIDES,
     Clock,
@@ -35,15 +30,15 @@ from owsqt.journal.textformat import (
     EntryKind,
     Header,
     JournalError,
+    ParsedJournal,
     Play,
     parse,
-    render_entry,
-    signed,
     utc_now,
 )
+from owsqt.journal.writer import JournalWriter
 from owsqt.rules.core.actions import Action, EndStep, action_from_data, action_to_data
 from owsqt.rules.core.codec import CodecError
-from owsqt.rules.core.dice import new_seed
+from owsqt.rules.core.dice import DiceState, new_seed
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
@@ -53,9 +48,9 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.rules.turn.sequence import SETUP_PHASE
-
-# What the desktop and the CLI take from here; the exchange's results are defined with it.
-__all__ = ["Clock", "GameSession", "ImportRefused", "ImportReport", "LogLine", "Problem", "utc_now"]
+from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
+from owsqt.session.play import LOCAL_PLAY, Players
+from owsqt.session.problems import ImportRefused, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +62,11 @@ class LogLine:
     kind: str  # "event", "violation", "undo", "redo", "exchange"
 
 
-class GameSession(EmailPlay):
-    """A game in progress, bound to its journal."""
+class GameSession:
+    """A game in progress, bound to its journal.
+
+    `players` is its kind of play; `email` is the same object in e-mail play, the exchange
+    of files (send, import_text, files_sent), and None in local play."""
 
     def __init__(
         self,
@@ -96,17 +94,11 @@ class GameSession(EmailPlay):
             ruleset.catalogue, scenario, header.seed or 0, header.options, in_play
         )
         self._history = History(ruleset, self.initial_state, self.mode)
-        self._entries: list[Entry] = []
-        self._digests: list[str] = []
+        self._journal = JournalWriter(header)
         self._phases: list[tuple[int, str]] = []  # the turn and phase after each entry
-        self._lines: list[str] = [*header.lines(), ""]
-        self._file: JournalFile | None = None
-        self.path: Path | None = None
-        # e-mail play (docs/pbem-format.md)
-        self.keys: dict[str, str | None] = {"german": header.german, "soviet": header.soviet}
-        self.seed_agreed = header.seed is not None
-        self._second_share: str | None = None
-        self._seals: dict[str, tuple[int, str]] = {}  # side -> (entry, seal) not yet shown
+        # The kind of play; in e-mail play, the exchange (docs/pbem-format.md).
+        self.email: EmailExchange | None = EmailExchange(self) if self.play is Play.EMAIL else None
+        self.players: Players = self.email or LOCAL_PLAY[self.play](header)
 
     # --- creating and opening ---------------------------------------------------------
 
@@ -177,7 +169,7 @@ class GameSession(EmailPlay):
             if (
                 self.state.phase != SETUP_PHASE
                 or player is None
-                or self.why_not_act(EndStep(player=player))
+                or self.players.why_not_act(EndStep(player=player))
             ):
                 return
             for action in default_setup(
@@ -199,15 +191,14 @@ class GameSession(EmailPlay):
         A version 1 journal (before signatures) is rewritten as version 2, signed by this
         machine's key; the old file is kept beside it as NAME.v1.owsg."""
         text = read_text(path)
-        session = cls.from_text(ruleset, text, clock, identity)
-        if session.header.version == LEGACY_VERSION:
-            session = session._upgraded()
-            backup = path.with_name(f"{path.stem}.v1{path.suffix}")
-            write_atomically(backup, text)
-            session.save_as(path)
+        session: GameSession = cls.from_text(ruleset, text, clock, identity)
+        if session.header.version != LEGACY_VERSION:
+            session._journal.bind(path)
             return session
-        session._attach(path)
-        return session
+        upgraded = session._upgraded()
+        write_atomically(path.with_name(f"{path.stem}.v1{path.suffix}"), text)
+        upgraded.save_as(path)
+        return upgraded
 
     @classmethod
     def from_text(
@@ -228,6 +219,28 @@ class GameSession(EmailPlay):
             session._replay(entry)
         return session
 
+    @classmethod
+    def join(
+        cls,
+        ruleset: Ruleset,
+        text: str,
+        path: Path | None = None,
+        clock: Clock = utc_now,
+        identity: Identity | None = None,
+    ) -> GameSession:
+        """Take the free side of an e-mail game from its creator's first file: the JOIN entry
+        brings this player's key and share of the dice seed. JournalError (ImportRefused for
+        broken rules) when the file cannot be joined."""
+        identity = identity or Identity.load_or_create()
+        side = pbem.free_side(parse(text), identity.public)
+        session = cls.from_text(ruleset, text, clock, identity, audit=True)
+        if session.problems:
+            raise ImportRefused(session.problems)
+        session.email.join(side)  # free_side made sure that it is an e-mail game
+        if path is not None:
+            session.save_as(path)
+        return session
+
     # --- playing ----------------------------------------------------------------------
 
     @property
@@ -246,34 +259,31 @@ class GameSession(EmailPlay):
 
         Raises InvalidAction for an action no mode accepts (an unknown unit, ...). In e-mail
         play an action the exchange forbids now (the opponent's to make, a die before the
-        seed is agreed) is refused with the reason, in any mode."""
-        refusal = self.why_not_act(action)
+        seed is agreed) is refused with the reason, in any mode; a sealed bid is applied as
+        its seal."""
+        refusal = self.players.why_not_act(action)
         if refusal:
             return self._refused(refusal)
         before = self.state
         outcome = apply(self.ruleset, before, action, self.mode)
         if not outcome.applied:
             return outcome
-        if not self.seed_agreed and rolls_dice(outcome):
-            return self._refused(self._dice_not_agreed())
-        if self._should_seal(action, before):
-            return self._seal(action, outcome)
+        if not self.players.seed_agreed and rolls_dice(outcome):
+            return self._refused(DICE_NOT_AGREED)
+        if self.players.seal(action, before):
+            return Outcome(self.state, (), outcome.verdict, applied=True)
         self._act(action, before, outcome)
-        self._after_entries()
+        self.players.after_entries()
         return outcome
 
     def why_not_undo(self) -> str | None:
         reason = self._history.why_not_undo()
-        if reason is None and self.play is Play.EMAIL:
-            target = self._history.last_applied.entry
-            reason = self.why_not_act() or self._undo_refusal(
-                target, len(self._entries) + 1, self.local_sides
-            )
+        if reason is None:
+            reason = self.players.why_not_undo(self._history.last_applied.entry)
         return reason
 
     def why_not_redo(self) -> str | None:
-        reason = self._history.why_not_redo()
-        return reason if reason is not None or self.play is not Play.EMAIL else self.why_not_act()
+        return self._history.why_not_redo() or self.players.why_not_act()
 
     def undo(self) -> Applied:
         """Take back the last effective action (ValueError saying why when it cannot be)."""
@@ -282,11 +292,11 @@ class GameSession(EmailPlay):
             raise ValueError(reason)
         target = self._history.last_applied
         entry = Entry(
-            len(self._entries) + 1,
+            len(self._journal) + 1,
             EntryKind.UNDO,
             self._clock(),
             target=target.entry,
-            by=self._entries[target.entry - 1].by,
+            by=self._journal.entry(target.entry).by,
         )
         self._write(entry, lambda _entry: self._history.undo())
         return target
@@ -298,12 +308,12 @@ class GameSession(EmailPlay):
             raise ValueError(reason)
         redone, outcome = self._history.preview_redo()
         entry = Entry(
-            len(self._entries) + 1,
+            len(self._journal) + 1,
             EntryKind.REDO,
             self._clock(),
             target=redone.entry,
             narration=self._narrate(outcome),
-            by=self._entries[redone.entry - 1].by,
+            by=self._journal.entry(redone.entry).by,
         )
         self._write(entry, lambda _entry: self._history.redo())
         return outcome
@@ -323,13 +333,18 @@ class GameSession(EmailPlay):
 
     @property
     def entries(self) -> tuple[Entry, ...]:
-        return tuple(self._entries)
+        return self._journal.entries
+
+    @property
+    def path(self) -> Path | None:
+        """The file the journal is appended to (None: not bound to one yet)."""
+        return self._journal.path
 
     def log_lines(self, since: int = 0) -> list[LogLine]:
         """The journal as the log dock reads it, from entry number `since` + 1 on (the
         journal only grows, so a view can add just what is new)."""
         lines: list[LogLine] = []
-        for entry in self._entries[since:]:
+        for entry in self._journal.entries[since:]:
             if entry.kind is EntryKind.UNDO:
                 lines.append(LogLine(entry.number, f"undo of #{entry.target}", "undo"))
                 continue
@@ -342,41 +357,32 @@ class GameSession(EmailPlay):
 
     def text(self) -> str:
         """The whole journal as it stands on disk."""
-        return "\n".join(self._lines) + "\n"
+        return self._journal.text()
 
     def save_as(self, path: Path) -> None:
         """Write the journal to `path` atomically and go on appending there."""
-        write_atomically(path, self.text())
-        self._attach(path)
+        self._journal.save_as(path)
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-
-    def _attach(self, path: Path) -> None:
-        self.close()
-        self._file = JournalFile(path)
-        self.path = path
+        self._journal.close()
 
     def _write(self, entry: Entry, effect: Callable[[Entry], object] | None = None) -> None:
-        """Sign the entry (version 2), write it to disk, then let it take `effect`: if the
-        journal cannot be written, the game in memory stays as it was."""
-        previous = self._digests[-1] if self._digests else self.header.digest()
-        if entry.signature is None and self.header.version == FORMAT_VERSION:
-            entry = signed(entry, previous, self.identity.sign)
-        lines, digest = render_entry(entry, previous)
-        if self._file is not None:
-            self._file.append(lines)
-        if effect is not None:
-            effect(entry)
-        self._digests.append(digest)
-        self._entries.append(entry)
-        self._lines.extend(lines)
+        """Sign the entry, write it to disk, then let it take `effect`: if the journal cannot
+        be written, the game in memory stays as it was."""
+        self._journal.write(entry, self._sign, effect)
         self._history.mark()
         self._phases.append((self.state.turn, self.state.phase))
 
-    def _note(
+    def _sign(self, message: str) -> str:
+        return self.identity.sign(message)  # the key is loaded only to sign, not to replay
+
+    # --- what the exchange writes (email.Game) -----------------------------------------
+
+    def as_parsed(self) -> ParsedJournal:
+        """The journal as parse() gives it back from text(), without reading it again."""
+        return self._journal.parsed()
+
+    def write_note(
         self,
         kind: EntryKind,
         side: str,
@@ -384,10 +390,50 @@ class GameSession(EmailPlay):
         narration: tuple[str, ...] = (),
         effect: Callable[[Entry], object] | None = None,
     ) -> None:
-        """Write an entry of the exchange (no action) for `side`."""
-        number = len(self._entries) + 1
+        """Journal an entry of the exchange (no action) for `side`, signed; once it is on
+        disk, `effect` takes it into the game."""
+        number = len(self._journal) + 1
         entry = Entry(number, kind, self._clock(), fields=fields, narration=narration, by=side)
         self._write(entry, effect)
+
+    def write_action(self, action: Action, fields: tuple[tuple[str, str], ...] = ()) -> Outcome:
+        """Apply `action` in the game's mode and journal it with `fields` if it took effect,
+        without asking whose it is to make: the exchange showing a sealed bid."""
+        before = self.state
+        outcome = apply(self.ruleset, before, action, self.mode)
+        if outcome.applied:
+            self._act(action, before, outcome, fields)
+        return outcome
+
+    def reseed(self, seed: int) -> None:
+        """[Dice] Roll from `seed` from the start of the game on: the seed both e-mail players
+        make, agreed before any die is rolled (JournalError if one was)."""
+        if self.state.dice.rolls_made:
+            raise JournalError("a die was rolled before the seed was agreed")
+        self.initial_state = replace(self.initial_state, dice=DiceState(seed))
+        self._history.reseed(self.initial_state)
+
+    def take_in(self, entries: Sequence[Entry]) -> None:
+        """Replay `entries`, read from another copy of this journal that continues it (an
+        opponent's file), all or none: they are checked in audit, and any JournalError, or
+        ImportRefused listing the broken rules, leaves the game and its file as they were.
+        The kind of play keeps its own state and restores it itself."""
+        saved = self._history.save_point(), self._journal.save_point(), self.initial_state
+        self._audit, self.problems = True, []
+        try:
+            with self._journal.written_whole():
+                for entry in entries:
+                    self._replay(entry)
+                if self.problems:
+                    raise ImportRefused(self.problems)
+        except BaseException:
+            history, journal, self.initial_state = saved
+            self._history.restore(history)
+            self._journal.restore(journal)
+            del self._phases[len(self._journal) :]
+            raise
+        finally:
+            self._audit = False
 
     def _act(
         self,
@@ -397,7 +443,7 @@ class GameSession(EmailPlay):
         fields: tuple[tuple[str, str], ...] = (),
     ) -> None:
         entry = Entry(
-            number=len(self._entries) + 1,
+            number=len(self._journal) + 1,
             kind=EntryKind.ACT,
             at=self._clock(),
             action=action_to_data(action, self.ruleset.grid),
@@ -416,7 +462,7 @@ class GameSession(EmailPlay):
 
     def _signing_side(self, action: Action, state: GameState) -> str:
         acting = action.player or state.active
-        mine = self.local_sides
+        mine = self.players.local_sides
         if acting is not None and acting.value in mine:
             return acting.value
         return sorted(mine)[0] if mine else "german"
@@ -439,7 +485,7 @@ class GameSession(EmailPlay):
             self._check_narration(entry, outcome)
             self._write(entry, lambda _entry: self._history.redo())
         else:
-            self._replay_exchange(entry)
+            self._write(entry, self.players.replay_exchange)
 
     def _replay_act(self, entry: Entry) -> None:
         try:
@@ -455,16 +501,18 @@ class GameSession(EmailPlay):
         violations = tuple(str(v) for v in outcome.verdict.violations)
         if self.mode is Mode.STRICT:
             for violation in outcome.verdict.violations:
-                self._problem(entry.number, violation.rule, violation.message)
+                self._report(Problem(entry.number, violation.rule, violation.message))
         elif violations != entry.violations:
-            self._problem(
-                entry.number,
-                "assist",
-                f"the rules judge this action {list(violations) or 'legal'} where the file "
-                f"says {list(entry.violations) or 'legal'}",
+            self._report(
+                Problem(
+                    entry.number,
+                    "assist",
+                    f"the rules judge this action {list(violations) or 'legal'} where the file "
+                    f"says {list(entry.violations) or 'legal'}",
+                )
             )
-        if self.play is Play.EMAIL:
-            self._check_email_act(entry, action, before, outcome)
+        for problem in self.players.replay_act(entry, action, before, outcome):
+            self._report(problem)
         self._write(entry, lambda e: self._history.record(e.number, action, before, outcome))
 
     def _replay_undo(self, entry: Entry) -> None:
@@ -475,11 +523,9 @@ class GameSession(EmailPlay):
             )
         barrier = self._history.why_not_undo()
         if barrier:
-            self._problem(entry.number, "undo", barrier)
-        if self.play is Play.EMAIL:
-            problem = self._undo_refusal(last.entry, entry.number, {entry.by})
-            if problem:
-                self._problem(entry.number, EMAIL_RULE, problem)
+            self._report(Problem(entry.number, "undo", barrier))
+        for problem in self.players.replay_undo(entry, last.entry):
+            self._report(problem)
         self._write(entry, lambda _entry: self._history.undo())
 
     def _check_narration(self, entry: Entry, outcome: Outcome) -> None:
@@ -495,10 +541,13 @@ class GameSession(EmailPlay):
                 entry.number,
             )
 
-    def _problem(self, entry: int, rule: str, message: str) -> None:
+    def _report(self, problem: Problem) -> None:
+        """An audit lists a broken rule; any other replay refuses the journal for it."""
         if not self._audit:
-            raise JournalError(f"the rules refuse this action: {rule}: {message}", entry)
-        self.problems.append(Problem(entry, rule, message))
+            raise JournalError(
+                f"the rules refuse this action: {problem.rule}: {problem.message}", problem.entry
+            )
+        self.problems.append(problem)
 
     def _upgraded(self) -> GameSession:
         """This version 1 journal as a version 2 one, signed by this machine for both sides."""
@@ -515,7 +564,7 @@ class GameSession(EmailPlay):
             seed=self.header.seed,
         )
         upgraded = GameSession(self.ruleset, header, self._clock, identity)
-        for entry in self._entries:
+        for entry in self._journal.entries:
             player = (entry.action or {}).get("player")
             if player not in SIDES:
                 player = (upgraded.state.active or Player.GERMAN).value

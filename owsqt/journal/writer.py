@@ -1,0 +1,117 @@
+"""A journal as it is written: signed, chained and appended to its file entry by entry.
+
+Each entry is signed, chained to the one before, appended to the file at once and kept in
+memory with its digest and its lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from owsqt.journal.store import JournalFile, write_atomically
+from owsqt.journal.textformat import (
+    FORMAT_VERSION,
+    Entry,
+    Header,
+    ParsedJournal,
+    render_entry,
+    signed,
+)
+
+
+class JournalWriter:
+    """The entries of one journal so far, and the file they go to (none until one is bound)."""
+
+    def __init__(self, header: Header) -> None:
+        self.header = header
+        self._entries: list[Entry] = []
+        self._digests: list[str] = []
+        self._lines: list[str] = [*header.lines(), ""]
+        self._file: JournalFile | None = None
+        self.path: Path | None = None
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def entry(self, number: int) -> Entry:
+        """Entry `number`, counted from 1 as in the journal."""
+        return self._entries[number - 1]
+
+    def write(
+        self,
+        entry: Entry,
+        sign: Callable[[str], str],
+        effect: Callable[[Entry], object] | None = None,
+    ) -> None:
+        """Sign the entry with `sign` (version 2, when it is not signed yet), write it to the
+        file, then let it take `effect`: if the file cannot be written or the effect fails,
+        the journal in memory stays as it was."""
+        previous = self._digests[-1] if self._digests else self.header.digest()
+        if entry.signature is None and self.header.version == FORMAT_VERSION:
+            entry = signed(entry, previous, sign)
+        lines, digest = render_entry(entry, previous)
+        if self._file is not None:
+            self._file.append(lines)
+        if effect is not None:
+            effect(entry)
+        self._digests.append(digest)
+        self._entries.append(entry)
+        self._lines.extend(lines)
+
+    def text(self) -> str:
+        """The whole journal as it stands on disk."""
+        return "\n".join(self._lines) + "\n"
+
+    def parsed(self) -> ParsedJournal:
+        """The journal as parse() gives it back from text(), without reading it again."""
+        return ParsedJournal(self.header, tuple(self._entries), tuple(self._digests))
+
+    # --- the file ---------------------------------------------------------------------------
+
+    def save_as(self, path: Path) -> None:
+        """Write the journal to `path` atomically and go on appending there."""
+        write_atomically(path, self.text())
+        self.bind(path)
+
+    def bind(self, path: Path) -> None:
+        """Go on appending to `path`, which holds this journal already."""
+        self.close()
+        self._file = JournalFile(path)
+        self.path = path
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    @contextmanager
+    def written_whole(self) -> Iterator[None]:
+        """The entries written inside reach the file at the end, all at once, by replacing it
+        atomically; if anything inside fails, the file stays as it was (cut the entries in
+        memory back with restore())."""
+        file, self._file = self._file, None
+        try:
+            yield
+            if self.path is not None:
+                write_atomically(self.path, self.text())
+        except BaseException:
+            self._file = file
+            raise
+        if file is not None:
+            file.close()
+            self.bind(self.path)
+
+    # --- going back -------------------------------------------------------------------------
+
+    def save_point(self) -> tuple[int, int]:
+        return len(self._entries), len(self._lines)
+
+    def restore(self, saved: tuple[int, int]) -> None:
+        """Drop the entries written since `saved` (from memory only: see written_whole)."""
+        entries, lines = saved
+        del self._entries[entries:], self._digests[entries:], self._lines[lines:]

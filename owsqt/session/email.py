@@ -1,0 +1,372 @@
+"""E-mail play: the exchange of files between two players with keys of their own.
+
+Joining, sending and importing, the dice seed agreed by both, sealed bids (6.1), and the
+exchange's own rules of who may write the journal (docs/pbem-format.md).
+
+The creator commits to his share of the dice seed; the second player joins with his key and
+share; the creator's program reveals on the next import. A player acts only for his own side
+and waits after sending; the first bid of a turn is sealed and shown by its owner's program
+once the opponent has bid. An import must continue the game exactly and keep the rules; on
+any failure the game is restored.
+
+GameSession creates and owns one EmailExchange in e-mail play, as its kind of play
+(play.Players), and the exchange asks its game only what `Game` lists."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from owsqt.journal import pbem
+from owsqt.journal.history import rolls_dice
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import (
+    Entry,
+    EntryKind,
+    Header,
+    JournalError,
+    ParsedJournal,
+    is_hex,
+    parse,
+)
+from owsqt.rules.actors import who_acts
+from owsqt.rules.core.actions import Action, DeclareAttacks, action_from_data, action_to_data
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import Outcome
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session.problems import Problem
+
+EMAIL_RULE = "e-mail play"  # the "rule number" of the exchange's own checks
+DICE_NOT_AGREED = (
+    "the dice are not agreed yet: the seed is fixed when the first player opens the "
+    "second player's first file; send your file now"
+)
+
+
+class Game(Protocol):
+    """What the exchange asks of the game it serves; GameSession implements it with public,
+    documented members, so the exchange never reaches into the session."""
+
+    header: Header
+    ruleset: Ruleset
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def entries(self) -> tuple[Entry, ...]: ...
+
+    @property
+    def identity(self) -> Identity: ...
+
+    def text(self) -> str: ...
+
+    def as_parsed(self) -> ParsedJournal: ...
+
+    def write_note(
+        self,
+        kind: EntryKind,
+        side: str,
+        fields: tuple[tuple[str, str], ...] = (),
+        narration: tuple[str, ...] = (),
+        effect: Callable[[Entry], object] | None = None,
+    ) -> None: ...
+
+    def write_action(self, action: Action, fields: tuple[tuple[str, str], ...] = ()) -> Outcome: ...
+
+    def reseed(self, seed: int) -> None: ...
+
+    def take_in(self, entries: Sequence[Entry]) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an opponent's file brought: its entries, first to last, and its number."""
+
+    first_entry: int
+    last_entry: int
+    file_number: int
+
+
+class EmailExchange:
+    """The exchange of files of one e-mail game, seen from this computer's player."""
+
+    share_the_computer = False  # one player at each computer
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        header = game.header
+        self.keys: dict[str, str | None] = {"german": header.german, "soviet": header.soviet}
+        self.seed_agreed = header.seed is not None
+        self._second_share: str | None = None
+        self._seals: dict[str, tuple[int, str]] = {}  # side -> (entry, seal) not yet shown
+
+    # --- where the exchange stands -------------------------------------------------------
+
+    @property
+    def local_sides(self) -> frozenset[str]:
+        """The side whose key is this computer's (none: the game is other players')."""
+        public = self._game.identity.public
+        return frozenset(side for side, key in self.keys.items() if key == public)
+
+    @property
+    def open_seals(self) -> dict[str, int]:
+        """Bids sealed and not shown yet (6.1): side -> the entry that sealed it."""
+        return {side: number for side, (number, _seal) in self._seals.items()}
+
+    @property
+    def files_sent(self) -> int:
+        """How many files the two players have sent, both counted."""
+        return sum(1 for entry in self._game.entries if entry.kind is EntryKind.SEND)
+
+    def waiting_for_opponent(self) -> bool:
+        """Whether only the opponent acts now: time to send the file (a sealed bid counts as
+        made)."""
+        if self.why_not_act() is not None:
+            return False
+        acting = {player.value for player in who_acts(self._game.state)} - set(self._seals)
+        return bool(acting) and not acting & self.local_sides
+
+    # --- joining, sending, importing -----------------------------------------------------
+
+    def join(self, side: str) -> None:
+        """Take the free `side` (pbem.free_side): the JOIN entry brings this computer's key and
+        its share of the dice seed."""
+        identity = self._game.identity
+        share = identity.secret_for(f"join {self._game.header.game}")
+        self._game.write_note(
+            EntryKind.JOIN,
+            side,
+            fields=(("key", identity.public), ("share", share)),
+            narration=(f"The {side.capitalize()} player joins the game.",),
+            effect=self._take_join,
+        )
+
+    def send(self) -> tuple[str, str]:
+        """End this player's part: a SEND entry, then the file's name and text."""
+        reason = self.why_not_act()
+        if reason:
+            raise ValueError(reason)
+        side = sorted(self.local_sides)[0]
+        opponent = Player(side).opponent
+        number = self.files_sent + 1
+        self._game.write_note(
+            EntryKind.SEND,
+            side,
+            fields=(("file", str(number)), ("to", opponent.value)),
+            narration=(f"File {number} sent to the {opponent.title} player.",),
+        )
+        header = self._game.header
+        return pbem.file_name(header.scenario, header.game, number), self._game.text()
+
+    def import_text(self, text: str) -> ImportReport:
+        """Take in the opponent's file: it must continue this game exactly, carry the
+        opponent's valid signatures and keep the rules of the game's mode. JournalError (or
+        ImportRefused, listing the broken rules) leaves the game untouched."""
+        mine = self.local_sides
+        if len(mine) != 1:
+            raise JournalError("your key is not one of this game's two players' keys")
+        opponent = Player(next(iter(mine))).opponent.value
+        theirs = parse(text)
+        ours = self._game.as_parsed()
+        pbem.check_continues(ours, theirs, opponent)
+        saved = self._save_point()
+        try:
+            self._game.take_in(theirs.entries[len(ours.entries) :])
+        except BaseException:
+            self._restore(saved)
+            raise
+        report = ImportReport(len(ours.entries) + 1, len(theirs.entries), self.files_sent)
+        self.after_entries()
+        return report
+
+    # --- the exchange's own rules --------------------------------------------------------
+
+    def why_not_act(self, action: Action | None = None) -> str | None:
+        """Why this player cannot act now (None: he can); with `action`, also whether that
+        action is his to make."""
+        mine = self.local_sides
+        if not mine:
+            return "your key is not one of this game's two players' keys"
+        entries = self._game.entries
+        last = entries[-1] if entries else None
+        if last is not None and last.kind is EntryKind.SEND and last.by in mine:
+            opponent = last.field("to") or "other"
+            return (
+                f"you sent file {last.field('file')} to the {opponent.capitalize()} player; "
+                "open their reply to go on"
+            )
+        if action is not None:
+            if isinstance(action, DeclareAttacks) and action.player in self._seals:
+                return f"the {action.player.title} bid of this turn is sealed already (6.1)"
+            side = action.player or self._game.state.active
+            if side is not None and side.value not in mine:
+                return f"this is for the {side.title} player to do; send your file so that they can"
+        return None
+
+    def why_not_undo(self, target: int) -> str | None:
+        return self.why_not_act() or self._undo_refusal(
+            target, len(self._game.entries) + 1, self.local_sides
+        )
+
+    def seal(self, action: Action, before: GameState) -> bool:
+        """[6.1] The first bid of a turn is sealed: the opponent sees only that it is made,
+        and bids without knowing it."""
+        if not isinstance(action, DeclareAttacks) or action.player is None:
+            return False
+        side, opponent = action.player.value, action.player.opponent
+        if (
+            opponent in before.initiative.planned_attacks
+            or opponent.value in self._seals
+            or side in self._seals
+        ):
+            return False
+        game = self._game.header.game
+        number = len(self._game.entries) + 1
+        data = action_to_data(action, self._game.ruleset.grid)
+        secret = self._game.identity.secret_for(pbem.seal_label(game, number))
+        seal = pbem.seal_digest(game, number, data, secret)
+        self._game.write_note(
+            EntryKind.SEAL,
+            side,
+            fields=(("seal", seal), ("box", pbem.seal_box(secret, data))),
+            narration=(
+                f"{action.player.title} bid of planned attacks sealed until both have bid.",
+            ),
+            effect=lambda e: self._seals.__setitem__(side, (e.number, seal)),
+        )
+        return True
+
+    def after_entries(self) -> None:
+        """What this player's program does by itself once the opponent's part is in: reveal
+        the first share of the seed, show a sealed bid once the opponent has bid."""
+        if self.why_not_act() is not None:
+            return
+        mine = self.local_sides
+        header = self._game.header
+        creator = header.creator
+        if not self.seed_agreed and self._second_share is not None and creator in mine:
+            share = self._game.identity.secret_for(pbem.share_label(header.game))
+            self._game.write_note(
+                EntryKind.REVEAL,
+                creator,
+                fields=(("share", share),),
+                narration=("The dice seed is agreed: both players' shares are in.",),
+                effect=lambda _entry: self._fix_seed(share),
+            )
+        for side, (number, _seal) in list(self._seals.items()):
+            opponent = Player(side).opponent
+            if side in mine and opponent in self._game.state.initiative.planned_attacks:
+                self._unseal(side, number)
+
+    # --- checking what a file brings -----------------------------------------------------
+
+    def replay_act(
+        self, entry: Entry, action: Action, before: GameState, outcome: Outcome
+    ) -> list[Problem]:
+        """The exchange's rules an action read from a file breaks; a bid shown takes its
+        seal away."""
+        broken: list[tuple[str, str]] = []  # (rule, message)
+        acting = action.player or before.active
+        if acting is not None and acting.value != entry.by:
+            broken.append(
+                (
+                    EMAIL_RULE,
+                    f"the {entry.by} player made an action that is the {acting.value} player's",
+                )
+            )
+        if not self.seed_agreed and rolls_dice(outcome):
+            broken.append((EMAIL_RULE, DICE_NOT_AGREED))
+        unseal = entry.field("unseal")
+        if unseal is None and isinstance(action, DeclareAttacks) and entry.by in self._seals:
+            broken.append(("6.1", f"the {entry.by} bid is sealed already"))
+        if unseal is not None:
+            number, seal = self._seals.pop(entry.by or "", (None, None))
+            nonce = entry.field("nonce") or ""
+            game = self._game.header.game
+            if (
+                f"#{number}" != unseal
+                or pbem.seal_digest(game, number, entry.action, nonce) != seal
+            ):
+                broken.append(("6.1", f"the bid shown is not the one sealed at entry {unseal}"))
+        return [Problem(entry.number, rule, message) for rule, message in broken]
+
+    def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
+        problem = self._undo_refusal(target, entry.number, {entry.by})
+        return [Problem(entry.number, EMAIL_RULE, problem)] if problem else []
+
+    def replay_exchange(self, entry: Entry) -> None:
+        if entry.kind is EntryKind.JOIN:
+            share = entry.field("share") or ""
+            if not is_hex(share, 64):
+                raise JournalError("the join holds no share of the dice seed", entry.number)
+            self._take_join(entry)
+        elif entry.kind is EntryKind.REVEAL:
+            share = entry.field("share") or ""
+            header = self._game.header
+            if self.seed_agreed or self._second_share is None or entry.by != header.creator:
+                raise JournalError("a reveal only follows the second player's join", entry.number)
+            if pbem.commitment(header.game, share) != header.commitment:
+                raise JournalError(
+                    "the revealed share does not match the commitment in the header: the "
+                    "first player changed it",
+                    entry.number,
+                )
+            self._fix_seed(share)
+        elif entry.kind is EntryKind.SEAL:
+            seal = entry.field("seal") or ""
+            if not is_hex(seal, 64) or entry.by in self._seals:
+                raise JournalError("a seal holds one 64-digit commitment a side", entry.number)
+            self._seals[entry.by or ""] = (entry.number, seal)
+        else:  # SEND
+            number = str(self.files_sent + 1)
+            if entry.field("file") != number or entry.field("to") == entry.by:
+                raise JournalError(
+                    f"a send names file {number} and the opponent; this one says file "
+                    f"{entry.field('file')!r} to {entry.field('to')!r}",
+                    entry.number,
+                )
+
+    # --- the pieces ------------------------------------------------------------------------
+
+    def _undo_refusal(self, target: int, at: int, undoers: Collection[str]) -> str | None:
+        """Why `undoers`, writing entry `at`, may not undo entry `target`: an e-mail player
+        takes back only his own entries, and none he has sent already."""
+        entries = self._game.entries
+        owner = entries[target - 1].by or ""
+        if owner not in undoers:
+            return f"#{target} is the {owner.capitalize()} player's to take back"
+        for entry in entries[target : at - 1]:
+            if entry.kind is EntryKind.SEND and entry.by == owner:
+                return f"#{target} went to your opponent in file {entry.field('file')}"
+        return None
+
+    def _take_join(self, entry: Entry) -> None:
+        self.keys[entry.by or ""] = entry.field("key")
+        self._second_share = entry.field("share")
+
+    def _fix_seed(self, first_share: str) -> None:
+        """[Dice] Both shares are known: the game rolls from the seed they make."""
+        header = self._game.header
+        self._game.reseed(pbem.agreed_seed(header.game, first_share, self._second_share or ""))
+        self.seed_agreed = True
+
+    def _unseal(self, side: str, number: int) -> None:
+        secret = self._game.identity.secret_for(pbem.seal_label(self._game.header.game, number))
+        box = self._game.entries[number - 1].field("box") or ""
+        data = pbem.open_box(secret, box)
+        if data is None:
+            raise JournalError(f"your sealed bid at entry {number} cannot be opened", number)
+        action = action_from_data(data, self._game.ruleset.grid)
+        outcome = self._game.write_action(action, (("unseal", f"#{number}"), ("nonce", secret)))
+        if not outcome.applied:  # the bid was legal when sealed; nothing else bids since
+            raise JournalError(f"your sealed bid at entry {number} is refused now", number)
+        del self._seals[side]
+
+    def _save_point(self) -> tuple:
+        return dict(self.keys), self.seed_agreed, self._second_share, dict(self._seals)
+
+    def _restore(self, saved: tuple) -> None:
+        self.keys, self.seed_agreed, self._second_share, self._seals = saved

@@ -1,0 +1,143 @@
+"""The kinds of play a GameSession holds as strategies, and what each of them answers.
+
+Solitaire and hot-seat play are here; e-mail play is the exchange of files (email.py).
+
+A kind of play decides who may write the journal at this computer, not what the game
+allows: the engine is the same for all of them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from owsqt.journal.textformat import SIDES, Entry, Header, JournalError, Play
+from owsqt.rules.core.actions import Action
+from owsqt.rules.core.state import GameState
+from owsqt.rules.engine import Outcome
+from owsqt.session.problems import Problem
+
+
+class Players(Protocol):
+    """Who plays a game, and where: what GameSession asks of its kind of play."""
+
+    @property
+    def share_the_computer(self) -> bool:
+        """Two players take turns at this computer, so it is handed over whenever the
+        player who acts changes."""
+        ...
+
+    @property
+    def local_sides(self) -> frozenset[str]:
+        """The sides played at this computer, signed by its key."""
+        ...
+
+    @property
+    def keys(self) -> Mapping[str, str | None]:
+        """Each side's public key; None until that side's player has joined."""
+        ...
+
+    @property
+    def seed_agreed(self) -> bool:
+        """Whether the dice's seed is fixed, so that dice may roll."""
+        ...
+
+    @property
+    def open_seals(self) -> dict[str, int]:
+        """Bids sealed and not shown yet (6.1): side -> the entry that sealed it."""
+        ...
+
+    def why_not_act(self, action: Action | None = None) -> str | None:
+        """Why the player at this computer cannot act now (None: he can); with `action`,
+        also whether that action is his to make."""
+        ...
+
+    def why_not_undo(self, target: int) -> str | None:
+        """Why the player at this computer may not take back entry `target`, beyond the
+        barriers of the history itself (a die, a change of player)."""
+        ...
+
+    def waiting_for_opponent(self) -> bool:
+        """Whether the game waits only for a player at another computer."""
+        ...
+
+    def seal(self, action: Action, before: GameState) -> bool:
+        """Whether `action`, legal in `before`, is kept secret for now instead of applied;
+        if so its seal is journalled in its place."""
+        ...
+
+    def after_entries(self) -> None:
+        """Journal what this computer's program writes by itself once new entries are in."""
+        ...
+
+    def replay_act(
+        self, entry: Entry, action: Action, before: GameState, outcome: Outcome
+    ) -> list[Problem]:
+        """An action read from a file, before it is journalled: the rules of this kind of
+        play that it breaks."""
+        ...
+
+    def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
+        """An undo of entry `target` read from a file: the rules of this kind of play that
+        it breaks."""
+        ...
+
+    def replay_exchange(self, entry: Entry) -> None:
+        """Take in an entry of the exchange (join, reveal, seal, send) read from a file;
+        JournalError when it does not fit."""
+        ...
+
+
+class LocalPlay:
+    """Both sides at this computer, signed by its key, rolling from the seed in the header:
+    nothing is refused, sealed or waited for, and anything may be taken back that the
+    history allows."""
+
+    share_the_computer = False
+    local_sides = frozenset(SIDES)
+
+    def __init__(self, header: Header) -> None:
+        self.keys = {"german": header.german, "soviet": header.soviet}
+        self.seed_agreed = header.seed is not None
+
+    @property
+    def open_seals(self) -> dict[str, int]:
+        return {}
+
+    def why_not_act(self, action: Action | None = None) -> str | None:
+        return None
+
+    def why_not_undo(self, target: int) -> str | None:
+        return None
+
+    def waiting_for_opponent(self) -> bool:
+        return False
+
+    def seal(self, action: Action, before: GameState) -> bool:
+        return False
+
+    def after_entries(self) -> None:
+        return None
+
+    def replay_act(
+        self, entry: Entry, action: Action, before: GameState, outcome: Outcome
+    ) -> list[Problem]:
+        return []
+
+    def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
+        return []
+
+    def replay_exchange(self, entry: Entry) -> None:
+        raise JournalError(f"a '{entry.kind.value}' entry belongs to e-mail play", entry.number)
+
+
+class SolitairePlay(LocalPlay):
+    """One player plays both sides at this computer: there is nobody to hand it to."""
+
+
+class HotSeatPlay(LocalPlay):
+    """Two players share this computer and hand it over when the player who acts changes."""
+
+    share_the_computer = True
+
+
+LOCAL_PLAY = {Play.SOLITAIRE: SolitairePlay, Play.HOT_SEAT: HotSeatPlay}
