@@ -29,6 +29,7 @@ from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.ruleactions import RuleActions
 from owsqt.qt.app.workmenu import add_unit_orders
+from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.control import CombatControl
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import HexMarkerLayer
@@ -59,7 +60,8 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox
 from owsqt.rules.engine import Outcome
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -80,7 +82,7 @@ class MainWindow(QMainWindow):
     def __init__(self, ruleset: Ruleset, session: GameSession) -> None:
         super().__init__()
         self.ruleset = ruleset
-        self.session = session
+        self.bridge = SessionBridge(session, self)
         self.resize(1280, 800)
         self.scene = QGraphicsScene(self)
         self.map_item = MapItem(ruleset.game_map)
@@ -93,7 +95,7 @@ class MainWindow(QMainWindow):
         self.view = MapView(self.scene, self)
         self.view.map_rect = self.map_item.boundingRect()
         self.view.map_context_requested.connect(self._on_map_menu)
-        self.moves = MoveController(self.scene, self.view, lambda: self.session)
+        self.moves = MoveController(self.scene, self.view, self.bridge)
         self.counters.drag_started.connect(self.moves.begin_drag)
         self.counters.stack_filter = self._movable
         self.view.pointer_moved.connect(self.moves.hover)
@@ -127,16 +129,12 @@ class MainWindow(QMainWindow):
         self.replay.entryShown.connect(self._on_replay_entry)
         self.replay.finished.connect(self._on_replay_finished)
         self.air_display = AirDisplay(ruleset.catalogue, self)
-        self.air_display.move_requested.connect(
-            lambda unit_id, box: self._submit(PlaceAirUnit(air_unit=unit_id, box=box))
-        )
+        self.air_display.move_requested.connect(self._on_air_unit_moved)
         air_dock = QDockWidget("Air operations", self)
         air_dock.setObjectName("airDock")
         air_dock.setWidget(self.air_display)
         self.inspector = StackInspector(ruleset, self)
-        self.inspector.reorder_requested.connect(
-            lambda hex_, order: self._submit(ReorderStack(hex=hex_, order=order))
-        )
+        self.inspector.reorder_requested.connect(self._on_reorder_requested)
         inspector_dock = QDockWidget("Stack", self)
         inspector_dock.setObjectName("stackDock")
         inspector_dock.setWidget(self.inspector)
@@ -146,9 +144,7 @@ class MainWindow(QMainWindow):
         self.arrivals_dock.setObjectName("arrivalsDock")
         self.arrivals_dock.setWidget(self.arrivals)
         # The stack, the air display and the arrivals share the lower right, as tabs.
-        self.combat = CombatControl(
-            self, ruleset, lambda: self.session, self._submit, self.counters, self._selected_hex
-        )
+        self.combat = CombatControl(self, self.bridge, self.counters, self._selected_hex)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.combat.dock)
         self.tabifyDockWidget(inspector_dock, air_dock)
         self.tabifyDockWidget(inspector_dock, self.arrivals_dock)
@@ -160,11 +156,15 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.hint, 1)  # temporary messages cover it for a while
         self.resizeDocks([self.log_dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
-        self.hot_seat = HotSeat(self, lambda: self.session)
-        self.email = EmailPlay(
-            self, ruleset, lambda: self.session, self._replace_session, self.watch,
-            lambda text: self._say(text, 15000), self.refresh,
-        )  # fmt: skip
+        self.hot_seat = HotSeat(self, self.bridge)
+        self.email = EmailPlay(self, self.bridge)
+        self.bridge.set_gate(self._replay_blocks)
+        self.bridge.changed.connect(self.refresh)
+        self.bridge.replaced.connect(self._on_session_replaced)
+        self.bridge.submitted.connect(self._on_submitted)
+        self.bridge.said.connect(self._say)
+        self.bridge.write_failed.connect(self._journal_failed)
+        self.bridge.replay_requested.connect(self.watch)
         self._build_actions()
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
@@ -240,9 +240,7 @@ class MainWindow(QMainWindow):
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
         self.roll_action = self._action("&Roll the die", QKeySequence("Ctrl+D"), self.roll_die)
         self.roll_action.setToolTip("Roll the ten-sided die openly; the roll is logged")
-        self.rule_actions = RuleActions(
-            self, lambda: self.session, self._submit, lambda text: self._say(text, 10000)
-        )
+        self.rule_actions = RuleActions(self, self.bridge)
         self.declare_action = self.rule_actions.declare
         self.order_action = self.rule_actions.order
         self.administrative_action = self.rule_actions.administrative
@@ -491,24 +489,24 @@ class MainWindow(QMainWindow):
     def roll_die(self) -> None:
         self._submit(RollDice(purpose="open roll"))
 
+    @property
+    def session(self) -> GameSession:
+        return self.bridge.session
+
     def _submit(self, action: Action) -> Outcome | None:
-        """Send an action; a refusal, a warning or an impossible action is shown, never lost.
-        Returns the outcome (None when the action could not be sent). In hot-seat play the
+        return self.bridge.submit(action)
+
+    def _on_submitted(self, outcome: Outcome) -> None:
+        """After each action: its refusal or broken rules are shown; in hot-seat play the
         computer is handed over when the player who acts changes."""
-        if self._replay_blocks():
-            return None
-        try:
-            outcome = self.session.submit(action)
-        except InvalidAction as error:
-            self.statusBar().showMessage(str(error), 8000)
-            return None
-        except OSError as error:
-            self._journal_failed(error)
-            return None
         self._show_verdict(outcome)
-        self.refresh()
         self.hot_seat.follow()
-        return outcome
+
+    def _on_air_unit_moved(self, unit_id: str, box: AirBox) -> None:
+        self._submit(PlaceAirUnit(air_unit=unit_id, box=box))
+
+    def _on_reorder_requested(self, hex_: Hex, order: tuple[str, ...]) -> None:
+        self._submit(ReorderStack(hex=hex_, order=order))
 
     def _show_verdict(self, outcome: Outcome) -> None:
         """A refusal (STRICT) or the rules an applied action broke (ASSIST), with numbers."""
@@ -543,7 +541,7 @@ class MainWindow(QMainWindow):
         except JournalError as error:
             QMessageBox.warning(self, "Cannot open this game", f"{path.name}\n\n{error}")
             return False
-        self._replace_session(session)
+        self.bridge.replace(session)
         self.recent_menu.add(path)
         return True
 
@@ -557,17 +555,14 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError) as error:
             QMessageBox.warning(self, "Cannot start the game", str(error))
             return
-        self._replace_session(session)
+        self.bridge.replace(session)
 
-    def _replace_session(self, session: GameSession) -> None:
+    def _on_session_replaced(self) -> None:
         self._leave_replay()
-        self.session.close()
-        self.session = session
         self.hot_seat.restart()
         self.counters.expanded = None
-        self.inspector.show_hex(None, session.state)
+        self.inspector.show_hex(None, self.session.state)
         self.moves.clear_selection()
-        self.refresh()
 
     def save_game(self) -> None:
         """The journal is written at every action; a game still in the autosave folder asks

@@ -4,21 +4,18 @@ administrative movement for the next moves (8.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play import initiativedialog
 from owsqt.qt.play.stephint import ADMINISTRATIVE_KEYS, DECLARE_KEYS, ORDER_KEYS
-from owsqt.rules.core.actions import Action, ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.actions import ChooseSegmentOrder, DeclareAttacks
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.engine import Outcome
 from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
-from owsqt.session import GameSession
 
 
 class RuleActions(QObject):
@@ -27,12 +24,10 @@ class RuleActions(QObject):
     def __init__(
         self,
         parent: QWidget,
-        session: Callable[[], GameSession],
-        submit: Callable[[Action], Outcome | None],
-        say: Callable[[str], None],
+        bridge: SessionBridge,
     ) -> None:
         super().__init__(parent)
-        self._parent, self._session, self._submit, self._say = parent, session, submit, say
+        self._parent, self._bridge = parent, bridge
         self._segment: tuple | None = None
         self.declare = QAction("&Declare planned attacks…", parent)
         self.declare.setShortcut(QKeySequence(DECLARE_KEYS))
@@ -58,12 +53,15 @@ class RuleActions(QObject):
             "units (8.3)"
         )
 
+    def _say(self, text: str) -> None:
+        self._bridge.say(text, 10000)  # long enough to read a sentence
+
     def actions(self) -> list[QAction]:
         return [self.declare, self.order, self.administrative]
 
     def refresh(self) -> None:
         """Enable each action in its step; a new segment starts with ordinary movement."""
-        session = self._session()
+        session = self._bridge.session
         state = session.state
         segment = (id(session), state.turn, state.phase, state.segment)
         if segment != self._segment:
@@ -82,7 +80,7 @@ class RuleActions(QObject):
         """[6.1] Hot seat: each player who has not declared gets the screen in turn, types
         his bid, and it is submitted at once; the die decides when both have."""
         for player in (Player.GERMAN, Player.SOVIET):
-            session = self._session()
+            session = self._bridge.session
             state = session.state
             if state.segment != INITIATIVE_SEGMENT or determined_this_turn(state):
                 return
@@ -97,10 +95,10 @@ class RuleActions(QObject):
             planned = initiativedialog.ask_planned_attacks(self._parent, player)
             if planned is None:
                 return
-            outcome = self._submit(DeclareAttacks(player=player, planned=planned))
+            outcome = self._bridge.submit(DeclareAttacks(player=player, planned=planned))
             if outcome is None or not outcome.applied:
                 return
-        session = self._session()
+        session = self._bridge.session
         state = session.state
         if session.players.open_seals and session.players.waiting_for_opponent():
             self._say("Your bid is sealed until both have bid: send your file to your opponent")
@@ -109,4 +107,4 @@ class RuleActions(QObject):
             self._say(f"The {holder} player holds the initiative and moves first (6.1)")
 
     def choose_combat_first(self) -> None:
-        self._submit(ChooseSegmentOrder(combat_first=True))
+        self._bridge.submit(ChooseSegmentOrder(combat_first=True))

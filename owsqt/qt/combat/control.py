@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
+from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.calculator import CombatCalculator
 from owsqt.qt.combat.marks import CombatMarks
 from owsqt.qt.combat.panel import CombatPanel
@@ -24,7 +25,6 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
-from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import GAME_OVER_PHASE, SETUP_PHASE
 from owsqt.session import GameSession
 
@@ -35,18 +35,16 @@ class CombatControl(QObject):
     def __init__(
         self,
         window: QMainWindow,
-        ruleset: Ruleset,
-        session: Callable[[], GameSession],
-        submit: Callable[[Action], Outcome | None],
+        bridge: SessionBridge,
         counters: CounterLayer,
         selected: Callable[[], Hex | None],
     ) -> None:
         super().__init__(window)
-        self.window, self.ruleset = window, ruleset
-        self._session, self._submit, self._selected = session, submit, selected
+        self.window, self.ruleset = window, bridge.ruleset
+        self._bridge, self._selected = bridge, selected
         self.marks = CombatMarks(counters.scene, self.pick)
         counters.hex_selected.connect(self._counter_clicked)
-        self.panel = CombatPanel(ruleset, session, self.send, self.marks, self.start_from_menu)
+        self.panel = CombatPanel(bridge, self.send, self.marks, self.start_from_menu)
         self.dock = QDockWidget("Combat", window)
         self.dock.setObjectName("combatDock")
         self.dock.setWidget(self.panel)
@@ -63,7 +61,7 @@ class CombatControl(QObject):
 
     @property
     def session(self) -> GameSession:
-        return self._session()
+        return self._bridge.session
 
     def actions(self) -> list[QAction]:
         return [self.attack_action]
@@ -216,7 +214,7 @@ class CombatControl(QObject):
         be sent at all, the status bar's message says why (or the error of the rules, which
         leaves the game as it was)."""
         try:
-            outcome = self._submit(action)
+            outcome = self._bridge.submit(action)
         except ValueError as error:  # the rules failed on a case they do not cover yet
             self._say(f"The rules could not resolve this: {error}")
             return None, f"the rules could not resolve this ({error})"

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.artillerypage import ArtilleryPage
 from owsqt.qt.combat.marks import CombatMarks
 from owsqt.qt.combat.page import Page, rich_label
@@ -50,7 +51,6 @@ from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.engine import Outcome
-from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
 Send = Callable[[Action], tuple[Outcome | None, str]]
@@ -69,8 +69,7 @@ class CombatPanel(QWidget):
 
     def __init__(
         self,
-        ruleset: Ruleset,
-        session: Callable[[], GameSession],
+        bridge: SessionBridge,
         send: Send,
         marks: CombatMarks,
         request_attack: Callable[[], None],
@@ -78,7 +77,7 @@ class CombatPanel(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("combatPanel")
-        self.ruleset, self._session, self._send, self.marks = ruleset, session, send, marks
+        self.ruleset, self._bridge, self._send, self.marks = bridge.ruleset, bridge, send, marks
         self.request_attack = request_attack
         self._state: GameState | None = None
         self._shown_session: GameSession | None = None
@@ -166,7 +165,7 @@ class CombatPanel(QWidget):
     def show_state(self) -> None:
         """Make the panel show the session's state (nothing is redone for the same state, so
         a choice being made survives a refresh)."""
-        session = self._session()
+        session = self._bridge.session
         state = session.state
         if state is self._state and session is self._shown_session:
             return

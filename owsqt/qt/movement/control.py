@@ -10,11 +10,10 @@ which says which rule it breaks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QObject, QPoint, QPointF
 from PySide6.QtWidgets import QGraphicsScene
 
+from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.map.view import MapView
 from owsqt.qt.movement.bill import MoveBill, bill_html
@@ -39,11 +38,9 @@ from owsqt.session import GameSession
 class MoveController(QObject):
     """Reach, path and bill of the stack being selected or moved, and the action of a drop."""
 
-    def __init__(
-        self, scene: QGraphicsScene, view: MapView, session: Callable[[], GameSession]
-    ) -> None:
+    def __init__(self, scene: QGraphicsScene, view: MapView, bridge: SessionBridge) -> None:
         super().__init__(view)
-        self._session = session
+        self._bridge = bridge
         self.view = view
         self.shading = HexShading(REACH_FILL, REACH_EDGE)
         self.entry_shading = HexShading(ENTRY_FILL, ENTRY_EDGE, 2.5)
@@ -63,7 +60,7 @@ class MoveController(QObject):
 
     @property
     def session(self) -> GameSession:
-        return self._session()
+        return self._bridge.session
 
     @property
     def ruleset(self):

@@ -20,9 +20,9 @@ from owsqt.journal import pbem
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError
+from owsqt.qt.bridge import SessionBridge
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session import GameSession, ImportRefused
 from owsqt.userfiles import new_autosave_path
@@ -49,16 +49,10 @@ class EmailPlay(QObject):
     def __init__(
         self,
         window: QWidget,
-        ruleset: Ruleset,
-        session: Callable[[], GameSession],
-        replace: Callable[[GameSession], None],
-        watch: Callable[[int, int], None],
-        say: Callable[[str], None],
-        refresh: Callable[[], None],
+        bridge: SessionBridge,
     ) -> None:
         super().__init__(window)
-        self._window, self.ruleset, self._session = window, ruleset, session
-        self._replace, self._watch, self._say, self._refresh = replace, watch, say, refresh
+        self._window, self.ruleset, self._bridge = window, bridge.ruleset, bridge
         self._offer_setup = False  # after the replay of an opponent's file
         self.join_action = self._action("&Join an e-mail game…", JOIN_KEYS, self.join)
         self.join_action.setToolTip(
@@ -76,6 +70,9 @@ class EmailPlay(QObject):
             f"compare the fingerprints with your opponent's ({DETAILS_KEYS})"
         )
 
+    def _say(self, text: str) -> None:
+        self._bridge.say(text, 15000)  # long enough to read a sentence
+
     def _action(self, text: str, keys: str, slot: Callable[[], None]) -> QAction:
         action = QAction(text, self._window)
         action.setShortcut(QKeySequence(keys))
@@ -84,7 +81,7 @@ class EmailPlay(QObject):
 
     @property
     def session(self) -> GameSession:
-        return self._session()
+        return self._bridge.session
 
     def actions(self) -> list[QAction]:
         return [self.join_action, self.open_action, self.send_action, self.details_action]
@@ -154,7 +151,7 @@ class EmailPlay(QObject):
                 self._warn("Cannot send", f"{_reason(error)}\n\nNothing was sent.")
                 return
             finally:
-                self._refresh()
+                self._bridge.refresh()
         else:
             text = session.text()
         self._write(path, number, text, opponent)
@@ -196,13 +193,13 @@ class EmailPlay(QObject):
             self._refuse(path, error)
             return
         finally:
-            self._refresh()
+            self._bridge.refresh()
         self._say(
             f"File {report.file_number} from the {self._side().opponent.title} player: "
             f"entries {report.first_entry} to {report.last_entry}. Watch them, then Continue play"
         )
         self._offer_setup = True
-        self._watch(report.first_entry, report.last_entry)
+        self._bridge.watch(report.first_entry, report.last_entry)
 
     def join(self) -> None:
         """Take the free side of a game from its creator's first file, in a new autosave."""
@@ -214,13 +211,13 @@ class EmailPlay(QObject):
         except (OSError, ValueError) as error:  # a JournalError, or our key's file unreadable
             self._refuse(path, error)
             return
-        self._replace(session)
+        self._bridge.replace(session)
         side = self._side().title
         self._say(f"You joined the game as the {side} player; play your part, then send it")
         creator = len(session.entries) - 1  # his entries, then our join
         if creator > 1:  # more than his send: watch what he did
             self._offer_setup = True
-            self._watch(1, creator)
+            self._bridge.watch(1, creator)
         else:
             self.offer_setup()
 
@@ -254,7 +251,7 @@ class EmailPlay(QObject):
             session.apply_default_setup()
         except OSError as error:
             self._warn("Cannot write the game file", _reason(error))
-        self._refresh()
+        self._bridge.refresh()
 
     def details(self) -> None:
         """Who plays, with which key, and where the exchange stands: what two players compare

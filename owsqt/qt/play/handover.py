@@ -7,16 +7,14 @@ Solitaire and e-mail games have one player at each computer: they never hand ove
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.stephint import words
 from owsqt.rules.actors import who_acts
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
-from owsqt.session import GameSession
 
 
 def hand_over(
@@ -49,9 +47,9 @@ class HotSeat(QObject):
     """Who has the computer in a hot-seat game; `follow()` after every change of the game
     hands it over when the player who acts is not the one who has it."""
 
-    def __init__(self, window: QWidget, session: Callable[[], GameSession]) -> None:
+    def __init__(self, window: QWidget, bridge: SessionBridge) -> None:
         super().__init__(window)
-        self._window, self._session = window, session
+        self._window, self._bridge = window, bridge
         self.seated: Player | None = None
         self.restart()
 
@@ -62,16 +60,16 @@ class HotSeat(QObject):
 
     def shared(self) -> bool:
         """Whether two players share this computer (hot-seat play)."""
-        return self._session().players.share_the_computer
+        return self._bridge.session.players.share_the_computer
 
     def restart(self) -> None:
         """A game was put on the table: whoever acts in it now has the computer."""
-        self.seated = self._session().state.active
+        self.seated = self._bridge.session.state.active
 
     def follow(self) -> None:
         """After an action, an undo or a redo: hand over if another player alone acts now
         (the defender in his combat steps too, 11.2)."""
-        state = self._session().state
+        state = self._bridge.session.state
         if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
             return  # the bid dialog hands over for each secret bid itself (6.1)
         acting = who_acts(state)

@@ -1,0 +1,81 @@
+"""The session as the widgets see it: one QObject whose signals say what happened and whose
+slots act, so that no widget holds the session or is handed functions of it.
+
+The bridge owns the game in play (`session`); the main window connects its signals to the
+views. Widgets read `bridge.session` when they redraw and call `bridge.submit` to act."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from owsqt.rules.core.actions import Action
+from owsqt.rules.core.verdict import InvalidAction
+from owsqt.rules.engine import Outcome
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session import GameSession
+
+
+class SessionBridge(QObject):
+    """The game on the table, as Qt signals and slots."""
+
+    changed = Signal()  # the state or the journal changed: views redraw from the session
+    replaced = Signal()  # another game is on the table (a new game, an opened file, a join)
+    submitted = Signal(object)  # the Outcome of an action sent through `submit`
+    said = Signal(str, int)  # a line for the status bar and how long it stays (ms)
+    write_failed = Signal(object)  # the OSError that kept an action out of the game file
+    replay_requested = Signal(int, int)  # show journal entries first..last on the map
+
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._gate: Callable[[], bool] = lambda: False
+
+    @property
+    def session(self) -> GameSession:
+        return self._session
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._session.ruleset
+
+    def set_gate(self, closed: Callable[[], bool]) -> None:
+        """`closed()` is asked before each action; when it says True nothing is sent (the
+        window closes the gate while a replay shows the past, and says why itself)."""
+        self._gate = closed
+
+    def submit(self, action: Action) -> Outcome | None:
+        """Send an action to the session. A refusal, a broken rule or an impossible action
+        is said, never lost; returns the outcome, or None when nothing could be sent."""
+        if self._gate():
+            return None
+        try:
+            outcome = self._session.submit(action)
+        except InvalidAction as error:
+            self.say(str(error))
+            return None
+        except OSError as error:
+            self.write_failed.emit(error)
+            return None
+        self.changed.emit()
+        self.submitted.emit(outcome)
+        return outcome
+
+    def replace(self, session: GameSession) -> None:
+        """Put another game on the table; the one before is closed (its file stays)."""
+        before, self._session = self._session, session
+        if before is not session:
+            before.close()
+        self.replaced.emit()
+        self.changed.emit()
+
+    def refresh(self) -> None:
+        """Say the session changed by other means than `submit` (undo, an imported file)."""
+        self.changed.emit()
+
+    def say(self, text: str, milliseconds: int = 8000) -> None:
+        self.said.emit(text, milliseconds)
+
+    def watch(self, first: int, last: int) -> None:
+        self.replay_requested.emit(first, last)
