@@ -45,6 +45,7 @@ from owsqt.rules.core.actions import Action, EndStep, action_from_data, action_t
 from owsqt.rules.core.codec import CodecError
 from owsqt.rules.core.dice import new_seed
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
@@ -52,7 +53,6 @@ from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
-from owsqt.rules.turn.sequence import SETUP_PHASE
 
 # What the desktop and the CLI take from here; the exchange's results are defined with it.
 __all__ = ["Clock", "GameSession", "ImportRefused", "ImportReport", "LogLine", "Problem", "utc_now"]
@@ -98,7 +98,7 @@ class GameSession(EmailPlay):
         self._history = History(ruleset, self.initial_state, self.mode)
         self._entries: list[Entry] = []
         self._digests: list[str] = []
-        self._phases: list[tuple[int, str]] = []  # the turn and phase after each entry
+        self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
         self._lines: list[str] = [*header.lines(), ""]
         self._file: JournalFile | None = None
         self.path: Path | None = None
@@ -175,7 +175,7 @@ class GameSession(EmailPlay):
         for _ in range(2):  # each side in its turn to set up
             player = self.state.active
             if (
-                self.state.phase != SETUP_PHASE
+                self.state.phase is not Phase.SETUP
                 or player is None
                 or self.why_not_act(EndStep(player=player))
             ):
@@ -312,7 +312,7 @@ class GameSession(EmailPlay):
         """The state after journal entry `entry` (0: as the game began), for replay."""
         return self._history.state_after(entry)
 
-    def phase_after(self, entry: int) -> tuple[int, str]:
+    def phase_after(self, entry: int) -> tuple[int, Phase]:
         """The turn and phase after journal entry `entry` (0: as the game began), kept as
         each entry is written, so a replay lists the phase starts without replaying."""
         if entry == 0:

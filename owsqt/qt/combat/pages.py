@@ -28,7 +28,6 @@ from owsqt.qt.combat.text import (
 )
 from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.prepared import (
-    COMBAT_SEGMENTS,
     alive,
     defenders,
     firing_units,
@@ -44,6 +43,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS
 
 # --- no combat -----------------------------------------------------------------------------
 

@@ -37,7 +37,6 @@ from owsqt.qt.combat.text import (
 from owsqt.qt.counters.painter import CounterPixmapCache
 from owsqt.rules.combat.artillery import bombardment_problems, bombardment_solution
 from owsqt.rules.combat.fire import Engagement, fire_solution
-from owsqt.rules.combat.prepared import COMBAT_SEGMENTS
 from owsqt.rules.core.actions import Action, PreparedAttack
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
@@ -46,6 +45,7 @@ from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import Outcome, judge
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS
 from owsqt.session import GameSession
 
 ATTACK_KEYS = "Ctrl+Shift+P"  # Game ▸ Prepared attack… (the combat calculator in free play)

@@ -20,9 +20,9 @@ from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError, Play
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session import GameSession, ImportRefused
 from owsqt.userfiles import new_autosave_path
 
@@ -234,7 +234,7 @@ class EmailPlay(QObject):
         """In the player's own set-up step, offer the scenario's default set-up of his side."""
         session = self.session
         state = session.state
-        if state.phase != SETUP_PHASE or state.active is None or session.why_not_act(EndStep()):
+        if state.phase is not Phase.SETUP or state.active is None or session.why_not_act(EndStep()):
             return
         title = state.active.title
         answer = QMessageBox.question(

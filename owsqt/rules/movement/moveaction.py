@@ -103,10 +103,7 @@ _MAY_ENTER = (UnitStatus.NOT_ARRIVED, UnitStatus.FORCE_POOL, UnitStatus.OFF_MAP_
 
 def _judge(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violation]:
     _check(ruleset, state, action)
-    violations: list[Violation] = []
-    if state.segment not in MOVEMENT_SEGMENTS:
-        segment = state.segment.replace("_", " ")
-        violations.append(Violation("3.1", f"units move in movement segments, not in {segment}"))
+    violations: list[Violation] = []  # 3.1: the engine let the move into a movement segment
     player = ruleset.catalogue.ground[action.units[0]].player
     wrong = wrong_player(state, player, "the other player's units stay put")
     if wrong:
@@ -148,9 +145,7 @@ def _unit_violations(
         is not ruleset.catalogue.ground[action.units[0]].player
     ):
         violations.append(Violation("8.1", f"{name} is not on the side of the rest of the stack"))
-    if state.segment in MOVEMENT_SEGMENTS and not may_move_in_segment(
-        ruleset, unit_id, state.segment
-    ):
+    if not may_move_in_segment(ruleset, unit_id, state.segment):
         kind = "mechanized" if is_mechanized(ruleset, unit_id) else "non-mechanized"
         violations.append(
             Violation("7.1", f"{name} belongs to a {kind} formation; it moves in that segment")
