@@ -7,8 +7,9 @@ applies and keeps the violations, STRICT refuses.
 
 Before any handler judges, the sequence-of-play table says whether the current
 step allows the action's kind at all (3.1); an action it does not allow is
-refused here, once, with the rule of its kind, and judged no further. So a
-judge sees only actions its step allows.
+refused here, once, with the rule of its kind. What acts on the map (a move, an
+attack) is then judged on, so ASSIST names every rule it breaks; a bid, the 7.2
+choice or a combat step out of its step is judged no further.
 """
 
 from __future__ import annotations
@@ -88,12 +89,14 @@ def apply(ruleset: Ruleset, state: GameState, action: Action, mode: Mode) -> Out
 
 
 def _verdict(ruleset: Ruleset, state: GameState, action: Action, handler: Handler) -> Verdict:
-    """[3.1] The one place where a step refuses the kinds it does not allow; the handler
-    judges the others."""
+    """[3.1] The one place where a step refuses the kinds it does not allow, first; the
+    handler judges the rest (for a refused kind, only if its refusal says so)."""
     refused = refusal(state, action)
-    if refused is not None:
-        return Verdict((refused,))
-    return Verdict(tuple(handler.judge(ruleset, state, action)))
+    if refused is None:
+        return Verdict(tuple(handler.judge(ruleset, state, action)))
+    violation, how = refused
+    rest = handler.judge(ruleset, state, action) if how.judged_further else ()
+    return Verdict((violation, *rest))
 
 
 def _handler_for(action: Action) -> Handler:

@@ -237,7 +237,7 @@ def _judge_mission(ruleset: Ruleset, state: GameState, action: BombardmentMissio
     catalogue = ruleset.catalogue
     player = catalogue.ground[action.units[0]].player
     violations = []
-    if state.combat is not None:  # the engine let it into a combat segment
+    if state.combat is not None:  # the engine refuses a mission out of a combat segment
         violations.append(
             Violation(
                 "12.2", "bombardment missions are fired in a combat segment, outside another combat"

@@ -24,6 +24,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
 def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target) -> Fraction:
@@ -48,8 +49,9 @@ def points_left(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> F
 
 
 def _judge(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
-    check_attack(ruleset, state, action)  # 8.4: the engine let it into a movement segment
-    violations = attack_violations(ruleset, state, action, state.segment)
+    check_attack(ruleset, state, action)  # 8.4: the engine refuses it out of movement
+    kind = state.segment if state.segment in MOVEMENT_SEGMENTS else None
+    violations = attack_violations(ruleset, state, action, kind)
     violations.extend(_stack_violations(ruleset, state, action))
     if violations:
         return violations

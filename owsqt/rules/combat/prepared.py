@@ -157,11 +157,12 @@ def attack_violations(
     ruleset: Ruleset,
     state: GameState,
     action: PreparedAttack | HastyAttack,
-    movement_kind: Segment,
+    movement_kind: Segment | None,
 ) -> list[Violation]:
     """[11.1, 11.3, 13.0, 7.1] What any attack must respect: the phasing player's units,
     next to an enemy hex, undisrupted, of the segment's kind, with a proper lead, and
-    artillery able to bombard. `movement_kind`: the movement segment whose units fight now."""
+    artillery able to bombard. `movement_kind`: the movement segment whose units fight now
+    (None out of the segments where this kind of attack is made: 3.1 refused it)."""
     catalogue = ruleset.catalogue
     attacker = catalogue.ground[action.units[0]].player
     where = ruleset.grid.id_of(action.target)
@@ -228,7 +229,7 @@ def stuka_violations(
 
 
 def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttack):
-    movement_kind = COMBAT_SEGMENTS[state.segment]  # 11.1: the engine let it into one
+    movement_kind = COMBAT_SEGMENTS.get(state.segment)  # 11.1: None out of them
     violations = []
     if action.target in state.prepared_targets:
         where = ruleset.grid.id_of(action.target)
@@ -248,7 +249,7 @@ def _attacker_violations(
     state: GameState,
     action: PreparedAttack | HastyAttack,
     unit_id: str,
-    kind: Segment,
+    kind: Segment | None,
 ) -> list[Violation]:
     name = ruleset.unit_name(unit_id)
     unit = state.units[unit_id]
@@ -265,7 +266,7 @@ def _attacker_violations(
         violations.append(
             Violation("12.3", f"{name} has fired or moved this phase: no direct fire combat")
         )
-    if not may_move_in_segment(ruleset, unit_id, kind):
+    if kind is not None and not may_move_in_segment(ruleset, unit_id, kind):
         violations.append(Violation("7.1", f"{name} fights in the other combat segment"))
     return violations
 

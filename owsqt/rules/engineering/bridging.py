@@ -27,7 +27,7 @@ from owsqt.rules.map.gamemap import RiverClass
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
-from owsqt.rules.turn.sequence import wrong_player
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, wrong_player
 
 BLOWING_COST = {MovementClass.NON_MOTORIZED: 3}  # 16.2; motorized (and tracked) units pay 6
 MOTORIZED_BLOWING_COST = 6
@@ -75,7 +75,7 @@ def bridged(ruleset: Ruleset, state: GameState, hexside: Hexside) -> bool:
 
 
 def _judge_build(ruleset: Ruleset, state: GameState, action: BuildBridge) -> list[Violation]:
-    # 16.2: the engine let it into the start of the player phase
+    # 16.2: the engine refuses it out of the start of the player phase
     violations = _engineer_violations(ruleset, state, action.unit, action.hexside)
     if bridged(ruleset, state, action.hexside):
         violations.append(Violation("16.2", "a bridge already spans that hexside"))
@@ -134,11 +134,13 @@ def engineer_points(ruleset: Ruleset, state: GameState, unit_id: str) -> Fractio
 
 
 def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge):
-    # 16.2: the engine let it into a movement segment
+    # 16.2: the engine refuses it out of a movement segment
     violations = _engineer_violations(ruleset, state, action.unit, action.hexside)
     if not bridged(ruleset, state, action.hexside):
         violations.append(Violation("16.2", "no bridge spans that hexside"))
-    if not may_move_in_segment(ruleset, action.unit, state.segment):
+    if state.segment in MOVEMENT_SEGMENTS and not may_move_in_segment(
+        ruleset, action.unit, state.segment
+    ):
         violations.append(
             Violation(
                 "7.1", f"{ruleset.unit_name(action.unit)} moves in the other movement segment"

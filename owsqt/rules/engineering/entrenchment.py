@@ -47,7 +47,7 @@ def _player(state: GameState, action: BuildEntrenchment) -> Player:
 def _judge(ruleset: Ruleset, state: GameState, action: BuildEntrenchment) -> list[Violation]:
     player = _player(state, action)
     where = ruleset.grid.id_of(action.hex)
-    violations = []  # 15.1: the engine let it into the start of the player phase
+    violations = []  # 15.1: the engine refuses it out of the start of the player phase
     wrong = wrong_player(state, player, "the phasing player builds")
     if wrong:
         violations.append(wrong)

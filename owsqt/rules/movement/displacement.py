@@ -114,7 +114,7 @@ def _check(ruleset: Ruleset, state: GameState, action: Displace) -> Hex:
 def _judge(ruleset: Ruleset, state: GameState, action: Displace) -> list[Violation]:
     start = _check(ruleset, state, action)
     violations = []
-    if state.combat is not None:  # the engine let it into a movement or combat segment
+    if state.combat is not None:  # the engine refuses it out of those segments
         violations.append(
             Violation("9.3", "units are displaced at the end of a movement or combat segment")
         )

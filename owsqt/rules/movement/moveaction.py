@@ -103,7 +103,7 @@ _MAY_ENTER = (UnitStatus.NOT_ARRIVED, UnitStatus.FORCE_POOL, UnitStatus.OFF_MAP_
 
 def _judge(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violation]:
     _check(ruleset, state, action)
-    violations: list[Violation] = []  # 3.1: the engine let the move into a movement segment
+    violations: list[Violation] = []  # 3.1: the engine refuses it out of a movement segment
     player = ruleset.catalogue.ground[action.units[0]].player
     wrong = wrong_player(state, player, "the other player's units stay put")
     if wrong:
@@ -145,7 +145,9 @@ def _unit_violations(
         is not ruleset.catalogue.ground[action.units[0]].player
     ):
         violations.append(Violation("8.1", f"{name} is not on the side of the rest of the stack"))
-    if not may_move_in_segment(ruleset, unit_id, state.segment):
+    if state.segment in MOVEMENT_SEGMENTS and not may_move_in_segment(
+        ruleset, unit_id, state.segment
+    ):
         kind = "mechanized" if is_mechanized(ruleset, unit_id) else "non-mechanized"
         violations.append(
             Violation("7.1", f"{name} belongs to a {kind} formation; it moves in that segment")

@@ -37,7 +37,7 @@ def determined_this_turn(state: GameState) -> bool:
 
 
 def _judge_declare(ruleset: Ruleset, state: GameState, action: DeclareAttacks) -> list[Violation]:
-    _check_declare(action)  # 6.1: the engine let it into the Initiative Phase
+    _check_declare(action)  # 6.1: the engine refuses a bid out of the Initiative Phase
     if determined_this_turn(state):
         return [Violation("6.1", "the initiative has already been determined this turn")]
     return []
@@ -144,7 +144,7 @@ def may_choose_order(state: GameState) -> bool:
 
 
 def _judge_order(ruleset: Ruleset, state: GameState, action: ChooseSegmentOrder) -> list[Violation]:
-    # 7.2: the engine let the choice into the player phase, before the mechanized segments
+    # 7.2: the engine refuses the choice out of the player phase's first three segments
     wrong = wrong_player(state, action.player, "the phasing player chooses the order")
     return [wrong] if wrong else []
 

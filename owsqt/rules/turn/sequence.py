@@ -120,33 +120,56 @@ _DISPLACE: Kinds = frozenset({Displace})  # 9.3: at the end of movement and comb
 _MOVEMENT: Kinds = frozenset({MoveStack, HastyAttack, DestroyBridge}) | _DISPLACE | COMBAT_KINDS
 _COMBAT: Kinds = frozenset({PreparedAttack, BombardmentMission}) | _DISPLACE | COMBAT_KINDS
 
-# Why an action kind is refused in a step that does not allow it: its rule and its words.
-REFUSALS: dict[type[Action], tuple[str, str]] = {
-    DeclareAttacks: ("6.1", "planned attacks are declared in the Initiative Phase"),
-    BuildEntrenchment: (
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """How a step refuses an action kind it does not allow: the kind's rule, its words
+    ({segment} names the step) and whether the kind's handler still names the other rules
+    the action breaks. It does for what acts on the map (a move, an attack, a bridge); a
+    bid, the 7.2 choice or a combat step means nothing more out of its step."""
+
+    rule: str
+    words: str
+    judged_further: bool = True
+
+
+# The words are those the handlers gave before the table held the steps, so that the
+# verdicts ASSIST games recorded replay unchanged.
+REFUSALS: dict[type[Action], Refusal] = {
+    DeclareAttacks: Refusal(
+        "6.1",
+        "planned attacks are declared in the Initiative Phase, not in the {segment}",
+        judged_further=False,
+    ),
+    BuildEntrenchment: Refusal(
         "15.1",
         "entrenchments are begun at the start of the player phase "
         "(its supply determination segment)",
     ),
-    BuildBridge: (
+    BuildBridge: Refusal(
         "16.2",
         "a bridge is begun at the start of the player phase (its supply determination segment)",
     ),
-    ChooseSegmentOrder: (
+    ChooseSegmentOrder: Refusal(
         "7.2",
         "the order of the mechanized segments is chosen in the player phase, before they begin",
+        judged_further=False,
     ),
-    MoveStack: ("3.1", "units move only in a movement segment"),
-    HastyAttack: ("8.4", "hasty attacks are made during movement"),
-    DestroyBridge: ("16.2", "bridges are blown during movement"),
-    Displace: ("9.3", "units are displaced at the end of a movement or combat segment"),
-    PreparedAttack: ("11.1", "prepared attacks belong to combat segments"),
-    BombardmentMission: ("12.2", "bombardment missions are fired in a combat segment"),
+    MoveStack: Refusal("3.1", "units move in movement segments, not in {segment}"),
+    HastyAttack: Refusal("8.4", "hasty attacks are made during movement"),
+    DestroyBridge: Refusal("16.2", "bridges are blown during movement"),
+    Displace: Refusal("9.3", "units are displaced at the end of a movement or combat segment"),
+    PreparedAttack: Refusal("11.1", "prepared attacks belong to combat segments"),
+    BombardmentMission: Refusal(
+        "12.2", "bombardment missions are fired in a combat segment, outside another combat"
+    ),
     **{
-        kind: ("11.2", "combats are fought in movement and combat segments")
+        kind: Refusal("11.2", "no combat is under way", judged_further=False)
         for kind in COMBAT_KINDS
     },
-    ChangeLead: ("11.3", "a lead is changed during a combat, in a movement or combat segment"),
+    ChangeLead: Refusal(
+        "11.3", "a lead is changed during a combat, after both are named", judged_further=False
+    ),
 }
 
 _PLAYER_PHASE_SEGMENTS: tuple[tuple[Segment, str, Kinds], ...] = (
@@ -308,17 +331,18 @@ def enter_game_over(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def allows(state: GameState, kind: type[Action]) -> bool:
-    """Whether the current step allows actions of `kind` (3.1)."""
-    return kind in ANY_STEP or kind in current_step(state).allows
+    """Whether the current step allows actions of `kind` (3.1). A combat under way is
+    fought out whatever the step (11.2): ASSIST play may have opened one out of its step."""
+    if kind in ANY_STEP or kind in current_step(state).allows:
+        return True
+    return kind in COMBAT_KINDS and state.combat is not None
 
 
-def refusal(state: GameState, action: Action) -> Violation | None:
+def refusal(state: GameState, action: Action) -> tuple[Violation, Refusal] | None:
     """[3.1] Why the current step does not allow `action`'s kind, by the rule the kind
-    belongs to; None when it does."""
+    belongs to, and how it was refused; None when the step allows it."""
     kind = type(action)
     if allows(state, kind):
         return None
-    rule, why = REFUSALS[kind]
-    if state.phase is Phase.GAME_OVER:
-        return Violation(rule, f"{why}; the game is over")
-    return Violation(rule, f"{why}; this is the {state.segment.title} segment")
+    refused = REFUSALS[kind]
+    return Violation(refused.rule, refused.words.format(segment=state.segment.title)), refused
