@@ -162,7 +162,7 @@ def attack_violations(
     """[11.1, 11.3, 13.0, 7.1] What any attack must respect: the phasing player's units,
     next to an enemy hex, undisrupted, of the segment's kind, with a proper lead, and
     artillery able to bombard. `movement_kind`: the movement segment whose units fight now
-    (None out of the segments where this kind of attack is made: 3.1 refused it)."""
+    (None out of the segments where this kind of attack is made: the engine refused it)."""
     catalogue = ruleset.catalogue
     attacker = catalogue.ground[action.units[0]].player
     where = ruleset.grid.id_of(action.target)
