@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from owsqt.rules.combat.prepared import step_actor
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE
+from owsqt.rules.turn.initiative import determined_this_turn
 
 BOTH = frozenset(Player)
 
@@ -16,12 +16,12 @@ def who_acts(state: GameState) -> frozenset[Player]:
     """The players who may act in the step under way: the side a combat step or its result
     waits for (11.2); in the Initiative Phase those who have not bid (6.1); else the active
     player, or both in steps that have none (air operations). Nobody once the game is over."""
-    if state.phase == GAME_OVER_PHASE:
+    if state.phase is Phase.GAME_OVER:
         return frozenset()
     if state.combat is not None:
         actor = step_actor(state, state.combat)
         return BOTH if actor is None else frozenset((actor,))
-    if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
+    if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
         missing = BOTH - set(state.initiative.planned_attacks)
         if missing:
             return frozenset(missing)

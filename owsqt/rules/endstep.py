@@ -12,6 +12,7 @@ from __future__ import annotations
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engineering.bridging import finish_bridges
@@ -24,16 +25,9 @@ from owsqt.rules.recovery.phase import (
 )
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
-from owsqt.rules.turn.initiative import (
-    INITIATIVE_SEGMENT,
-    determined_this_turn,
-    obligation_shortfall,
-    open_bidding,
-)
+from owsqt.rules.turn.initiative import determined_this_turn, obligation_shortfall, open_bidding
 from owsqt.rules.turn.sequence import (
-    GAME_OVER_PHASE,
     PLAYER_PHASES,
-    SETUP_PHASE,
     STACKING_SEGMENTS,
     acting_player,
     current_step,
@@ -44,8 +38,6 @@ from owsqt.rules.turn.sequence import (
     wrong_player,
 )
 
-PLAYER_PHASE_START = "supply_determination"
-
 
 def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violation]:
     violations = []
@@ -54,7 +46,7 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
         violations.append(wrong)
     if state.combat is not None:
         violations.append(Violation("11.2", "the combat under way is finished first"))
-    if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
+    if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
         waiting = [p.title for p in Player if p not in state.initiative.planned_attacks]
         who = " and ".join(waiting)
         violations.append(
@@ -64,19 +56,20 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
     if acting is None:
         return violations
     scenario = ruleset.scenarios.get(state.scenario)
-    if state.phase == SETUP_PHASE and scenario is not None:
+    setting_up = state.phase is Phase.SETUP
+    if setting_up and scenario is not None:
         violations.extend(check_setup(ruleset, scenario, state, acting, state.options))
-    elif state.phase == SETUP_PHASE or state.segment in STACKING_SEGMENTS:
+    elif setting_up or state.segment in STACKING_SEGMENTS:
         # [9.3] Stacking limits apply at the end of each movement and combat segment (and
         # set-up): an overstacked hex is displaced first (the Displace action).
         violations.extend(overstacking_violations(ruleset, state, acting))
-        if state.phase != SETUP_PHASE:  # a retreat may have overstacked the other side
+        if not setting_up:  # a retreat may have overstacked the other side
             violations.extend(overstacking_violations(ruleset, state, acting.opponent))
     return violations
 
 
 def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameState, list[Event]]:
-    if state.phase == GAME_OVER_PHASE:
+    if state.phase is Phase.GAME_OVER:
         raise InvalidAction("the game is over: the scenario's last turn has been played")
     state, events = _leave_step(ruleset, state)
     position = next_position(state)
@@ -84,15 +77,15 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
         state, entered = enter_game_over(state)
         return state, [*events, *entered]
     turn, step = position
-    new_turn = turn != state.turn or state.phase == SETUP_PHASE
+    new_turn = turn != state.turn or state.phase is Phase.SETUP
     state, entered = enter_step(state, turn, step)
     events.extend(entered)
     if new_turn:
         state, released = release_by_track(ruleset, state)
         events.extend(released)
-    if step.segment == INITIATIVE_SEGMENT:
+    if step.segment is Segment.INITIATIVE_DETERMINATION:
         state = open_bidding(state)
-    if step.segment == PLAYER_PHASE_START and state.active is not None:
+    if step.segment is Segment.SUPPLY_DETERMINATION and state.active is not None:
         state, turned = complete_entrenchments(state, state.active)  # 15.1
         events.extend(turned)
     return state, events
@@ -101,10 +94,10 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
 def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
     """What the end of a step, of a player phase and of a turn bring about."""
     events: list[Event] = []
-    if state.segment == "disruption_removal":
+    if state.segment is Segment.DISRUPTION_REMOVAL:
         state, recovered = remove_disruption(ruleset, state)  # 17.2
         events.extend(recovered)
-    elif state.segment == "fired_marker_removal":
+    elif state.segment is Segment.FIRED_MARKER_REMOVAL:
         state, cleared = remove_fired_markers(state)  # 17.1
         events.extend(cleared)
     if state.phase in PLAYER_PHASES and last_step_of_phase(state) and state.active is not None:
@@ -115,7 +108,7 @@ def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Eve
         state, bridges = finish_bridges(ruleset, state, state.active)  # 16.2
         events.extend(bridges)
     position = next_position(state)
-    if state.phase != SETUP_PHASE and (position is None or position[0] != state.turn):
+    if state.phase is not Phase.SETUP and (position is None or position[0] != state.turn):
         state, met = check_conditions(ruleset, state)  # the turn is over
         events.extend(met)
     return state, events

@@ -4,6 +4,12 @@ Every action type has a handler: `judge` lists the rules it would break (each
 with its rule number), `resolve` computes the new state and the events. The
 mode decides what a non-empty verdict means: FREE does not judge, ASSIST
 applies and keeps the violations, STRICT refuses.
+
+Before any handler judges, the sequence-of-play table says whether the current
+step allows the action's kind at all (3.1); an action it does not allow is
+refused here, once, with the rule of its kind. What acts on the map (a move, an
+attack) is then judged on, so ASSIST names every rule it breaks; a bid, the 7.2
+choice or a combat step out of its step is judged no further.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from owsqt.rules.freeplay import manual, openrolls
 from owsqt.rules.movement import displacement, moveaction
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn import initiative
+from owsqt.rules.turn.sequence import refusal
 
 Judge = Callable[[Ruleset, GameState, Action], Sequence[Violation]]
 Resolve = Callable[[Ruleset, GameState, Action], tuple[GameState, Sequence[Event]]]
@@ -67,20 +74,29 @@ def judge(ruleset: Ruleset, state: GameState, action: Action) -> Verdict:
     """The rules' verdict on `action`, whatever the mode."""
     handler = _handler_for(action)
     _check_references(ruleset, state, action)
-    return Verdict(tuple(handler.judge(ruleset, state, action)))
+    return _verdict(ruleset, state, action, handler)
 
 
 def apply(ruleset: Ruleset, state: GameState, action: Action, mode: Mode) -> Outcome:
     """Apply `action` in `mode`. Raises InvalidAction for actions no mode can accept."""
     handler = _handler_for(action)
     _check_references(ruleset, state, action)
-    verdict = (
-        Verdict() if mode is Mode.FREE else Verdict(tuple(handler.judge(ruleset, state, action)))
-    )
+    verdict = Verdict() if mode is Mode.FREE else _verdict(ruleset, state, action, handler)
     if mode is Mode.STRICT and not verdict.legal:
         return Outcome(state, (), verdict, applied=False)
     new_state, events = handler.resolve(ruleset, state, action)
     return Outcome(new_state, tuple(events), verdict, applied=True)
+
+
+def _verdict(ruleset: Ruleset, state: GameState, action: Action, handler: Handler) -> Verdict:
+    """[3.1] The one place where a step refuses the kinds it does not allow, first; the
+    handler judges the rest (for a refused kind, only if its refusal says so)."""
+    refused = refusal(state, action)
+    if refused is None:
+        return Verdict(tuple(handler.judge(ruleset, state, action)))
+    violation, how = refused
+    rest = handler.judge(ruleset, state, action) if how.judged_further else ()
+    return Verdict((violation, *rest))
 
 
 def _handler_for(action: Action) -> Handler:

@@ -31,6 +31,7 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.engineering.bridging import blowing_cost, bridged, engineer_points, river_sides
@@ -42,8 +43,8 @@ from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import Reach, StackMove
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
+from owsqt.rules.turn.initiative import determined_this_turn, may_choose_order
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 
 STACKS = 2  # movable stacks sampled per call (the stack in motion always comes too)
 DESTINATIONS = 2  # destinations per stack (and per sub-stack, per way of moving)
@@ -62,12 +63,12 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
     (sometimes only part of a stack, sometimes administrative), off-map units entering, and
     a displacement for every overstacked hex of the phasing player (at least one per hex,
     so a segment that cannot end yet always offers a way to end it)."""
-    if state.phase == GAME_OVER_PHASE:
+    if state.phase is Phase.GAME_OVER:
         return []
     actions: list[Action] = [EndStep(player=state.active)]
     if state.combat is not None:  # 11.2: nothing else until the combat is over
         return [*actions, *combat_actions(ruleset, state, rng)]
-    if state.segment == INITIATIVE_SEGMENT:
+    if state.segment is Segment.INITIATIVE_DETERMINATION:
         actions.extend(_bids(state, rng))
     if state.active is not None and may_choose_order(state) and rng.random() < ORDER_CHANCE:
         actions.append(ChooseSegmentOrder(player=state.active, combat_first=rng.random() < 0.8))
@@ -294,7 +295,7 @@ def bridge_work(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[
         hex_ = state.units[unit_id].hex
         for side in river_sides(ruleset, hex_):
             standing = bridged(ruleset, state, side)
-            if state.segment == "supply_determination" and not standing:
+            if state.segment is Segment.SUPPLY_DETERMINATION and not standing:  # 16.2
                 actions.append(BuildBridge(player=player, unit=unit_id, hexside=side))
             elif (
                 state.segment in MOVEMENT_SEGMENTS

@@ -40,6 +40,7 @@ from owsqt.rules.core.actions import Action, EndStep, action_from_data, action_t
 from owsqt.rules.core.codec import CodecError
 from owsqt.rules.core.dice import DiceState, new_seed
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
@@ -47,7 +48,6 @@ from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
-from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
 from owsqt.session.play import LOCAL_PLAY, Players
 from owsqt.session.problems import ImportRefused, Problem
@@ -95,7 +95,7 @@ class GameSession:
         )
         self._history = History(ruleset, self.initial_state, self.mode)
         self._journal = JournalWriter(header)
-        self._phases: list[tuple[int, str]] = []  # the turn and phase after each entry
+        self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
         # The kind of play; in e-mail play, the exchange (docs/pbem-format.md).
         self.email: EmailExchange | None = EmailExchange(self) if self.play is Play.EMAIL else None
         self.players: Players = self.email or LOCAL_PLAY[self.play](header)
@@ -167,7 +167,7 @@ class GameSession:
         for _ in range(2):  # each side in its turn to set up
             player = self.state.active
             if (
-                self.state.phase != SETUP_PHASE
+                self.state.phase is not Phase.SETUP
                 or player is None
                 or self.players.why_not_act(EndStep(player=player))
             ):
@@ -322,7 +322,7 @@ class GameSession:
         """The state after journal entry `entry` (0: as the game began), for replay."""
         return self._history.state_after(entry)
 
-    def phase_after(self, entry: int) -> tuple[int, str]:
+    def phase_after(self, entry: int) -> tuple[int, Phase]:
         """The turn and phase after journal entry `entry` (0: as the game began), kept as
         each entry is written, so a replay lists the phase starts without replaying."""
         if entry == 0:

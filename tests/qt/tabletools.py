@@ -13,10 +13,11 @@ from owsqt.qt.counters.style import COUNTER_SIZE
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.map.unitmime import ground_units_mime
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, PlaceUnits
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.turntrack import Reinforcement, TurnRecord
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
+from owsqt.rules.turn.initiative import determined_this_turn
 from owsqt.session import GameSession
 
 NO_KEYS = Qt.KeyboardModifier.NoModifier
@@ -45,13 +46,13 @@ def game(ruleset, mode=Mode.STRICT, soviet=None, german=None, seed=5) -> GameSes
     return session
 
 
-def walk_to(session: GameSession, segment: str, player: Player | None = None) -> None:
+def walk_to(session: GameSession, segment: Segment, player: Player | None = None) -> None:
     """End steps (declaring no attacks for the initiative) until `segment` of `player`."""
     for _ in range(60):
         state = session.state
         if state.segment == segment and (player is None or state.active is player):
             return
-        if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
+        if state.segment == Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
             for bidder in Player:
                 if bidder not in state.initiative.planned_attacks:
                     session.submit(DeclareAttacks(player=bidder, planned=0))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDockWidget
 
 from owsqt.rules.core.actions import SetUnitStatus
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from tests.qt.tabletools import (
@@ -23,7 +24,7 @@ ENTRY = "3040"  # where the 1111 AT Rgt comes in on turn 1
 def arrivals_table(qtbot, ruleset, mode=Mode.STRICT, turn=1):
     rules = with_reinforcement(ruleset, "at", ENTRY, turn)
     session = game(rules, mode, soviet={"rifle": "2434"}, german={"tank": "2438"})
-    walk_to(session, "non_mechanized_movement", Player.SOVIET)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.SOVIET)
     return window_for(qtbot, rules, session)
 
 
@@ -78,7 +79,7 @@ def test_19_0_in_free_play_a_drop_from_the_dock_places_the_unit_by_hand(qtbot, r
 
 def test_11_7_a_unit_back_from_off_the_map_is_listed_with_its_exit_hex(qtbot, ruleset):
     session = game(ruleset, Mode.FREE, soviet={"rifle": "2434"}, german={"tank": "2438"})
-    walk_to(session, "non_mechanized_movement", Player.SOVIET)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.SOVIET)
     exit_hex = ruleset.grid.hex_of("2430")
     session.submit(
         SetUnitStatus(units=("rifle",), status=UnitStatus.OFF_MAP_RETURN, return_hex=exit_hex)

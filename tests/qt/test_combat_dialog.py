@@ -29,6 +29,7 @@ from owsqt.rules.core.actions import (
     SetMarker,
     TakeLosses,
 )
+from owsqt.rules.core.steps import CombatStep, ResultStage, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker
 from owsqt.rules.data.units import AirType, UnitCatalogue
@@ -38,7 +39,7 @@ from tests.qt.tabletools import centre, click, game, hex_of, send, walk_to, wind
 from tests.rules.combatkit import with_german_gun
 from tests.rules.test_firecombat import open_elevated_hex
 
-COMBAT = "non_mechanized_combat"  # the example counters belong to no mechanized formation
+COMBAT = Segment.NON_MECHANIZED_COMBAT  # the example counters belong to no mechanized formation
 ATTACKERS = ("tank", "mech", "mot6", "mot5")
 
 
@@ -70,7 +71,7 @@ def default_hits(ruleset, state):
     """[11.6] The distribution the panel proposes for the result waiting."""
     pending = state.combat.pending
     units = alive(state, pending.units)
-    due = pending.mandatory if pending.stage == "mandatory" else pending.optional
+    due = pending.mandatory if pending.stage == ResultStage.MANDATORY else pending.optional
     due = min(due, sum(state.units[u].strength for u in units))
     return LossPriorities(ruleset, state, units, pending.lead).default(due)
 
@@ -91,23 +92,26 @@ def _example_walk(ruleset, state):
     act(PreparedAttack(player=Player.GERMAN, target=target, units=ATTACKERS, lead="tank"))
     act(Defend(player=Player.SOVIET, lead="rifle"))
     act(Fire(player=Player.SOVIET, at=armored))
-    expected = [("mandatory", Player.GERMAN), ("optional", Player.GERMAN)]
-    expected += [("optional_losses", Player.GERMAN), ("second_fire", Player.GERMAN)]
-    expected += [("mandatory", Player.SOVIET), ("optional", Player.SOVIET)]
-    expected += [("retreat", Player.SOVIET), ("advance", Player.GERMAN)]
+    expected = [(ResultStage.MANDATORY, Player.GERMAN), (ResultStage.OPTIONAL, Player.GERMAN)]
+    expected += [
+        (ResultStage.OPTIONAL_LOSSES, Player.GERMAN),
+        (CombatStep.SECOND_FIRE, Player.GERMAN),
+    ]
+    expected += [(ResultStage.MANDATORY, Player.SOVIET), (ResultStage.OPTIONAL, Player.SOVIET)]
+    expected += [(ResultStage.RETREAT, Player.SOVIET), (CombatStep.ADVANCE, Player.GERMAN)]
     while state.combat is not None and len(stages) < len(expected):
         pending = state.combat.pending
         stage = pending.stage if pending else state.combat.step
         stages.append((stage, pending.player if pending else Player.GERMAN))
         if stages[-1] != expected[len(stages) - 1]:
             return None
-        if stage in ("mandatory", "optional_losses"):
+        if stage in (ResultStage.MANDATORY, ResultStage.OPTIONAL_LOSSES):
             act(TakeLosses(player=pending.player, hits=default_hits(ruleset, state)))
-        elif stage == "optional":
+        elif stage == ResultStage.OPTIONAL:
             act(AnswerOptional(player=pending.player, check=pending.player is Player.GERMAN))
-        elif stage == "second_fire":
+        elif stage == CombatStep.SECOND_FIRE:
             act(Fire(player=Player.GERMAN))
-        elif stage == "retreat":
+        elif stage == ResultStage.RETREAT:
             option = retreat_options(ruleset, state, pending).paths[0]
             act(Retreat(player=pending.player, path=(option.start, *option.hexes)))
     return stages if stages == expected else None
@@ -196,7 +200,7 @@ def test_11_1_the_attack_dialog_offers_only_adjacent_able_units_and_submits_a_le
         "stukas": [],
         "player": "german",
     }
-    assert session.state.combat.step == "defense" and window.combat.dialog is None
+    assert session.state.combat.step == CombatStep.DEFENSE and window.combat.dialog is None
 
 
 def test_11_1_strict_keeps_the_attack_button_off_while_no_unit_attacks(qtbot, ruleset):
@@ -360,7 +364,7 @@ def _at_the_german_losses(ruleset, mode):
         Fire(player=Player.SOVIET, at=armored),
     ):
         assert session.submit(action).applied
-    assert session.state.combat.pending.stage == "mandatory"
+    assert session.state.combat.pending.stage == ResultStage.MANDATORY
     return session
 
 
@@ -490,7 +494,7 @@ def test_4_6_withheld_stukas_are_designated_in_the_dialog_and_strike_from_the_pa
     dialog.attack_button.click()
     panel = window.combat.panel
     panel.defend.defend.click()
-    assert session.state.combat.step == "offensive_bombardment"
+    assert session.state.combat.step == CombatStep.OFFENSIVE_BOMBARDMENT
     assert panel.artillery.stukas.isVisible()
     panel.artillery.stukas.click()
     assert session.state.air_units["stg77"].box is AirBox.FLOWN

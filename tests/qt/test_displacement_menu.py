@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QMenu
 
 from owsqt.qt.movement import displacemenu
 from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.displacement import takers
@@ -17,7 +18,7 @@ CROWD = {"mech": "2437", "mot6": "2437", "mot5": "2437", "hq57": "2437", "tank":
 def overstacked_table(qtbot, ruleset):
     """The tank joins 13 stacking points on 2437: 19 of 18 at the end of the segment."""
     session = game(ruleset, Mode.STRICT, soviet={"rifle": "2430"}, german=CROWD)
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     grid = ruleset.grid
     path = (grid.hex_of("2438"), grid.hex_of("2437"))
     assert session.submit(MoveStack(units=("tank",), path=path)).applied
@@ -57,7 +58,7 @@ def test_9_3_with_no_hex_to_take_it_the_menu_offers_elimination(qtbot, ruleset, 
 
 def test_9_3_no_displacement_on_a_hex_within_the_limit(qtbot, ruleset):
     session = game(ruleset, Mode.STRICT, soviet={"rifle": "2430"}, german=CROWD)
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     window = window_for(qtbot, ruleset, session)
     menu = menu_of(window, "hq57")
     assert not any("9.3" in a.text() for a in menu.actions())

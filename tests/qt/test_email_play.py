@@ -15,6 +15,7 @@ from owsqt.journal.textformat import Play, parse
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.actions import EndStep, PlaceUnits
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -160,7 +161,7 @@ def test_two_windows_trade_files_and_each_sees_the_others_actions_replayed(
     assert soviet.windowTitle().endswith("· e-mail, you play Soviet")
     assert soviet.session.path is not None  # the joined game is autosaved
     rifle = next(u for u, s in soviet.session.state.units.items() if s.hex is not None)
-    assert soviet.session.state.segment == "german_setup"  # the Soviet set-up was taken
+    assert soviet.session.state.segment == Segment.GERMAN_SETUP  # the Soviet set-up was taken
     known = len(german.session.entries)
     desk.open(german, file_2)
     assert desk.warnings == []
@@ -185,7 +186,7 @@ def test_two_windows_trade_files_and_each_sees_the_others_actions_replayed(
     german.replay.findChild(QPushButton, "replayContinue").click()
     assert not german.replay.is_active() and german.view.isInteractive()
     state = german.session.state
-    assert state.phase != "setup" and state.turn == 1
+    assert state.phase != Phase.SETUP and state.turn == 1
     desk.open(soviet, send(german, desk))
     assert desk.warnings == []
     assert soviet.session.text() == german.session.text()

@@ -10,9 +10,9 @@ from owsqt.journal.textformat import Play
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.play import initiativedialog
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT
 from owsqt.session import GameSession
 from owsqt.session.play import HotSeatPlay
 from tests.qt.tabletools import walk_to
@@ -100,7 +100,7 @@ def test_a_solitaire_game_never_hands_over(qtbot, ruleset, handed):
 def test_6_1_the_bids_hand_over_and_the_first_player_is_not_asked_twice(
     qtbot, ruleset, handed, monkeypatch, bids, after_the_bids
 ):
-    window = table(qtbot, ruleset, mode=Mode.STRICT, segment=INITIATIVE_SEGMENT)
+    window = table(qtbot, ruleset, mode=Mode.STRICT, segment=Segment.INITIATIVE_DETERMINATION)
     monkeypatch.setattr(initiativedialog, "ask_planned_attacks", lambda _, player: bids[player])
     window.declare_action.trigger()
     assert [(button, cancel) for _, _, button, cancel in handed] == [
@@ -115,7 +115,7 @@ def test_6_1_the_bids_hand_over_and_the_first_player_is_not_asked_twice(
 
 
 def test_a_player_alone_bids_without_handing_over(qtbot, ruleset, handed, monkeypatch):
-    window = table(qtbot, ruleset, Play.SOLITAIRE, Mode.STRICT, INITIATIVE_SEGMENT)
+    window = table(qtbot, ruleset, Play.SOLITAIRE, Mode.STRICT, Segment.INITIATIVE_DETERMINATION)
     monkeypatch.setattr(initiativedialog, "ask_planned_attacks", lambda *args: 1)
     window.declare_action.trigger()
     assert handed == [] and len(window.session.state.initiative.planned_attacks) == 2
@@ -134,8 +134,8 @@ def test_11_2_the_defender_is_handed_the_computer_for_his_combat_steps(qtbot, ru
     defending = replace(
         state,
         active=Player.GERMAN,
-        segment="mechanized_combat",
-        combat=CombatState(Player.GERMAN, hex_, (), "", "defense"),
+        segment=Segment.MECHANIZED_COMBAT,
+        combat=CombatState(Player.GERMAN, hex_, (), "", CombatStep.DEFENSE),
     )
     asked = []
     monkeypatch.setattr(handover, "hand_over", lambda parent, player, why: asked.append(why))

@@ -4,15 +4,16 @@ and the status line that says what a step waits for (3.1)."""
 from __future__ import annotations
 
 from owsqt.qt.play import initiativedialog
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
+from owsqt.rules.turn.initiative import determined_this_turn
 from tests.qt.tabletools import game, walk_to, window_for
 
 
 def initiative_table(qtbot, ruleset):
     session = game(ruleset, Mode.STRICT, soviet={"rifle": "2434"}, german={"tank": "2438"})
-    walk_to(session, INITIATIVE_SEGMENT)
+    walk_to(session, Segment.INITIATIVE_DETERMINATION)
     return window_for(qtbot, ruleset, session)
 
 
@@ -74,7 +75,7 @@ def test_6_1_a_bid_stays_hidden_until_the_other_player_has_declared(qtbot, rules
 def test_6_1_ending_the_step_before_the_bids_is_refused_with_the_rule(qtbot, ruleset):
     window = initiative_table(qtbot, ruleset)
     window.end_step_action.trigger()
-    assert window.session.state.segment == INITIATIVE_SEGMENT
+    assert window.session.state.segment == Segment.INITIATIVE_DETERMINATION
     assert "6.1" in window.statusBar().currentMessage()
 
 
@@ -82,7 +83,7 @@ def test_7_2_mechanized_combat_first_is_chosen_before_the_mechanized_segments(qt
     session = game(ruleset, Mode.STRICT, soviet={"rifle": "2434"}, german={"tank": "2438"})
     window = window_for(qtbot, ruleset, session)
     assert not window.order_action.isEnabled()  # not in the air operations phase
-    walk_to(session, "supply_determination")
+    walk_to(session, Segment.SUPPLY_DETERMINATION)
     window.refresh()
     assert window.order_action.isEnabled() and not window.order_action.isChecked()
     assert "Ctrl+Shift+C" in window.hint.text()
@@ -94,7 +95,7 @@ def test_7_2_mechanized_combat_first_is_chosen_before_the_mechanized_segments(qt
 
 def test_3_1_the_status_line_says_what_a_movement_segment_waits_for(qtbot, ruleset):
     session = game(ruleset, Mode.STRICT, soviet={"rifle": "2434"}, german={"tank": "2438"})
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     window = window_for(qtbot, ruleset, session)
     text = window.hint.text()
     assert "German player moves his non-mechanized units (7.1)" in text

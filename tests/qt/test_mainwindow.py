@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.rules.core.actions import PlaceUnits, RollDice
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.session import GameSession
 
@@ -64,14 +65,14 @@ def test_opening_a_broken_file_warns_and_keeps_the_current_game(
 def test_end_step_and_roll_walk_the_game_and_refusals_are_shown(qtbot, ruleset):
     window = make_window(qtbot, ruleset, Mode.STRICT)
     window.end_step_action.trigger()
-    assert window.session.state.segment == "german_setup"
+    assert window.session.state.segment == Segment.GERMAN_SETUP
     assert "German player" in window.turn_label.text()
     window.roll_action.trigger()
     assert "die roll (open roll)" in window.log.item(window.log.count() - 1).text()
     window.session.submit(PlaceUnits(units=("tank", "mech", "mot6", "mot5", "hq57"),
                                      to=ruleset.grid.hex_of("2041")))  # fmt: skip
     window.end_step_action.trigger()  # 19 stacking points: STRICT refuses (9.2)
-    assert window.session.state.segment == "german_setup"
+    assert window.session.state.segment == Segment.GERMAN_SETUP
     assert "9.2" in window.statusBar().currentMessage()
 
 
@@ -127,7 +128,7 @@ def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset,
     monkeypatch.setattr(mainwindow.NewGameDialog, "choice", lambda self: choice)
     window.new_action.trigger()
     state = window.session.state
-    assert (state.scenario, state.turn, state.phase) == ("hoths-last-gasp", 9, "air_operations")
+    assert (state.scenario, state.turn, state.phase) == ("hoths-last-gasp", 9, Phase.AIR_OPERATIONS)
     assert window.session.mode is Mode.ASSIST and window.session.path is not None
     assert "Turn 9 of 16" in window.turn_label.text()
     assert len(window.counters.items) > 100

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.movement.plan import MovePlan, mp_text
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.stackmove import StackMove
@@ -32,7 +33,7 @@ def moving_table(qtbot, ruleset, mode=Mode.STRICT):
     """The German player's non-mechanized movement segment (the test units have no
     formation, so all of them are non-mechanized, 7.1)."""
     session = game(ruleset, mode, soviet=SOVIETS, german=GERMANS)
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     return window_for(qtbot, ruleset, session)
 
 
@@ -57,7 +58,7 @@ def test_8_1_the_shading_never_outlives_the_state_it_was_drawn_for(qtbot, rulese
     click(window, "tank")
     assert window.moves.shading.hexes
     window.end_step_action.trigger()  # the mechanized segment: these units may not move now
-    assert window.session.state.segment == "mechanized_movement"
+    assert window.session.state.segment == Segment.MECHANIZED_MOVEMENT
     assert not window.moves.shading.hexes
 
 
@@ -186,7 +187,7 @@ def test_8_1_the_route_to_an_unreachable_hex_stops_where_the_rules_stop_it(rules
     from tests.qt.tabletools import game as new_game
 
     session = new_game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     plan = MovePlan(ruleset, session.state, ("tank", "mech"))
     route = plan.route_to(ruleset.grid.hex_of("2410"))
     assert not route.reachable and route.price.violation.rule == "8.1"
@@ -201,7 +202,7 @@ def test_8_1_a_route_never_leaves_the_map_along_its_ragged_edge(ruleset):
     from owsqt.rules.core.hexgrid import distance, line
 
     session = game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     plan = MovePlan(ruleset, session.state, ("tank",))
     hexes = ruleset.game_map.hexes
     a, b = ruleset.grid.hex_of("1055"), ruleset.grid.hex_of("1255")  # along the south edge
@@ -234,7 +235,7 @@ def test_6_3_4_5_the_bill_lists_the_initiative_bonus_and_interdiction(ruleset):
     from owsqt.rules.core.state import InitiativeState, InterdictionZone
 
     session = game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     state = session.state
     held = InitiativeState(holder=Player.GERMAN, streak=2, determined_turn=state.turn)
     plan = MovePlan(ruleset, replace(state, initiative=held), ("tank",))

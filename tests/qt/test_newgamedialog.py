@@ -18,6 +18,7 @@ from owsqt.qt.app.newgamedialog import (
     start_game,
 )
 from owsqt.qt.app.recentfiles import RecentFilesMenu, entry_text
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -126,7 +127,7 @@ def test_start_game_applies_the_default_set_up(shipped, tmp_path):
     path = tmp_path / "game.owsg"
     session = start_game(shipped, NewGameChoice("we-are-coming"), path, seed=4)
     try:
-        assert session.state.phase != "setup"
+        assert session.state.phase != Phase.SETUP
         assert session.state.turn == 1
         assert session.entries and session.path == path
         assert path.read_text().count("\n#") == len(session.entries)  # journalled at once
@@ -139,7 +140,7 @@ def test_start_game_by_hand_leaves_the_counters_off_the_map(shipped):
         "maximum-effort", ("16th-motorized-division",), Mode.STRICT, default_setup=False
     )
     session = start_game(shipped, choice, None)
-    assert session.state.phase == "setup"
+    assert session.state.phase == Phase.SETUP
     assert session.entries == ()
     assert session.mode is Mode.STRICT
     assert session.header.options == ("16th-motorized-division",)
@@ -148,7 +149,7 @@ def test_start_game_by_hand_leaves_the_counters_off_the_map(shipped):
 def test_start_game_with_options_sets_them_up_too(shipped):
     choice = NewGameChoice("maximum-effort", ("16th-motorized-division",), Mode.ASSIST)
     session = start_game(shipped, choice, None, seed=2)
-    assert session.state.phase != "setup"
+    assert session.state.phase != Phase.SETUP
     sixteenth = list(shipped.catalogue.units_of("de-16mot"))
     assert sixteenth and all(session.state.units[u.id].hex is not None for u in sixteenth)
 
@@ -211,6 +212,6 @@ def test_start_game_makes_each_kind_of_play(shipped, play):
     state = session.state
     if play is Play.EMAIL:  # the Soviet creator sets up first, and only his own side
         assert session.players.local_sides == {"soviet"} and not session.email.seed_agreed
-        assert (state.phase, state.segment) == ("setup", "german_setup")
+        assert (state.phase, state.segment) == (Phase.SETUP, Segment.GERMAN_SETUP)
     else:  # both sides placed; the seed was the one given
-        assert state.phase != "setup" and state.dice.seed == 4
+        assert state.phase != Phase.SETUP and state.dice.seed == 4

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from owsqt.qt.play.replay import ReplayDock
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -168,7 +169,7 @@ def test_choosing_a_phase_shows_the_entry_where_it_began(qtbot, dock, session):
     with qtbot.waitSignal(dock.entryShown) as shown:
         phases.activated.emit(1)
     assert shown.args == [SETUP_ENTRIES + 1]
-    assert session.state_after(dock.shown).phase == "air_operations"
+    assert session.state_after(dock.shown).phase == Phase.AIR_OPERATIONS
 
 
 def test_the_phase_list_shows_the_phase_of_the_entry_shown(dock, session):

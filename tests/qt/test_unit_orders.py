@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from owsqt.qt.app.workmenu import unit_orders
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from tests.qt.tabletools import game, walk_to, window_for
@@ -12,7 +13,7 @@ from tests.rules.combatkit import with_german_gun
 
 def test_15_1_the_menu_offers_an_entrenchment_at_the_start_of_the_phase_only(qtbot, ruleset):
     session = game(ruleset, german={"mot5": "3445"}, soviet={"rifle": "3040"})
-    walk_to(session, "supply_determination", Player.GERMAN)
+    walk_to(session, Segment.SUPPLY_DETERMINATION, Player.GERMAN)
     labels = [label for label, _ in unit_orders(ruleset, session.state, "mot5")]
     assert "Begin an entrenchment here (15.1)" in labels
     window = window_for(qtbot, ruleset, session)
@@ -20,7 +21,7 @@ def test_15_1_the_menu_offers_an_entrenchment_at_the_start_of_the_phase_only(qtb
     entry = next(a for a in menu.actions() if a.text() == "Begin an entrenchment here (15.1)")
     entry.trigger()
     assert ruleset.grid.hex_of("3445") in session.state.entrenchments
-    walk_to(session, "non_mechanized_movement", Player.GERMAN)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     assert not [o for o in unit_orders(ruleset, session.state, "mot5") if "15.1" in o[0]]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitCatalogue, UnitType
@@ -15,7 +16,7 @@ from tests.conftest import TEST_SCENARIO
 from tests.rules.movekit import at_step
 from tests.rules.test_firecombat import open_elevated_hex
 
-COMBAT = "non_mechanized_combat"  # the example counters belong to no mechanized formation
+COMBAT = Segment.NON_MECHANIZED_COMBAT  # the example counters belong to no mechanized formation
 
 
 def combat_rules(ruleset):

@@ -14,6 +14,7 @@ from dataclasses import replace
 from owsqt.rules.core.actions import Action, MoveStack
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import Formation, Nationality, UnitCatalogue, UnitSize, UnitType
@@ -156,18 +157,18 @@ def kit_state(rules: Ruleset, seed: int = 1) -> GameState:
 
 def at_step(
     state: GameState,
-    segment: str,
+    segment: Segment,
     player: Player | None = Player.GERMAN,
     *,
-    phase: str = "first_player",
+    phase: Phase = Phase.FIRST_PLAYER,
     turn: int | None = None,
 ) -> GameState:
     """`state` moved to `segment` of `phase`, `player` acting (the initiative holder in the
     first player phase, his opponent in the second); no initiative bonus."""
     holder = state.initiative.holder
-    if player is not None and phase == "first_player":
+    if player is not None and phase == Phase.FIRST_PLAYER:
         holder = player
-    elif player is not None and phase == "second_player":
+    elif player is not None and phase == Phase.SECOND_PLAYER:
         holder = player.opponent
     return replace(
         state,

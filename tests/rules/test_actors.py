@@ -9,10 +9,10 @@ import pytest
 from owsqt.rules.actors import BOTH, who_acts
 from owsqt.rules.core.actions import DeclareAttacks, EndStep
 from owsqt.rules.core.state import CombatState
+from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE
 from owsqt.session import GameSession
 
 
@@ -25,13 +25,13 @@ def session():
 def test_3_1_the_setting_up_player_acts_then_both_in_air_operations(session):
     assert who_acts(session.state) == {Player.SOVIET}  # 19.11: the Soviet sets up first
     session.apply_default_setup()
-    assert session.state.phase == "air_operations" and who_acts(session.state) == BOTH
+    assert session.state.phase == Phase.AIR_OPERATIONS and who_acts(session.state) == BOTH
 
 
 def test_6_1_the_initiative_waits_for_the_players_who_have_not_bid(session):
-    if session.state.phase == "setup":
+    if session.state.phase == Phase.SETUP:
         session.apply_default_setup()
-    while session.state.segment != "initiative_determination":
+    while session.state.segment != Segment.INITIATIVE_DETERMINATION:
         assert session.submit(EndStep(player=session.state.active)).applied
     assert who_acts(session.state) == BOTH
     session.submit(DeclareAttacks(player=Player.GERMAN, planned=0))
@@ -46,10 +46,10 @@ def test_6_1_the_initiative_waits_for_the_players_who_have_not_bid(session):
 @pytest.mark.parametrize(
     ("step", "acting"),
     [
-        ("defense", {Player.SOVIET}),
-        ("counterbattery", BOTH),
-        ("offensive_bombardment", {Player.GERMAN}),
-        ("advance", {Player.GERMAN}),
+        (CombatStep.DEFENSE, {Player.SOVIET}),
+        (CombatStep.COUNTERBATTERY, BOTH),
+        (CombatStep.OFFENSIVE_BOMBARDMENT, {Player.GERMAN}),
+        (CombatStep.ADVANCE, {Player.GERMAN}),
     ],
 )
 def test_11_2_a_combat_waits_for_the_side_of_its_step(session, step, acting):
@@ -59,4 +59,4 @@ def test_11_2_a_combat_waits_for_the_side_of_its_step(session, step, acting):
 
 
 def test_nobody_acts_once_the_game_is_over(session):
-    assert who_acts(replace(session.state, phase=GAME_OVER_PHASE)) == frozenset()
+    assert who_acts(replace(session.state, phase=Phase.GAME_OVER)) == frozenset()

@@ -13,6 +13,7 @@ from owsqt.rules.core.actions import EndStep, MoveStack, PlaceUnits, SetMarker, 
 from owsqt.rules.core.events import ConditionMet, ReservesReleased, StepChanged
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import ring
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
@@ -62,7 +63,9 @@ def ids(rules, hexes):
 
 def end_of_turn(state, turn):
     """The last step of `turn`: the Air Unit Recovery Segment."""
-    return replace(state, turn=turn, phase="recovery", segment="air_recovery", active=None)
+    return replace(
+        state, turn=turn, phase=Phase.RECOVERY, segment=Segment.AIR_RECOVERY, active=None
+    )
 
 
 def step(rules, state):
@@ -154,7 +157,7 @@ def test_19_12_a_force_pool_has_the_points_the_track_granted_so_far(rules, state
 
 
 def test_19_12_units_that_entered_use_up_their_pools_points(rules, state):
-    turn_2 = at_step(replace(state, turn=2), "mechanized_movement", GERMAN)
+    turn_2 = at_step(replace(state, turn=2), Segment.MECHANIZED_MOVEMENT, GERMAN)
     outcome = apply(
         rules, turn_2, MoveStack(units=("pz2",), path=(hx(rules, "1043"),)), Mode.STRICT
     )
@@ -259,10 +262,10 @@ def test_19_11_reserves_are_released_at_the_start_of_the_turn(rules, state):
 def test_19_11_the_first_turn_after_set_up_releases_its_reserves_too(rules, state):
     state = reserve(rules, placed(rules, state, stank=OPEN), "stank")
     setup = replace(
-        state, first_turn=2, turn=2, phase="setup", segment="german_setup", active=GERMAN
+        state, first_turn=2, turn=2, phase=Phase.SETUP, segment=Segment.GERMAN_SETUP, active=GERMAN
     )
     after, events = step_free(rules, setup)
-    assert (after.turn, after.segment) == (2, "air_allocation")
+    assert (after.turn, after.segment) == (2, Segment.AIR_ALLOCATION)
     assert ReservesReleased(("stank",), "turn record track, turn 2") in events
 
 
@@ -318,11 +321,11 @@ def test_19_11_reserves_off_the_map_are_not_released_by_proximity(rules, state):
 def test_19_11_proximity_is_judged_when_the_player_phase_ends(rules, state):
     state = placed(rules, state, stank="3440", tank=OPEN)
     state = reserve(rules, state, "stank")
-    movement = at_step(state, "mechanized_movement", GERMAN)
+    movement = at_step(state, Segment.MECHANIZED_MOVEMENT, GERMAN)
     after, events = step(rules, movement)
     assert after.units["stank"].reserve  # the phase is not over
     after, events = step(rules, after)
-    assert after.phase == "second_player"
+    assert after.phase == Phase.SECOND_PLAYER
     assert ReservesReleased(("stank",), "enemy units within 5 hexes") in events
     assert not after.units["stank"].reserve
 
@@ -350,7 +353,7 @@ def test_19_12_e_units_of_other_formations_do_not_meet_it(rules, state):
 
 def test_19_12_e_the_condition_is_judged_at_the_end_of_the_turn(rules, state):
     state = placed(rules, state, mot5="4831")
-    phase_end = at_step(state, "mechanized_combat", GERMAN)
+    phase_end = at_step(state, Segment.MECHANIZED_COMBAT, GERMAN)
     after, events = step(rules, phase_end)
     assert not any(isinstance(e, ConditionMet) for e in events)
     after, events = step(rules, end_of_turn(state, 1))
@@ -366,13 +369,13 @@ def test_19_12_e_group_christea_follows_vii_corps_to_abganerovo():
     christea = tuple(u.id for u in real.catalogue.units_of("ro-christea"))
     abganerovo = real.grid.hex_of("4831")
     entering = MoveStack(units=christea, path=(abganerovo,))
-    turn_1 = at_step(state, "non_mechanized_movement", GERMAN)
+    turn_1 = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, GERMAN)
     refused = apply(real, turn_1, entering, Mode.STRICT)
     assert [v.rule for v in refused.verdict.violations] == ["19.12 e"] * len(christea)
     held = put(real, state, PlaceUnits(units=("ro-5cd-6ros",), to=abganerovo))
     after = apply(real, end_of_turn(held, 1), EndStep(), Mode.STRICT)
     assert ConditionMet("Group Christea", 1) in after.events
-    turn_2 = at_step(after.state, "non_mechanized_movement", GERMAN)
+    turn_2 = at_step(after.state, Segment.NON_MECHANIZED_MOVEMENT, GERMAN)
     assert apply(real, turn_2, entering, Mode.STRICT).applied
 
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.core.actions import MoveStack, PlaceUnits
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitCatalogue
@@ -27,7 +28,11 @@ def rules(ruleset):
 
 def moved(rules, unit_id, player, steps):
     state = put(rules, kit_state(rules), PlaceUnits(units=(unit_id,), to=hx(rules, OPEN)))
-    segment = "mechanized_movement" if is_mechanized(rules, unit_id) else "non_mechanized_movement"
+    segment = (
+        Segment.MECHANIZED_MOVEMENT
+        if is_mechanized(rules, unit_id)
+        else Segment.NON_MECHANIZED_MOVEMENT
+    )
     state = at_step(state, segment, player)
     action = MoveStack(units=(unit_id,), path=path_of(rules, north(OPEN, steps)))
     outcome = apply(rules, state, action, Mode.STRICT)

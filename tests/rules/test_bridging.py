@@ -8,6 +8,7 @@ import pytest
 
 from owsqt.rules.core.actions import BuildBridge, DestroyBridge, EndStep, MoveStack, PlaceUnits
 from owsqt.rules.core.events import BridgeChanged, ProficiencyChecked
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import BridgeState, Player
 from owsqt.rules.data.units import MovementClass, UnitCatalogue, UnitType
@@ -55,10 +56,10 @@ def engineer_at(rules, hex_):
 
 def test_16_2_an_engineer_that_stays_all_phase_and_passes_its_check_builds_a_bridge(rules):
     side = river_side(rules, bridged=False)
-    state = at_step(engineer_at(rules, side.a), "supply_determination", Player.GERMAN)
+    state = at_step(engineer_at(rules, side.a), Segment.SUPPLY_DETERMINATION, Player.GERMAN)
     begun = apply(rules, state, BuildBridge(unit="pio", hexside=side), Mode.STRICT)
     assert begun.applied and begun.state.bridge_works == {"pio": side}
-    end = at_step(begun.state, "mechanized_combat", Player.GERMAN)
+    end = at_step(begun.state, Segment.MECHANIZED_COMBAT, Player.GERMAN)
     for seed in range(100):
         outcome = apply(
             rules, replace(end, dice=replace(end.dice, seed=seed)), EndStep(), Mode.STRICT
@@ -72,9 +73,9 @@ def test_16_2_an_engineer_that_stays_all_phase_and_passes_its_check_builds_a_bri
 
 def test_16_2_an_engineer_that_moves_leaves_its_bridge(rules):
     side = river_side(rules, bridged=False)
-    state = at_step(engineer_at(rules, side.a), "supply_determination", Player.GERMAN)
+    state = at_step(engineer_at(rules, side.a), Segment.SUPPLY_DETERMINATION, Player.GERMAN)
     state = apply(rules, state, BuildBridge(unit="pio", hexside=side), Mode.STRICT).state
-    moving = at_step(state, "non_mechanized_movement", Player.GERMAN)
+    moving = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     away = next(
         n
         for _, n in rules.grid.neighbours(side.a)
@@ -86,14 +87,14 @@ def test_16_2_an_engineer_that_moves_leaves_its_bridge(rules):
 
 def test_16_2_a_bridge_is_begun_at_the_start_of_the_phase_only(rules):
     side = river_side(rules, bridged=False)
-    late = at_step(engineer_at(rules, side.a), "non_mechanized_movement", Player.GERMAN)
+    late = at_step(engineer_at(rules, side.a), Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     refused = apply(rules, late, BuildBridge(unit="pio", hexside=side), Mode.STRICT)
     assert [v.rule for v in refused.verdict.violations] == ["16.2"]
 
 
 def test_16_2_a_motorized_engineer_spends_six_points_to_blow_a_bridge(rules):
     side = river_side(rules, bridged=True)
-    state = at_step(engineer_at(rules, side.a), "non_mechanized_movement", Player.GERMAN)
+    state = at_step(engineer_at(rules, side.a), Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     outcome = apply(rules, state, DestroyBridge(unit="pio", hexside=side), Mode.STRICT)
     assert outcome.applied, outcome.verdict.violations
     assert outcome.state.bridges[side] is BridgeState.DESTROYED

@@ -25,6 +25,7 @@ from owsqt.rules.core.actions import (
     TakeLosses,
 )
 from owsqt.rules.core.events import FireResolved
+from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, TallyNationality, UnitMarker
 from owsqt.rules.data.units import UnitCatalogue
@@ -53,12 +54,12 @@ def settle(rules, state, retreat=False):
     """Answer a waiting result with the default losses and a check (or a retreat)."""
     while state.combat is not None and state.combat.pending is not None:
         pending = state.combat.pending
-        if pending.stage == "optional":
+        if pending.stage == ResultStage.OPTIONAL:
             state, _ = act(rules, state, AnswerOptional(check=not retreat), pending.player)
-        elif pending.stage == "retreat":
+        elif pending.stage == ResultStage.RETREAT:
             state, _ = act(rules, state, Retreat(path=_retreat_path(rules, state)), pending.player)
         else:
-            due = pending.mandatory if pending.stage == "mandatory" else pending.optional
+            due = pending.mandatory if pending.stage == ResultStage.MANDATORY else pending.optional
             units = tuple(u for u in pending.units if state.units[u].hex is not None)
             hits = LossPriorities(rules, state, units, pending.lead).default(due)
             state, _ = act(rules, state, TakeLosses(hits=hits), pending.player)
@@ -74,7 +75,9 @@ def _retreat_path(rules, state):
 def test_11_1_a_prepared_attack_opens_the_combat_and_counts_for_6_2(rules, board):
     state, target, *_ = board
     state, events = attack(rules, state, target)
-    assert state.combat.step == "defense" and step_actor(state, state.combat) is Player.SOVIET
+    assert (
+        state.combat.step == CombatStep.DEFENSE and step_actor(state, state.combat) is Player.SOVIET
+    )
     assert state.initiative.attacks_made[Player.GERMAN] == 1
     assert "prepared attack" in events[0].describe(rules)
     refused = apply(rules, state, EndStep(), Mode.STRICT)  # 11.2: finish the combat first
@@ -112,13 +115,13 @@ def test_11_2_the_defender_fires_first_then_the_attacker_and_results_are_settled
     state, target, armored, _ = board
     state, _ = attack(rules, state, target)
     state, events = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
-    assert state.combat.step == "first_fire"  # nothing to bombard: steps 3-5 pass
+    assert state.combat.step == CombatStep.FIRST_FIRE  # nothing to bombard: steps 3-5 pass
     assert step_actor(state, state.combat) is Player.SOVIET
     state, events = act(rules, state, Fire(at=armored), Player.SOVIET)
     fire = next(e for e in events if isinstance(e, FireResolved))
     assert fire.factors == 9 and fire.column == "8"  # 5 + 4, no modifiers
     state = settle(rules, state)
-    if state.combat is not None and state.combat.step == "second_fire":
+    if state.combat is not None and state.combat.step == CombatStep.SECOND_FIRE:
         assert step_actor(state, state.combat) is Player.GERMAN
         state, events = act(rules, state, Fire(), Player.GERMAN)
         fire = next(e for e in events if isinstance(e, FireResolved))
@@ -157,7 +160,7 @@ def test_11_5_11_7_a_retreat_goes_its_hexes_away_from_the_firers(rules, board):
         pending = fired.combat.pending if fired.combat else None
         if pending is not None and pending.optional >= 1:
             break
-    if pending.stage == "mandatory":
+    if pending.stage == ResultStage.MANDATORY:
         fired = settle_mandatory(rules, fired)
     fired, _ = act(rules, fired, AnswerOptional(check=False), Player.SOVIET)
     start = fired.units["rifle"].hex
@@ -166,7 +169,7 @@ def test_11_5_11_7_a_retreat_goes_its_hexes_away_from_the_firers(rules, board):
     assert retreat_problem(rules, fired, fired.combat.pending, bad) is not None
     fired, _ = act(rules, fired, Retreat(path=_retreat_path(rules, fired)), Player.SOVIET)
     assert fired.units["rifle"].hex != target and fired.units["at"].hex != target
-    assert fired.combat.step == "advance"  # 11.8: the hex is empty
+    assert fired.combat.step == CombatStep.ADVANCE  # 11.8: the hex is empty
     refused = apply(
         rules,
         fired,
@@ -196,11 +199,11 @@ def test_12_4_designated_artillery_bombards_in_its_step_and_is_marked_fired(rule
     state, _ = attack(rules, state, target)
     state, _ = act(rules, state, Defend(lead="rifle", artillery=("art",)), Player.SOVIET)
     # no German gun could answer with counterbattery: step 3 passes by itself (12.4)
-    assert state.combat.step == "defensive_bombardment"
+    assert state.combat.step == CombatStep.DEFENSIVE_BOMBARDMENT
     state, events = act(rules, state, Bombard(units=("art",), target_unit="mot6"), Player.SOVIET)
     assert state.units["art"].fired  # 12.2
     assert any(isinstance(e, FireResolved) and e.what == "bombardment" for e in events)
-    assert state.combat.step == "first_fire"  # its mission done, the step passes
+    assert state.combat.step == CombatStep.FIRST_FIRE  # its mission done, the step passes
 
 
 def test_13_0_the_opening_fire_stays_with_the_attacker_when_the_defenders_fall(rules, board):
@@ -226,7 +229,7 @@ def test_13_0_the_opening_fire_stays_with_the_attacker_when_the_defenders_fall(r
             break
     fired = settle(rules, fired)
     assert not fired.units["rifle"].hex and not fired.units["at"].hex
-    assert fired.combat is not None and fired.combat.step == "advance"
+    assert fired.combat is not None and fired.combat.step == CombatStep.ADVANCE
 
 
 def test_16_3_convoys_have_no_combat_value_and_do_not_attack(rules, board):

@@ -28,6 +28,7 @@ from owsqt.rules.core.actions import (
     TakeLosses,
 )
 from owsqt.rules.core.events import FireResolved, ProficiencyChecked
+from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitCatalogue, UnitType
@@ -67,7 +68,7 @@ def test_11_8_the_comprehensive_example_with_the_books_dice(rules):
         (("mot6", "mot5"), "4545"),
     ):
         state = apply(rules, state, PlaceUnits(units=units, to=hx(where)), Mode.FREE).state
-    state = at_step(state, "non_mechanized_combat", Player.GERMAN)
+    state = at_step(state, Segment.NON_MECHANIZED_COMBAT, Player.GERMAN)
     state = replace(state, dice=replace(state.dice, script=BOOK_DICE))
     attack = PreparedAttack(
         target=hx("4444"),
@@ -77,7 +78,7 @@ def test_11_8_the_comprehensive_example_with_the_books_dice(rules):
     )
     state, _ = act(rules, state, attack, Player.GERMAN)
     state, _ = act(rules, state, Defend(lead="rifle", artillery=("art",)), Player.SOVIET)
-    if state.combat.step == "counterbattery":  # "no other artillery units are in range"
+    if state.combat.step == CombatStep.COUNTERBATTERY:  # "no other artillery units are in range"
         state, _ = act(rules, state, ContinueCombat(), Player.SOVIET)
     # The Soviet regiment bombards the 6-12 motorized battalion on the 3 column: a 6.
     state, events = act(rules, state, Bombard(units=("art",), target_unit="mot6"), Player.SOVIET)
@@ -116,7 +117,7 @@ def test_11_8_the_comprehensive_example_with_the_books_dice(rules):
     assert (retreat_fire.factors, retreat_fire.column, retreat_fire.roll) == (11, "10", 5)
     assert retreat_fire.result == "-/1"
     assert (state.units["rifle"].strength, state.units["at"].strength) == (2, 3)
-    assert state.combat.step == "advance" and state.combat.advance_length == 4
+    assert state.combat.step == CombatStep.ADVANCE and state.combat.advance_length == 4
 
 
 def test_12_4_the_counterbattery_example_with_the_books_dice(rules):
@@ -137,14 +138,14 @@ def test_12_4_the_counterbattery_example_with_the_books_dice(rules):
         (("tank", "mech", "gart1"), "4344"),
     ):
         state = apply(rules, state, PlaceUnits(units=units, to=hx(where)), Mode.FREE).state
-    state = at_step(state, "non_mechanized_combat", Player.GERMAN)
+    state = at_step(state, Segment.NON_MECHANIZED_COMBAT, Player.GERMAN)
     state = replace(state, dice=replace(state.dice, script=(4, 5, 7)))
     attack = PreparedAttack(
         target=hx("4444"), units=("tank", "mech"), lead="tank", artillery=("gart1",)
     )
     state, _ = act(rules, state, attack, Player.GERMAN)
     state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
-    assert state.combat.step == "counterbattery"
+    assert state.combat.step == CombatStep.COUNTERBATTERY
     state, events = act(
         rules, state, Counterbattery(units=("art", "art2"), target_unit="gart1"), Player.SOVIET
     )

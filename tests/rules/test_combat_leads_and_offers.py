@@ -7,6 +7,7 @@ import pytest
 
 from owsqt.rules.combat.leads import default_lead, poor_lead
 from owsqt.rules.combat.offers import attack_candidates, attack_targets, may_offer_attack
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from tests.rules.combatkit import combat_rules, example_board
@@ -63,6 +64,6 @@ def test_11_1_an_attack_is_offered_on_the_enemy_in_the_combat_segment_only(rules
     assert may_offer_attack(rules, state, Mode.STRICT, target)
     assert not may_offer_attack(rules, state, Mode.STRICT, armored)  # his own units
     assert not may_offer_attack(rules, state, Mode.FREE, target)  # no rules, no offers
-    moving = at_step(state, "non_mechanized_movement", Player.GERMAN)
+    moving = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     assert not may_offer_attack(rules, moving, Mode.STRICT, target)
     assert may_offer_attack(rules, moving, Mode.ASSIST, target)  # ASSIST lets the engine judge

@@ -24,6 +24,7 @@ from owsqt.rules.core.actions import (
     SetUnitStatus,
 )
 from owsqt.rules.core.events import Eighty88, FireResolved
+from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker, UnitStatus
 from owsqt.rules.data.units import AirType, UnitCatalogue, UnitType
@@ -76,7 +77,7 @@ def test_16_1_the_88s_add_a_mandatory_point_against_a_soviet_tank(rules):
         )
     state = apply(rules, state, PlaceUnits(units=("flak",), to=target), Mode.FREE).state
     state = apply(rules, state, PlaceUnits(units=("stank",), to=armored), Mode.FREE).state
-    state = at_step(state, "non_mechanized_combat", Player.SOVIET)
+    state = at_step(state, Segment.NON_MECHANIZED_COMBAT, Player.SOVIET)
     state, _ = act(
         rules, state, PreparedAttack(target=target, units=("stank",), lead="stank"), Player.SOVIET
     )
@@ -89,7 +90,7 @@ def test_16_1_the_88s_add_a_mandatory_point_against_a_soviet_tank(rules):
 
 def test_15_1_builders_disrupted_give_up_their_entrenchment(rules):
     state, _, armored, _ = example_board(rules)
-    start = at_step(state, "supply_determination", Player.GERMAN)
+    start = at_step(state, Segment.SUPPLY_DETERMINATION, Player.GERMAN)
     state, _ = act(rules, start, BuildEntrenchment(hex=armored), Player.GERMAN)
     assert armored in state.entrenchments
     state, events = disrupt(rules, state, ("tank",))
@@ -109,7 +110,7 @@ def test_11_8_defenders_destroyed_by_bombardment_let_the_attackers_roll_their_ad
     state = apply(
         rules, state, SetUnitStatus(units=("at",), status=UnitStatus.ELIMINATED), Mode.FREE
     ).state
-    if state.combat.step == "counterbattery":
+    if state.combat.step == CombatStep.COUNTERBATTERY:
         state, _ = act(rules, state, ContinueCombat(), Player.GERMAN)
     for seed in range(300):  # a bombardment that destroys the last defender
         tried = replace(state, dice=replace(state.dice, seed=seed))
@@ -120,7 +121,7 @@ def test_11_8_defenders_destroyed_by_bombardment_let_the_attackers_roll_their_ad
             break
     rolled = [e for e in events if isinstance(e, FireResolved) and "advance" in e.what]
     assert rolled and rolled[0].drm == 0  # an unmodified attack
-    assert after.combat.step == "advance" and after.combat.advance_length >= 1
+    assert after.combat.step == CombatStep.ADVANCE and after.combat.advance_length >= 1
 
 
 def test_12_4_a_bombardment_mission_is_not_an_attack(rules):
@@ -130,7 +131,7 @@ def test_12_4_a_bombardment_mission_is_not_an_attack(rules):
     mission = BombardmentMission(target=target, units=("gart",))
     state, events = act(rules, state, mission, Player.GERMAN)
     assert "bombardment mission" in events[0].describe(rules)
-    assert state.combat.step == "offensive_bombardment"  # no counterbattery can answer
+    assert state.combat.step == CombatStep.OFFENSIVE_BOMBARDMENT  # no counterbattery can answer
     assert not state.initiative.attacks_made and target not in state.prepared_targets  # 6.1
     state, _ = act(rules, state, Bombard(units=("gart",), target_unit="rifle"), Player.GERMAN)
     assert state.combat is None and state.units["gart"].fired
@@ -151,18 +152,18 @@ def test_4_6_withheld_stukas_bombard_separately_in_a_german_mechanized_attack(ru
     attack = PreparedAttack(target=target, units=("tank", "mech"), lead="tank", stukas=("stg77",))
     refused = apply(rules, state, attack, Mode.STRICT)  # not a mechanized segment
     assert any(v.rule == "4.6" for v in refused.verdict.violations)
-    state = at_step(state, "mechanized_combat", Player.GERMAN)
+    state = at_step(state, Segment.MECHANIZED_COMBAT, Player.GERMAN)
     outcome = apply(rules, state, attack, Mode.FREE)
     state = outcome.state
     state, _ = act(rules, state, Defend(lead="rifle"), Player.SOVIET)
-    assert state.combat.step == "offensive_bombardment"
+    assert state.combat.step == CombatStep.OFFENSIVE_BOMBARDMENT
     state, events = act(
         rules, state, AirStrike(air_units=("stg77",), target_unit="rifle"), Player.GERMAN
     )
     strike = next(e for e in events if isinstance(e, FireResolved))
     assert strike.what == "Stuka bombardment" and strike.factors == 7
     assert state.air_units["stg77"].box is AirBox.FLOWN  # 4.6: then to the flown box
-    assert state.combat.step in ("first_fire", "second_fire")
+    assert state.combat.step in (CombatStep.FIRST_FIRE, CombatStep.SECOND_FIRE)
 
 
 def test_12_1_12_3_artillery_that_fired_or_moved_does_not_join_an_attack(rules):

@@ -10,6 +10,7 @@ import pytest
 from owsqt.rules.core.actions import Displace, EndStep, MoveStack, PlaceUnits, SetMarker
 from owsqt.rules.core.events import MarkerChanged, UnitsDisplaced
 from owsqt.rules.core.hexgrid import ring
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
@@ -29,7 +30,7 @@ def rules(ruleset):
 def state(rules):
     """19 German stacking points on 3445 at the end of the German mechanized movement."""
     state = put(rules, kit_state(rules), PlaceUnits(units=OVER, to=hx(rules, OPEN)))
-    return at_step(state, "mechanized_movement", GERMAN)
+    return at_step(state, Segment.MECHANIZED_MOVEMENT, GERMAN)
 
 
 def surround(rules, state, *friendly_full):
@@ -176,7 +177,7 @@ def test_8_2_a_displacement_may_not_cross_the_don(rules, state):
 def test_8_2_a_soviet_displacement_may_not_enter_the_pocket(rules, state):
     fillers = ("sfill1", "sfill2", "sfill3", "rifle")  # 24 stacking points
     state = put(rules, state, PlaceUnits(units=fillers, to=hx(rules, "4512")))
-    state = at_step(state, "mechanized_movement", SOVIET)
+    state = at_step(state, Segment.MECHANIZED_MOVEMENT, SOVIET)
     assert hx(rules, "4411") not in takers(rules, state, ("rifle",))
     assert rules_of(displace(rules, state, ("rifle",), ["4512", "4411"])) == ["8.2"]
     assert displace(rules, state, ("rifle",), ["4512", "4513"]).verdict.legal
@@ -186,24 +187,24 @@ def test_8_2_a_soviet_displacement_may_not_enter_the_pocket(rules, state):
 
 
 def test_9_3_units_are_displaced_at_the_end_of_a_movement_or_combat_segment(rules, state):
-    combat = at_step(state, "air_combat", None, phase="air_operations")
+    combat = at_step(state, Segment.AIR_COMBAT, None, phase=Phase.AIR_OPERATIONS)
     outcome = displace(rules, combat, ("hq57",), [OPEN, "3444"])
     assert rules_of(outcome) == ["9.3"]
     assert "end of a movement or combat segment" in outcome.verdict.violations[0].message
     assert displace(rules, combat, ("hq57",), [OPEN, "3444"], Mode.ASSIST).applied
-    ground_combat = at_step(state, "mechanized_combat", GERMAN)
+    ground_combat = at_step(state, Segment.MECHANIZED_COMBAT, GERMAN)
     assert displace(rules, ground_combat, ("hq57",), [OPEN, "3444"]).verdict.legal
 
 
 def test_9_3_a_combat_segment_ends_only_within_the_stacking_limit(rules, state):
-    ground_combat = at_step(state, "mechanized_combat", GERMAN)
+    ground_combat = at_step(state, Segment.MECHANIZED_COMBAT, GERMAN)
     refused = apply(rules, ground_combat, EndStep(), Mode.STRICT)
     assert not refused.applied and "9.2" in rules_of(refused)
 
 
 def test_9_3_the_owning_player_displaces_his_own_units_even_in_the_others_segment(rules, state):
     """A retreat may overstack the side not moving; its owner displaces at the segment's end."""
-    soviet = at_step(state, "mechanized_movement", SOVIET)
+    soviet = at_step(state, Segment.MECHANIZED_MOVEMENT, SOVIET)
     assert displace(rules, soviet, ("hq57",), [OPEN, "3444"]).verdict.legal
     refused = apply(
         rules,
@@ -254,5 +255,5 @@ def test_9_3_either_sides_overstacked_hex_holds_up_the_end_of_a_segment(rules, s
     soviet = ("sfill1", "sfill2", "sfill3", "rifle")  # 24 Soviet stacking points
     state = put(rules, state, PlaceUnits(units=soviet, to=hx(rules, "3040")))
     assert rules_of(apply(rules, state, EndStep(), Mode.STRICT)) == ["9.2"]
-    non_mech = at_step(state, "non_mechanized_movement", SOVIET)
+    non_mech = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, SOVIET)
     assert rules_of(apply(rules, non_mech, EndStep(), Mode.STRICT)) == ["9.2"]

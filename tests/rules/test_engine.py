@@ -24,6 +24,7 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.events import DiceRolled, StepChanged, UnitPlaced
 from owsqt.rules.core.hexgrid import Hexside
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import (
     AirBox,
@@ -36,7 +37,7 @@ from owsqt.rules.core.vocabulary import (
 )
 from owsqt.rules.engine import apply, judge
 from owsqt.rules.scenario.scenario import initial_state
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE, TURN_STEPS
+from owsqt.rules.turn.sequence import TURN_STEPS
 from tests.conftest import TEST_SCENARIO
 
 
@@ -265,11 +266,15 @@ def test_every_roll_is_an_event_and_advances_the_dice_state(ruleset, state):
 
 def test_the_sequence_runs_from_setup_through_every_step_to_game_over_3_1(ruleset, state):
     state = play_past_setup(ruleset, state)
-    assert (state.turn, state.phase, state.segment) == (1, "air_operations", "air_allocation")
+    assert (state.turn, state.phase, state.segment) == (
+        1,
+        Phase.AIR_OPERATIONS,
+        Segment.AIR_ALLOCATION,
+    )
     seen = []
-    while state.phase != GAME_OVER_PHASE:
+    while state.phase != Phase.GAME_OVER:
         seen.append((state.turn, state.phase, state.segment))
-        if state.segment == "initiative_determination":  # 6.1: both bid before it ends
+        if state.segment == Segment.INITIATIVE_DETERMINATION:  # 6.1: both bid before it ends
             refused = apply(ruleset, state, EndStep(), Mode.STRICT)
             assert not refused.applied and refused.verdict.violations[0].rule == "6.1"
             state = run(
@@ -289,9 +294,9 @@ def test_the_sequence_runs_from_setup_through_every_step_to_game_over_3_1(rulese
 def test_the_first_player_phase_belongs_to_the_initiative_holder_7_1(ruleset, state):
     state = play_past_setup(ruleset, state)
     state = replace(state, initiative=replace(state.initiative, holder=Player.SOVIET))
-    while state.phase != "first_player":
+    while state.phase != Phase.FIRST_PLAYER:
         state = apply(ruleset, state, EndStep(), Mode.FREE).state
     assert state.active is Player.SOVIET
-    while state.phase != "second_player":
+    while state.phase != Phase.SECOND_PLAYER:
         state = run(ruleset, state, EndStep())
     assert state.active is Player.GERMAN

@@ -11,6 +11,7 @@ import pytest
 
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack
 from owsqt.rules.core.events import ReservesReleased, UnitsMoved
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.movement.arrivals import pool_points_left, waiting
@@ -18,7 +19,7 @@ from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
 
 STACKS_PER_SEGMENT = 5
@@ -95,9 +96,9 @@ def test_3_1_8_1_a_strict_game_of_we_are_coming_runs_from_setup_to_the_end_with_
     session = GameSession.new(ruleset, "we-are-coming", Mode.STRICT, seed=7)
     session.apply_default_setup()
     player = StrictPlayer(session)
-    while session.state.phase != GAME_OVER_PHASE:
+    while session.state.phase != Phase.GAME_OVER:
         state = session.state
-        if state.segment == "initiative_determination":
+        if state.segment == Segment.INITIATIVE_DETERMINATION:
             player.bid()
         elif state.segment in MOVEMENT_SEGMENTS:
             player.bring_on_arrivals()

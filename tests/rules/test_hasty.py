@@ -18,13 +18,14 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import MovementState
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
 from tests.rules.combatkit import act, combat_rules, example_board
 from tests.rules.movekit import at_step
 
-MOVE = "non_mechanized_movement"  # the example counters belong to no mechanized formation
+MOVE = Segment.NON_MECHANIZED_MOVEMENT  # the example counters belong to no mechanized formation
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def test_8_4_hasty_attacks_are_made_in_movement_segments_with_the_points_to_pay(
     moving,
 ):
     state, target, _ = moving
-    combat = at_step(state, "non_mechanized_combat", Player.GERMAN)
+    combat = at_step(state, Segment.NON_MECHANIZED_COMBAT, Player.GERMAN)
     refused = apply(rules, combat, hasty(target), Mode.STRICT)
     assert "8.4" in [v.rule for v in refused.verdict.violations]
     tired = replace(

@@ -21,6 +21,7 @@ from owsqt.rules.core.events import (
 )
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import InitiativeState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import apply
@@ -51,8 +52,8 @@ def bidding(state, seed=None, **initiative):
     """`state` at the Initiative Determination Phase of its turn, with a fresh die."""
     state = replace(
         state,
-        phase="initiative",
-        segment="initiative_determination",
+        phase=Phase.INITIATIVE,
+        segment=Segment.INITIATIVE_DETERMINATION,
         active=None,
         initiative=replace(state.initiative, **initiative),
     )
@@ -133,8 +134,8 @@ def test_6_1_example_german_bid_8_and_die_5_beats_soviet_bid_2_and_die_7(rules, 
     )
     state, _ = run(rules, state, EndStep())
     assert (state.phase, state.segment, state.active) == (
-        "first_player",
-        "supply_determination",
+        Phase.FIRST_PLAYER,
+        Segment.SUPPLY_DETERMINATION,
         GERMAN,
     )
 
@@ -168,7 +169,7 @@ def test_6_1_ties_of_bid_and_die_are_rerolled_even_with_different_bids(rules, st
 
 
 def test_6_1_bids_are_declared_in_the_initiative_phase_only(rules, state):
-    early = at_step(state, "non_mechanized_movement", GERMAN)
+    early = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, GERMAN)
     outcome = apply(rules, early, DeclareAttacks(player=GERMAN, planned=2), Mode.STRICT)
     assert not outcome.applied
     assert [v.rule for v in outcome.verdict.violations] == ["6.1"]
@@ -233,13 +234,13 @@ def test_6_1_a_new_initiative_phase_clears_last_turns_bids(rules, state):
     before = replace(
         state,
         turn=2,
-        phase="stalingrad_pocket",
-        segment="soviet_ring_forces",
+        phase=Phase.STALINGRAD_POCKET,
+        segment=Segment.SOVIET_RING_FORCES,
         active=SOVIET,
         initiative=old,
     )
     after, events = run(rules, before, EndStep())
-    assert events == [StepChanged(2, "initiative", "initiative_determination", None)]
+    assert events == [StepChanged(2, Phase.INITIATIVE, Segment.INITIATIVE_DETERMINATION, None)]
     assert after.initiative.planned_attacks == {} and after.initiative.attacks_made == {}
     assert after.initiative.holder is GERMAN and after.initiative.streak == 1  # kept for 6.3
     assert open_bidding(before).initiative.planned_attacks == {}
@@ -302,7 +303,7 @@ def test_6_3_two_turns_of_determinations_through_the_engine(rules, state):
 # --- 6.2 the holder's obligation -----------------------------------------------------------
 
 
-def owing(state, segment, planned, made, *, phase="first_player", holder=GERMAN):
+def owing(state, segment, planned, made, *, phase=Phase.FIRST_PLAYER, holder=GERMAN):
     initiative = InitiativeState(
         holder=holder,
         streak=1,
@@ -313,51 +314,56 @@ def owing(state, segment, planned, made, *, phase="first_player", holder=GERMAN)
     return at_step(
         replace(state, initiative=initiative),
         segment,
-        holder if phase == "first_player" else holder.opponent,
+        holder if phase == Phase.FIRST_PLAYER else holder.opponent,
         phase=phase,
     )
 
 
 def test_6_2_the_holder_who_makes_fewer_attacks_than_planned_forfeits(rules, state):
-    state = owing(state, "mechanized_combat", {GERMAN: 3, SOVIET: 1}, {GERMAN: 1})
+    state = owing(state, Segment.MECHANIZED_COMBAT, {GERMAN: 3, SOVIET: 1}, {GERMAN: 1})
     after, events = run(rules, state, EndStep())
     assert events[0] == AttackShortfall(GERMAN, 3, 1)
     assert events[0].describe(rules) == (
         "German player made 1 of 3 planned attacks: 6.2, he forfeits the game"
     )
     assert after.victory_flags[f"{FORFEIT_FLAG}_german"] == state.turn
-    assert after.phase == "second_player"
+    assert after.phase == Phase.SECOND_PLAYER
 
 
 @pytest.mark.parametrize("made", [3, 4])
 def test_6_2_the_holder_may_make_as_many_attacks_as_planned_or_more(rules, state, made):
-    state = owing(state, "mechanized_combat", {GERMAN: 3, SOVIET: 1}, {GERMAN: made})
+    state = owing(state, Segment.MECHANIZED_COMBAT, {GERMAN: 3, SOVIET: 1}, {GERMAN: made})
     after, events = run(rules, state, EndStep())
     assert not any(isinstance(e, AttackShortfall) for e in events)
     assert not after.victory_flags
 
 
 def test_6_2_the_shortfall_is_reported_at_the_end_of_the_phase_not_before(rules, state):
-    state = owing(state, "mechanized_movement", {GERMAN: 3}, {})
+    state = owing(state, Segment.MECHANIZED_MOVEMENT, {GERMAN: 3}, {})
     after, events = run(rules, state, EndStep())
     assert not any(isinstance(e, AttackShortfall) for e in events)
-    assert after.segment == "mechanized_combat"
+    assert after.segment == Segment.MECHANIZED_COMBAT
     _, events = run(rules, after, EndStep())
     assert AttackShortfall(GERMAN, 3, 0) in events
 
 
 def test_6_2_the_player_who_lost_the_initiative_is_not_bound_by_his_bid(rules, state):
     state = owing(
-        state, "mechanized_combat", {GERMAN: 0, SOVIET: 6}, {}, phase="second_player", holder=GERMAN
+        state,
+        Segment.MECHANIZED_COMBAT,
+        {GERMAN: 0, SOVIET: 6},
+        {},
+        phase=Phase.SECOND_PLAYER,
+        holder=GERMAN,
     )
     assert state.active is SOVIET
     after, events = run(rules, state, EndStep())
     assert not any(isinstance(e, AttackShortfall) for e in events)
-    assert after.phase == "recovery"
+    assert after.phase == Phase.RECOVERY
 
 
 def test_6_2_the_obligation_is_this_turns(rules, state):
-    stale = owing(state, "mechanized_combat", {GERMAN: 3}, {})
+    stale = owing(state, Segment.MECHANIZED_COMBAT, {GERMAN: 3}, {})
     stale = replace(stale, turn=stale.turn + 1)
     assert obligation_shortfall(stale) == (stale, [])
 
@@ -366,7 +372,7 @@ def test_6_2_the_obligation_is_this_turns(rules, state):
 
 
 def test_7_2_combat_first_swaps_the_mechanized_segments_of_that_phase_only(rules, state):
-    state = at_step(state, "non_mechanized_movement", GERMAN)
+    state = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, GERMAN)
     outcome = apply(rules, state, ChooseSegmentOrder(combat_first=True), Mode.STRICT)
     assert outcome.applied
     assert outcome.events == (SegmentOrderChosen(GERMAN, True),)
@@ -375,32 +381,36 @@ def test_7_2_combat_first_swaps_the_mechanized_segments_of_that_phase_only(rules
     )
     state = outcome.state
     seen = []
-    while state.phase != "recovery":
+    while state.phase != Phase.RECOVERY:
         state, _ = run(rules, state, EndStep())
         seen.append((state.phase, state.segment))
     assert seen[:3] == [
-        ("first_player", "mechanized_combat"),
-        ("first_player", "mechanized_movement"),
-        ("second_player", "supply_determination"),
+        (Phase.FIRST_PLAYER, Segment.MECHANIZED_COMBAT),
+        (Phase.FIRST_PLAYER, Segment.MECHANIZED_MOVEMENT),
+        (Phase.SECOND_PLAYER, Segment.SUPPLY_DETERMINATION),
     ]
     assert seen[3:7] == [
-        ("second_player", "non_mechanized_combat"),
-        ("second_player", "non_mechanized_movement"),
-        ("second_player", "mechanized_movement"),  # the usual order again
-        ("second_player", "mechanized_combat"),
+        (Phase.SECOND_PLAYER, Segment.NON_MECHANIZED_COMBAT),
+        (Phase.SECOND_PLAYER, Segment.NON_MECHANIZED_MOVEMENT),
+        (Phase.SECOND_PLAYER, Segment.MECHANIZED_MOVEMENT),  # the usual order again
+        (Phase.SECOND_PLAYER, Segment.MECHANIZED_COMBAT),
     ]
 
 
 def test_7_2_the_holders_phase_ends_after_mechanized_movement_when_combat_came_first(rules, state):
-    state = owing(state, "non_mechanized_movement", {GERMAN: 2}, {})
+    state = owing(state, Segment.NON_MECHANIZED_MOVEMENT, {GERMAN: 2}, {})
     state, _ = run(rules, state, ChooseSegmentOrder(combat_first=True), EndStep(), EndStep())
-    assert state.segment == "mechanized_movement"
+    assert state.segment == Segment.MECHANIZED_MOVEMENT
     _, events = run(rules, state, EndStep())
     assert AttackShortfall(GERMAN, 2, 0) in events
 
 
 def test_7_2_the_order_is_chosen_before_the_mechanized_segments_begin(rules, state):
-    for segment in ("supply_determination", "non_mechanized_combat", "non_mechanized_movement"):
+    for segment in (
+        Segment.SUPPLY_DETERMINATION,
+        Segment.NON_MECHANIZED_COMBAT,
+        Segment.NON_MECHANIZED_MOVEMENT,
+    ):
         assert apply(
             rules,
             at_step(state, segment, SOVIET),
@@ -409,7 +419,7 @@ def test_7_2_the_order_is_chosen_before_the_mechanized_segments_begin(rules, sta
         ).applied
     late = apply(
         rules,
-        at_step(state, "mechanized_movement", SOVIET),
+        at_step(state, Segment.MECHANIZED_MOVEMENT, SOVIET),
         ChooseSegmentOrder(combat_first=True),
         Mode.STRICT,
     )
@@ -421,6 +431,6 @@ def test_7_2_the_order_is_chosen_before_the_mechanized_segments_begin(rules, sta
 
 
 def test_7_2_3_1_only_the_phasing_player_chooses_his_order(rules, state):
-    state = at_step(state, "non_mechanized_movement", GERMAN)
+    state = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, GERMAN)
     outcome = apply(rules, state, ChooseSegmentOrder(player=SOVIET, combat_first=True), Mode.STRICT)
     assert [v.rule for v in outcome.verdict.violations] == ["3.1"]

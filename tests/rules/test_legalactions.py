@@ -18,6 +18,7 @@ from owsqt.rules.core.actions import (
     MoveStack,
     PlaceUnits,
 )
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import judge
@@ -31,7 +32,7 @@ from owsqt.rules.legalactions import (
 )
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 
@@ -54,7 +55,7 @@ def advance(session: GameSession, until) -> None:
     """End steps (bidding no attacks when due) until `until(state)` holds."""
     while not until(session.state):
         state = session.state
-        if state.segment == "initiative_determination" and len(
+        if state.segment == Segment.INITIATIVE_DETERMINATION and len(
             state.initiative.planned_attacks
         ) < len(Player):
             for player in Player:
@@ -78,7 +79,7 @@ def assert_all_legal_but_end_step(rules, state, candidates):
 def movement_session(game):
     """A game at the first player's non-mechanized movement of turn one."""
     session = new_session(game)
-    advance(session, lambda s: s.segment == "non_mechanized_movement")
+    advance(session, lambda s: s.segment == Segment.NON_MECHANIZED_MOVEMENT)
     return session
 
 
@@ -88,19 +89,19 @@ def movement_session(game):
 def test_3_1_outside_movement_only_ending_the_step_is_offered(game):
     session = new_session(game)
     state = session.state
-    assert state.segment == "air_allocation"
+    assert state.segment == Segment.AIR_ALLOCATION
     assert candidate_actions(game, state, random.Random(1)) == [EndStep()]
     assert judge(game, state, EndStep()).legal
 
 
 def test_3_1_nothing_is_offered_once_the_game_is_over(game):
-    state = replace(new_session(game).state, phase=GAME_OVER_PHASE, segment="victory")
+    state = replace(new_session(game).state, phase=Phase.GAME_OVER, segment="victory")
     assert candidate_actions(game, state, random.Random(1)) == []
 
 
 def test_6_1_each_player_who_has_not_bid_is_offered_a_bid(game):
     session = new_session(game)
-    advance(session, lambda s: s.segment == "initiative_determination")
+    advance(session, lambda s: s.segment == Segment.INITIATIVE_DETERMINATION)
     state = session.state
     offered = candidate_actions(game, state, random.Random(1))
     assert offered[0] == EndStep()
@@ -122,7 +123,7 @@ def test_6_1_each_player_who_has_not_bid_is_offered_a_bid(game):
 
 def test_7_2_the_order_of_the_mechanized_segments_is_offered_sometimes(game):
     session = new_session(game)
-    advance(session, lambda s: s.segment == "supply_determination")
+    advance(session, lambda s: s.segment == Segment.SUPPLY_DETERMINATION)
     state = session.state
     offers = [a for _, c in candidates_over_seeds(game, state) for a in c]
     orders = [a for a in offers if isinstance(a, ChooseSegmentOrder)]
@@ -157,7 +158,7 @@ def test_8_1_every_move_offered_in_a_movement_segment_is_legal(game, movement_se
 
 def test_8_1_the_stack_in_motion_is_always_offered(game):
     session = new_session(game)
-    advance(session, lambda s: s.segment == "non_mechanized_movement")
+    advance(session, lambda s: s.segment == Segment.NON_MECHANIZED_MOVEMENT)
     state = session.state
     hex_, units = next((h, u) for h, u in movable_stacks(game, state) if len(u) > 1)
     reach = StackMove(game, state, units).reach()
@@ -245,7 +246,7 @@ def kit(ruleset):
 @pytest.fixture
 def overstacked(kit):
     state = put(kit, kit_state(kit), PlaceUnits(units=OVER, to=hx(kit, OPEN)))
-    return at_step(state, "mechanized_movement", GERMAN)
+    return at_step(state, Segment.MECHANIZED_MOVEMENT, GERMAN)
 
 
 def surround(kit, state, *friendly_full):

@@ -8,6 +8,7 @@ import pytest
 
 from owsqt.rules.combat.legal import combat_actions
 from owsqt.rules.core.actions import ContinueCombat, PreparedAttack
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import apply, judge
@@ -45,7 +46,7 @@ def test_11_2_a_combat_played_from_candidates_alone_reaches_its_end_legally(rule
 
 def test_8_4_hasty_attack_candidates_are_legal_in_movement(rules):
     state, *_ = example_board(rules)
-    state = at_step(state, "non_mechanized_movement", Player.GERMAN)
+    state = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
     candidates = combat_actions(rules, state, random.Random(1))
     assert candidates
     for candidate in candidates:

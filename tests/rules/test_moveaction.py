@@ -22,6 +22,7 @@ from owsqt.rules.core.actions import (
 from owsqt.rules.core.events import ConvoyDestroyed, EntrenchmentChanged, UnitsMoved
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import MovementState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import Entrenchment, Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
@@ -42,8 +43,8 @@ from tests.rules.movekit import (
     rules_of,
 )
 
-NON_MECH = "non_mechanized_movement"
-MECH = "mechanized_movement"
+NON_MECH = Segment.NON_MECHANIZED_MOVEMENT
+MECH = Segment.MECHANIZED_MOVEMENT
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +61,7 @@ def scene(rules, state, segment, player=Player.GERMAN, *, turn=None, phase=None,
     """Units placed (unit=hex id), then the game put at `segment`, `player` first player."""
     for unit_id, hex_id in where.items():
         state = put(rules, state, PlaceUnits(units=(unit_id,), to=hx(rules, hex_id)))
-    return at_step(state, segment, player, turn=turn, phase=phase or "first_player")
+    return at_step(state, segment, player, turn=turn, phase=phase or Phase.FIRST_PLAYER)
 
 
 def legal(outcome):
@@ -72,7 +73,7 @@ def legal(outcome):
 
 
 def test_3_1_units_move_only_in_movement_segments_strict_refuses(rules, state):
-    state = scene(rules, state, "non_mechanized_combat", mot5=OPEN)
+    state = scene(rules, state, Segment.NON_MECHANIZED_COMBAT, mot5=OPEN)
     outcome = move(rules, state, ("mot5",), north(OPEN, 2))
     assert not outcome.applied
     assert rules_of(outcome) == ["3.1"]
@@ -81,14 +82,14 @@ def test_3_1_units_move_only_in_movement_segments_strict_refuses(rules, state):
 
 
 def test_3_1_assist_applies_a_move_out_of_its_segment_and_keeps_the_violation(rules, state):
-    state = scene(rules, state, "air_allocation", None, phase="air_operations", mot5=OPEN)
+    state = scene(rules, state, Segment.AIR_ALLOCATION, None, phase=Phase.AIR_OPERATIONS, mot5=OPEN)
     outcome = move(rules, state, ("mot5",), north(OPEN, 2), Mode.ASSIST)
     assert outcome.applied and rules_of(outcome) == ["3.1"]
     assert outcome.state.units["mot5"].hex == hx(rules, "3443")
 
 
 def test_3_1_free_play_applies_a_move_without_judging_it(rules, state):
-    state = scene(rules, state, "air_allocation", None, phase="air_operations", mot5=OPEN)
+    state = scene(rules, state, Segment.AIR_ALLOCATION, None, phase=Phase.AIR_OPERATIONS, mot5=OPEN)
     outcome = move(rules, state, ("mot5",), north(OPEN, 20), Mode.FREE)
     assert outcome.applied and outcome.verdict.legal
     assert outcome.state.units["mot5"].hex == hx(rules, "3425")
@@ -105,11 +106,11 @@ def test_3_1_only_the_phasing_player_moves_his_units(rules, state):
 
 def test_3_1_the_second_player_moves_in_the_second_player_phase(rules, state):
     state = scene(rules, state, NON_MECH, Player.GERMAN, rifle=OPEN)
-    second = at_step(state, NON_MECH, Player.SOVIET, phase="second_player")
+    second = at_step(state, NON_MECH, Player.SOVIET, phase=Phase.SECOND_PLAYER)
     assert second.initiative.holder is Player.GERMAN
     assert legal(move(rules, second, ("rifle",), north(OPEN, 1)))
     german = scene(rules, state, NON_MECH, Player.SOVIET, mot5="3245")
-    german = at_step(german, NON_MECH, Player.SOVIET, phase="second_player")
+    german = at_step(german, NON_MECH, Player.SOVIET, phase=Phase.SECOND_PLAYER)
     assert rules_of(move(rules, german, ("mot5",), north("3245", 1))) == ["3.1"]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import judge
@@ -18,7 +19,10 @@ def _soviet_movement_segment():
     session = GameSession.new(ruleset, "operation-winter-storm", Mode.STRICT, seed=3)
     session.apply_default_setup()
     state = replace(
-        session.state, phase="first_player", segment="non_mechanized_movement", active=Player.SOVIET
+        session.state,
+        phase=Phase.FIRST_PLAYER,
+        segment=Segment.NON_MECHANIZED_MOVEMENT,
+        active=Player.SOVIET,
     )
     state = replace(state, initiative=replace(state.initiative, holder=Player.SOVIET))
     return ruleset, state

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.datafile import DataError
@@ -44,7 +45,10 @@ def test_every_default_setup_is_legal_and_strict_play_reaches_turn_one_19_0(ship
     state = session.state
     for player in Player:
         assert check_setup(shipped, shipped.scenarios[scenario], state, player) == []
-    assert (state.phase, state.turn) == ("air_operations", shipped.scenarios[scenario].first_turn)
+    assert (state.phase, state.turn) == (
+        Phase.AIR_OPERATIONS,
+        shipped.scenarios[scenario].first_turn,
+    )
 
 
 def test_we_are_coming_sets_up_as_19_11_and_19_12_say(shipped):
@@ -180,7 +184,7 @@ def test_every_maximum_effort_option_sets_up_legally_19_41(shipped):
     session = GameSession.new(shipped, "maximum-effort", Mode.STRICT, seed=5, options=options)
     session.apply_default_setup()
     state = session.state
-    assert state.phase == "air_operations"
+    assert state.phase == Phase.AIR_OPERATIONS
     seventeenth = shipped.catalogue.units_of("de-17pz")
     assert all(state.units[u.id].status is UnitStatus.ON_MAP for u in seventeenth)
     penalties = {o.id: o.victory_points_to_soviet for o in scenario.options}

@@ -7,6 +7,7 @@ import itertools
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Play
 from owsqt.rules.core.actions import DeclareAttacks, EndStep
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
@@ -35,7 +36,7 @@ def set_up(session: GameSession, player: Player) -> None:
     must(session, EndStep(player=player))
 
 
-def end_steps_until(session: GameSession, segment: str) -> None:
+def end_steps_until(session: GameSession, segment: Segment) -> None:
     """End steps while the game is not at `segment` and the step is this player's to end."""
     while session.state.segment != segment:
         must(session, EndStep(player=session.state.active))
@@ -70,9 +71,9 @@ class Exchange:
 
     def to_the_bids(self) -> None:
         """Files 3-4: both play on to the Initiative Phase; the Soviet ends his ring step."""
-        end_steps_until(self.german, "soviet_ring_forces")
+        end_steps_until(self.german, Segment.SOVIET_RING_FORCES)
         self.soviet.email.import_text(self.send(self.german))
-        end_steps_until(self.soviet, "initiative_determination")
+        end_steps_until(self.soviet, Segment.INITIATIVE_DETERMINATION)
 
     def bids(self, german: int, soviet: int) -> None:
         """Files 4-6: the Soviet bids first (sealed), the German bids openly, the Soviet's

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from owsqt.journal import pbem
 from owsqt.journal.textformat import EntryKind, JournalError, parse
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, RollDice
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -109,7 +110,7 @@ def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, 
     # game is untouched.
     exchange = Exchange(ruleset)
     exchange.opening()
-    end_steps_until(exchange.german, "soviet_ring_forces")
+    end_steps_until(exchange.german, Segment.SOVIET_RING_FORCES)
     text = exchange.send(exchange.german)
     soviet = exchange.soviet
     before = soviet.text()
@@ -220,11 +221,11 @@ def test_a_player_is_told_when_the_game_waits_for_the_opponent(ruleset):
     exchange.opening()
     # The German's set-up is done, air next.
     assert not exchange.german.players.waiting_for_opponent()
-    end_steps_until(german, "soviet_ring_forces")
+    end_steps_until(german, Segment.SOVIET_RING_FORCES)
     assert german.players.waiting_for_opponent()
     exchange.soviet.email.import_text(exchange.send(german))
     assert not german.players.waiting_for_opponent()  # sent: nothing more to send
-    end_steps_until(exchange.soviet, "initiative_determination")
+    end_steps_until(exchange.soviet, Segment.INITIATIVE_DETERMINATION)
     exchange.soviet.submit(DeclareAttacks(player=Player.SOVIET, planned=1))  # sealed
     assert exchange.soviet.players.waiting_for_opponent()
 

@@ -8,6 +8,7 @@ import pytest
 
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.core.actions import EndStep, PlaceUnits, RollDice, SetStrength
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.session import GameSession
 
@@ -99,7 +100,7 @@ def test_undo_stops_at_a_change_of_active_player_except_in_free_play(ruleset):
     free = new_session(ruleset, Mode.FREE)
     free.submit(EndStep())
     free.undo()
-    assert free.state.segment == "soviet_setup"
+    assert free.state.segment == Segment.SOVIET_SETUP
 
 
 def test_undo_far_back_uses_checkpoints_and_gives_the_exact_earlier_state(ruleset):

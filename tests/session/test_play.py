@@ -9,10 +9,10 @@ import pytest
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, Play
 from owsqt.rules.core.actions import DeclareAttacks, EndStep
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session import GameSession
 from owsqt.session.email import EmailExchange
 from owsqt.session.play import HotSeatPlay, SolitairePlay
@@ -58,7 +58,7 @@ def test_at_one_computer_both_sides_set_up_and_nobody_is_waited_for(ruleset, pla
     assert session.players.local_sides == {"german", "soviet"}
     assert session.players.why_not_act(EndStep(player=Player.SOVIET)) is None
     session.apply_default_setup()  # 19.11: the Soviet player first, then the German
-    assert session.state.turn == 1 and session.state.phase != SETUP_PHASE
+    assert session.state.turn == 1 and session.state.phase is not Phase.SETUP
     assert {entry.by for entry in session.entries} == {"german", "soviet"}
     assert not session.players.waiting_for_opponent()
 

@@ -21,10 +21,10 @@ from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
 from owsqt.journal.textformat import JournalError, Play
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session import GameSession
 from tools.fuzz.solo import (
     MAX_ACTIONS,
@@ -108,7 +108,7 @@ def play_email_game(
         except (JournalError, ValueError) as error:
             raise fail(f"the hand-over failed: {error}") from error
 
-    while table.session.state.phase == SETUP_PHASE:  # each side sets up its own (19.11)
+    while table.session.state.phase is Phase.SETUP:  # each side sets up its own (19.11)
         if table.session.players.why_not_act(EndStep(player=table.session.state.active)):
             hand_over()
         table.session.apply_default_setup()

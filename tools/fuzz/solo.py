@@ -30,6 +30,7 @@ from pathlib import Path
 from owsqt.journal.store import write_atomically
 from owsqt.rules.core.actions import Action, EndStep, action_to_data
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
@@ -37,7 +38,7 @@ from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, STACKING_SEGMENTS
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 from owsqt.session import GameSession
 
 SCENARIO = "we-are-coming"
@@ -201,7 +202,7 @@ def play_out(
     past `last_turn`), checking each; the kinds of action submitted. With `hand_over` (e-mail
     play), an action the holder may not make is first handed over to the other player."""
     kinds: Counter[str] = Counter()
-    while holder().state.phase != GAME_OVER_PHASE:
+    while holder().state.phase is not Phase.GAME_OVER:
         session = holder()
         state = session.state
         if last_turn is not None and state.turn > last_turn:

@@ -12,9 +12,10 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play import initiativedialog
 from owsqt.qt.play.stephint import ADMINISTRATIVE_KEYS, DECLARE_KEYS, ORDER_KEYS
 from owsqt.rules.core.actions import ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
+from owsqt.rules.turn.initiative import determined_this_turn, may_choose_order
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
@@ -68,7 +69,7 @@ class RuleActions(QObject):
             self._segment = segment
             self.administrative.setChecked(False)
         self.declare.setEnabled(
-            state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state)
+            state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state)
         )
         self.order.setChecked(state.combat_first)
         self.order.setEnabled(may_choose_order(state))
@@ -82,7 +83,7 @@ class RuleActions(QObject):
         for player in (Player.GERMAN, Player.SOVIET):
             session = self._bridge.session
             state = session.state
-            if state.segment != INITIATIVE_SEGMENT or determined_this_turn(state):
+            if state.segment is not Segment.INITIATIVE_DETERMINATION or determined_this_turn(state):
                 return
             if (
                 player in state.initiative.planned_attacks

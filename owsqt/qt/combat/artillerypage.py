@@ -30,6 +30,7 @@ from owsqt.rules.core.actions import (
     Counterbattery,
 )
 from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.steps import CombatStep
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
 
@@ -83,10 +84,10 @@ class ArtilleryPage(Page):
         assert combat is not None
         self.state, self.combat = state, combat
         self.stukas.setVisible(
-            combat.step == "offensive_bombardment"
+            combat.step is CombatStep.OFFENSIVE_BOMBARDMENT
             and any(a not in combat.bombarded for a in combat.stukas)
         )
-        self.counter = combat.step == "counterbattery"
+        self.counter = combat.step is CombatStep.COUNTERBATTERY
         ruleset = self.ruleset
         catalogue = ruleset.catalogue
         self._firing_side: Player | None = None
@@ -105,7 +106,7 @@ class ArtilleryPage(Page):
                 "the Counterbattery Table; any result stops the target's mission (12.4)"
             )
         else:
-            defensive = combat.step == "defensive_bombardment"
+            defensive = combat.step is CombatStep.DEFENSIVE_BOMBARDMENT
             self._actor = combat.attacker.opponent if defensive else combat.attacker
             pool = alive(state, combat.attackers) if defensive else defenders(state, combat)
             targets = [
@@ -132,7 +133,7 @@ class ArtilleryPage(Page):
 
     def _designated(self) -> tuple[str, ...]:
         combat = self.combat
-        guns = designated_guns(combat, defensive=combat.step == "defensive_bombardment")
+        guns = designated_guns(combat, defensive=combat.step is CombatStep.DEFENSIVE_BOMBARDMENT)
         return alive(self.state, guns)
 
     def _best_target(self, targets: list[str]) -> str | None:

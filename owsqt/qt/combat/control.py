@@ -19,13 +19,13 @@ from owsqt.qt.combat.start import ATTACK_KEYS, PANEL_KEYS, AttackDialog
 from owsqt.qt.combat.text import actor_line
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.rules.combat.offers import attack_targets, may_offer_attack, owner_of
-from owsqt.rules.combat.prepared import COMBAT_SEGMENTS
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE, SETUP_PHASE
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS
 from owsqt.session import GameSession
 
 
@@ -81,7 +81,7 @@ class CombatControl(QObject):
                 "Fire and bombardment worked out for units you choose; it changes nothing "
                 "(free play, 11.4, 12.4)"
             )
-            self.attack_action.setEnabled(state.phase not in (SETUP_PHASE, GAME_OVER_PHASE))
+            self.attack_action.setEnabled(state.phase not in (Phase.SETUP, Phase.GAME_OVER))
         else:
             self.attack_action.setText("&Prepared attack…")
             self.attack_action.setToolTip(
@@ -90,7 +90,7 @@ class CombatControl(QObject):
             )
             in_segment = state.segment in COMBAT_SEGMENTS and state.active is not None
             open_ = state.combat is None and (in_segment or session.mode is Mode.ASSIST)
-            self.attack_action.setEnabled(open_ and state.phase != SETUP_PHASE)
+            self.attack_action.setEnabled(open_ and state.phase is not Phase.SETUP)
         self.panel.idle.attack.setEnabled(self.attack_action.isEnabled())
         in_combat = state.combat is not None
         if in_combat and not self._in_combat:

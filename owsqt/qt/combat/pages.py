@@ -18,7 +18,6 @@ from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.offers import artillery_candidates
 from owsqt.rules.combat.prepared import (
-    COMBAT_SEGMENTS,
     alive,
     defenders,
     firing_units,
@@ -34,6 +33,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS
 
 # --- no combat -----------------------------------------------------------------------------
 

@@ -48,6 +48,7 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.engine import Outcome
@@ -193,19 +194,19 @@ class CombatPanel(QWidget):
             return self.idle
         pending = combat.pending
         if pending is not None:
-            if pending.stage == "optional":
+            if pending.stage is ResultStage.OPTIONAL:
                 return self.optional
-            if pending.stage == "retreat":
+            if pending.stage is ResultStage.RETREAT:
                 return self.retreat
             return self.losses
         return {
-            "defense": self.defend,
-            "counterbattery": self.artillery,
-            "defensive_bombardment": self.artillery,
-            "offensive_bombardment": self.artillery,
-            "first_fire": self.fire,
-            "second_fire": self.fire,
-            "advance": self.advance,
+            CombatStep.DEFENSE: self.defend,
+            CombatStep.COUNTERBATTERY: self.artillery,
+            CombatStep.DEFENSIVE_BOMBARDMENT: self.artillery,
+            CombatStep.OFFENSIVE_BOMBARDMENT: self.artillery,
+            CombatStep.FIRST_FIRE: self.fire,
+            CombatStep.SECOND_FIRE: self.fire,
+            CombatStep.ADVANCE: self.advance,
         }[combat.step]
 
     def _show_header(self, state: GameState, combat: CombatState | None) -> None:

@@ -33,6 +33,7 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.steps import ResultStage
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.engine import judge
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -71,13 +72,18 @@ class LossesPage(Page):
         self.units = alive(state, pending.units)
         self.priorities = LossPriorities(self.ruleset, state, self.units, pending.lead)
         due = points_due(state, pending)
-        asked = pending.mandatory if pending.stage == "mandatory" else pending.optional
+        asked = pending.mandatory if pending.stage is ResultStage.MANDATORY else pending.optional
         what = {
-            "mandatory": f"Mandatory result: {asked} strength point(s), at once {rule('11.5')}",
-            "optional_losses": f"Check passed: the optional {asked} taken as strength points "
-            f"{rule('11.5')}",
-            "failed_losses": f"The optional {asked} taken as strength points, and the stack is "
-            f"disrupted {rule('11.5, 11.7, 13.0')}",
+            ResultStage.MANDATORY: (
+                f"Mandatory result: {asked} strength point(s), at once {rule('11.5')}"
+            ),
+            ResultStage.OPTIONAL_LOSSES: (
+                f"Check passed: the optional {asked} taken as strength points {rule('11.5')}"
+            ),
+            ResultStage.FAILED_LOSSES: (
+                f"The optional {asked} taken as strength points, and the stack is "
+                f"disrupted {rule('11.5, 11.7, 13.0')}"
+            ),
         }.get(pending.stage, f"{asked} strength point(s)")
         if due < asked:
             what += f"; the stack has only {due} left"

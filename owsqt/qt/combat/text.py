@@ -17,6 +17,7 @@ from owsqt.rules.combat.artillery import (
 from owsqt.rules.combat.fire import Item, Solution
 from owsqt.rules.combat.prepared import first_firer, step_actor
 from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -37,19 +38,19 @@ def step_title(state: GameState, combat: CombatState) -> str:
     firer = first_firer(state, combat)
     defender_first = firer is not combat.attacker
     titles = {
-        "defense": "Step 2 – the defender's lead and artillery (11.2, 11.3)",
-        "counterbattery": "Step 3 – counterbattery fire (11.2, 12.4)",
-        "defensive_bombardment": "Step 4 – defensive bombardment (11.2, 12.4)",
-        "offensive_bombardment": "Step 5 – the attacker's bombardment (11.2, 12.4)",
-        "first_fire": "Step 6 – the defender's fire (11.2)"
+        CombatStep.DEFENSE: "Step 2 – the defender's lead and artillery (11.2, 11.3)",
+        CombatStep.COUNTERBATTERY: "Step 3 – counterbattery fire (11.2, 12.4)",
+        CombatStep.DEFENSIVE_BOMBARDMENT: "Step 4 – defensive bombardment (11.2, 12.4)",
+        CombatStep.OFFENSIVE_BOMBARDMENT: "Step 5 – the attacker's bombardment (11.2, 12.4)",
+        CombatStep.FIRST_FIRE: "Step 6 – the defender's fire (11.2)"
         if defender_first
         else "Step 6 – every defender disrupted: the attacker fires first (11.2, 13.0)",
-        "second_fire": "Step 7 – the attacker's fire (11.2)"
+        CombatStep.SECOND_FIRE: "Step 7 – the attacker's fire (11.2)"
         if defender_first
         else "Step 6 – the surviving defenders fire (11.2, 13.0)",
-        "advance": "Step 8 – advance after combat (11.2, 11.8)",
+        CombatStep.ADVANCE: "Step 8 – advance after combat (11.2, 11.8)",
     }
-    return titles.get(combat.step, combat.step.replace("_", " "))
+    return titles.get(combat.step, combat.step.title)
 
 
 def actor_line(ruleset: Ruleset, state: GameState, combat: CombatState) -> str:
@@ -59,23 +60,25 @@ def actor_line(ruleset: Ruleset, state: GameState, combat: CombatState) -> str:
     if pending is not None:
         who = f"{pending.player.title} player"
         hit = "your units were hit" if pending.units else "a result"
-        if pending.stage == "mandatory":
+        if pending.stage is ResultStage.MANDATORY:
             return f"{who}: {hit}; distribute {pending.mandatory} mandatory point(s) (11.5, 11.6)"
-        if pending.stage == "optional":
+        if pending.stage is ResultStage.OPTIONAL:
             return f"{who}: take the optional {pending.optional} as a check or a retreat (11.5)"
-        if pending.stage == "retreat":
+        if pending.stage is ResultStage.RETREAT:
             return f"{who}: choose the retreat path of {pending.optional} hexes (11.7)"
         return f"{who}: distribute {pending.optional} point(s) of the optional result (11.5, 11.6)"
     if actor is None:
         return "Both players: counterbattery against the designated artillery, then Done (12.4)"
     who = f"{actor.title} player"
     return {
-        "defense": f"{who}: choose your lead unit and the artillery to bombard (11.2, 11.3)",
-        "defensive_bombardment": f"{who}: bombard one attacking unit, or Done (12.4)",
-        "offensive_bombardment": f"{who}: bombard one defending unit, or Done (12.4)",
-        "first_fire": f"{who}: fire, or hold your fire (11.2, 11.1)",
-        "second_fire": f"{who}: fire, or hold your fire (11.2, 11.1)",
-        "advance": f"{who}: advance into the vacated hex and beyond, or stay (11.8)",
+        CombatStep.DEFENSE: (
+            f"{who}: choose your lead unit and the artillery to bombard (11.2, 11.3)"
+        ),
+        CombatStep.DEFENSIVE_BOMBARDMENT: f"{who}: bombard one attacking unit, or Done (12.4)",
+        CombatStep.OFFENSIVE_BOMBARDMENT: f"{who}: bombard one defending unit, or Done (12.4)",
+        CombatStep.FIRST_FIRE: f"{who}: fire, or hold your fire (11.2, 11.1)",
+        CombatStep.SECOND_FIRE: f"{who}: fire, or hold your fire (11.2, 11.1)",
+        CombatStep.ADVANCE: f"{who}: advance into the vacated hex and beyond, or stay (11.8)",
     }.get(combat.step, who)
 
 

@@ -28,10 +28,11 @@ from owsqt.qt.movement.overlay import (
 from owsqt.qt.movement.plan import MovePlan, Route, entry_hexes, mp_text, why_unmovable
 from owsqt.rules.core.actions import Action, MoveStack, PlaceUnits
 from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.rules.turn.sequence import GAME_OVER_PHASE, MOVEMENT_SEGMENTS, SETUP_PHASE
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
 
 
@@ -70,8 +71,8 @@ class MoveController(QObject):
         """Whether a drop is a move under the rules (MoveStack) rather than one by hand."""
         state = self.session.state
         return self.session.mode is not Mode.FREE and state.phase not in (
-            SETUP_PHASE,
-            GAME_OVER_PHASE,
+            Phase.SETUP,
+            Phase.GAME_OVER,
         )
 
     # --- what is selected or dragged ----------------------------------------------------

@@ -22,8 +22,8 @@ from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError
 from owsqt.qt.bridge import SessionBridge
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.turn.sequence import SETUP_PHASE
 from owsqt.session import GameSession, ImportRefused
 from owsqt.userfiles import new_autosave_path
 
@@ -232,7 +232,7 @@ class EmailPlay(QObject):
         session = self.session
         state = session.state
         if (
-            state.phase != SETUP_PHASE
+            state.phase is not Phase.SETUP
             or state.active is None
             or session.players.why_not_act(EndStep())
         ):

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.stephint import words
 from owsqt.rules.actors import who_acts
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn
+from owsqt.rules.turn.initiative import determined_this_turn
 
 
 def hand_over(
@@ -70,7 +71,7 @@ class HotSeat(QObject):
         """After an action, an undo or a redo: hand over if another player alone acts now
         (the defender in his combat steps too, 11.2)."""
         state = self._bridge.session.state
-        if state.segment == INITIATIVE_SEGMENT and not determined_this_turn(state):
+        if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
             return  # the bid dialog hands over for each secret bid itself (6.1)
         acting = who_acts(state)
         player = next(iter(acting)) if len(acting) == 1 else None

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from owsqt.journal.textformat import EntryKind
 from owsqt.qt.play.stephint import words
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.session import GameSession
 
 SPEEDS = (("Slow", 1400), ("Normal", 700), ("Fast", 250))  # ms between entries when playing
@@ -45,7 +46,7 @@ class PhaseStart:
 
     entry: int
     turn: int
-    phase: str  # the engine's name, as in GameState.phase: "air_operations"
+    phase: Phase
 
     @property
     def title(self) -> str:

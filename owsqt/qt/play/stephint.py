@@ -7,18 +7,14 @@ from __future__ import annotations
 import re
 
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.arrivals import waiting
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
-from owsqt.rules.turn.sequence import (
-    GAME_OVER_PHASE,
-    MOVEMENT_SEGMENTS,
-    SETUP_PHASE,
-    current_step,
-)
+from owsqt.rules.turn.initiative import determined_this_turn, may_choose_order
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, current_step
 
 END_STEP_KEYS = "Ctrl+E"
 DECLARE_KEYS = "Ctrl+I"
@@ -48,12 +44,12 @@ def overstacked(ruleset: Ruleset, state: GameState, player: Player) -> list[str]
 def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
     """One line: what the game waits for now and how to give it."""
     end = f"End step ({END_STEP_KEYS})"
-    if state.phase == GAME_OVER_PHASE:
+    if state.phase is Phase.GAME_OVER:
         return "The game is over: victory is determined (19.0)"
     who = f"{state.active.title} player" if state.active is not None else "Both players"
-    if state.phase == SETUP_PHASE:
+    if state.phase is Phase.SETUP:
         return f"{who} sets up (19.11, 19.12): place the counters, then {end}"
-    if state.segment == INITIATIVE_SEGMENT:
+    if state.segment is Segment.INITIATIVE_DETERMINATION:
         if determined_this_turn(state):
             holder = state.initiative.holder
             title = holder.title if holder is not None else "?"
@@ -65,7 +61,8 @@ def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
         )
     parts = []
     if state.segment in MOVEMENT_SEGMENTS and state.active is not None:
-        kind = "mechanized" if state.segment == "mechanized_movement" else "non-mechanized"
+        mechanized = state.segment is Segment.MECHANIZED_MOVEMENT
+        kind = "mechanized" if mechanized else "non-mechanized"
         how = "by hand" if mode is Mode.FREE else "click a stack for its reach, drag it to move"
         parts.append(f"{who} moves his {kind} units (7.1): {how}")
         if any(a.turn <= state.turn for a in waiting(ruleset, state, state.active)):
@@ -75,8 +72,7 @@ def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
             parts.append(f"displace from {', '.join(hexes)} first (9.3, counter menu)")
     else:
         step = current_step(state)
-        segment = state.segment.replace("_", " ")
-        parts.append(f"{who}: {segment} ({step.rule})")
+        parts.append(f"{who}: {state.segment.title} ({step.rule})")
     if may_choose_order(state):
         parts.append(f"mechanized combat first? ({ORDER_KEYS}, 7.2)")
     parts.append(f"then {end}")

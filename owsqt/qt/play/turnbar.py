@@ -18,7 +18,7 @@ def turn_text(state: GameState, mode: Mode, track: tuple[TurnRecord, ...]) -> st
         record = track[state.turn - 1]
         parts.append(record.date)
         parts.append(f"{record.weather}, roads {record.roads}")
-    step = f"{state.phase.replace('_', ' ')}: {state.segment.replace('_', ' ')}"
+    step = f"{state.phase.title}: {state.segment.title}"
     parts.append(step[0].upper() + step[1:])
     if state.active is not None:
         parts.append(f"{state.active.title} player")

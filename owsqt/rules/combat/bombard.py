@@ -26,7 +26,6 @@ from owsqt.rules.combat.artillery import (
 from owsqt.rules.combat.casualties import disrupt, lose_points
 from owsqt.rules.combat.fire import Item
 from owsqt.rules.combat.prepared import (
-    COMBAT_SEGMENTS,
     alive,
     combat_violation,
     current_combat,
@@ -45,11 +44,14 @@ from owsqt.rules.core.events import (
 )
 from owsqt.rules.core.rolls import roll_die
 from owsqt.rules.core.state import AirUnitState, CombatState, GameState
+from owsqt.rules.core.steps import CombatStep
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import wrong_player
+
+BOMBARDMENT_STEPS = (CombatStep.DEFENSIVE_BOMBARDMENT, CombatStep.OFFENSIVE_BOMBARDMENT)  # 4, 5
 
 
 def designated_guns(combat: CombatState, defensive: bool) -> tuple[str, ...]:
@@ -81,7 +83,7 @@ def _after(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbattery):
-    wrong = combat_violation(state, action.player, ("counterbattery",))
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     combat = current_combat(state)
@@ -112,7 +114,7 @@ def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbat
 
 def _resolve_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbattery):
     combat = current_combat(state)
-    if combat.step != "counterbattery" or not action.units:
+    if combat.step is not CombatStep.COUNTERBATTERY or not action.units:
         raise InvalidAction("counterbattery belongs to the combat's counterbattery step")
     side = ruleset.catalogue.ground[action.units[0]].player
     events: list[Event] = []
@@ -158,13 +160,11 @@ def _resolve_counterbattery(ruleset: Ruleset, state: GameState, action: Counterb
 
 
 def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[Violation]:
-    wrong = combat_violation(
-        state, action.player, ("defensive_bombardment", "offensive_bombardment")
-    )
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     combat = current_combat(state)
-    defensive = combat.step == "defensive_bombardment"
+    defensive = combat.step is CombatStep.DEFENSIVE_BOMBARDMENT
     guns = designated_guns(combat, defensive)
     catalogue = ruleset.catalogue
     violations = []
@@ -187,7 +187,7 @@ def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[
 
 def _resolve_bombard(ruleset: Ruleset, state: GameState, action: Bombard):
     combat = current_combat(state)
-    if combat.step not in ("defensive_bombardment", "offensive_bombardment") or not action.units:
+    if combat.step not in BOMBARDMENT_STEPS or not action.units:
         raise InvalidAction("bombardment belongs to the combat's bombardment steps")
     side = ruleset.catalogue.ground[action.units[0]].player
     solution = bombardment_solution(ruleset, state, action.units, action.target_unit)
@@ -237,7 +237,7 @@ def _judge_mission(ruleset: Ruleset, state: GameState, action: BombardmentMissio
     catalogue = ruleset.catalogue
     player = catalogue.ground[action.units[0]].player
     violations = []
-    if state.segment not in COMBAT_SEGMENTS or state.combat is not None:
+    if state.combat is not None:  # the engine refuses a mission out of a combat segment
         violations.append(
             Violation(
                 "12.2", "bombardment missions are fired in a combat segment, outside another combat"
@@ -265,7 +265,7 @@ def _resolve_mission(ruleset: Ruleset, state: GameState, action: BombardmentMiss
         target=action.target,
         attackers=(),
         attacker_lead=action.units[0],
-        step="defense",  # no defence to name: the mission goes on at once
+        step=CombatStep.DEFENSE,  # no defence to name: the mission goes on at once
         defending=state.stack(action.target),
         attack_artillery=action.units,
     )
@@ -277,7 +277,7 @@ def _resolve_mission(ruleset: Ruleset, state: GameState, action: BombardmentMiss
 
 
 def _judge_strike(ruleset: Ruleset, state: GameState, action: AirStrike) -> list[Violation]:
-    wrong = combat_violation(state, action.player, ("offensive_bombardment",))
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     combat = current_combat(state)
@@ -297,7 +297,7 @@ def _judge_strike(ruleset: Ruleset, state: GameState, action: AirStrike) -> list
 
 def _resolve_strike(ruleset: Ruleset, state: GameState, action: AirStrike):
     combat = current_combat(state)
-    if combat.step != "offensive_bombardment" or not action.air_units:
+    if combat.step is not CombatStep.OFFENSIVE_BOMBARDMENT or not action.air_units:
         raise InvalidAction("the Stukas bombard in the offensive bombardment step")
     for air_id in action.air_units:
         if air_id not in ruleset.catalogue.air:

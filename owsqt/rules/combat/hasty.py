@@ -18,14 +18,13 @@ from owsqt.rules.combat.prepared import attack_violations, check_attack, open_co
 from owsqt.rules.core.actions import HastyAttack
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import CombatState, GameState, MovementState
+from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
-
-SUPPORT_SEGMENT = "mechanized_movement"  # 8.4: German support in this segment only
 
 
 def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target) -> Fraction:
@@ -50,14 +49,9 @@ def points_left(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> F
 
 
 def _judge(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
-    check_attack(ruleset, state, action)
-    in_movement = state.segment in MOVEMENT_SEGMENTS
-    violations = []
-    if not in_movement:
-        violations.append(Violation("8.4", "hasty attacks are made during movement"))
-    violations.extend(
-        attack_violations(ruleset, state, action, state.segment if in_movement else None)
-    )
+    check_attack(ruleset, state, action)  # 8.4: the engine refuses it out of movement
+    kind = state.segment if state.segment in MOVEMENT_SEGMENTS else None
+    violations = attack_violations(ruleset, state, action, kind)
     violations.extend(_stack_violations(ruleset, state, action))
     if violations:
         return violations
@@ -101,7 +95,8 @@ def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack):
             )
         )
     attacker = catalogue.ground[action.units[0]].player
-    if action.artillery and (attacker is not Player.GERMAN or state.segment != SUPPORT_SEGMENT):
+    supported = attacker is Player.GERMAN and state.segment is Segment.MECHANIZED_MOVEMENT
+    if action.artillery and not supported:
         violations.append(
             Violation(
                 "8.4",
@@ -138,7 +133,7 @@ def _resolve(ruleset: Ruleset, state: GameState, action: HastyAttack):
         target=action.target,
         attackers=action.units,
         attacker_lead=action.lead,
-        step="defense",
+        step=CombatStep.DEFENSE,
         attack_artillery=action.artillery,
         stukas=action.stukas,
         hasty=True,

@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 
 from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems
+from owsqt.rules.combat.bombard import BOMBARDMENT_STEPS
 from owsqt.rules.combat.hasty import hasty_cost, points_left
 from owsqt.rules.combat.leads import poor_lead
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.prepared import (
-    COMBAT_SEGMENTS,
+    FIRE_STEPS,
     advancers,
     alive,
     defenders,
@@ -46,6 +47,7 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.map.gamemap import RiverClass
@@ -53,7 +55,7 @@ from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
-from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS, MOVEMENT_SEGMENTS
 
 ATTACKS = 2  # attacks sampled per call
 
@@ -191,17 +193,17 @@ def _in_combat(
     if combat.pending is not None:
         return _answers(ruleset, state, combat, rng)
     step = combat.step
-    if step == "defense":
+    if step is CombatStep.DEFENSE:
         units = defenders(state, combat)
         guns = _guns(ruleset, state, combat.attacker.opponent, combat.target)
         chosen = tuple(rng.sample(guns, min(len(guns), rng.randint(0, 2))))
         return [Defend(player=actor, lead=_lead(ruleset, units), artillery=chosen)]
     actions: list[Action] = [ContinueCombat(player=actor), *_new_leads(ruleset, state, combat)]
-    if step == "counterbattery":
+    if step is CombatStep.COUNTERBATTERY:
         actions.extend(_counterbattery(ruleset, state, combat, rng))
-    elif step in ("defensive_bombardment", "offensive_bombardment"):
+    elif step in BOMBARDMENT_STEPS:
         actions.extend(_bombardments(ruleset, state, combat, rng))
-    elif step in ("first_fire", "second_fire"):
+    elif step in FIRE_STEPS:
         assert actor is not None
         if actor is combat.attacker:
             actions.append(Fire(player=actor))
@@ -210,7 +212,7 @@ def _in_combat(
             hexes = sorted({h for h in (state.units[u].hex for u in attackers) if h is not None})
             if hexes:
                 actions.append(Fire(player=actor, at=rng.choice(hexes)))
-    elif step == "advance":
+    elif step is CombatStep.ADVANCE:
         actions.extend(_advances(ruleset, state, combat, rng))
     return actions
 
@@ -278,13 +280,13 @@ def _air_strikes(state, combat, rng) -> list[Action]:
     """[4.6] The designated Stukas that have not bombarded, at a unit of the hex."""
     stukas = tuple(a for a in combat.stukas if a not in combat.bombarded)
     targets = [u for u in defenders(state, combat)]
-    if combat.step != "offensive_bombardment" or not stukas or not targets:
+    if combat.step is not CombatStep.OFFENSIVE_BOMBARDMENT or not stukas or not targets:
         return []
     return [AirStrike(player=combat.attacker, air_units=stukas, target_unit=rng.choice(targets))]
 
 
 def _artillery_fire(ruleset, state, combat, rng) -> list[Action]:
-    defensive = combat.step == "defensive_bombardment"
+    defensive = combat.step is CombatStep.DEFENSIVE_BOMBARDMENT
     guns = combat.defense_artillery if defensive else combat.attack_artillery
     guns = [u for u in alive(state, guns) if u not in combat.bombarded]
     targets = alive(state, combat.attackers) if defensive else defenders(state, combat)
@@ -323,7 +325,7 @@ def _answers(ruleset, state, combat, rng) -> list[Action]:
             points_due(state, pending)
         )
         return [TakeLosses(player=player, hits=hits)]
-    if pending.stage == "optional":
+    if pending.stage is ResultStage.OPTIONAL:
         actions: list[Action] = [AnswerOptional(player=player, check=True)]
         if retreat_options(ruleset, state, pending).blocked is not Blocked.SURROUNDED:
             actions.append(AnswerOptional(player=player, check=False))

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from owsqt.rules.combat.artillery import bombardment_problems
-from owsqt.rules.combat.prepared import COMBAT_SEGMENTS, judge_attack
+from owsqt.rules.combat.prepared import judge_attack
 from owsqt.rules.core.actions import PreparedAttack
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ Then counterbattery (3), defensive (4) and offensive (5) bombardment, the two fi
 7: the defender first unless all his units are disrupted, 13.0) and the advance (8).
 A step with nothing to do is passed by itself; `ContinueCombat` ends a step a player is
 done with. Results wait in `combat.pending` for the choices of the side they hit
-(combatresults.py); bombardment lives in combatbombard.py.
+(results.py); bombardment lives in bombard.py. COMBAT_STEP_ALLOWS says which action kinds
+each step allows, as the sequence-of-play table does for the segments.
 """
 
 from __future__ import annotations
@@ -16,7 +17,22 @@ from dataclasses import replace
 from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems
 from owsqt.rules.combat.fire import fire_factors
 from owsqt.rules.combat.leads import poor_lead
-from owsqt.rules.core.actions import ChangeLead, ContinueCombat, Defend, HastyAttack, PreparedAttack
+from owsqt.rules.core.actions import (
+    Action,
+    Advance,
+    AirStrike,
+    AnswerOptional,
+    Bombard,
+    ChangeLead,
+    ContinueCombat,
+    Counterbattery,
+    Defend,
+    Fire,
+    HastyAttack,
+    PreparedAttack,
+    Retreat,
+    TakeLosses,
+)
 from owsqt.rules.core.events import (
     AttackDeclared,
     CombatEnded,
@@ -30,6 +46,7 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside, distance
 from owsqt.rules.core.rolls import roll_die
 from owsqt.rules.core.state import CombatState, GameState
+from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import AirType, UnitClass
@@ -38,21 +55,23 @@ from owsqt.rules.movement.arrivals import release
 from owsqt.rules.movement.leaving import abandon_construction
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
-from owsqt.rules.turn.sequence import wrong_player
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS, wrong_player
 
-COMBAT_SEGMENTS = {
-    "non_mechanized_combat": "non_mechanized_movement",
-    "mechanized_combat": "mechanized_movement",
+STEPS = tuple(CombatStep)
+FIRE_STEPS = (CombatStep.FIRST_FIRE, CombatStep.SECOND_FIRE)  # 6 and 7
+# [11.2] The action kinds each step of a combat allows (a new lead, 11.3, is named in any
+# step after the defence: _judge_lead). A fire result waiting for the side it hit allows
+# only the answers to it (11.5-11.7).
+COMBAT_STEP_ALLOWS: dict[CombatStep, frozenset[type[Action]]] = {
+    CombatStep.DEFENSE: frozenset({Defend}),
+    CombatStep.COUNTERBATTERY: frozenset({Counterbattery, ContinueCombat}),
+    CombatStep.DEFENSIVE_BOMBARDMENT: frozenset({Bombard, ContinueCombat}),
+    CombatStep.OFFENSIVE_BOMBARDMENT: frozenset({Bombard, AirStrike, ContinueCombat}),
+    CombatStep.FIRST_FIRE: frozenset({Fire, ContinueCombat}),
+    CombatStep.SECOND_FIRE: frozenset({Fire, ContinueCombat}),
+    CombatStep.ADVANCE: frozenset({Advance, ContinueCombat}),
 }
-STEPS = (
-    "defense",
-    "counterbattery",
-    "defensive_bombardment",
-    "offensive_bombardment",
-    "first_fire",
-    "second_fire",
-    "advance",
-)
+RESULT_ANSWERS: frozenset[type[Action]] = frozenset({TakeLosses, AnswerOptional, Retreat})
 
 
 def current_combat(state: GameState) -> CombatState:
@@ -105,27 +124,29 @@ def step_actor(state: GameState, combat: CombatState) -> Player | None:
         return combat.pending.player
     firer = first_firer(state, combat)
     return {
-        "defense": combat.attacker.opponent,
-        "counterbattery": None,
-        "defensive_bombardment": combat.attacker.opponent,
-        "offensive_bombardment": combat.attacker,
-        "first_fire": firer,
-        "second_fire": firer.opponent,
-        "advance": combat.attacker,
+        CombatStep.DEFENSE: combat.attacker.opponent,
+        CombatStep.COUNTERBATTERY: None,
+        CombatStep.DEFENSIVE_BOMBARDMENT: combat.attacker.opponent,
+        CombatStep.OFFENSIVE_BOMBARDMENT: combat.attacker,
+        CombatStep.FIRST_FIRE: firer,
+        CombatStep.SECOND_FIRE: firer.opponent,
+        CombatStep.ADVANCE: combat.attacker,
     }[combat.step]
 
 
-def combat_violation(state: GameState, action_player: Player | None, steps: tuple[str, ...]):
-    """[11.2] The action belongs to one of `steps` of a combat under way, by its actor."""
+def combat_violation(state: GameState, action: Action) -> Violation | None:
+    """[11.2] The action's kind belongs to the step the combat under way has reached (or to
+    the result waiting, 11.5), and its player is the one who acts in it."""
     combat = state.combat
     if combat is None:
         return Violation("11.2", "no combat is under way")
-    if combat.pending is not None and steps != ("pending",):
+    answer = type(action) in RESULT_ANSWERS
+    if combat.pending is not None and not answer:
         return Violation("11.5", "the result of the last fire is settled first")
-    if combat.pending is None and combat.step not in steps:
-        return Violation("11.2", f"the combat is at its {combat.step.replace('_', ' ')} step")
+    if combat.pending is None and type(action) not in COMBAT_STEP_ALLOWS[combat.step]:
+        return Violation("11.2", f"the combat is at its {combat.step.title} step")
     actor = step_actor(state, combat)
-    if actor is not None and action_player is not None and action_player is not actor:
+    if actor is not None and action.player is not None and action.player is not actor:
         return Violation("11.2", f"the {actor.title} player acts in this step")
     return None
 
@@ -134,12 +155,15 @@ def combat_violation(state: GameState, action_player: Player | None, steps: tupl
 
 
 def attack_violations(
-    ruleset: Ruleset, state: GameState, action: PreparedAttack | HastyAttack, movement_kind
+    ruleset: Ruleset,
+    state: GameState,
+    action: PreparedAttack | HastyAttack,
+    movement_kind: Segment | None,
 ) -> list[Violation]:
     """[11.1, 11.3, 13.0, 7.1] What any attack must respect: the phasing player's units,
     next to an enemy hex, undisrupted, of the segment's kind, with a proper lead, and
     artillery able to bombard. `movement_kind`: the movement segment whose units fight now
-    (None outside the segments where this kind of attack is made)."""
+    (None out of the segments where this kind of attack is made: the engine refused it)."""
     catalogue = ruleset.catalogue
     attacker = catalogue.ground[action.units[0]].player
     where = ruleset.grid.id_of(action.target)
@@ -176,7 +200,7 @@ def attack_violations(
     return violations
 
 
-STUKA_SEGMENTS = ("mechanized_movement", "mechanized_combat")  # 4.6, 8.4
+STUKA_SEGMENTS = (Segment.MECHANIZED_MOVEMENT, Segment.MECHANIZED_COMBAT)  # 4.6, 8.4
 
 
 def stuka_violations(
@@ -206,10 +230,8 @@ def stuka_violations(
 
 
 def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttack):
-    movement_kind = COMBAT_SEGMENTS.get(state.segment)
+    movement_kind = COMBAT_SEGMENTS.get(state.segment)  # 11.1: None out of them
     violations = []
-    if movement_kind is None:
-        violations.append(Violation("11.1", "prepared attacks belong to combat segments"))
     if action.target in state.prepared_targets:
         where = ruleset.grid.id_of(action.target)
         violations.append(Violation("11.1", f"{where} has had its prepared attack this phase"))
@@ -221,7 +243,7 @@ def _attacker_violations(
     state: GameState,
     action: PreparedAttack | HastyAttack,
     unit_id: str,
-    kind: str | None,
+    kind: Segment | None,
 ) -> list[Violation]:
     name = ruleset.unit_name(unit_id)
     unit = state.units[unit_id]
@@ -271,7 +293,7 @@ def _resolve_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
         target=action.target,
         attackers=action.units,
         attacker_lead=action.lead,
-        step="defense",
+        step=CombatStep.DEFENSE,
         attack_artillery=action.artillery,
         stukas=action.stukas,
     )
@@ -306,7 +328,7 @@ def open_combat(
 
 def _judge_defend(ruleset: Ruleset, state: GameState, action: Defend) -> list[Violation]:
     combat = state.combat
-    wrong = combat_violation(state, action.player, ("defense",))
+    wrong = combat_violation(state, action)
     if wrong or combat is None:
         return [wrong] if wrong else []
     units = defenders(state, combat)
@@ -327,7 +349,7 @@ def _judge_defend(ruleset: Ruleset, state: GameState, action: Defend) -> list[Vi
 
 def _resolve_defend(ruleset: Ruleset, state: GameState, action: Defend):
     combat = state.combat
-    if combat is None or combat.step != "defense":
+    if combat is None or combat.step is not CombatStep.DEFENSE:
         raise InvalidAction("there is no attack to defend against now")
     combat = replace(combat, defender_lead=action.lead, defense_artillery=action.artillery)
     return next_step(ruleset, replace(state, combat=combat))
@@ -336,20 +358,20 @@ def _resolve_defend(ruleset: Ruleset, state: GameState, action: Defend):
 # --- stepping on --------------------------------------------------------------------------
 
 
-def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str) -> bool:
+def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: CombatStep) -> bool:
     """Whether `step` offers anything to do, or is passed by itself."""
     attack_guns = [u for u in alive(state, combat.attack_artillery) if u not in combat.bombarded]
     defence_guns = [u for u in alive(state, combat.defense_artillery) if u not in combat.bombarded]
-    if step == "counterbattery":
+    if step is CombatStep.COUNTERBATTERY:
         return any(counterbattery_possible(ruleset, state, g) for g in attack_guns + defence_guns)
-    if step == "defensive_bombardment":
+    if step is CombatStep.DEFENSIVE_BOMBARDMENT:
         return bool(defence_guns)
-    if step == "offensive_bombardment":
+    if step is CombatStep.OFFENSIVE_BOMBARDMENT:
         return bool(attack_guns) or any(a not in combat.bombarded for a in combat.stukas)
-    if step in ("first_fire", "second_fire"):
+    if step in FIRE_STEPS:
         firer = (
             first_firer(state, combat)
-            if step == "first_fire"
+            if step is CombatStep.FIRST_FIRE
             else first_firer(state, combat).opponent
         )
         target = (
@@ -360,7 +382,7 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: str)
         return (
             firer not in combat.fired and bool(firing_units(state, combat, firer)) and bool(target)
         )
-    if step == "advance":  # 8.4: after a hasty attack, only into the hex (finish_hasty)
+    if step is CombatStep.ADVANCE:  # 8.4: after a hasty attack, only into the hex (finish_hasty)
         vacated = not defenders(state, combat)
         return not combat.hasty and vacated and bool(advancers(ruleset, state, combat))
     return True
@@ -413,7 +435,7 @@ def next_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event
     assert combat is not None
     index = STEPS.index(combat.step) + 1
     rolled: list[Event] = []
-    if index == STEPS.index("first_fire"):
+    if index == STEPS.index(CombatStep.FIRST_FIRE):
         state, rolled = _cleared_by_bombardment(ruleset, state, combat)
         combat = state.combat
         assert combat is not None
@@ -425,7 +447,7 @@ def next_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event
             state, events = finish_hasty(state, combat)
         return replace(state, combat=None), [*rolled, *events, CombatEnded(combat.target)]
     combat = replace(combat, step=STEPS[index])
-    if combat.opening_fire is None and index >= STEPS.index("first_fire"):
+    if combat.opening_fire is None and index >= STEPS.index(CombatStep.FIRST_FIRE):
         combat = replace(combat, opening_fire=first_firer(state, combat))
     return replace(state, combat=combat), [*rolled, CombatStepReached(combat.step)]
 
@@ -470,16 +492,15 @@ def finish_hasty(state: GameState, combat: CombatState) -> tuple[GameState, list
 
 
 def _judge_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat):
-    steps = STEPS[1:]
-    wrong = combat_violation(state, action.player, steps)
+    wrong = combat_violation(state, action)
     return [wrong] if wrong else []
 
 
 def _resolve_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat):
     combat = state.combat
-    if combat is None or combat.pending is not None or combat.step == "defense":
+    if combat is None or combat.pending is not None or combat.step is CombatStep.DEFENSE:
         raise InvalidAction("there is no combat step to finish now")
-    if combat.step in ("first_fire", "second_fire"):
+    if combat.step in FIRE_STEPS:
         side = step_actor(state, combat)
         assert side is not None
         combat = replace(combat, fired=combat.fired | {side})  # 11.1: combat is voluntary
@@ -495,7 +516,7 @@ def _side_of(ruleset: Ruleset, state: GameState, action: ChangeLead) -> Player:
 
 def _judge_lead(ruleset: Ruleset, state: GameState, action: ChangeLead) -> list[Violation]:
     combat = state.combat
-    if combat is None or combat.step == "defense":
+    if combat is None or combat.step is CombatStep.DEFENSE:
         return [Violation("11.3", "a lead is changed during a combat, after both are named")]
     side = _side_of(ruleset, state, action)
     if action.player is not None and action.player is not side:

@@ -18,6 +18,7 @@ from owsqt.rules.combat.casualties import disrupt, lose_points
 from owsqt.rules.combat.fire import Engagement, fire_solution, retreat_fire_solution
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.prepared import (
+    FIRE_STEPS,
     advancers,
     alive,
     combat_violation,
@@ -43,13 +44,14 @@ from owsqt.rules.core.events import (
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.rolls import roll_die
 from owsqt.rules.core.state import CombatState, GameState, PendingResult
+from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 
-LOSS_STAGES = ("mandatory", "optional_losses", "failed_losses")
+LOSS_STAGES = (ResultStage.MANDATORY, ResultStage.OPTIONAL_LOSSES, ResultStage.FAILED_LOSSES)
 
 
 def engagement(state: GameState, combat: CombatState) -> Engagement:
@@ -75,7 +77,7 @@ def _attacking_hexes(state: GameState, combat: CombatState) -> set[Hex]:
 
 
 def _judge_fire(ruleset: Ruleset, state: GameState, action: Fire) -> list[Violation]:
-    wrong = combat_violation(state, action.player, ("first_fire", "second_fire"))
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     combat = current_combat(state)
@@ -89,15 +91,7 @@ def _judge_fire(ruleset: Ruleset, state: GameState, action: Fire) -> list[Violat
 def _resolve_fire(ruleset: Ruleset, state: GameState, action: Fire):
     combat = current_combat(state)
     side = step_actor(state, combat)
-    if (
-        combat.pending is not None
-        or side is None
-        or combat.step
-        not in (
-            "first_fire",
-            "second_fire",
-        )
-    ):
+    if combat.pending is not None or side is None or combat.step not in FIRE_STEPS:
         raise InvalidAction("no side fires now")
     firing = firing_units(state, combat, side)
     if side is combat.attacker:
@@ -141,7 +135,7 @@ def _resolve_fire(ruleset: Ruleset, state: GameState, action: Fire):
         lead=lead if lead in hit else None,
         mandatory=mandatory,
         optional=optional,
-        stage="mandatory" if mandatory else "optional",
+        stage=ResultStage.MANDATORY if mandatory else ResultStage.OPTIONAL,
         fired_from=fired_from,
     )
     return replace(state, combat=replace(combat, pending=pending)), events
@@ -184,13 +178,13 @@ def _pending(state: GameState) -> PendingResult:
 
 def points_due(state: GameState, pending: PendingResult) -> int:
     """The points a loss stage asks for, no more than the stack has (11.5, 11.6)."""
-    due = pending.mandatory if pending.stage == "mandatory" else pending.optional
+    due = pending.mandatory if pending.stage is ResultStage.MANDATORY else pending.optional
     capacity = sum(state.units[u].strength for u in alive(state, pending.units))
     return min(due, capacity)
 
 
 def _judge_losses(ruleset: Ruleset, state: GameState, action: TakeLosses) -> list[Violation]:
-    wrong = combat_violation(state, action.player, ("pending",))
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     pending = _pending(state)
@@ -217,10 +211,11 @@ def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
     combat = current_combat(state)
     if pending.player is not combat.attacker and not alive(state, pending.units):
         # 11.8: a stack eliminated lets the firer advance the results left unfulfilled
-        asked = pending.mandatory if pending.stage == "mandatory" else pending.optional
-        later = pending.optional if pending.stage == "mandatory" else 0
+        mandatory = pending.stage is ResultStage.MANDATORY
+        asked = pending.mandatory if mandatory else pending.optional
+        later = pending.optional if mandatory else 0
         combat = replace(combat, advance_length=asked - len(action.hits) + later)
-    if pending.stage == "failed_losses":
+    if pending.stage is ResultStage.FAILED_LOSSES:
         state, disrupted = disrupt(ruleset, state, alive(state, pending.units))  # 11.5
         events.extend(disrupted)
         if pending.player is combat.attacker:
@@ -228,8 +223,8 @@ def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
             combat = replace(
                 combat, no_fire=combat.no_fire | units, no_advance=combat.no_advance | units
             )
-    if pending.stage == "mandatory" and pending.optional and alive(state, pending.units):
-        combat = replace(combat, pending=replace(pending, stage="optional"))
+    if pending.stage is ResultStage.MANDATORY and pending.optional and alive(state, pending.units):
+        combat = replace(combat, pending=replace(pending, stage=ResultStage.OPTIONAL))
         return replace(state, combat=combat), events
     state, stepped = _settled(ruleset, replace(state, combat=replace(combat, pending=None)))
     return state, [*events, *stepped]
@@ -258,17 +253,17 @@ def _convoys_left_alone(state: GameState) -> tuple[GameState, list[Event]]:
 def _step_on(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
     combat = current_combat(state)
     side = step_actor(state, combat)
-    if combat.step in ("first_fire", "second_fire") and side in combat.fired:
+    if combat.step in FIRE_STEPS and side in combat.fired:
         return next_step(ruleset, state)
     return state, []
 
 
 def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional):
-    wrong = combat_violation(state, action.player, ("pending",))
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     pending = _pending(state)
-    if pending.stage != "optional":
+    if pending.stage is not ResultStage.OPTIONAL:
         return [Violation("11.5", "there is no optional result to answer now")]
     if not action.check:
         options = retreat_options(ruleset, state, pending)
@@ -279,15 +274,15 @@ def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional):
 
 def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional):
     pending = _pending(state)
-    if pending.stage != "optional":
+    if pending.stage is not ResultStage.OPTIONAL:
         raise InvalidAction("there is no optional result to answer now")
     combat = current_combat(state)
     options = None if action.check else retreat_options(ruleset, state, pending)
     if options is not None and options:
-        stage = "retreat"
+        stage = ResultStage.RETREAT
         events: list[Event] = [OptionalAnswered(pending.player, "retreats", "11.5")]
     elif options is not None and options.blocked is Blocked.TERRAIN:
-        stage = "failed_losses"  # 11.7: it stands, loses the points and is disrupted
+        stage = ResultStage.FAILED_LOSSES  # 11.7: it stands, loses the points and is disrupted
         events = [
             OptionalAnswered(
                 pending.player, "cannot retreat: stands, loses the points and is disrupted", "11.7"
@@ -299,7 +294,7 @@ def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional
         passed = proficiency_check(ruleset, checker, roll)
         proficiency = ruleset.catalogue.ground[checker].proficiency
         events = [rolled, ProficiencyChecked(checker, roll, proficiency, "optional result")]
-        stage = "optional_losses" if passed else "failed_losses"
+        stage = ResultStage.OPTIONAL_LOSSES if passed else ResultStage.FAILED_LOSSES
     combat = replace(current_combat(state), pending=replace(pending, stage=stage))
     return replace(state, combat=combat), events
 
@@ -339,11 +334,11 @@ def retreat_problem(
 
 
 def _judge_retreat(ruleset: Ruleset, state: GameState, action: Retreat) -> list[Violation]:
-    wrong = combat_violation(state, action.player, ("pending",))
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     pending = _pending(state)
-    if pending.stage != "retreat":
+    if pending.stage is not ResultStage.RETREAT:
         return [Violation("11.5", "the stack did not choose to retreat")]
     problem = retreat_problem(ruleset, state, pending, action.path)
     return [problem] if problem else []
@@ -351,7 +346,7 @@ def _judge_retreat(ruleset: Ruleset, state: GameState, action: Retreat) -> list[
 
 def _resolve_retreat(ruleset: Ruleset, state: GameState, action: Retreat):
     pending = _pending(state)
-    if pending.stage != "retreat" or not action.path:
+    if pending.stage is not ResultStage.RETREAT or not action.path:
         raise InvalidAction("no retreat is due now")
     for hex_ in action.path:
         if hex_ not in ruleset.game_map.hexes:
@@ -442,7 +437,7 @@ def combat_advances(
 
 
 def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[Violation]:
-    wrong = combat_violation(state, action.player, ("advance",))
+    wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
     combat = current_combat(state)
@@ -474,7 +469,7 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
 
 def _resolve_advance(ruleset: Ruleset, state: GameState, action: Advance):
     combat = current_combat(state)
-    if combat.step != "advance" or not action.path:
+    if combat.step is not CombatStep.ADVANCE or not action.path:
         raise InvalidAction("there is no advance now")
     end = action.path[-1]
     start = state.units[action.units[0]].hex
@@ -487,7 +482,7 @@ def _resolve_advance(ruleset: Ruleset, state: GameState, action: Advance):
     # 11.8: each unit advances once; others may still advance, elsewhere
     combat = replace(combat, no_advance=combat.no_advance | set(action.units))
     state = replace(state, combat=combat)
-    if has_work(ruleset, state, combat, "advance"):
+    if has_work(ruleset, state, combat, CombatStep.ADVANCE):
         return state, events
     state, stepped = next_step(ruleset, state)
     return state, [*events, *stepped]

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from owsqt.rules.core.hexgrid import Hex, Hexside
+from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.vocabulary import (
     AirBox,
     BridgeState,
@@ -194,16 +195,13 @@ class DiceRolled(Event):
 @dataclass(frozen=True, slots=True)
 class StepChanged(Event):
     turn: int
-    phase: str
-    segment: str
+    phase: Phase
+    segment: Segment
     active: Player | None
 
     def describe(self, narrator: Narrator) -> str:
         who = f", {self.active.title} player" if self.active else ""
-        return (
-            f"turn {self.turn}: {self.phase.replace('_', ' ')}, "
-            f"{self.segment.replace('_', ' ')}{who}"
-        )
+        return f"turn {self.turn}: {self.phase.title}, {self.segment.title}{who}"
 
 
 def _names(narrator: Narrator, units: tuple[str, ...]) -> str:
@@ -369,10 +367,10 @@ class BombardmentDeclared(Event):
 
 @dataclass(frozen=True, slots=True)
 class CombatStepReached(Event):
-    step: str
+    step: CombatStep
 
     def describe(self, narrator: Narrator) -> str:
-        return f"combat: {self.step.replace('_', ' ')} (11.2)"
+        return f"combat: {self.step.title} (11.2)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from functools import cached_property
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside, distance
+from owsqt.rules.core.steps import CombatStep, Phase, ResultStage, Segment
 from owsqt.rules.core.vocabulary import (
     AirBox,
     BridgeState,
@@ -132,16 +133,14 @@ class ThunderclapState:
 @dataclass(frozen=True, slots=True)
 class PendingResult:
     """A fire result waiting for the side it hit (11.5): the stack hit, its lead, what is
-    left to settle and at which stage: "mandatory" and "optional_losses" wait for a loss
-    distribution, "optional" for the choice of a retreat or a proficiency check, "retreat"
-    for a retreat path."""
+    left to settle and at which stage (ResultStage)."""
 
     player: Player
     units: tuple[str, ...]
     lead: str | None
     mandatory: int
     optional: int
-    stage: str
+    stage: ResultStage
     fired_from: tuple[Hex, ...] = ()
 
 
@@ -154,7 +153,7 @@ class CombatState:
     target: Hex
     attackers: tuple[str, ...]
     attacker_lead: str
-    step: str
+    step: CombatStep
     defending: tuple[str, ...] = ()  # the units on the hex when it was attacked
     defender_lead: str | None = None
     attack_artillery: tuple[str, ...] = ()
@@ -179,8 +178,8 @@ class GameState:
     first_turn: int
     last_turn: int
     turn: int
-    phase: str
-    segment: str
+    phase: Phase
+    segment: Segment
     active: Player | None
     dice: DiceState
     setup_first: Player = Player.SOVIET  # who sets up first (19.11: the Soviet player)

@@ -1,8 +1,10 @@
-"""The names of the sequence of play (3.1): its phases and segments, as the state records them.
+"""The names of the sequence of play (3.1) and of a combat (11.2), as the state records them.
 
 The order of the steps, who acts in each and what each allows live in the sequence-of-play
-table (owsqt.rules.turn.sequence); these are only the names, so that the state, the
-scenarios and every rule speak of a step without spelling it.
+table (owsqt.rules.turn.sequence) and the combat machine (owsqt.rules.combat.prepared);
+these are only the names, so that the state, the scenarios and every rule speak of a step
+without spelling it. Each is a StrEnum: its value is the string journals, saved games and
+the command line have always carried.
 """
 
 from __future__ import annotations
@@ -12,7 +14,14 @@ from enum import StrEnum
 from owsqt.rules.core.vocabulary import Player
 
 
-class Phase(StrEnum):
+class _Named(StrEnum):
+    @property
+    def title(self) -> str:
+        """The name as players read it: "mechanized movement"."""
+        return self.value.replace("_", " ")
+
+
+class Phase(_Named):
     SETUP = "setup"
     AIR_OPERATIONS = "air_operations"
     STALINGRAD_POCKET = "stalingrad_pocket"
@@ -23,7 +32,7 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-class Segment(StrEnum):
+class Segment(_Named):
     GERMAN_SETUP = "german_setup"
     SOVIET_SETUP = "soviet_setup"
     AIR_ALLOCATION = "air_allocation"
@@ -50,7 +59,26 @@ class Segment(StrEnum):
         """The segment in which `player` sets up (19.11, 19.12)."""
         return cls.GERMAN_SETUP if player is Player.GERMAN else cls.SOVIET_SETUP
 
-    @property
-    def title(self) -> str:
-        """The segment as players read it: "mechanized movement"."""
-        return self.value.replace("_", " ")
+
+class CombatStep(_Named):
+    """The steps of a combat under way after step 1, the attack itself (11.2), in order."""
+
+    DEFENSE = "defense"  # 2: the defender's lead and artillery
+    COUNTERBATTERY = "counterbattery"  # 3
+    DEFENSIVE_BOMBARDMENT = "defensive_bombardment"  # 4
+    OFFENSIVE_BOMBARDMENT = "offensive_bombardment"  # 5
+    FIRST_FIRE = "first_fire"  # 6
+    SECOND_FIRE = "second_fire"  # 7
+    ADVANCE = "advance"  # 8
+
+
+class ResultStage(_Named):
+    """Where a fire result waiting for the side it hit stands (11.5-11.7): MANDATORY,
+    OPTIONAL_LOSSES and FAILED_LOSSES wait for a loss distribution, OPTIONAL for the choice
+    of a retreat or a proficiency check, RETREAT for a retreat path."""
+
+    MANDATORY = "mandatory"
+    OPTIONAL = "optional"
+    OPTIONAL_LOSSES = "optional_losses"  # 11.5: the check passed
+    FAILED_LOSSES = "failed_losses"  # 11.5, 11.7: losses and disruption
+    RETREAT = "retreat"

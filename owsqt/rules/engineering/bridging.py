@@ -29,7 +29,6 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, wrong_player
 
-START_SEGMENT = "supply_determination"  # 16.2: it begins its Player Phase on the hex
 BLOWING_COST = {MovementClass.NON_MOTORIZED: 3}  # 16.2; motorized (and tracked) units pay 6
 MOTORIZED_BLOWING_COST = 6
 
@@ -76,15 +75,8 @@ def bridged(ruleset: Ruleset, state: GameState, hexside: Hexside) -> bool:
 
 
 def _judge_build(ruleset: Ruleset, state: GameState, action: BuildBridge) -> list[Violation]:
+    # 16.2: the engine refuses it out of the start of the player phase
     violations = _engineer_violations(ruleset, state, action.unit, action.hexside)
-    if state.segment != START_SEGMENT:
-        violations.append(
-            Violation(
-                "16.2",
-                "a bridge is begun at the start of the player "
-                "phase (its supply determination segment)",
-            )
-        )
     if bridged(ruleset, state, action.hexside):
         violations.append(Violation("16.2", "a bridge already spans that hexside"))
     if state.units[action.unit].disrupted:
@@ -142,9 +134,8 @@ def engineer_points(ruleset: Ruleset, state: GameState, unit_id: str) -> Fractio
 
 
 def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge):
+    # 16.2: the engine refuses it out of a movement segment
     violations = _engineer_violations(ruleset, state, action.unit, action.hexside)
-    if state.segment not in MOVEMENT_SEGMENTS:
-        violations.append(Violation("16.2", "bridges are blown during movement"))
     if not bridged(ruleset, state, action.hexside):
         violations.append(Violation("16.2", "no bridge spans that hexside"))
     if state.segment in MOVEMENT_SEGMENTS and not may_move_in_segment(

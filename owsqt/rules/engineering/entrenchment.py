@@ -22,8 +22,6 @@ from owsqt.rules.data.units import UnitClass, UnitSize
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import wrong_player
 
-BUILDING_SEGMENT = "supply_determination"  # 15.1: at the start of the unit's Player Phase
-
 
 def builders(ruleset: Ruleset, state: GameState, hex_: Hex, player: Player) -> list[str]:
     """[15.1] The units of `player` on `hex_` that can build: undisrupted, neither
@@ -49,15 +47,7 @@ def _player(state: GameState, action: BuildEntrenchment) -> Player:
 def _judge(ruleset: Ruleset, state: GameState, action: BuildEntrenchment) -> list[Violation]:
     player = _player(state, action)
     where = ruleset.grid.id_of(action.hex)
-    violations = []
-    if state.segment != BUILDING_SEGMENT:
-        violations.append(
-            Violation(
-                "15.1",
-                "entrenchments are begun at the start of the "
-                "player phase (its supply determination segment)",
-            )
-        )
+    violations = []  # 15.1: the engine refuses it out of the start of the player phase
     wrong = wrong_player(state, player, "the phasing player builds")
     if wrong:
         violations.append(wrong)

@@ -39,10 +39,10 @@ from owsqt.rules.core.events import (
 )
 from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.state import EntrenchmentState, GameState, InterdictionZone
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import SETUP_PHASE
 
 Result = tuple[GameState, list[Event]]
 
@@ -50,7 +50,7 @@ Result = tuple[GameState, list[Event]]
 def judge_manual_edit(ruleset: Ruleset, state: GameState, action: ManualEdit) -> list[Violation]:
     """[3.1] Outside set-up, units change only by the rules of the sequence of play.
     [19.11] During set-up, each player places only his own units, in his own turn to set up."""
-    if state.phase != SETUP_PHASE:
+    if state.phase is not Phase.SETUP:
         return [
             Violation(
                 "3.1",

@@ -20,7 +20,6 @@ from owsqt.rules.core.vocabulary import UnitMarker, UnitStatus
 from owsqt.rules.movement.movecost import Prohibited, step_cost
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import STACKING_SEGMENTS
 
 
 def _points_of(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> int:
@@ -115,7 +114,7 @@ def _check(ruleset: Ruleset, state: GameState, action: Displace) -> Hex:
 def _judge(ruleset: Ruleset, state: GameState, action: Displace) -> list[Violation]:
     start = _check(ruleset, state, action)
     violations = []
-    if state.segment not in STACKING_SEGMENTS or state.combat is not None:
+    if state.combat is not None:  # the engine refuses it out of those segments
         violations.append(
             Violation("9.3", "units are displaced at the end of a movement or combat segment")
         )

@@ -103,10 +103,7 @@ _MAY_ENTER = (UnitStatus.NOT_ARRIVED, UnitStatus.FORCE_POOL, UnitStatus.OFF_MAP_
 
 def _judge(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violation]:
     _check(ruleset, state, action)
-    violations: list[Violation] = []
-    if state.segment not in MOVEMENT_SEGMENTS:
-        segment = state.segment.replace("_", " ")
-        violations.append(Violation("3.1", f"units move in movement segments, not in {segment}"))
+    violations: list[Violation] = []  # 3.1: the engine refuses it out of a movement segment
     player = ruleset.catalogue.ground[action.units[0]].player
     wrong = wrong_player(state, player, "the other player's units stay put")
     if wrong:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.scenario.ruleset import Ruleset
-
-MECHANIZED_SEGMENT = "mechanized_movement"
 
 
 def is_mechanized(ruleset: Ruleset, unit_id: str) -> bool:
@@ -14,6 +13,6 @@ def is_mechanized(ruleset: Ruleset, unit_id: str) -> bool:
     return bool(chain) and chain[0].mechanized
 
 
-def may_move_in_segment(ruleset: Ruleset, unit_id: str, segment: str) -> bool:
+def may_move_in_segment(ruleset: Ruleset, unit_id: str, segment: Segment) -> bool:
     """[7.1] Units move only in the movement segment of their formation's kind."""
-    return is_mechanized(ruleset, unit_id) == (segment == MECHANIZED_SEGMENT)
+    return is_mechanized(ruleset, unit_id) == (segment is Segment.MECHANIZED_MOVEMENT)

@@ -22,12 +22,12 @@ from owsqt.rules.core.events import (
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.rolls import roll_die
 from owsqt.rules.core.state import GameState, InitiativeState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import PLAYER_PHASES, wrong_player
+from owsqt.rules.turn.sequence import PLAYER_PHASES, allows, wrong_player
 
-INITIATIVE_SEGMENT = "initiative_determination"
 MAX_PLANNED_ATTACKS = 99
 FORFEIT_FLAG = "forfeit"  # victory_flags: the player who forfeited (6.2), by turn
 
@@ -37,14 +37,7 @@ def determined_this_turn(state: GameState) -> bool:
 
 
 def _judge_declare(ruleset: Ruleset, state: GameState, action: DeclareAttacks) -> list[Violation]:
-    _check_declare(action)
-    if state.segment != INITIATIVE_SEGMENT:
-        segment = state.segment.replace("_", " ")
-        return [
-            Violation(
-                "6.1", f"planned attacks are declared in the Initiative Phase, not in the {segment}"
-            )
-        ]
+    _check_declare(action)  # 6.1: the engine refuses a bid out of the Initiative Phase
     if determined_this_turn(state):
         return [Violation("6.1", "the initiative has already been determined this turn")]
     return []
@@ -130,7 +123,7 @@ def obligation_shortfall(state: GameState) -> tuple[GameState, list[Event]]:
     initiative = state.initiative
     holder = initiative.holder
     # 6.1: the holder is the first player; his phase is the first player phase.
-    if holder is None or not determined_this_turn(state) or state.phase != "first_player":
+    if holder is None or not determined_this_turn(state) or state.phase is not Phase.FIRST_PLAYER:
         return state, []
     planned = initiative.planned_attacks.get(holder, 0) or 0
     made = initiative.attacks_made.get(holder, 0) or 0
@@ -143,26 +136,15 @@ def obligation_shortfall(state: GameState) -> tuple[GameState, list[Event]]:
 # --- 7.2: the order of the mechanized segments ------------------------------------------
 
 
-ORDER_SEGMENTS = ("supply_determination", "non_mechanized_combat", "non_mechanized_movement")
-
-
 def may_choose_order(state: GameState) -> bool:
     """[7.2] The phasing player may still put mechanized combat before mechanized movement:
-    in his phase, before the mechanized segments, and not chosen already."""
-    return (
-        state.phase in PLAYER_PHASES and state.segment in ORDER_SEGMENTS and not state.combat_first
-    )
+    in his phase, before the mechanized segments (the steps that allow the choice), and not
+    chosen already."""
+    return allows(state, ChooseSegmentOrder) and not state.combat_first
 
 
 def _judge_order(ruleset: Ruleset, state: GameState, action: ChooseSegmentOrder) -> list[Violation]:
-    if state.phase not in PLAYER_PHASES or state.segment not in ORDER_SEGMENTS:
-        return [
-            Violation(
-                "7.2",
-                "the order of the mechanized segments is chosen in the "
-                "player phase, before they begin",
-            )
-        ]
+    # 7.2: the engine refuses the choice out of the player phase's first three segments
     wrong = wrong_player(state, action.player, "the phasing player chooses the order")
     return [wrong] if wrong else []
 

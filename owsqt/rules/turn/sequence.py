@@ -1,7 +1,8 @@
 """The sequence of play as data (3.1 and the Detailed Sequence of Play).
 
-Each step names its phase, its segment and who acts. The engine follows the
-table; code does not hide the sequence in scattered ifs.
+Each step names its phase, its segment, who acts, its rule and the action kinds it
+allows. The engine follows the table: it refuses, in one place (`refusal`), an action
+whose kind the current step does not allow; code does not hide the sequence in scattered ifs.
 """
 
 from __future__ import annotations
@@ -9,10 +10,50 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from owsqt.rules.core.actions import (
+    Action,
+    Advance,
+    AirStrike,
+    AnswerOptional,
+    Bombard,
+    BombardmentMission,
+    BuildBridge,
+    BuildEntrenchment,
+    ChangeLead,
+    ChooseSegmentOrder,
+    ContinueCombat,
+    Counterbattery,
+    DeclareAttacks,
+    Defend,
+    DestroyBridge,
+    Displace,
+    EndStep,
+    Fire,
+    FlipUnit,
+    HastyAttack,
+    MoveStack,
+    PlaceAirUnit,
+    PlaceUnits,
+    PreparedAttack,
+    ReorderStack,
+    Retreat,
+    RollDice,
+    SetBridge,
+    SetEntrenchment,
+    SetInterdiction,
+    SetMarker,
+    SetStrength,
+    SetSupply,
+    SetUnitStatus,
+    TakeLosses,
+)
 from owsqt.rules.core.events import Event, StepChanged
 from owsqt.rules.core.state import GameState, MovementState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Player
+
+Kinds = frozenset[type[Action]]
 
 
 class Actor(StrEnum):
@@ -27,55 +68,164 @@ class Actor(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    phase: str
-    segment: str
+    """One step of the sequence of play and the action kinds it allows besides ANY_STEP."""
+
+    phase: Phase
+    segment: Segment
     actor: Actor
     rule: str
+    allows: Kinds = frozenset()
 
 
-SETUP_PHASE = "setup"
-GAME_OVER_PHASE = "game_over"
+# Every step allows ending it and open rolls. Manual edits too: in ASSIST and STRICT play
+# their own judge holds them to set-up (3.1, 19.11; freeplay.manual), in FREE play to nothing.
+ANY_STEP: Kinds = frozenset(
+    {
+        EndStep,
+        RollDice,
+        PlaceUnits,
+        SetUnitStatus,
+        FlipUnit,
+        SetStrength,
+        SetMarker,
+        SetSupply,
+        ReorderStack,
+        PlaceAirUnit,
+        SetEntrenchment,
+        SetBridge,
+        SetInterdiction,
+    }
+)
+# [11.2] The steps of a combat under way, taken in the segments where combats are fought:
+# movement (hasty attacks, 8.4) and combat (prepared attacks, 11.1; missions, 12.2). Which
+# combat step allows which is the combat machine's (combat.prepared.COMBAT_STEP_ALLOWS).
+COMBAT_KINDS: Kinds = frozenset(
+    {
+        Defend,
+        Counterbattery,
+        Bombard,
+        AirStrike,
+        Fire,
+        TakeLosses,
+        AnswerOptional,
+        Retreat,
+        Advance,
+        ContinueCombat,
+        ChangeLead,
+    }
+)
+_PHASE_START: Kinds = frozenset({BuildEntrenchment, BuildBridge})  # 15.1, 16.2
+_BEFORE_MECHANIZED: Kinds = frozenset({ChooseSegmentOrder})  # 7.2
+_DISPLACE: Kinds = frozenset({Displace})  # 9.3: at the end of movement and combat segments
+_MOVEMENT: Kinds = frozenset({MoveStack, HastyAttack, DestroyBridge}) | _DISPLACE | COMBAT_KINDS
+_COMBAT: Kinds = frozenset({PreparedAttack, BombardmentMission}) | _DISPLACE | COMBAT_KINDS
 
-_PLAYER_PHASE_SEGMENTS = (
-    ("supply_determination", "14.1"),
-    ("non_mechanized_combat", "7.1"),
-    ("non_mechanized_movement", "7.1"),
-    ("mechanized_movement", "7.2"),
-    ("mechanized_combat", "7.2"),
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """How a step refuses an action kind it does not allow: the kind's rule, its words
+    ({segment} names the step) and whether the kind's handler still names the other rules
+    the action breaks. It does for what acts on the map (a move, an attack, a bridge); a
+    bid, the 7.2 choice or a combat step means nothing more out of its step."""
+
+    rule: str
+    words: str
+    judged_further: bool = True
+
+
+# The words are those the handlers gave before the table held the steps, so that the
+# verdicts ASSIST games recorded replay unchanged.
+REFUSALS: dict[type[Action], Refusal] = {
+    DeclareAttacks: Refusal(
+        "6.1",
+        "planned attacks are declared in the Initiative Phase, not in the {segment}",
+        judged_further=False,
+    ),
+    BuildEntrenchment: Refusal(
+        "15.1",
+        "entrenchments are begun at the start of the player phase "
+        "(its supply determination segment)",
+    ),
+    BuildBridge: Refusal(
+        "16.2",
+        "a bridge is begun at the start of the player phase (its supply determination segment)",
+    ),
+    ChooseSegmentOrder: Refusal(
+        "7.2",
+        "the order of the mechanized segments is chosen in the player phase, before they begin",
+        judged_further=False,
+    ),
+    MoveStack: Refusal("3.1", "units move in movement segments, not in {segment}"),
+    HastyAttack: Refusal("8.4", "hasty attacks are made during movement"),
+    DestroyBridge: Refusal("16.2", "bridges are blown during movement"),
+    Displace: Refusal("9.3", "units are displaced at the end of a movement or combat segment"),
+    PreparedAttack: Refusal("11.1", "prepared attacks belong to combat segments"),
+    BombardmentMission: Refusal(
+        "12.2", "bombardment missions are fired in a combat segment, outside another combat"
+    ),
+    **{
+        kind: Refusal("11.2", "no combat is under way", judged_further=False)
+        for kind in COMBAT_KINDS
+    },
+    ChangeLead: Refusal(
+        "11.3", "a lead is changed during a combat, after both are named", judged_further=False
+    ),
+}
+
+_PLAYER_PHASE_SEGMENTS: tuple[tuple[Segment, str, Kinds], ...] = (
+    (Segment.SUPPLY_DETERMINATION, "14.1", _PHASE_START | _BEFORE_MECHANIZED),
+    (Segment.NON_MECHANIZED_COMBAT, "7.1", _COMBAT | _BEFORE_MECHANIZED),
+    (Segment.NON_MECHANIZED_MOVEMENT, "7.1", _MOVEMENT | _BEFORE_MECHANIZED),
+    (Segment.MECHANIZED_MOVEMENT, "7.2", _MOVEMENT),
+    (Segment.MECHANIZED_COMBAT, "7.2", _COMBAT),
 )
 
 TURN_STEPS: tuple[Step, ...] = (
-    Step("air_operations", "air_allocation", Actor.BOTH, "4.3"),
-    Step("air_operations", "air_combat", Actor.BOTH, "4.4"),
-    Step("air_operations", "air_bombardment", Actor.BOTH, "4.6"),
-    Step("air_operations", "interdiction", Actor.GERMAN, "4.5"),
-    Step("stalingrad_pocket", "thunderclap_initiation", Actor.GERMAN, "5.1"),
-    Step("stalingrad_pocket", "sixth_army_activation", Actor.GERMAN, "5.1"),
-    Step("stalingrad_pocket", "soviet_ring_forces", Actor.SOVIET, "5.2"),
-    Step("initiative", "initiative_determination", Actor.BOTH, "6.1"),
-    *(Step("first_player", segment, Actor.FIRST, rule) for segment, rule in _PLAYER_PHASE_SEGMENTS),
-    *(
-        Step("second_player", segment, Actor.SECOND, rule)
-        for segment, rule in _PLAYER_PHASE_SEGMENTS
+    Step(Phase.AIR_OPERATIONS, Segment.AIR_ALLOCATION, Actor.BOTH, "4.3"),
+    Step(Phase.AIR_OPERATIONS, Segment.AIR_COMBAT, Actor.BOTH, "4.4"),
+    Step(Phase.AIR_OPERATIONS, Segment.AIR_BOMBARDMENT, Actor.BOTH, "4.6"),
+    Step(Phase.AIR_OPERATIONS, Segment.INTERDICTION, Actor.GERMAN, "4.5"),
+    Step(Phase.STALINGRAD_POCKET, Segment.THUNDERCLAP_INITIATION, Actor.GERMAN, "5.1"),
+    Step(Phase.STALINGRAD_POCKET, Segment.SIXTH_ARMY_ACTIVATION, Actor.GERMAN, "5.1"),
+    Step(Phase.STALINGRAD_POCKET, Segment.SOVIET_RING_FORCES, Actor.SOVIET, "5.2"),
+    Step(
+        Phase.INITIATIVE,
+        Segment.INITIATIVE_DETERMINATION,
+        Actor.BOTH,
+        "6.1",
+        frozenset({DeclareAttacks}),
     ),
-    Step("recovery", "disruption_removal", Actor.BOTH, "17.2"),
-    Step("recovery", "replacement", Actor.BOTH, "17.3"),
-    Step("recovery", "fired_marker_removal", Actor.BOTH, "17.1"),
-    Step("recovery", "air_recovery", Actor.BOTH, "4.7"),
+    *(
+        Step(Phase.FIRST_PLAYER, segment, Actor.FIRST, rule, allows)
+        for segment, rule, allows in _PLAYER_PHASE_SEGMENTS
+    ),
+    *(
+        Step(Phase.SECOND_PLAYER, segment, Actor.SECOND, rule, allows)
+        for segment, rule, allows in _PLAYER_PHASE_SEGMENTS
+    ),
+    Step(Phase.RECOVERY, Segment.DISRUPTION_REMOVAL, Actor.BOTH, "17.2"),
+    Step(Phase.RECOVERY, Segment.REPLACEMENT, Actor.BOTH, "17.3"),
+    Step(Phase.RECOVERY, Segment.FIRED_MARKER_REMOVAL, Actor.BOTH, "17.1"),
+    Step(Phase.RECOVERY, Segment.AIR_RECOVERY, Actor.BOTH, "4.7"),
 )
 
 
-MOVEMENT_SEGMENTS = frozenset({"non_mechanized_movement", "mechanized_movement"})
+MOVEMENT_SEGMENTS = frozenset({Segment.NON_MECHANIZED_MOVEMENT, Segment.MECHANIZED_MOVEMENT})
+# [7.1] Each movement segment's combat segment: its units fight there.
+COMBAT_SEGMENTS = {
+    Segment.NON_MECHANIZED_COMBAT: Segment.NON_MECHANIZED_MOVEMENT,
+    Segment.MECHANIZED_COMBAT: Segment.MECHANIZED_MOVEMENT,
+}
 # [9.3] Stacking limits apply at the end of each movement and combat segment.
-STACKING_SEGMENTS = MOVEMENT_SEGMENTS | {"non_mechanized_combat", "mechanized_combat"}
-PLAYER_PHASES = frozenset({"first_player", "second_player"})
+STACKING_SEGMENTS = MOVEMENT_SEGMENTS | set(COMBAT_SEGMENTS)
+PLAYER_PHASES = frozenset({Phase.FIRST_PLAYER, Phase.SECOND_PLAYER})
 
 
 def setup_steps(first: Player) -> tuple[Step, ...]:
     """Set-up before the first turn: one player sets up first, then the other (19.11, 19.12)."""
     return (
-        Step(SETUP_PHASE, f"{first.value}_setup", Actor(first.value), "19.11"),
-        Step(SETUP_PHASE, f"{first.opponent.value}_setup", Actor(first.opponent.value), "19.12"),
+        Step(Phase.SETUP, Segment.setup_of(first), Actor(first.value), "19.11"),
+        Step(Phase.SETUP, Segment.setup_of(first.opponent), Actor(first.opponent.value), "19.12"),
     )
 
 
@@ -100,23 +250,24 @@ def wrong_player(state: GameState, action_player: Player | None, what: str) -> V
     acting = acting_player(state, current_step(state).actor)
     if action_player is None or acting is None or action_player is acting:
         return None
-    segment = state.segment.replace("_", " ")
-    return Violation("3.1", f"it is the {acting.title} player's {segment}; {what}")
+    return Violation("3.1", f"it is the {acting.title} player's {state.segment.title}; {what}")
 
 
 def _steps_of(state: GameState) -> tuple[Step, ...]:
-    if state.phase == SETUP_PHASE:
+    if state.phase is Phase.SETUP:
         return setup_steps(state.setup_first)
     if state.combat_first:
         return _combat_first(TURN_STEPS, state.phase)
     return TURN_STEPS
 
 
-def _combat_first(steps: tuple[Step, ...], phase: str) -> tuple[Step, ...]:
+def _combat_first(steps: tuple[Step, ...], phase: Phase) -> tuple[Step, ...]:
     """[7.2] The steps with `phase`'s mechanized combat segment before its movement one."""
     swapped = list(steps)
     movement = next(
-        i for i, s in enumerate(steps) if s.phase == phase and s.segment == "mechanized_movement"
+        i
+        for i, s in enumerate(steps)
+        if s.phase is phase and s.segment is Segment.MECHANIZED_MOVEMENT
     )
     swapped[movement], swapped[movement + 1] = steps[movement + 1], steps[movement]
     return tuple(swapped)
@@ -126,19 +277,19 @@ def last_step_of_phase(state: GameState) -> bool:
     """Whether the current step is the last of its phase (its player phase, for 6.2)."""
     steps = _steps_of(state)
     index = _index_of(state, steps)
-    return index + 1 == len(steps) or steps[index + 1].phase != state.phase
+    return index + 1 == len(steps) or steps[index + 1].phase is not state.phase
 
 
 def _index_of(state: GameState, steps: tuple[Step, ...]) -> int:
     for index, step in enumerate(steps):
-        if step.phase == state.phase and step.segment == state.segment:
+        if step.phase is state.phase and step.segment is state.segment:
             return index
     raise ValueError(f"unknown step {state.phase}/{state.segment}")
 
 
 def current_step(state: GameState) -> Step:
-    if state.phase == GAME_OVER_PHASE:
-        return Step(GAME_OVER_PHASE, state.segment, Actor.BOTH, "19.0")
+    if state.phase is Phase.GAME_OVER:
+        return Step(Phase.GAME_OVER, state.segment, Actor.BOTH, "19.0")
     steps = _steps_of(state)
     return steps[_index_of(state, steps)]
 
@@ -149,7 +300,7 @@ def next_position(state: GameState) -> tuple[int, Step] | None:
     index = _index_of(state, steps)
     if index + 1 < len(steps):
         return state.turn, steps[index + 1]
-    if state.phase == SETUP_PHASE:
+    if state.phase is Phase.SETUP:
         return state.first_turn, TURN_STEPS[0]
     if state.turn >= state.last_turn:
         return None
@@ -166,13 +317,32 @@ def enter_step(state: GameState, turn: int, step: Step) -> tuple[GameState, list
         segment=step.segment,
         active=active,
         movement=MovementState(),  # 8.1: every segment starts with nobody moved
-        combat_first=state.combat_first and step.phase == state.phase,  # 7.2: per phase
-        prepared_targets=state.prepared_targets if step.phase == state.phase else frozenset(),
+        combat_first=state.combat_first and step.phase is state.phase,  # 7.2: per phase
+        prepared_targets=state.prepared_targets if step.phase is state.phase else frozenset(),
     )
     return new_state, [StepChanged(turn, step.phase, step.segment, active)]
 
 
 def enter_game_over(state: GameState) -> tuple[GameState, list[Event]]:
     """After the last turn the game is over and victory is determined (3.1, 19.0)."""
-    new_state = replace(state, phase=GAME_OVER_PHASE, segment="victory_determination", active=None)
-    return new_state, [StepChanged(state.turn, GAME_OVER_PHASE, "victory_determination", None)]
+    over, victory = Phase.GAME_OVER, Segment.VICTORY_DETERMINATION
+    new_state = replace(state, phase=over, segment=victory, active=None)
+    return new_state, [StepChanged(state.turn, over, victory, None)]
+
+
+def allows(state: GameState, kind: type[Action]) -> bool:
+    """Whether the current step allows actions of `kind` (3.1). A combat under way is
+    fought out whatever the step (11.2): ASSIST play may have opened one out of its step."""
+    if kind in ANY_STEP or kind in current_step(state).allows:
+        return True
+    return kind in COMBAT_KINDS and state.combat is not None
+
+
+def refusal(state: GameState, action: Action) -> tuple[Violation, Refusal] | None:
+    """[3.1] Why the current step does not allow `action`'s kind, by the rule the kind
+    belongs to, and how it was refused; None when the step allows it."""
+    kind = type(action)
+    if allows(state, kind):
+        return None
+    refused = REFUSALS[kind]
+    return Violation(refused.rule, refused.words.format(segment=state.segment.title)), refused
