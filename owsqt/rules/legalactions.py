@@ -37,7 +37,7 @@ from owsqt.rules.engineering.bridging import blowing_cost, bridged, engineer_poi
 from owsqt.rules.movement.arrivals import Arrival, pool_points_left, waiting
 from owsqt.rules.movement.displacement import room_farther, takers
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.rules.movement.movecost import Prohibited, step_cost
+from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import Reach, StackMove
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -380,7 +380,7 @@ def nearest_room(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> 
                 stack = state.stack(neighbour)
                 if stack and catalogue.ground[stack[0]].player is not player:
                     continue
-                if not _passable(ruleset, hex_, neighbour, units):
+                if step_prohibition(ruleset, hex_, neighbour, player) is not None:
                     continue
                 came_from[neighbour] = hex_
                 if stacking_points(ruleset, state, neighbour) + points <= limit:
@@ -391,14 +391,3 @@ def nearest_room(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> 
                 following.append(neighbour)
         frontier = following
     return ()
-
-
-def _passable(ruleset: Ruleset, a: Hex, b: Hex, units: tuple[str, ...]) -> bool:
-    """[8.2] Every unit may take the step (no Don, no pocket for Soviet units)."""
-    for unit_id in units:
-        unit = ruleset.catalogue.ground[unit_id]
-        try:
-            step_cost(ruleset.tables, ruleset.game_map, a, b, unit.movement_class, unit.player)
-        except Prohibited:
-            return False
-    return True

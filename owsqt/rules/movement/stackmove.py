@@ -26,6 +26,7 @@ from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 
 ADMINISTRATIVE_RATE = Fraction(3, 2)  # 8.3
+ENTRENCHMENTS = "entrenchments"  # the Terrain Effects Chart's row (15.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,8 +278,13 @@ class StackMove:
         if penalty:
             items.append(CostItem("moving into an interdiction zone", Fraction(penalty), "4.5"))
         if a == self.start and self._entrenched_start():
-            items.append(CostItem("leaving entrenchments", self.allowance / 2, "15.2"))
+            items.append(self._leaving_entrenchments())
         return items
+
+    def _leaving_entrenchments(self) -> CostItem:
+        """[15.2] What leaving the entrenchments the stack starts in costs (the TEC's row)."""
+        points, rule = self.ruleset.tables.tec.leaving_cost(ENTRENCHMENTS, self.allowance)
+        return CostItem("leaving entrenchments", points, rule)
 
     def _terrain_items(self, a: Hex, b: Hex) -> list[CostItem]:
         bridged = self.state.bridged(Hexside.between(a, b))
@@ -286,8 +292,7 @@ class StackMove:
         best: list[tuple[str, Fraction]] | None = None
         for movement_class in self.classes:  # 8.1: the dearest class sets the rate
             items = step_items(
-                self.ruleset.tables,
-                self.ruleset.game_map,
+                self.ruleset,
                 a,
                 b,
                 movement_class,
@@ -327,8 +332,7 @@ class StackMove:
             try:
                 items = tuple(self.step(previous, hex_))
             except Prohibited as prohibited:
-                rule, _, text = str(prohibited).partition(": ")
-                violation = Violation(rule, text)
+                violation = Violation(prohibited.prohibition.rule, prohibited.prohibition.text)
                 break
             total += sum(i.points for i in items)
             steps.append((hex_, items))
@@ -459,7 +463,7 @@ class StackMove:
         if self.zones:
             cost += self._entering_zones(a, b) * SCALE
         if a == self.start and self._entrenched_start():
-            cost += scaled(self.allowance / 2)
+            cost += scaled(self._leaving_entrenchments().points)
         return cost
 
 
