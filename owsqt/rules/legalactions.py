@@ -39,7 +39,7 @@ from owsqt.rules.movement.displacement import room_farther, takers
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
-from owsqt.rules.movement.stackmove import Reach, StackMove
+from owsqt.rules.movement.stackmove import Reach, StackMove, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.initiative import INITIATIVE_SEGMENT, determined_this_turn, may_choose_order
@@ -140,10 +140,10 @@ def _ways_of_moving(
     """Ordinary movement, and sometimes administrative movement where 8.3 allows it to
     start; a stack in motion keeps the kind of movement it began with."""
     if all(u in state.movement.moving for u in units):
-        return [StackMove(ruleset, state, units, administrative=state.movement.administrative)]
-    ways = [StackMove(ruleset, state, units)]
+        return [stack_move(ruleset, state, units, administrative=state.movement.administrative)]
+    ways = [stack_move(ruleset, state, units)]
     if rng.random() < ADMINISTRATIVE_CHANCE:
-        administrative = StackMove(ruleset, state, units, administrative=True)
+        administrative = stack_move(ruleset, state, units, administrative=True)
         if may_start_administratively(administrative):
             ways.append(administrative)
     return ways
@@ -214,7 +214,7 @@ def entries(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Acti
         if not room:
             continue
         entry = rng.choice(room)
-        move = StackMove(ruleset, state, units, entry=entry)
+        move = stack_move(ruleset, state, units, entry=entry)
         reach = move.reach()
         if entry not in reach.spent:
             continue  # closed to these units (16.3: a convoy and an enemy ZOC), or too dear

@@ -24,7 +24,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import BridgeState, Player
 from owsqt.rules.data.units import MovementClass, UnitType
 from owsqt.rules.movement.movecost import closed_crossing
-from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, wrong_player
@@ -139,7 +139,7 @@ def engineer_points(ruleset: Ruleset, state: GameState, unit_id: str) -> Fractio
     moving = state.movement.moving
     if unit_id in moving:
         return moving[unit_id]
-    return StackMove(ruleset, state, (unit_id,)).unit_points(unit_id)
+    return stack_move(ruleset, state, (unit_id,)).unit_points(unit_id)
 
 
 def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge):

@@ -25,6 +25,17 @@ def scaled(points: Fraction | int) -> int:
     return int(Fraction(points) * SCALE // 1)
 
 
+_EIGHTHS: list[Fraction] = []
+
+
+def unscaled(eighths: int) -> Fraction:
+    """Eighths back to movement points. A search returns hundreds of them: each value is
+    made once and shared (a Fraction never changes)."""
+    while len(_EIGHTHS) <= eighths:
+        _EIGHTHS.append(Fraction(len(_EIGHTHS), SCALE))
+    return _EIGHTHS[eighths]
+
+
 @dataclass(frozen=True, slots=True)
 class GraphEdge:
     """One legal step: its cost in eighths with and without the road rate (16.3)."""
