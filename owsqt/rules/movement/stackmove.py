@@ -14,10 +14,8 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import OrderedDict
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
 
 from owsqt.rules.core.hexgrid import Hex, Hexside, distance
 from owsqt.rules.core.state import GameState
@@ -26,6 +24,7 @@ from owsqt.rules.core.vocabulary import Entrenchment, Player, Supply
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.movecost import Prohibited, Prohibition, step_items
 from owsqt.rules.movement.movegraph import SCALE, GraphEdge, move_graph, scaled, unscaled
+from owsqt.rules.movement.sides import sides_of
 from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -108,59 +107,6 @@ def stack_allowance(
     return min(unit_allowance(ruleset, state, unit_id, bonus) for unit_id in units)
 
 
-CONVOY = UnitClass.CONVOY
-
-
-@dataclass(frozen=True, slots=True)
-class _Sides:
-    """How a side's stacks see the map in one state: the enemy's hexes (those held only
-    by convoys apart, which Soviet units move through, 16.3), the hexes next to them, and
-    the side's own hexes and those holding a convoy."""
-
-    enemy_hexes: frozenset[Hex]
-    enemy_convoys: Mapping[Hex, tuple[str, ...]]
-    near_enemy: frozenset[Hex]
-    own_hexes: frozenset[Hex]
-    convoy_hexes: frozenset[Hex]
-
-
-def _sides_of(ruleset: Ruleset, state: GameState, player: Player) -> _Sides:
-    # Sorted once per state and side, like zoc_of: states never change, and every stack
-    # of the side sees the same. The entry keeps its ruleset alive, so that the ruleset's
-    # id cannot be reused meanwhile.
-    cache = state.__dict__.setdefault("_sides_cache", {})
-    key = (id(ruleset), player)
-    if key not in cache:
-        cache[key] = (ruleset, _sort_sides(ruleset, state, player))
-    return cache[key][1]
-
-
-def _sort_sides(ruleset: Ruleset, state: GameState, player: Player) -> _Sides:
-    catalogue = ruleset.catalogue
-    enemy: set[Hex] = set()
-    enemy_convoys: dict[Hex, tuple[str, ...]] = {}
-    own: set[Hex] = set()
-    own_convoys: set[Hex] = set()
-    for hex_, stack in state.stacks.items():
-        convoys = tuple(u for u in stack if catalogue.ground[u].unit_class is CONVOY)
-        if catalogue.ground[stack[0]].player is player:
-            own.add(hex_)
-            if convoys:
-                own_convoys.add(hex_)
-        elif len(convoys) == len(stack) and player is Player.SOVIET:
-            enemy_convoys[hex_] = convoys  # 16.3: Soviet units move through them
-        else:
-            enemy.add(hex_)
-    near = {n for h in enemy for _, n in ruleset.grid.neighbours(h)} | enemy
-    return _Sides(
-        frozenset(enemy),
-        MappingProxyType(enemy_convoys),
-        frozenset(near),
-        frozenset(own),
-        frozenset(own_convoys),
-    )
-
-
 class StackMove:
     """The facts that price the moves of `units` in `state`.
 
@@ -213,19 +159,19 @@ class StackMove:
     def _sort_hexes(self, ruleset: Ruleset, state: GameState) -> None:
         """Enemy, friendly and convoy hexes, and the hexes adjacent to enemy units: the
         side's view of the state, less the stack's own units."""
-        sides = _sides_of(ruleset, state, self.player)
+        sides = sides_of(ruleset, state, self.player)
         self.enemy_hexes = sides.enemy_hexes
         self.enemy_convoys = sides.enemy_convoys  # hexes held only by convoys
         self.near_enemy = sides.near_enemy
         friendly = set(sides.own_hexes)
         convoys = set(sides.convoy_hexes)  # friendly convoys not in this stack (16.3)
         moving = set(self.units)
-        catalogue = ruleset.catalogue
+        ground = ruleset.catalogue.ground
         for hex_ in {state.units[u].hex for u in self.units} & sides.own_hexes:
             stack = state.stack(hex_)
             if all(u in moving for u in stack):
                 friendly.discard(hex_)
-            if all(u in moving for u in stack if catalogue.ground[u].unit_class is CONVOY):
+            if all(u in moving for u in stack if ground[u].unit_class is UnitClass.CONVOY):
                 convoys.discard(hex_)
         self.friendly_hexes = frozenset(friendly)
         self.convoy_hexes = frozenset(convoys)
