@@ -24,6 +24,7 @@ from owsqt.rules.core.vocabulary import AirBox, LossClass, Player, UnitMarker, U
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import apply
 from owsqt.rules.map.setupzones import AtHex, BehindStartLine, Choice
+from owsqt.rules.movement.movecost import closed_hexes, open_area
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, SetupGroup
 from owsqt.rules.setup.setupcheck import allowed_hexes
@@ -61,9 +62,10 @@ class _Planner:
         self.state = state
         self.player = player
         self.actions: list[Action] = []
-        # 8.2: the ground on the battle's side of the Don.
-        game_map = ruleset.game_map
-        self.battle_area = game_map.reachable_without_major_river(game_map.place("Kotelnikovo").hex)
+        # 8.2: the ground on the battle's side of the Don, less what is closed to the side
+        # (the pocket, to Soviet units).
+        kotelnikovo = ruleset.game_map.place("Kotelnikovo").hex
+        self.battle_area = open_area(ruleset, kotelnikovo) - closed_hexes(ruleset, player).keys()
         self.rear = BehindStartLine(_REAR[player]).hexes(ruleset.game_map)
 
     def add(self, action: Action) -> None:
@@ -144,14 +146,10 @@ class _Planner:
     def _preferred_hexes(self, group: SetupGroup) -> list[Hex]:
         """The zone's usable hexes, own rear first, then nearest the zone's middle."""
         grid = self.ruleset.grid
-        game_map = self.ruleset.game_map
         usable = [
             h
             for h in allowed_hexes(self.ruleset, self.state, group)
-            if h in self.battle_area
-            and h not in self.kept_free
-            and not self._enemy_on(h)
-            and not (self.player is Player.SOVIET and h in game_map.pocket)
+            if h in self.battle_area and h not in self.kept_free and not self._enemy_on(h)
         ]
         if not usable:
             return []

@@ -38,9 +38,9 @@ from owsqt.rules.engineering.bridging import blowing_cost, bridged, engineer_poi
 from owsqt.rules.movement.arrivals import Arrival, pool_points_left, waiting
 from owsqt.rules.movement.displacement import room_farther, takers
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.rules.movement.movecost import Prohibited, step_cost
+from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
-from owsqt.rules.movement.stackmove import Reach, StackMove
+from owsqt.rules.movement.stackmove import Reach, StackMove, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.initiative import determined_this_turn, may_choose_order
@@ -141,10 +141,10 @@ def _ways_of_moving(
     """Ordinary movement, and sometimes administrative movement where 8.3 allows it to
     start; a stack in motion keeps the kind of movement it began with."""
     if all(u in state.movement.moving for u in units):
-        return [StackMove(ruleset, state, units, administrative=state.movement.administrative)]
-    ways = [StackMove(ruleset, state, units)]
+        return [stack_move(ruleset, state, units, administrative=state.movement.administrative)]
+    ways = [stack_move(ruleset, state, units)]
     if rng.random() < ADMINISTRATIVE_CHANCE:
-        administrative = StackMove(ruleset, state, units, administrative=True)
+        administrative = stack_move(ruleset, state, units, administrative=True)
         if may_start_administratively(administrative):
             ways.append(administrative)
     return ways
@@ -215,7 +215,7 @@ def entries(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Acti
         if not room:
             continue
         entry = rng.choice(room)
-        move = StackMove(ruleset, state, units, entry=entry)
+        move = stack_move(ruleset, state, units, entry=entry)
         reach = move.reach()
         if entry not in reach.spent:
             continue  # closed to these units (16.3: a convoy and an enemy ZOC), or too dear
@@ -381,7 +381,7 @@ def nearest_room(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> 
                 stack = state.stack(neighbour)
                 if stack and catalogue.ground[stack[0]].player is not player:
                     continue
-                if not _passable(ruleset, hex_, neighbour, units):
+                if step_prohibition(ruleset, hex_, neighbour, player) is not None:
                     continue
                 came_from[neighbour] = hex_
                 if stacking_points(ruleset, state, neighbour) + points <= limit:
@@ -392,14 +392,3 @@ def nearest_room(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> 
                 following.append(neighbour)
         frontier = following
     return ()
-
-
-def _passable(ruleset: Ruleset, a: Hex, b: Hex, units: tuple[str, ...]) -> bool:
-    """[8.2] Every unit may take the step (no Don, no pocket for Soviet units)."""
-    for unit_id in units:
-        unit = ruleset.catalogue.ground[unit_id]
-        try:
-            step_cost(ruleset.tables, ruleset.game_map, a, b, unit.movement_class, unit.player)
-        except Prohibited:
-            return False
-    return True

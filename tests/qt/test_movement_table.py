@@ -7,11 +7,12 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
-from owsqt.qt.movement.plan import MovePlan, mp_text
+from owsqt.qt.movement.bill import mp_text
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.moveplan import MovePlan
 from owsqt.rules.movement.stackmove import StackMove
 from tests.qt.tabletools import (
     SHIFT,
@@ -181,35 +182,6 @@ def test_8_1_movement_points_are_written_as_players_write_them(points, text):
     from fractions import Fraction
 
     assert mp_text(Fraction(points)) == text
-
-
-def test_8_1_the_route_to_an_unreachable_hex_stops_where_the_rules_stop_it(ruleset):
-    from tests.qt.tabletools import game as new_game
-
-    session = new_game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)
-    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
-    plan = MovePlan(ruleset, session.state, ("tank", "mech"))
-    route = plan.route_to(ruleset.grid.hex_of("2410"))
-    assert not route.reachable and route.price.violation.rule == "8.1"
-    assert route.path[0] == ruleset.grid.hex_of("2438") and route.path[-1] == route.target
-    assert set(route.path[: route.legal_hexes]) <= plan.hexes
-    assert plan.action_to(ruleset.grid.hex_of("2438")) is None  # dropped where it stands
-
-
-def test_8_1_a_route_never_leaves_the_map_along_its_ragged_edge(ruleset):
-    from itertools import pairwise
-
-    from owsqt.rules.core.hexgrid import distance, line
-
-    session = game(ruleset, Mode.STRICT, soviet=SOVIETS, german=GERMANS)
-    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
-    plan = MovePlan(ruleset, session.state, ("tank",))
-    hexes = ruleset.game_map.hexes
-    a, b = ruleset.grid.hex_of("1055"), ruleset.grid.hex_of("1255")  # along the south edge
-    assert any(h not in hexes for h in line(a, b))  # the straight line dips off the map
-    way = plan._straight(a, b)
-    assert way[0] == a and way[-1] == b and all(h in hexes for h in way)
-    assert all(distance(x, y) == 1 for x, y in pairwise(way))
 
 
 def test_8_1_a_click_on_the_bare_map_clears_the_selection(qtbot, ruleset):

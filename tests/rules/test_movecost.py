@@ -1,15 +1,27 @@
-"""The cost of a step of movement on the real map (8.1, 8.2, Terrain Effects Chart)."""
+"""The cost of a step of movement on the real map, and the steps terrain forbids (8.1, 8.2,
+Terrain Effects Chart)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
+from owsqt.rules.combat.prepared import closed_to_attack
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import MovementClass
+from owsqt.rules.engineering.bridging import river_sides
 from owsqt.rules.map.gamemap import ConnectionKind, RiverClass, Terrain
-from owsqt.rules.movement.movecost import Prohibited, road_between, step_cost
+from owsqt.rules.movement.movecost import (
+    POCKET,
+    Prohibited,
+    closed_crossing,
+    closed_hex,
+    closed_hexes,
+    road_between,
+    step_cost,
+)
 
 TRACKED, MOTOR, FOOT = MovementClass.TRACKED, MovementClass.MOTORIZED, MovementClass.NON_MOTORIZED
 
@@ -20,7 +32,7 @@ def game_map(ruleset):
 
 
 def cost(ruleset, a, b, movement_class, player=Player.GERMAN, **flags):
-    return step_cost(ruleset.tables, ruleset.game_map, a, b, movement_class, player, **flags)
+    return step_cost(ruleset, a, b, movement_class, player, **flags)
 
 
 def off_road_step(game_map, terrain):
@@ -92,3 +104,33 @@ def test_8_2_soviet_units_may_not_enter_the_pocket(ruleset, game_map):
     with pytest.raises(Prohibited, match=r"8\.2: no Soviet unit"):
         cost(ruleset, outside, inside, FOOT, Player.SOVIET)
     assert cost(ruleset, outside, inside, FOOT, Player.GERMAN) >= 1
+
+
+def test_tec_8_2_what_terrain_forbids_is_the_charts_to_say(ruleset, game_map):
+    """A chart that let units cross major rivers and Soviet units into the pocket would
+    open the Don and the pocket to every module: movement, combat, engineers, set-up."""
+    tec = ruleset.tables.tec
+    minor = tec.terrain("minor_river")
+    rows = tuple(
+        replace(row, movement_costs=minor.movement_costs, combat=minor.combat, rule=None)
+        if row.key == "major_river"
+        else replace(row, closed_to=(), rule=None)
+        if row.key == POCKET
+        else row
+        for row in tec.terrain_types
+    )
+    lenient = replace(ruleset, tables=replace(ruleset.tables, tec=replace(tec, terrain_types=rows)))
+    don = next(s for s in game_map.rivers.values() if s.river is RiverClass.MAJOR and not s.bridge)
+    a, b = don.hexside.a, don.hexside.b
+    assert str(closed_crossing(ruleset, a, b)) == "8.2: no unit may cross the Don, bridges included"
+    assert closed_crossing(lenient, a, b) is None
+    assert cost(lenient, a, b, FOOT) - 3 in (1, 2)  # the terrain, then +3 MP on foot
+    assert closed_to_attack(ruleset, a, b) == "8.2" and closed_to_attack(lenient, a, b) is None
+    assert don.hexside not in river_sides(ruleset, a) and don.hexside in river_sides(lenient, a)
+    inside = min(game_map.pocket)
+    assert closed_hex(ruleset, inside, Player.SOVIET).rule == "8.2"
+    assert closed_hex(ruleset, inside, Player.GERMAN) is None
+    assert closed_hex(lenient, inside, Player.SOVIET) is None
+    assert inside in closed_hexes(ruleset, Player.SOVIET) and not closed_hexes(
+        lenient, Player.SOVIET
+    )

@@ -568,13 +568,15 @@ def test_tec_8_1_every_cell_matches_the_printed_chart(tables: Tables) -> None:
                 assert terrain.hexside_extra(movement_class) == int(match.group(1))
                 assert str(cost) == cell
             elif cell == "Prohibited":
-                assert terrain.prohibited and str(cost) == cell
+                assert cost.kind is MoveKind.PROHIBITED and str(cost) == cell
+                assert tec.crossing_rule(terrain.key) == "8.2"  # bridges included
             elif cell == "Other terrain in hex":
-                assert terrain.uses_other_terrain and str(cost) == cell
+                assert cost.kind is MoveKind.OTHER_TERRAIN and str(cost) == cell
             elif cell == "Soviet units cannot enter":
                 assert terrain.closed_to == ("soviet",)
-                assert not terrain.can_enter("soviet") and terrain.can_enter("german")
-                assert terrain.uses_other_terrain
+                assert tec.entry_rule(terrain.key, "soviet") == "8.2"
+                assert tec.entry_rule(terrain.key, "german") is None
+                assert cost.kind is MoveKind.OTHER_TERRAIN
             else:
                 pytest.fail(f"unexpected movement cell {cell!r}")
             checked += 1
@@ -585,7 +587,7 @@ def test_tec_8_1_every_cell_matches_the_printed_chart(tables: Tables) -> None:
         elif match := re.fullmatch(r"(\d+) columns?", combat):
             assert terrain.column_shift == int(match.group(1))
         elif combat == "Prohibited":
-            assert terrain.combat_prohibited
+            assert tec.attack_rule(terrain.key) == "8.2"
         elif combat == "See rivers":
             assert terrain.combat.kind is CombatKind.AS_RIVER
         else:
@@ -600,12 +602,17 @@ def test_tec_8_1_every_cell_matches_the_printed_chart(tables: Tables) -> None:
     assert tec.for_turn("railroad", icy=True).key == "railroad"
 
 
-def test_tec_8_1_lookups_named_in_the_design(tables: Tables) -> None:
+def test_tec_8_1_8_2_15_2_the_questions_modules_ask_the_chart(tables: Tables) -> None:
     tec = tables.tec
     assert tec.terrain("marsh").cost("motorized") == Fraction(3)
     assert tec.terrain("minor_river").hexside_extra("tracked") == 4
     assert tec.terrain("primary_road").cost("tracked") == Fraction(1, 2)
-    assert tec.terrain("minor_river").is_hexside
+    assert tec.crossing("minor_river", "tracked", bridged=False)[1] == 4
+    assert tec.crossing("minor_river", "tracked", bridged=True)[0].key == "bridge"
+    assert tec.crossing_rule("minor_river") is None and tec.attack_rule("minor_river") is None
+    with pytest.raises(ValueError, match="may not be crossed"):
+        tec.crossing("major_river", "tracked", bridged=True)
+    assert tec.entering("primary_road", "motorized", icy=True)[1] == 2  # as clear (8.1)
     with pytest.raises(ValueError, match="hexside"):
         tec.terrain("minor_river").cost("tracked")
     with pytest.raises(ValueError, match="other terrain"):
@@ -613,6 +620,9 @@ def test_tec_8_1_lookups_named_in_the_design(tables: Tables) -> None:
     with pytest.raises(KeyError, match="unknown terrain type 'swamp'"):
         tec.terrain("swamp")
     assert tables.tec.terrain("entrenchments").rule == "15.2"
+    assert tec.leaving_cost("entrenchments", Fraction(7)) == (Fraction(7, 2), "15.2")
+    with pytest.raises(ValueError, match="nothing to leave"):
+        tec.leaving_cost("marsh", Fraction(7))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -155,6 +155,26 @@ def test_tec_8_1_every_terrain_type_is_required(rules_copy: Path) -> None:
     assert (error.key_path, error.expected) == ("terrain_effects.terrain", "key 'railroad'")
 
 
+def test_tec_8_2_what_the_chart_forbids_cites_its_rule(rules_copy: Path) -> None:
+    corrupt(
+        rules_copy,
+        "terrain_effects.yaml",
+        'closed_to: [soviet], rule: "8.2"}',
+        "closed_to: [soviet]}",
+    )
+    error = load_error(rules_copy)
+    assert (error.key_path, error.expected) == (
+        "terrain_effects.terrain.stalingrad_pocket",
+        "key 'rule'",
+    )
+
+
+def test_tec_15_2_a_leaving_cost_is_a_share_of_the_allowance(rules_copy: Path) -> None:
+    corrupt(rules_copy, "terrain_effects.yaml", "leaving: 1/2", "leaving: 3/2")
+    error = load_error(rules_copy)
+    assert error.key_path == "terrain_effects.terrain.entrenchments.leaving"
+
+
 def test_air_recovery_4_7_bad_range_is_refused(rules_copy: Path) -> None:
     corrupt(
         rules_copy,

@@ -10,7 +10,7 @@ from html import escape
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from owsqt.qt.movement.plan import Route, mp_text
+from owsqt.rules.movement.moveplan import Route
 from owsqt.rules.movement.stackmove import CostItem
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -19,6 +19,26 @@ PANEL_WIDTH = 460
 MARGIN = 10
 _RULE = "color:#6b6250"
 _BAD = "color:#b3261e"
+_GLYPHS = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+}
+
+
+def mp_text(points: Fraction) -> str:
+    """Movement points as a player writes them: 3, ½, 2½, 7/3."""
+    points = Fraction(points)
+    if points < 0:
+        return "−" + mp_text(-points)
+    whole, part = divmod(points, 1)
+    if part == 0:
+        return str(whole)
+    if part in _GLYPHS:
+        return (str(whole) if whole else "") + _GLYPHS[part]
+    return f"{points.numerator}/{points.denominator}"
 
 
 def _item(item: CostItem, sign: bool = False) -> str:

@@ -1,6 +1,8 @@
 """The table side of enforced movement (8.1-8.3): while a stack is selected or dragged, or
 units are dragged in from the Arrivals dock, shade where they can go, draw the path to the
-hovered hex with its bill, and turn a drop into the MoveStack the engine judges.
+hovered hex with its bill, and turn a drop into the MoveStack the engine judges. What a
+move would be (its path, its bill, the rule it breaks, the action of a drop) is the rules'
+move plan (rules/movement/moveplan.py); this module follows the pointer and draws it.
 
 Only games under the rules (ASSIST, STRICT) after set-up move this way; in free play and
 set-up a drop stays a move by hand (PlaceUnits). The shading shows only in the acting
@@ -16,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.map.view import MapView
-from owsqt.qt.movement.bill import MoveBill, bill_html
+from owsqt.qt.movement.bill import MoveBill, bill_html, mp_text
 from owsqt.qt.movement.overlay import (
     ENTRY_EDGE,
     ENTRY_FILL,
@@ -25,14 +27,19 @@ from owsqt.qt.movement.overlay import (
     HexShading,
     PathItem,
 )
-from owsqt.qt.movement.plan import MovePlan, Route, entry_hexes, mp_text, why_unmovable
-from owsqt.rules.core.actions import Action, MoveStack, PlaceUnits
+from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
-from owsqt.rules.core.steps import Phase
-from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
+from owsqt.rules.movement.moveplan import (
+    MovePlan,
+    Route,
+    drop_action,
+    entry_hexes,
+    may_plan,
+    move_plan,
+    moves_by_rules,
+    why_unmovable,
+)
 from owsqt.session import GameSession
 
 
@@ -69,11 +76,7 @@ class MoveController(QObject):
 
     def rules_apply(self) -> bool:
         """Whether a drop is a move under the rules (MoveStack) rather than one by hand."""
-        state = self.session.state
-        return self.session.mode is not Mode.FREE and state.phase not in (
-            Phase.SETUP,
-            Phase.GAME_OVER,
-        )
+        return moves_by_rules(self.session.state, self.session.mode)
 
     # --- what is selected or dragged ----------------------------------------------------
 
@@ -105,7 +108,7 @@ class MoveController(QObject):
     def begin_drag(self, units: tuple[str, ...]) -> None:
         """A stack (or one unit of it) is being dragged on the map."""
         self._gesture = True
-        self._show(self._plan_for(units) if self._shows_reach(units) else None)
+        self._show(self._plan_for(units) if self._shows_reach(units, entering=False) else None)
 
     def begin_entry(self, units: tuple[str, ...]) -> None:
         """Units are being dragged in from the Arrivals dock: light their entry hexes."""
@@ -115,7 +118,7 @@ class MoveController(QObject):
         entries = entry_hexes(self.ruleset, state, known) if known else ()
         self.entry_shading.set_hexes(entries)
         shows = bool(known and entries) and self._shows_reach(known, entering=True)
-        self._show(self._plan_for(known, entries) if shows else None)
+        self._show(self._plan_for(known) if shows else None)
 
     def end_gesture(self) -> None:
         """The drag is over (dropped or abandoned): back to the selection, if any."""
@@ -170,7 +173,8 @@ class MoveController(QObject):
             self.bill.hide()
             return
         if len(route.path) > 1 or plan.entering:
-            self.path.set_path(route.path, _running_costs(route), route.legal_hexes)
+            labels = [mp_text(p) if p is not None else "" for p in route.running_costs()]
+            self.path.set_path(route.path, labels, route.legal_hexes)
         else:
             self.path.clear()  # pointing at the stack itself: only the allowance
         html = bill_html(self.ruleset, route)
@@ -190,30 +194,22 @@ class MoveController(QObject):
     def action_for_drop(self, units: tuple[str, ...], target: Hex) -> Action | None:
         """What dropping `units` on `target` asks for: a move by hand in free play and set-up,
         else a MoveStack along the path shown; None when the stack is dropped where it is."""
-        state = self.session.state
-        if not self.rules_apply():
-            return PlaceUnits(units=units, to=target)
-        plan = self.plan if self.plan is not None and self.plan.units == units else None
-        if plan is None:
-            entering = state.units[units[0]].status is not UnitStatus.ON_MAP
-            entries = entry_hexes(self.ruleset, state, units) if entering else ()
-            if entering and not entries:  # no way in: the engine says so
-                return MoveStack(units=units, path=(target,), administrative=self.administrative)
-            plan = self._plan_for(units, entries)
-        return plan.action_to(target)
+        session = self.session
+        return drop_action(
+            self.ruleset,
+            session.state,
+            session.mode,
+            units,
+            target,
+            administrative=self.administrative,
+        )
 
     # --- helpers ------------------------------------------------------------------------
 
-    def _shows_reach(self, units: tuple[str, ...], entering: bool = False) -> bool:
+    def _shows_reach(self, units: tuple[str, ...], *, entering: bool) -> bool:
         """Reach is shaded for the acting player's own units in his movement segments."""
-        state = self.session.state
-        if not self.rules_apply() or state.segment not in MOVEMENT_SEGMENTS:
-            return False
-        ground = self.ruleset.catalogue.ground
-        if any(u not in ground or ground[u].player is not state.active for u in units):
-            return False
-        on_map = {state.units[u].status is UnitStatus.ON_MAP for u in units}
-        return on_map == {not entering}
+        session = self.session
+        return may_plan(self.ruleset, session.state, session.mode, units, entering=entering)
 
     def _plan_for_hex(self, hex_: Hex | None) -> MovePlan | None:
         if hex_ is None or not self.rules_apply():
@@ -221,13 +217,9 @@ class MoveController(QObject):
         units = movable_units(self.ruleset, self.session.state, hex_)
         return self._plan_for(units) if units else None
 
-    def _plan_for(self, units: tuple[str, ...], entries: tuple[Hex, ...] = ()) -> MovePlan:
+    def _plan_for(self, units: tuple[str, ...]) -> MovePlan:
         state = self.session.state
-        moving = state.movement.moving
-        # 8.3: a stack in motion keeps the kind of movement it began with.
-        in_motion = not entries and all(u in moving for u in units)
-        administrative = state.movement.administrative if in_motion else self.administrative
-        return MovePlan(self.ruleset, state, units, administrative=administrative, entries=entries)
+        return move_plan(self.ruleset, state, units, administrative=self.administrative)
 
     def _show(self, plan: MovePlan | None) -> None:
         self.plan = plan
@@ -240,15 +232,3 @@ class MoveController(QObject):
     def _names(self, units: tuple[str, ...]) -> str:
         first = self.ruleset.unit_name(units[0])
         return first if len(units) == 1 else f"{first} and {len(units) - 1} more"
-
-
-def _running_costs(route: Route) -> list[str]:
-    """The MP spent on arriving in each hex of the path ("" where it does not get)."""
-    labels = [""] * len(route.path)
-    offset = 0 if route.move.entry is not None else 1
-    spent = 0
-    for index, (_, items) in enumerate(route.price.steps):
-        spent += sum(i.points for i in items)
-        if offset + index < len(labels):
-            labels[offset + index] = mp_text(spent)
-    return labels

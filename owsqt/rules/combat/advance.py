@@ -47,7 +47,7 @@ from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import MovementClass, UnitClass, UnitDef, UnitType
-from owsqt.rules.map.gamemap import RiverClass
+from owsqt.rules.movement.movecost import closed_crossing, closed_hex
 from owsqt.rules.movement.zoc import zoc_holders, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -172,13 +172,15 @@ class _Search:
         game_map = self.ruleset.game_map
         if b not in game_map.hexes or b in self.enemy_hexes:
             return "11.8: units advance into open hexes of the map"
+        crossing = closed_crossing(self.ruleset, a, b)
+        if crossing is not None:
+            return str(crossing)
         river, bridged = river_crossing(self.ruleset, self.state, a, b)
-        if river is not None and river.river is RiverClass.MAJOR:
-            return f"8.2: no unit may cross the {river.name}, bridges included"
         if river is not None and not bridged:
             return f"11.8: no advance across the unbridged {river.name}"
-        if self.player is Player.SOVIET and b in game_map.pocket:
-            return "8.2: no Soviet unit may enter the Stalingrad pocket"
+        closed = closed_hex(self.ruleset, b, self.player)
+        if closed is not None:
+            return f"{closed.rule}: no {self.player.title} unit may enter the Stalingrad pocket"
         return None
 
     def _reach(self, kind: AdvanceKind) -> dict[Hex, tuple[Hex, ...]]:

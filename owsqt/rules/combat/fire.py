@@ -133,7 +133,7 @@ def terrain_shifts(ruleset: Ruleset, state: GameState, engagement: Engagement) -
         game_map.rivers.get(Hexside.between(h, target)) for h in attacking_hexes(state, engagement)
     ]
     if sides and all(side is not None for side in sides):
-        river = tec.terrain("minor_river")
+        river = tec.terrain(sides[0].river.value)  # minor: none attacks across the Don
         shifts.append(Item(f"across the {sides[0].name}", river.column_shift, "11.4"))
     marker = state.entrenchments.get(target)
     defender = engagement.attacker.opponent

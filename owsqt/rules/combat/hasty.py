@@ -22,7 +22,7 @@ from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.stacking import stacking_points
-from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
@@ -44,7 +44,7 @@ def points_left(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> F
     moving = state.movement.moving
     if all(u in moving for u in units):
         return min(moving[u] for u in units)
-    move = StackMove(ruleset, state, units)
+    move = stack_move(ruleset, state, units)
     return min(move.unit_points(u) for u in units)
 
 
@@ -123,7 +123,7 @@ def _resolve(ruleset: Ruleset, state: GameState, action: HastyAttack):
         left = {u: max(Fraction(0), moving[u] - cost) for u in action.units}
         done = state.movement.done | (set(moving) - set(action.units))
     else:
-        move = StackMove(ruleset, state, action.units)
+        move = stack_move(ruleset, state, action.units)
         left = {u: max(Fraction(0), move.unit_points(u) - cost) for u in action.units}
         done = state.movement.done | set(moving)
     movement = MovementState(done=frozenset(done), moving=FrozenMap(left))

@@ -16,6 +16,7 @@ from owsqt.rules.combat.prepared import (
     FIRE_STEPS,
     advancers,
     alive,
+    closed_to_attack,
     defenders,
     engaged_attackers,
     firing_units,
@@ -45,12 +46,11 @@ from owsqt.rules.core.actions import (
     Retreat,
     TakeLosses,
 )
-from owsqt.rules.core.hexgrid import Hex, Hexside
+from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
-from owsqt.rules.map.gamemap import RiverClass
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -94,8 +94,7 @@ def _enemy_hexes_next_to(ruleset: Ruleset, state: GameState, hex_: Hex, player: 
     catalogue = ruleset.catalogue
     for _, neighbour in ruleset.grid.neighbours(hex_):
         stack = state.stack(neighbour)
-        river = ruleset.game_map.rivers.get(Hexside.between(hex_, neighbour))
-        if river is not None and river.river is RiverClass.MAJOR:
+        if closed_to_attack(ruleset, hex_, neighbour) is not None:
             continue  # 8.2: no combat across the Don
         fighters = [u for u in stack if state.units[u].strength > 0]  # 16.3: not convoys
         if fighters and catalogue.ground[stack[0]].player is not player:

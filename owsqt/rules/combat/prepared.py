@@ -43,14 +43,13 @@ from owsqt.rules.core.events import (
     LeadChanged,
 )
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.hexgrid import Hex, Hexside, distance
+from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.rolls import roll_die
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import AirType, UnitClass
-from owsqt.rules.map.gamemap import RiverClass
 from owsqt.rules.movement.arrivals import release
 from owsqt.rules.movement.leaving import abandon_construction
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -250,8 +249,8 @@ def _attacker_violations(
     violations = []
     if unit.hex is None or distance(unit.hex, action.target) != 1:
         violations.append(Violation("11.1", f"{name} is not next to the hex attacked"))
-    elif _across_major_river(ruleset, unit.hex, action.target):
-        violations.append(Violation("8.2", f"{name} may not attack across the Don"))
+    elif (rule := closed_to_attack(ruleset, unit.hex, action.target)) is not None:
+        violations.append(Violation(rule, f"{name} may not attack across the Don"))
     if unit.disrupted:
         violations.append(Violation("13.0", f"{name} is disrupted: it may not attack"))
     gun = ruleset.catalogue.ground[unit_id].bombardment is not None
@@ -265,9 +264,12 @@ def _attacker_violations(
     return violations
 
 
-def _across_major_river(ruleset: Ruleset, a: Hex, b: Hex) -> bool:
-    river = ruleset.game_map.rivers.get(Hexside.between(a, b))
-    return river is not None and river.river is RiverClass.MAJOR
+def closed_to_attack(ruleset: Ruleset, a: Hex, b: Hex) -> str | None:
+    """The rule that forbids attacking from `a` into the adjacent `b`: the Terrain Effects
+    Chart's combat column prohibits it across a major river (the Don, 8.2); None where
+    units may attack."""
+    river = ruleset.game_map.river_between(a, b)
+    return ruleset.tables.tec.attack_rule(river.river.value) if river is not None else None
 
 
 def check_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack | HastyAttack) -> None:

@@ -48,7 +48,8 @@ from owsqt.rules.core.hexgrid import Hex, Hexside, distance, neighbour
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
-from owsqt.rules.map.gamemap import RiverClass, RiverSide
+from owsqt.rules.map.gamemap import RiverSide
+from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.zoc import zoc_holders, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -233,10 +234,9 @@ class _Retreat:
             return True
         if b in self.enemy_hexes:
             return False
-        river = game_map.rivers.get(Hexside.between(a, b))
-        if river is not None and river.river is RiverClass.MAJOR:
-            return False  # 8.2, 11.7: never across the Don, bridges included
-        return not (self.player is Player.SOVIET and b in game_map.pocket)
+        # 8.2, 11.7: never across the Don, bridges included; never into the pocket for
+        # Soviet units. The Terrain Effects Chart says which.
+        return step_prohibition(self.ruleset, a, b, self.player) is None
 
     def _farther(self, origin: Hex, a: Hex, b: Hex) -> bool:
         """[11.7] A step farther from `origin` and no nearer to any other firing hex."""

@@ -23,8 +23,8 @@ from owsqt.rules.core.state import GameState, MovementState
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import BridgeState, Player
 from owsqt.rules.data.units import MovementClass, UnitType
-from owsqt.rules.map.gamemap import RiverClass
-from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.movement.movecost import closed_crossing
+from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, wrong_player
@@ -45,8 +45,9 @@ def _engineer_violations(ruleset: Ruleset, state: GameState, unit_id: str, hexsi
     river = ruleset.game_map.rivers.get(hexside)
     if river is None:
         violations.append(Violation("16.2", "no river runs along that hexside"))
-    elif river.river is RiverClass.MAJOR:
-        violations.append(Violation("8.2", "no unit crosses the Don, bridges included"))
+    elif (banned := closed_crossing(ruleset, hexside.a, hexside.b)) is not None:
+        text = f"no unit crosses the {river.name}, bridges included"
+        violations.append(Violation(banned.rule, text))
     wrong = wrong_player(state, definition.player, "engineers work in their own phase")
     if wrong:
         violations.append(wrong)
@@ -60,7 +61,7 @@ def river_sides(ruleset: Ruleset, hex_: Hex) -> list[Hexside]:
     for _, other in ruleset.grid.neighbours(hex_):
         side = Hexside.between(hex_, other)
         river = ruleset.game_map.rivers.get(side)
-        if river is not None and river.river is not RiverClass.MAJOR:
+        if river is not None and closed_crossing(ruleset, hex_, other) is None:
             sides.append(side)
     return sides
 
@@ -130,7 +131,7 @@ def engineer_points(ruleset: Ruleset, state: GameState, unit_id: str) -> Fractio
     moving = state.movement.moving
     if unit_id in moving:
         return moving[unit_id]
-    return StackMove(ruleset, state, (unit_id,)).unit_points(unit_id)
+    return stack_move(ruleset, state, (unit_id,)).unit_points(unit_id)
 
 
 def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge):

@@ -9,7 +9,7 @@ Hexes are cube `Hex` values inside; shapely geometry is in MAP_LAYOUT units
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -304,17 +304,25 @@ class GameMap:
         return {edge: tuple(hexes) for edge, hexes in by_edge.items()}
 
     def reachable_without_major_river(self, start: Hex) -> frozenset[Hex]:
-        """[8.2] Every hex reachable from `start` without crossing a major river (the Don):
-        the ground a unit there can ever move over."""
+        """Every hex reachable from `start` without crossing a major river (the Don): the
+        map's geography, which the compiler reads for the supply edges south of it (14.2).
+        What units may cross is the Terrain Effects Chart's to say (movement.movecost)."""
+
+        def crosses(a: Hex, b: Hex) -> bool:
+            side = self.rivers.get(Hexside.between(a, b))
+            return side is None or side.river is not RiverClass.MAJOR
+
+        return self.connected(start, crosses)
+
+    def connected(self, start: Hex, crosses: Callable[[Hex, Hex], bool]) -> frozenset[Hex]:
+        """Every hex reachable from `start` by steps from a hex to a neighbour that
+        `crosses(a, b)` allows."""
         seen = {start}
         frontier = [start]
         while frontier:
             hex_ = frontier.pop()
             for _, neighbour in self.grid.neighbours(hex_):
-                if neighbour in seen:
-                    continue
-                side = self.rivers.get(Hexside.between(hex_, neighbour))
-                if side is not None and side.river is RiverClass.MAJOR:
+                if neighbour in seen or not crosses(hex_, neighbour):
                     continue
                 seen.add(neighbour)
                 frontier.append(neighbour)

@@ -17,6 +17,7 @@ from owsqt.rules.core.events import ConditionMet, Event, ReservesReleased
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.movement.movecost import closed_hexes
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.turntrack import Reinforcement
@@ -144,8 +145,9 @@ def return_hexes(ruleset: Ruleset, state: GameState, unit_id: str) -> tuple[Hex,
         return (exit_hex,)
     enemy_zoc = zoc_of(ruleset, state, player.opponent)
     game_map = ruleset.game_map
-    closed = game_map.pocket if player is Player.SOVIET else frozenset()  # 8.2
-    free = [h for h in game_map.hexes if h not in enemy_held | enemy_zoc | closed]
+    closed = closed_hexes(ruleset, player).keys()  # 8.2: the pocket, to Soviet units
+    blocked = enemy_held | enemy_zoc | closed
+    free = [h for h in game_map.hexes if h not in blocked]
     if not free:
         return ()
     nearest = min(distance(exit_hex, h) for h in free)

@@ -17,7 +17,7 @@ from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import UnitMarker, UnitStatus
-from owsqt.rules.movement.movecost import Prohibited, step_cost
+from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -72,7 +72,7 @@ def _open_neighbours(
         stack = state.stack(neighbour)
         if stack and catalogue.ground[stack[0]].player is not player:
             continue
-        if _passable(ruleset, hex_, neighbour, units):
+        if step_prohibition(ruleset, hex_, neighbour, player) is None:
             found.append(neighbour)
     return found
 
@@ -81,17 +81,6 @@ def _fits(ruleset: Ruleset, state: GameState, units: tuple[str, ...], hex_: Hex)
     """[9.2] The units join `hex_` within the stacking limit."""
     points = stacking_points(ruleset, state, hex_) + _points_of(ruleset, state, units)
     return points <= ruleset.tables.stacking_limit
-
-
-def _passable(ruleset: Ruleset, a: Hex, b: Hex, units: tuple[str, ...]) -> bool:
-    catalogue = ruleset.catalogue
-    try:
-        for unit_id in units:
-            unit = catalogue.ground[unit_id]
-            step_cost(ruleset.tables, ruleset.game_map, a, b, unit.movement_class, unit.player)
-    except Prohibited:
-        return False
-    return True
 
 
 def _check(ruleset: Ruleset, state: GameState, action: Displace) -> Hex:
@@ -163,8 +152,9 @@ def _path_violations(ruleset: Ruleset, state: GameState, action: Displace) -> li
         stack = state.stack(b)
         if stack and catalogue.ground[stack[0]].player is not player:
             return [Violation("9.3", f"{where} is held by the enemy")]
-        if not _passable(ruleset, a, b, action.units):
-            return [Violation("8.2", f"no unit may enter {where} that way")]
+        banned = step_prohibition(ruleset, a, b, player)
+        if banned is not None:
+            return [Violation(banned.rule, f"no unit may enter {where} that way")]
     if len(action.path) > 1:
         end = action.path[-1]
         if not _fits(ruleset, state, action.units, end):

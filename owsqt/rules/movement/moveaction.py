@@ -29,7 +29,7 @@ from owsqt.rules.movement.leaving import abandon_bridges, abandon_construction, 
 from owsqt.rules.movement.stackmove import (
     ADMINISTRATIVE_RATE,
     StackMove,
-    initiative_bonus,
+    stack_move,
     unit_allowance,
 )
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -70,9 +70,10 @@ def entering(state: GameState, units: tuple[str, ...]) -> bool:
     return state.units[units[0]].status is not UnitStatus.ON_MAP
 
 
-def stack_move(ruleset: Ruleset, state: GameState, action: MoveStack) -> StackMove:
+def _move_of(ruleset: Ruleset, state: GameState, action: MoveStack) -> StackMove:
+    """The StackMove the table planned the move with, if it did: one per state and stack."""
     entry = action.path[0] if entering(state, action.units) else None
-    return StackMove(
+    return stack_move(
         ruleset, state, action.units, administrative=action.administrative, entry=entry
     )
 
@@ -124,7 +125,7 @@ def _judge(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violat
         violations.append(
             Violation("8.1", "a stack in motion may drop units off, not pick new ones up")
         )
-    move = stack_move(ruleset, state, action)
+    move = _move_of(ruleset, state, action)
     if entering(state, action.units):
         violations.extend(_entry_violations(ruleset, state, action))
     violations.extend(_administrative_violations(ruleset, state, action, move))
@@ -231,7 +232,7 @@ def _resolve(
     ruleset: Ruleset, state: GameState, action: MoveStack
 ) -> tuple[GameState, list[Event]]:
     _check(ruleset, state, action)
-    move = stack_move(ruleset, state, action)
+    move = _move_of(ruleset, state, action)
     price = move.price(action.path)
     cost = price.total
     destination = action.path[-1]
@@ -244,7 +245,7 @@ def _resolve(
     if len(action.path) > 1:
         state = abandon_bridges(state, action.units)  # 16.2: the builders went away
     if cost > 0:
-        state, marked = _artillery_markers(ruleset, state, action.units)
+        state, marked = _artillery_markers(ruleset, state, action.units, move.bonus)
         events.extend(marked)
     bottom = max((state.units[u].stack_order for u in state.stack(destination)), default=-1)
     for offset, unit_id in enumerate(action.units, start=1):
@@ -274,13 +275,13 @@ def _resolve(
 
 
 def _artillery_markers(
-    ruleset: Ruleset, state: GameState, units: tuple[str, ...]
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...], bonus: int
 ) -> tuple[GameState, list[Event]]:
     """[12.3] Soviet artillery that uses any movement point, and German artillery that
     moves more than half its allowance, is marked fired; German artillery within half is
-    marked moved (it bombards at half strength). Rocket artillery moves freely."""
+    marked moved (it bombards at half strength). Rocket artillery moves freely. `bonus`:
+    the initiative's extra MP (6.3), as the move counted it."""
     events: list[Event] = []
-    bonus = initiative_bonus(ruleset, state, ruleset.catalogue.ground[units[0]].player)
     for unit_id in units:
         definition = ruleset.catalogue.ground[unit_id]
         unit = state.units[unit_id]

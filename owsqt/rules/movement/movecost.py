@@ -1,30 +1,101 @@
-"""The cost of one step of movement (8.1, 8.2 and the Terrain Effects Chart).
+"""The cost of one step of movement, and the steps terrain forbids (8.1, 8.2, the TEC).
 
 A step from a hex to an adjacent hex costs the terrain of the hex entered by the
 unit's movement class, or the road's rate when a road joins the two hexes, plus
-what the hexside between them adds: a minor river (+3/+4/+6 MP), or a bridge
-(+1 MP) where a road crosses it. Major rivers are prohibited (8.2: no unit
-crosses the Don, bridges included), and Soviet units may not enter the pocket.
+what the hexside between them adds: a minor river, or a bridge where one spans it.
+Every figure and every prohibition, with its rule, is the Terrain Effects Chart's;
+this module only reads the map for it: the river a step crosses (8.2: no unit
+crosses the Don, bridges included) and the hexes of the pocket (8.2: closed to
+Soviet units). The prohibitions are asked of the chart once per ruleset.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 
 from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.data.tables import Tables
 from owsqt.rules.data.units import MovementClass
-from owsqt.rules.map.gamemap import ConnectionKind, GameMap, RiverClass
+from owsqt.rules.map.gamemap import ConnectionKind, GameMap
+from owsqt.rules.scenario.ruleset import Ruleset
 
-_ROAD_TERRAIN = {
-    ConnectionKind.PRIMARY_ROAD: "primary_road",
-    ConnectionKind.SECONDARY_ROAD: "secondary_road",
-}
+POCKET = "stalingrad_pocket"  # the chart's row for the hexes the map marks as the pocket
+
+
+@dataclass(frozen=True, slots=True)
+class Prohibition:
+    """What the chart forbids a step: the rule, and what it says."""
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
 
 
 class Prohibited(ValueError):
     """A step no unit of that kind may take; the message cites the rule."""
+
+    def __init__(self, prohibition: Prohibition) -> None:
+        super().__init__(str(prohibition))
+        self.prohibition = prohibition
+
+
+@dataclass(frozen=True, slots=True)
+class _Bans:
+    """The map's hexsides and hexes the chart forbids, asked once per ruleset."""
+
+    hexsides: dict[Hexside, Prohibition]
+    hexes: dict[Player, dict[Hex, Prohibition]]
+
+
+def _bans_of(ruleset: Ruleset) -> _Bans:
+    tec = ruleset.tables.tec
+    game_map = ruleset.game_map
+    hexsides = {}
+    for side, river in game_map.rivers.items():
+        rule = tec.crossing_rule(river.river.value)
+        if rule is not None:
+            text = f"no unit may cross the {river.name}, bridges included"
+            hexsides[side] = Prohibition(rule, text)
+    hexes: dict[Player, dict[Hex, Prohibition]] = {}
+    for player in Player:
+        # The chart names nationalities; a side's own name is the nationality of its units.
+        rule = tec.entry_rule(POCKET, player.value)
+        text = f"no {player.title} unit may enter a hex of the Stalingrad pocket"
+        hexes[player] = dict.fromkeys(game_map.pocket, Prohibition(rule, text)) if rule else {}
+    return _Bans(hexsides, hexes)
+
+
+def closed_crossing(ruleset: Ruleset, a: Hex, b: Hex) -> Prohibition | None:
+    """Why no unit may cross the hexside between adjacent `a` and `b` (8.2: the Don,
+    bridges included); None where units may."""
+    return ruleset.derived(_bans_of).hexsides.get(Hexside.between(a, b))
+
+
+def closed_hexes(ruleset: Ruleset, player: Player) -> Mapping[Hex, Prohibition]:
+    """The hexes `player`'s units may never enter, and why (8.2: the pocket, to Soviet
+    units)."""
+    return ruleset.derived(_bans_of).hexes[player]
+
+
+def closed_hex(ruleset: Ruleset, hex_: Hex, player: Player) -> Prohibition | None:
+    """Why `player`'s units may not enter `hex_`; None where they may."""
+    return closed_hexes(ruleset, player).get(hex_)
+
+
+def step_prohibition(ruleset: Ruleset, a: Hex, b: Hex, player: Player) -> Prohibition | None:
+    """Why `player`'s units may not step from `a` into the adjacent `b`, whatever they
+    pay (8.2); None where terrain lets them."""
+    return closed_crossing(ruleset, a, b) or closed_hex(ruleset, b, player)
+
+
+def open_area(ruleset: Ruleset, start: Hex) -> frozenset[Hex]:
+    """[8.2] Every hex reachable from `start` by crossings the chart allows: the ground a
+    unit there can ever move over (the battle's side of the Don)."""
+    return ruleset.game_map.connected(start, lambda a, b: closed_crossing(ruleset, a, b) is None)
 
 
 def road_between(game_map: GameMap, a: Hex, b: Hex) -> ConnectionKind | None:
@@ -37,8 +108,7 @@ def road_between(game_map: GameMap, a: Hex, b: Hex) -> ConnectionKind | None:
 
 
 def step_items(
-    tables: Tables,
-    game_map: GameMap,
+    ruleset: Ruleset,
     from_hex: Hex,
     to_hex: Hex,
     movement_class: MovementClass,
@@ -56,34 +126,31 @@ def step_items(
     for the map's own bridges.
     Raises Prohibited, citing the rule, for a step no unit may take.
     """
-    tec = tables.tec
+    banned = step_prohibition(ruleset, from_hex, to_hex, player)
+    if banned is not None:
+        raise Prohibited(banned)
+    tec = ruleset.tables.tec
+    game_map = ruleset.game_map
     kind = movement_class.value
-    river = game_map.rivers.get(Hexside.between(from_hex, to_hex))
-    if river is not None and river.river is RiverClass.MAJOR:
-        raise Prohibited(f"8.2: no unit may cross the {river.name}, bridges included")
-    if player is Player.SOVIET and game_map.hexes[to_hex].pocket:
-        raise Prohibited("8.2: no Soviet unit may enter a hex of the Stalingrad pocket")
     road = road_between(game_map, from_hex, to_hex) if road_allowed else None
-    if road is not None and icy:  # 8.1: on icy turns roads count as clear
-        items = [("icy road, as clear terrain", tec.terrain("clear").cost(kind))]
-    elif road is not None:
-        row = tec.terrain(_ROAD_TERRAIN[road])
-        items = [(row.name.lower(), row.cost(kind))]
-    else:
-        row = tec.terrain(game_map.terrain(to_hex).value)
-        items = [(row.name.lower(), row.cost(kind))]
-    has_bridge = river is not None and (river.bridge if bridged is None else bridged)
-    if river is not None and has_bridge:  # a bridge carries anyone stepping across it
-        items.append((f"bridge over the {river.name}", tec.terrain("bridge").hexside_extra(kind)))
-    elif river is not None:
-        extra = tec.terrain("minor_river").hexside_extra(kind)
-        items.append((f"across the {river.name}", extra))
+    key = road.value if road is not None else game_map.terrain(to_hex).value
+    row, points = tec.entering(key, kind, icy=icy)
+    label = row.name.lower()
+    if row.key != key:  # 8.1: on icy turns roads count as clear
+        label = f"icy road, as {label} terrain"
+    items = [(label, points)]
+    river = game_map.rivers.get(Hexside.between(from_hex, to_hex))
+    if river is not None:
+        has_bridge = river.bridge if bridged is None else bridged
+        _, extra = tec.crossing(river.river.value, kind, bridged=has_bridge)
+        # A bridge carries anyone stepping across it.
+        label = f"bridge over the {river.name}" if has_bridge else f"across the {river.name}"
+        items.append((label, extra))
     return items
 
 
 def step_cost(
-    tables: Tables,
-    game_map: GameMap,
+    ruleset: Ruleset,
     from_hex: Hex,
     to_hex: Hex,
     movement_class: MovementClass,
@@ -96,8 +163,7 @@ def step_cost(
     """The MP cost of moving from `from_hex` into the adjacent `to_hex` (TEC); see
     step_items for the parts."""
     items = step_items(
-        tables,
-        game_map,
+        ruleset,
         from_hex,
         to_hex,
         movement_class,

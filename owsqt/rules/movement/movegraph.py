@@ -13,9 +13,7 @@ from fractions import Fraction
 
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.data.tables import Tables
 from owsqt.rules.data.units import MovementClass
-from owsqt.rules.map.gamemap import GameMap
 from owsqt.rules.movement.movecost import Prohibited, step_cost
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -25,6 +23,17 @@ SCALE = 8
 def scaled(points: Fraction | int) -> int:
     """Movement points in eighths, rounded down (an allowance is never rounded up)."""
     return int(Fraction(points) * SCALE // 1)
+
+
+_EIGHTHS: list[Fraction] = []
+
+
+def unscaled(eighths: int) -> Fraction:
+    """Eighths back to movement points. A search returns hundreds of them: each value is
+    made once and shared (a Fraction never changes)."""
+    while len(_EIGHTHS) <= eighths:
+        _EIGHTHS.append(Fraction(len(_EIGHTHS), SCALE))
+    return _EIGHTHS[eighths]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +51,9 @@ Graph = dict[Hex, tuple[GraphEdge, ...]]
 class MoveGraph:
     """Step costs by (movement classes, side, icy roads), built on first use."""
 
-    def __init__(self, tables: Tables, game_map: GameMap) -> None:
-        self.tables = tables
-        self.game_map = game_map
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.game_map = ruleset.game_map
         self._graphs: dict[tuple[frozenset[MovementClass], Player, bool], Graph] = {}
 
     def graph(self, classes: Iterable[MovementClass], player: Player, icy: bool) -> Graph:
@@ -79,15 +88,9 @@ class MoveGraph:
     def _cost(
         self, a: Hex, b: Hex, movement_class: MovementClass, player: Player, icy: bool, road: bool
     ) -> Fraction:
-        return step_cost(
-            self.tables, self.game_map, a, b, movement_class, player, icy=icy, road_allowed=road
-        )
+        return step_cost(self.ruleset, a, b, movement_class, player, icy=icy, road_allowed=road)
 
 
 def move_graph(ruleset: Ruleset) -> MoveGraph:
     """The terrain cost of every step, built once per ruleset on first use (8.1)."""
-    return ruleset.derived(_new_move_graph)
-
-
-def _new_move_graph(ruleset: Ruleset) -> MoveGraph:
-    return MoveGraph(ruleset.tables, ruleset.game_map)
+    return ruleset.derived(MoveGraph)

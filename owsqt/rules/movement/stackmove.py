@@ -5,13 +5,15 @@ movement allowance (or what it has left while in motion), the enemy's zones of c
 interdiction zones, convoys, entrenchments and administrative movement. `reach()` is a
 cheapest-path search over the precomputed move graph; `price(path)` walks one path item
 by item, with the rule it breaks if it breaks one. Both read the same facts, and tests
-check they agree on every reachable hex.
+check they agree on every reachable hex. Both are worked out once and kept: a StackMove
+is a fact of its state, which never changes: `stack_move` shares one per state and stack.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -20,12 +22,14 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Entrenchment, Player, Supply
 from owsqt.rules.data.units import UnitClass, UnitType
-from owsqt.rules.movement.movecost import Prohibited, step_items
-from owsqt.rules.movement.movegraph import SCALE, GraphEdge, move_graph, scaled
+from owsqt.rules.movement.movecost import Prohibited, Prohibition, step_items
+from owsqt.rules.movement.movegraph import SCALE, GraphEdge, move_graph, scaled, unscaled
+from owsqt.rules.movement.sides import sides_of
 from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 
 ADMINISTRATIVE_RATE = Fraction(3, 2)  # 8.3
+ENTRENCHMENTS = "entrenchments"  # the Terrain Effects Chart's row (15.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,32 +149,32 @@ class StackMove:
             if self.player is Player.SOVIET  # 4.5: German air interdicts Soviet units
             else ()
         )
+        self.bonus = initiative_bonus(ruleset, state, self.player)
         self.allowance_items = self._allowance_items()
         self.allowance = sum((i.points for i in self.allowance_items), Fraction(0))
+        self._reach: Reach | None = None
+        self._prices: dict[tuple[Hex, ...], PathPrice] = {}
+        self._bills: dict[tuple[Hex | None, Hex], tuple[CostItem, ...] | Prohibition] = {}
 
     def _sort_hexes(self, ruleset: Ruleset, state: GameState) -> None:
-        """Enemy, friendly and convoy hexes, and the hexes adjacent to enemy units."""
-        catalogue = ruleset.catalogue
-        self.enemy_hexes: set[Hex] = set()
-        self.friendly_hexes: set[Hex] = set()
-        self.convoy_hexes: set[Hex] = set()  # friendly convoys not in this stack (16.3)
-        self.enemy_convoys: dict[Hex, tuple[str, ...]] = {}  # hexes held only by convoys
-        for hex_, stack in state.stacks.items():
-            owner = catalogue.ground[stack[0]].player
-            convoys = tuple(u for u in stack if catalogue.ground[u].unit_class is UnitClass.CONVOY)
-            if owner is self.player:
-                others = [u for u in stack if u not in self.units]
-                if others:
-                    self.friendly_hexes.add(hex_)
-                if any(c not in self.units for c in convoys):
-                    self.convoy_hexes.add(hex_)
-            elif len(convoys) == len(stack) and self.player is Player.SOVIET:
-                self.enemy_convoys[hex_] = convoys  # 16.3: Soviet units move through them
-            else:
-                self.enemy_hexes.add(hex_)
-        grid = ruleset.grid
-        self.near_enemy = {n for h in self.enemy_hexes for _, n in grid.neighbours(h)}
-        self.near_enemy.update(self.enemy_hexes)
+        """Enemy, friendly and convoy hexes, and the hexes adjacent to enemy units: the
+        side's view of the state, less the stack's own units."""
+        sides = sides_of(ruleset, state, self.player)
+        self.enemy_hexes = sides.enemy_hexes
+        self.enemy_convoys = sides.enemy_convoys  # hexes held only by convoys
+        self.near_enemy = sides.near_enemy
+        friendly = set(sides.own_hexes)
+        convoys = set(sides.convoy_hexes)  # friendly convoys not in this stack (16.3)
+        moving = set(self.units)
+        ground = ruleset.catalogue.ground
+        for hex_ in {state.units[u].hex for u in self.units} & sides.own_hexes:
+            stack = state.stack(hex_)
+            if all(u in moving for u in stack):
+                friendly.discard(hex_)
+            if all(u in moving for u in stack if ground[u].unit_class is UnitClass.CONVOY):
+                convoys.discard(hex_)
+        self.friendly_hexes = frozenset(friendly)
+        self.convoy_hexes = frozenset(convoys)
 
     # --- the allowance ------------------------------------------------------------------
 
@@ -179,7 +183,7 @@ class StackMove:
         if self.continuing:
             left = min(state.movement.moving[u] for u in units)
             return [CostItem("left from this move", left, "8.1")]
-        bonus = initiative_bonus(ruleset, state, self.player)
+        bonus = self.bonus
         slowest = min(units, key=lambda u: unit_allowance(ruleset, state, u, bonus))
         base = Fraction(ruleset.catalogue.ground[slowest].movement)
         items = [CostItem(f"movement factor of {ruleset.unit_name(slowest)}", base, "8.1")]
@@ -201,8 +205,7 @@ class StackMove:
         """What one unit of the stack may spend this move (8.1: drop-offs keep their own)."""
         if self.continuing:
             return self.state.movement.moving[unit_id]
-        bonus = initiative_bonus(self.ruleset, self.state, self.player)
-        points = unit_allowance(self.ruleset, self.state, unit_id, bonus)
+        points = unit_allowance(self.ruleset, self.state, unit_id, self.bonus)
         if self.administrative:
             points *= ADMINISTRATIVE_RATE
         if self.entry is None:
@@ -261,8 +264,21 @@ class StackMove:
     def _id(self, hex_: Hex) -> str:
         return self.ruleset.grid.id_of(hex_)
 
-    def step(self, a: Hex | None, b: Hex) -> list[CostItem]:
-        """The bill of one step, item by item; raises Prohibited for a step nobody takes."""
+    def step(self, a: Hex | None, b: Hex) -> tuple[CostItem, ...]:
+        """The bill of one step, item by item; raises Prohibited for a step nobody takes
+        (8.2). Billed once: every path through the step shares it."""
+        bill = self._bills.get((a, b))
+        if bill is None:
+            try:
+                bill = tuple(self._bill(a, b))
+            except Prohibited as prohibited:
+                bill = prohibited.prohibition
+            self._bills[(a, b)] = bill
+        if isinstance(bill, Prohibition):
+            raise Prohibited(bill)
+        return bill
+
+    def _bill(self, a: Hex | None, b: Hex) -> list[CostItem]:
         if a is None:  # entering the map: the terrain of the entry hex
             row = self.ruleset.tables.tec.terrain(self.ruleset.game_map.terrain(b).value)
             points = max(row.cost(c.value) for c in self.classes)
@@ -277,8 +293,13 @@ class StackMove:
         if penalty:
             items.append(CostItem("moving into an interdiction zone", Fraction(penalty), "4.5"))
         if a == self.start and self._entrenched_start():
-            items.append(CostItem("leaving entrenchments", self.allowance / 2, "15.2"))
+            items.append(self._leaving_entrenchments())
         return items
+
+    def _leaving_entrenchments(self) -> CostItem:
+        """[15.2] What leaving the entrenchments the stack starts in costs (the TEC's row)."""
+        points, rule = self.ruleset.tables.tec.leaving_cost(ENTRENCHMENTS, self.allowance)
+        return CostItem("leaving entrenchments", points, rule)
 
     def _terrain_items(self, a: Hex, b: Hex) -> list[CostItem]:
         bridged = self.state.bridged(Hexside.between(a, b))
@@ -286,8 +307,7 @@ class StackMove:
         best: list[tuple[str, Fraction]] | None = None
         for movement_class in self.classes:  # 8.1: the dearest class sets the rate
             items = step_items(
-                self.ruleset.tables,
-                self.ruleset.game_map,
+                self.ruleset,
                 a,
                 b,
                 movement_class,
@@ -305,7 +325,15 @@ class StackMove:
 
     def price(self, path: tuple[Hex, ...] | list[Hex]) -> PathPrice:
         """The bill of `path` (its first hex is the start, or the entry hex) and the first
-        rule it breaks: a gap, a closed hex, a prohibited step, or too few MP."""
+        rule it breaks: a gap, a closed hex, a prohibited step, or too few MP. Priced once
+        per path: the table's preview and the engine's judgement share it."""
+        key = tuple(path)
+        price = self._prices.get(key)
+        if price is None:
+            price = self._prices[key] = self._price(key)
+        return price
+
+    def _price(self, path: tuple[Hex, ...]) -> PathPrice:
         steps: list[tuple[Hex, tuple[CostItem, ...]]] = []
         total = Fraction(0)
         violation = None
@@ -325,10 +353,9 @@ class StackMove:
             if violation is not None:
                 break
             try:
-                items = tuple(self.step(previous, hex_))
+                items = self.step(previous, hex_)
             except Prohibited as prohibited:
-                rule, _, text = str(prohibited).partition(": ")
-                violation = Violation(rule, text)
+                violation = Violation(prohibited.prohibition.rule, prohibited.prohibition.text)
                 break
             total += sum(i.points for i in items)
             steps.append((hex_, items))
@@ -348,7 +375,13 @@ class StackMove:
         [8.1] no minimum move: a step costing more than what is left is not taken;
         [10.2] +2 MP into an enemy ZOC, +1 out of one; enemy-occupied hexes are closed;
         [8.3] administrative movement keeps away from enemy units and interdiction zones.
+        Searched once; later calls return the same Reach.
         """
+        if self._reach is None:
+            self._reach = self._search()
+        return self._reach
+
+    def _search(self) -> Reach:
         graph = move_graph(self.ruleset).graph(self.classes, self.player, self.icy)
         allowance = scaled(self.allowance)
         spent: dict[Hex, int] = {}
@@ -385,7 +418,7 @@ class StackMove:
         return Reach(
             self.start,
             self.allowance,
-            {h: Fraction(c, SCALE) for h, c in spent.items()},
+            {h: unscaled(c) for h, c in spent.items()},
             came_from,
         )
 
@@ -446,7 +479,7 @@ class StackMove:
         """The cost in eighths of a step off the plain terrain graph: what `step` bills,
         added from the graph's own figures (bridge markers take the itemised way)."""
         b = edge.to
-        if Hexside.between(a, b) in self.state.bridges:
+        if self.state.bridges and Hexside.between(a, b) in self.state.bridges:
             try:
                 return scaled(sum(i.points for i in self.step(a, b)))
             except Prohibited:
@@ -459,7 +492,7 @@ class StackMove:
         if self.zones:
             cost += self._entering_zones(a, b) * SCALE
         if a == self.start and self._entrenched_start():
-            cost += scaled(self.allowance / 2)
+            cost += scaled(self._leaving_entrenchments().points)
         return cost
 
 
@@ -467,4 +500,33 @@ def reachable(
     ruleset: Ruleset, state: GameState, units: tuple[str, ...], *, administrative: bool = False
 ) -> Reach:
     """Every hex the stack of `units` (on the map) can reach this segment, with its cost."""
-    return StackMove(ruleset, state, units, administrative=administrative).reach()
+    return stack_move(ruleset, state, units, administrative=administrative).reach()
+
+
+KEPT_MOVES = 32  # the last StackMoves asked for: a gesture's, the engine's, a few stacks'
+_kept: OrderedDict[tuple, tuple[GameState, Ruleset, StackMove]] = OrderedDict()
+
+
+def stack_move(
+    ruleset: Ruleset,
+    state: GameState,
+    units: tuple[str, ...],
+    *,
+    administrative: bool = False,
+    entry: Hex | None = None,
+) -> StackMove:
+    """The StackMove of `units` in `state`, built once while it is among the last
+    KEPT_MOVES asked for: a state never changes, so the table's preview of a drop and the
+    engine's judgement and resolution of it share one StackMove, its reach and its bills."""
+    key = (id(ruleset), id(state), units, administrative, entry)
+    kept = _kept.get(key)
+    if kept is not None:
+        _kept.move_to_end(key)
+        return kept[2]
+    move = StackMove(ruleset, state, units, administrative=administrative, entry=entry)
+    # The entry holds its state and ruleset alive, so that their ids are not reused while
+    # it is kept; the oldest go first, so memory stays bounded however long the game.
+    _kept[key] = (state, ruleset, move)
+    if len(_kept) > KEPT_MOVES:
+        _kept.popitem(last=False)
+    return move

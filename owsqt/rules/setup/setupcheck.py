@@ -8,6 +8,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.map.setupzones import Choice, WithFormations
+from owsqt.rules.movement.movecost import closed_hexes
 from owsqt.rules.movement.stacking import convoy_violations, overstacking_violations
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, SetupGroup
@@ -45,16 +46,13 @@ def check_setup(
             violations.extend(_check_group(ruleset, state, group))
     violations.extend(overstacking_violations(ruleset, state, player))
     violations.extend(convoy_violations(ruleset, state, player))
-    if player is Player.SOVIET:
-        for unit_id, unit in state.units.items():
-            if (
-                unit.status is UnitStatus.ON_MAP
-                and unit.hex in ruleset.game_map.pocket
-                and ruleset.catalogue.ground[unit_id].player is Player.SOVIET
-            ):
-                violations.append(
-                    Violation("8.2", f"{ruleset.unit_name(unit_id)} stands inside the pocket")
-                )
+    closed = closed_hexes(ruleset, player)  # 8.2: the pocket, to Soviet units
+    for unit_id, unit in state.units.items():
+        banned = closed.get(unit.hex) if unit.status is UnitStatus.ON_MAP else None
+        if banned is not None and ruleset.catalogue.ground[unit_id].player is player:
+            violations.append(
+                Violation(banned.rule, f"{ruleset.unit_name(unit_id)} stands inside the pocket")
+            )
     return violations
 
 

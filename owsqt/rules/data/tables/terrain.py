@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
+from types import MappingProxyType
 
 from owsqt.rules.data.datafile import Node
 from owsqt.rules.data.tables.grid import NATIONALITIES, lookup, read_rule
@@ -124,6 +126,7 @@ class TerrainType:
     combat: TerrainCombat
     closed_to: tuple[str, ...] = ()
     rule: str | None = None
+    leaving: Fraction | None = None  # 15.2: the share of its allowance a unit pays to leave
 
     def movement(self, movement_class: str) -> MovementCost:
         """The chart cell for ``tracked``, ``motorized`` or ``non_motorized``."""
@@ -157,25 +160,6 @@ class TerrainType:
         raise ValueError(f"{self.name} is not an additive hexside cost for {movement_class}")
 
     @property
-    def is_hexside(self) -> bool:
-        """True for features paid when crossing a hexside ("+N MP": rivers, bridges)."""
-        return any(c.kind is MoveKind.HEXSIDE for c in self.movement_costs)
-
-    @property
-    def prohibited(self) -> bool:
-        """True when no movement class may enter or cross it (major river)."""
-        return all(c.kind is MoveKind.PROHIBITED for c in self.movement_costs)
-
-    @property
-    def uses_other_terrain(self) -> bool:
-        """True when movement costs are those of the other terrain in the hex (city...)."""
-        return all(c.kind is MoveKind.OTHER_TERRAIN for c in self.movement_costs)
-
-    def can_enter(self, nationality: str) -> bool:
-        """False for units the chart bars (Soviet units and the Stalingrad pocket, 8.2)."""
-        return nationality not in self.closed_to and not self.prohibited
-
-    @property
     def column_shift(self) -> int:
         """Columns left for a defender in or behind this terrain (11.4; additive).
 
@@ -184,31 +168,89 @@ class TerrainType:
         """
         return self.combat.columns_left if self.combat.kind is CombatKind.SHIFT else 0
 
-    @property
-    def combat_prohibited(self) -> bool:
-        """True when combat across it is prohibited (major river)."""
-        return self.combat.kind is CombatKind.PROHIBITED
-
 
 @dataclass(frozen=True, slots=True)
 class TerrainEffectsChart:
-    """The Terrain Effects Chart (TEC) with its icy-turn note (8.1)."""
+    """The Terrain Effects Chart (TEC) with its icy-turn note (8.1): every module asks it
+    what terrain costs and what it forbids, and cites the rule it gives."""
 
     title: str
     terrain_types: tuple[TerrainType, ...]
     icy_note: str
     icy_treat_as: str
     icy_terrain: tuple[str, ...]
+    _rows: Mapping[str, TerrainType] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The move graph asks for rows tens of thousands of times: look them up by key.
+        rows = MappingProxyType({t.key: t for t in self.terrain_types})
+        object.__setattr__(self, "_rows", rows)
 
     def terrain(self, key: str) -> TerrainType:
         """The row for a terrain key such as ``"marsh"`` (see :data:`TERRAIN_TYPES`)."""
-        return lookup(self.terrain_types, key, "terrain type", lambda t: t.key)
+        row = self._rows.get(key)
+        if row is None:
+            return lookup(self.terrain_types, key, "terrain type", lambda t: t.key)  # raises
+        return row
 
     def for_turn(self, key: str, *, icy: bool) -> TerrainType:
         """The row that applies this turn: on icy turns roads are treated as clear (8.1)."""
         if icy and key in self.icy_terrain:
             return self.terrain(self.icy_treat_as)
         return self.terrain(key)
+
+    def entering(self, key: str, movement_class: str, *, icy: bool) -> tuple[TerrainType, Fraction]:
+        """[8.1] The row that prices entering a hex of `key` this turn (on icy turns a road
+        as clear terrain) and the MP it costs `movement_class`."""
+        row = self.for_turn(key, icy=icy)
+        return row, row.cost(movement_class)
+
+    def crossing(
+        self, river: str, movement_class: str, *, bridged: bool
+    ) -> tuple[TerrainType, Fraction]:
+        """[8.1] The row that prices crossing a `river` hexside and the MP it adds: the
+        bridge's where one spans it. Raises ValueError where the crossing is prohibited
+        (see :meth:`crossing_rule`)."""
+        if self.crossing_rule(river) is not None:
+            raise ValueError(f"{self.terrain(river).name} may not be crossed, bridged or not")
+        row = self.terrain("bridge" if bridged else river)
+        return row, row.hexside_extra(movement_class)
+
+    def crossing_rule(self, river: str) -> str | None:
+        """The rule that forbids every unit to cross a `river` hexside, bridges included
+        (8.2: the Don); None where units may cross."""
+        row = self.terrain(river)
+        if all(c.kind is MoveKind.PROHIBITED for c in row.movement_costs):
+            return row.rule
+        return None
+
+    def entry_rule(self, key: str, nationality: str) -> str | None:
+        """The rule that bars `nationality`'s units from hexes of `key` (8.2: Soviet units
+        and the Stalingrad pocket); None where they may enter."""
+        row = self.terrain(key)
+        return row.rule if nationality in row.closed_to else None
+
+    def attack_rule(self, river: str) -> str | None:
+        """The rule that forbids combat across a `river` hexside (the chart's combat
+        column: a major river, 8.2); None where units may attack across it."""
+        row = self.terrain(river)
+        return row.rule if row.combat.kind is CombatKind.PROHIBITED else None
+
+    def leaving_cost(self, key: str, allowance: Fraction) -> tuple[Fraction, str]:
+        """The MP a unit with `allowance` spends to leave a hex of `key`, and the rule that
+        says so (15.2: entrenchments, half of it). Raises ValueError for terrain that costs
+        nothing to leave."""
+        row = self.terrain(key)
+        if row.leaving is None or row.rule is None:
+            raise ValueError(f"{row.name} costs nothing to leave")
+        return allowance * row.leaving, row.rule
+
+
+def _share(text: str) -> Fraction:
+    share = Fraction(text)
+    if not 0 < share <= 1:
+        raise ValueError(f"a share of the allowance is more than 0 and at most 1: {text!r}")
+    return share
 
 
 def read_tec(root: Node) -> TerrainEffectsChart:
@@ -225,7 +267,9 @@ def read_tec(root: Node) -> TerrainEffectsChart:
     cost_expected = "a movement cost such as '2 MP', '1/2 MP', '+4 MP' or 'Prohibited'"
     types: list[TerrainType] = []
     for key, entry in terrain_node.as_mapping().items():
-        entry.check_keys(required=("name", "movement", "combat"), optional=("closed_to", "rule"))
+        entry.check_keys(
+            required=("name", "movement", "combat"), optional=("closed_to", "rule", "leaving")
+        )
         movement = entry.get("movement")
         if isinstance(movement.value, list):
             cells = movement.as_list(length=len(MOVEMENT_CLASSES))
@@ -238,21 +282,28 @@ def read_tec(root: Node) -> TerrainEffectsChart:
                 )
             costs = (spanning,) * len(MOVEMENT_CLASSES)
         closed = entry.optional("closed_to")
-        rule = entry.optional("rule")
-        types.append(
-            TerrainType(
-                key=key,
-                name=entry.get("name").as_str(),
-                movement_costs=costs,
-                combat=entry.get("combat").as_parsed(
-                    TerrainCombat.parse, "'None', 'N column(s)', 'Prohibited' or 'See rivers'"
-                ),
-                closed_to=tuple(c.as_choice(NATIONALITIES) for c in closed.as_list())
-                if closed
-                else (),
-                rule=read_rule(entry) if rule else None,
-            )
+        leaving = entry.optional("leaving")
+        row = TerrainType(
+            key=key,
+            name=entry.get("name").as_str(),
+            movement_costs=costs,
+            combat=entry.get("combat").as_parsed(
+                TerrainCombat.parse, "'None', 'N column(s)', 'Prohibited' or 'See rivers'"
+            ),
+            closed_to=tuple(c.as_choice(NATIONALITIES) for c in closed.as_list()) if closed else (),
+            leaving=leaving.as_parsed(_share, "a share of the allowance such as '1/2'")
+            if leaving
+            else None,
         )
+        # What the chart forbids or charges beyond its cells is cited by the rule that says so.
+        forbids = (
+            all(c.kind is MoveKind.PROHIBITED for c in costs)
+            or row.combat.kind is CombatKind.PROHIBITED
+            or row.closed_to
+            or row.leaving is not None
+        )
+        rule = read_rule(entry) if forbids or entry.optional("rule") else None
+        types.append(replace(row, rule=rule))
     icy = node.get("icy_turns")
     icy.keys_exactly("note", "treat_as", "terrain")
     return TerrainEffectsChart(

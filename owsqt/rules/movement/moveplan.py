@@ -1,10 +1,12 @@
 """What a move at the table would be: the units of a hex that may move now, the hexes they
-can reach, the path to a hex and its bill (7.1, 8.1-8.3, 19.0, 11.7).
+can reach, the path to a hex with its bill and the rule it breaks, and the action a drop on
+a hex becomes (3.1, 7.1, 8.1-8.3, 19.0, 11.7).
 
-Qt-free: the move controller shows it, and a drop turns it into the MoveStack the engine
-judges. Where a hex is out of reach the route still goes there: the cheapest path to the
-reached hex nearest it, then straight on, so the bill names the rule that stops it and the
-engine judges that same path.
+The table shows a plan and turns a drop into the MoveStack the engine judges; both ask the
+StackMove that `stack_move` shares per state and stack, so a drop prices its path once.
+Where a hex is out of reach the route still goes there: the cheapest path to the reached
+hex nearest it, then straight on, so the bill names the rule that stops it and the engine
+judges that same path.
 """
 
 from __future__ import annotations
@@ -13,16 +15,38 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 
-from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.actions import Action, MoveStack, PlaceUnits
 from owsqt.rules.core.hexgrid import Hex, distance, line
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.movement.arrivals import arrival_of
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.rules.movement.stackmove import PathPrice, Reach, StackMove
+from owsqt.rules.movement.stackmove import PathPrice, Reach, StackMove, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import is_mechanized
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
+
+
+def moves_by_rules(state: GameState, mode: Mode) -> bool:
+    """Whether a drop is a move under the rules (MoveStack) rather than one by hand
+    (PlaceUnits): in a judged game, once set-up is over (3.1) and until the game ends."""
+    return mode is not Mode.FREE and state.phase not in (Phase.SETUP, Phase.GAME_OVER)
+
+
+def may_plan(
+    ruleset: Ruleset, state: GameState, mode: Mode, units: tuple[str, ...], *, entering: bool
+) -> bool:
+    """Whether the table plans a move of `units` now: under the rules, in the acting
+    player's movement segment (7.1), his own units, all on the map or all coming onto it."""
+    if not moves_by_rules(state, mode) or state.segment not in MOVEMENT_SEGMENTS:
+        return False
+    ground = ruleset.catalogue.ground
+    if any(u not in ground or ground[u].player is not state.active for u in units):
+        return False
+    on_map = {state.units[u].status is UnitStatus.ON_MAP for u in units}
+    return on_map == {not entering}
 
 
 def why_unmovable(ruleset: Ruleset, state: GameState, hex_: Hex) -> str | None:
@@ -78,6 +102,18 @@ class Route:
             count += 1
         return count
 
+    def running_costs(self) -> list[Fraction | None]:
+        """The MP spent on arriving in each hex of the path (None where it does not get,
+        and on the hex a stack on the map starts from)."""
+        spent: list[Fraction | None] = [None] * len(self.path)
+        offset = 0 if self.move.entry is not None else 1
+        total = Fraction(0)
+        for index, (_, items) in enumerate(self.price.steps):
+            total += sum((i.points for i in items), Fraction(0))
+            if offset + index < len(spent):
+                spent[offset + index] = total
+        return spent
+
 
 class MovePlan:
     """Where `units` can go: from their hex, or onto the map from one of `entries`."""
@@ -99,11 +135,11 @@ class MovePlan:
         self.entering = state.units[units[0]].status is not UnitStatus.ON_MAP
         if self.entering:
             self.moves = {
-                e: StackMove(ruleset, state, units, administrative=administrative, entry=e)
+                e: stack_move(ruleset, state, units, administrative=administrative, entry=e)
                 for e in entries
             }
         else:
-            move = StackMove(ruleset, state, units, administrative=administrative)
+            move = stack_move(ruleset, state, units, administrative=administrative)
             self.moves = {move.start: move}
         self.reaches: dict[Hex, Reach] = {key: move.reach() for key, move in self.moves.items()}
         self.hexes: frozenset[Hex] = frozenset(h for r in self.reaches.values() for h in r.spent)
@@ -169,23 +205,32 @@ class MovePlan:
         return MoveStack(units=self.units, path=path, administrative=self.administrative)
 
 
-_GLYPHS = {
-    Fraction(1, 2): "½",
-    Fraction(1, 3): "⅓",
-    Fraction(2, 3): "⅔",
-    Fraction(1, 4): "¼",
-    Fraction(3, 4): "¾",
-}
+def move_plan(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...], *, administrative: bool = False
+) -> MovePlan:
+    """The plan of `units`: from their hex, or onto the map from their entry hexes (19.0,
+    11.7). `administrative`: the kind of movement wanted for a move that starts now; a
+    stack in motion keeps the kind it began with (8.3)."""
+    entering = state.units[units[0]].status is not UnitStatus.ON_MAP
+    entries = entry_hexes(ruleset, state, units) if entering else ()
+    moving = state.movement.moving
+    if not entering and all(u in moving for u in units):
+        administrative = state.movement.administrative
+    return MovePlan(ruleset, state, units, administrative=administrative, entries=entries)
 
 
-def mp_text(points: Fraction) -> str:
-    """Movement points as a player writes them: 3, ½, 2½, 7/3."""
-    points = Fraction(points)
-    if points < 0:
-        return "−" + mp_text(-points)
-    whole, part = divmod(points, 1)
-    if part == 0:
-        return str(whole)
-    if part in _GLYPHS:
-        return (str(whole) if whole else "") + _GLYPHS[part]
-    return f"{points.numerator}/{points.denominator}"
+def drop_action(
+    ruleset: Ruleset,
+    state: GameState,
+    mode: Mode,
+    units: tuple[str, ...],
+    target: Hex,
+    *,
+    administrative: bool = False,
+) -> Action | None:
+    """What dropping `units` on `target` asks for: a move by hand in free play and set-up,
+    else a MoveStack along the path the plan shows (to `target` alone for units with no
+    way onto the map: the engine says why); None when the stack is dropped where it is."""
+    if not moves_by_rules(state, mode):
+        return PlaceUnits(units=units, to=target)
+    return move_plan(ruleset, state, units, administrative=administrative).action_to(target)

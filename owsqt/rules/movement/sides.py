@@ -1,0 +1,67 @@
+"""Where a side's stacks stand against the enemy's in one state (8.1, 8.3, 16.3): sorted
+once per state and side, for every stack of that side that moves in it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import UnitClass
+from owsqt.rules.scenario.ruleset import Ruleset
+
+CONVOY = UnitClass.CONVOY
+
+
+@dataclass(frozen=True, slots=True)
+class Sides:
+    """How a side's stacks see the map in one state: the enemy's hexes (those held only
+    by convoys apart, which Soviet units move through, 16.3), the hexes next to them, and
+    the side's own hexes and those holding a convoy."""
+
+    enemy_hexes: frozenset[Hex]
+    enemy_convoys: Mapping[Hex, tuple[str, ...]]
+    near_enemy: frozenset[Hex]
+    own_hexes: frozenset[Hex]
+    convoy_hexes: frozenset[Hex]
+
+
+def sides_of(ruleset: Ruleset, state: GameState, player: Player) -> Sides:
+    """How `player`'s stacks see the map in `state`, sorted on first use."""
+    # Once per state and side, like zoc_of: states never change, and every stack of the
+    # side sees the same. The entry keeps its ruleset alive, so that the ruleset's id
+    # cannot be reused meanwhile.
+    cache = state.__dict__.setdefault("_sides_cache", {})
+    key = (id(ruleset), player)
+    if key not in cache:
+        cache[key] = (ruleset, _sort_sides(ruleset, state, player))
+    return cache[key][1]
+
+
+def _sort_sides(ruleset: Ruleset, state: GameState, player: Player) -> Sides:
+    catalogue = ruleset.catalogue
+    enemy: set[Hex] = set()
+    enemy_convoys: dict[Hex, tuple[str, ...]] = {}
+    own: set[Hex] = set()
+    own_convoys: set[Hex] = set()
+    for hex_, stack in state.stacks.items():
+        convoys = tuple(u for u in stack if catalogue.ground[u].unit_class is CONVOY)
+        if catalogue.ground[stack[0]].player is player:
+            own.add(hex_)
+            if convoys:
+                own_convoys.add(hex_)
+        elif len(convoys) == len(stack) and player is Player.SOVIET:
+            enemy_convoys[hex_] = convoys  # 16.3: Soviet units move through them
+        else:
+            enemy.add(hex_)
+    near = {n for h in enemy for _, n in ruleset.grid.neighbours(h)} | enemy
+    return Sides(
+        frozenset(enemy),
+        MappingProxyType(enemy_convoys),
+        frozenset(near),
+        frozenset(own),
+        frozenset(own_convoys),
+    )
