@@ -257,3 +257,23 @@ def test_9_3_either_sides_overstacked_hex_holds_up_the_end_of_a_segment(rules, s
     assert rules_of(apply(rules, state, EndStep(), Mode.STRICT)) == ["9.2"]
     non_mech = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, SOVIET)
     assert rules_of(apply(rules, non_mech, EndStep(), Mode.STRICT)) == ["9.2"]
+
+
+# --- what the table asks ------------------------------------------------------------------
+
+
+def test_9_2_the_overstacked_hexes_are_those_of_the_player_over_the_limit(rules, state):
+    from owsqt.rules.movement.stacking import overstacked_hexes
+
+    assert overstacked_hexes(rules, state, GERMAN) == [hx(rules, OPEN)]
+    assert overstacked_hexes(rules, state, SOVIET) == []
+
+
+def test_9_3_a_unit_may_be_displaced_from_an_overstacked_hex_in_its_segment_only(rules, state):
+    from owsqt.rules.movement.displacement import may_displace_now
+
+    assert may_displace_now(rules, state, "tank")
+    air = at_step(state, Segment.AIR_ALLOCATION, None, phase=Phase.AIR_OPERATIONS)
+    assert not may_displace_now(rules, air, "tank")
+    fewer = put(rules, state, PlaceUnits(units=("hq57",), to=None))  # 18 points: within
+    assert not may_displace_now(rules, fewer, "tank")

@@ -9,22 +9,9 @@ from PySide6.QtWidgets import QMenu
 
 from owsqt.rules.core.actions import Action, Displace
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.vocabulary import UnitStatus
-from owsqt.rules.movement.displacement import takers
+from owsqt.rules.movement.displacement import may_displace_now, takers
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import STACKING_SEGMENTS
-
-
-def overstacked_here(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
-    """Whether `unit_id` stands on an overstacked hex in a movement or combat segment with
-    no combat under way, so that its owner may displace it now (9.3)."""
-    unit = state.units[unit_id]
-    if state.segment not in STACKING_SEGMENTS or unit.status is not UnitStatus.ON_MAP:
-        return False
-    if state.combat is not None or unit.hex is None:
-        return False
-    return stacking_points(ruleset, state, unit.hex) > ruleset.tables.stacking_limit
 
 
 def add_displacement(
@@ -36,7 +23,7 @@ def add_displacement(
 ) -> None:
     """Put "Displace to ▸" (or "Eliminate (no hex can take it)") at the top of `menu` when
     the unit's hex is overstacked in its player's movement segment."""
-    if not overstacked_here(ruleset, state, unit_id):
+    if not may_displace_now(ruleset, state, unit_id):
         return
     start = state.units[unit_id].hex
     assert start is not None

@@ -11,7 +11,7 @@ from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.arrivals import waiting
-from owsqt.rules.movement.stacking import stacking_points
+from owsqt.rules.movement.stacking import overstacked_hexes
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.initiative import determined_this_turn, may_choose_order
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, current_step
@@ -27,18 +27,6 @@ SIDE_WORD = re.compile(r"\b(german|soviet)\b")
 def words(name: str) -> str:
     """An engine name as words: "air_operations" -> "air operations", "german" -> "German"."""
     return SIDE_WORD.sub(lambda side: side[0].capitalize(), name.replace("_", " "))
-
-
-def overstacked(ruleset: Ruleset, state: GameState, player: Player) -> list[str]:
-    """Ids of the hexes where `player` has more than the stacking limit (9.2)."""
-    limit = ruleset.tables.stacking_limit
-    catalogue = ruleset.catalogue
-    return sorted(
-        ruleset.grid.id_of(h)
-        for h, stack in state.stacks.items()
-        if catalogue.ground[stack[0]].player is player
-        and stacking_points(ruleset, state, h) > limit
-    )
 
 
 def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
@@ -67,7 +55,7 @@ def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
         parts.append(f"{who} moves his {kind} units (7.1): {how}")
         if any(a.turn <= state.turn for a in waiting(ruleset, state, state.active)):
             parts.append("units wait in the Arrivals dock")
-        hexes = overstacked(ruleset, state, state.active)
+        hexes = [ruleset.grid.id_of(h) for h in overstacked_hexes(ruleset, state, state.active)]
         if hexes:
             parts.append(f"displace from {', '.join(hexes)} first (9.3, counter menu)")
     else:

@@ -20,11 +20,23 @@ from owsqt.rules.core.vocabulary import UnitMarker, UnitStatus
 from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import STACKING_SEGMENTS
 
 
 def _points_of(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> int:
     catalogue = ruleset.catalogue
     return sum(catalogue.ground[u].stacking_value(state.units[u].reduced) for u in units)
+
+
+def may_displace_now(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
+    """Whether `unit_id` stands on an overstacked hex in a movement or combat segment with
+    no combat under way, so that its owner may displace it now (9.3)."""
+    unit = state.units[unit_id]
+    if state.segment not in STACKING_SEGMENTS or unit.status is not UnitStatus.ON_MAP:
+        return False
+    if state.combat is not None or unit.hex is None:
+        return False
+    return stacking_points(ruleset, state, unit.hex) > ruleset.tables.stacking_limit
 
 
 def takers(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> list[Hex]:

@@ -18,23 +18,32 @@ def stacking_points(ruleset: Ruleset, state: GameState, hex_: Hex) -> int:
     return total
 
 
+def overstacked_hexes(ruleset: Ruleset, state: GameState, player: Player) -> list[Hex]:
+    """[9.2] The hexes where `player` has more than the stacking limit, by hex id."""
+    limit = ruleset.tables.stacking_limit
+    catalogue = ruleset.catalogue
+    return sorted(
+        (
+            hex_
+            for hex_, stack in state.stacks.items()
+            if catalogue.ground[stack[0]].player is player
+            and stacking_points(ruleset, state, hex_) > limit
+        ),
+        key=ruleset.grid.id_of,
+    )
+
+
 def overstacking_violations(ruleset: Ruleset, state: GameState, player: Player) -> list[Violation]:
     """[9.2] No more than 18 stacking points of `player` may occupy a single hex."""
     limit = ruleset.tables.stacking_limit
-    violations = []
-    for hex_, stack in state.stacks.items():
-        if ruleset.catalogue.ground[stack[0]].player is not player:
-            continue
-        points = stacking_points(ruleset, state, hex_)
-        if points > limit:
-            violations.append(
-                Violation(
-                    "9.2",
-                    f"{ruleset.grid.id_of(hex_)} holds {points} stacking points; "
-                    f"no more than {limit} may occupy a hex",
-                )
-            )
-    return violations
+    return [
+        Violation(
+            "9.2",
+            f"{ruleset.grid.id_of(hex_)} holds {stacking_points(ruleset, state, hex_)} "
+            f"stacking points; no more than {limit} may occupy a hex",
+        )
+        for hex_ in overstacked_hexes(ruleset, state, player)
+    ]
 
 
 def convoy_violations(ruleset: Ruleset, state: GameState, player: Player) -> list[Violation]:
