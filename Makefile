@@ -16,6 +16,7 @@ test: system $(TEST_STAMP)
 	$(BIN)/ruff check owsqt tests bench tools
 	$(BIN)/ruff format --check owsqt tests bench tools
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
 
 # The inner loop: the tests without those marked slow (whole games, fuzzing, map rebuilds).
@@ -48,4 +49,4 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	touch $@ $(RUN_STAMP)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -6,11 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from owsqt import __version__
 from owsqt.headless import EXIT_BAD_INPUT, EXIT_OK, add_commands
 from owsqt.journal.store import write_atomically
 from owsqt.rules.data.datafile import DataError, resources_dir
+from owsqt.rules.data.tables.grid import FactorTable
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 
 
@@ -214,11 +216,12 @@ def _table(args: argparse.Namespace) -> int:
     if args.table == "air-combat":
         result = tables.air_combat.resolve(args.differential, args.drm, roll=args.roll)
     else:
-        table = {
+        # Each table gives results of its own kind; printing needs no more than that.
+        by_name: dict[str, FactorTable[Any]] = {
             "crt": tables.crt,
             "bombardment": tables.bombardment,
             "counterbattery": tables.counterbattery,
-        }[args.table]
-        result = table.resolve(args.factors, args.shifts, args.drm, roll=args.roll)
+        }
+        result = by_name[args.table].resolve(args.factors, args.shifts, args.drm, roll=args.roll)
     print(result)
     return EXIT_OK

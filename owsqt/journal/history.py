@@ -118,6 +118,7 @@ class History:
         if reason:
             raise ValueError(reason)
         undone = self._tip
+        assert undone is not None  # why_not_undo() found a step to take back
         self._undone.append(undone)
         self._tip = undone.parent
         self.state = self.state_of(self._tip)

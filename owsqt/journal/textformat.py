@@ -260,12 +260,14 @@ def _check_signature(entry: Entry, digest: str, keys: dict[str, str | None]) -> 
     joining side's key, signed with that key."""
     side = entry.by or ""
     if entry.kind is EntryKind.JOIN:
-        key = entry.field("key") or ""
+        joining = entry.field("key") or ""
         if keys.get(side) is not None:
             raise JournalError(f"the {side} side has a key already; it cannot join", entry.number)
-        if not is_public_key(key):
-            raise JournalError(f"the join holds no valid public key ({key[:20]!r})", entry.number)
-        keys[side] = key
+        if not is_public_key(joining):
+            raise JournalError(
+                f"the join holds no valid public key ({joining[:20]!r})", entry.number
+            )
+        keys[side] = joining
     key = keys.get(side)
     if key is None:
         raise JournalError(
@@ -329,7 +331,8 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
         raise JournalError(
             f"unknown mode {values['mode']!r} (known: {known})", line=names.index("mode") + 2
         )
-    common = {
+    # Keyword arguments of Header shared by both versions: mixed types, checked by Header.
+    common: dict[str, Any] = {
         "scenario": values["scenario"],
         "options": options,
         "mode": values["mode"],

@@ -104,6 +104,7 @@ class JournalWriter:
             raise
         if file is not None:
             file.close()
+            assert self.path is not None  # bind() gave the journal its file and path together
             self.bind(self.path)
 
     # --- going back -------------------------------------------------------------------------

@@ -38,6 +38,10 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session.problems import Problem
 
+# What an import may change in the exchange, kept to restore it when the import fails:
+# the keys, whether the seed is agreed, the second share, the seals not yet shown.
+_SavePoint = tuple[dict[str, str | None], bool, str | None, dict[str, tuple[int, str]]]
+
 EMAIL_RULE = "e-mail play"  # the "rule number" of the exchange's own checks
 DICE_NOT_AGREED = (
     "the dice are not agreed yet: the seed is fixed when the first player opens the "
@@ -287,14 +291,17 @@ class EmailExchange:
             nonce = entry.field("nonce") or ""
             game = self._game.header.game
             if (
-                f"#{number}" != unseal
+                number is None  # no bid of this side is sealed
+                or entry.action is None
+                or f"#{number}" != unseal
                 or pbem.seal_digest(game, number, entry.action, nonce) != seal
             ):
                 broken.append(("6.1", f"the bid shown is not the one sealed at entry {unseal}"))
         return [Problem(entry.number, rule, message) for rule, message in broken]
 
     def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
-        problem = self._undo_refusal(target, entry.number, {entry.by})
+        undoers = {entry.by} if entry.by is not None else set()
+        problem = self._undo_refusal(target, entry.number, undoers)
         return [Problem(entry.number, EMAIL_RULE, problem)] if problem else []
 
     def replay_exchange(self, entry: Entry) -> None:
@@ -365,8 +372,8 @@ class EmailExchange:
             raise JournalError(f"your sealed bid at entry {number} is refused now", number)
         del self._seals[side]
 
-    def _save_point(self) -> tuple:
+    def _save_point(self) -> _SavePoint:
         return dict(self.keys), self.seed_agreed, self._second_share, dict(self._seals)
 
-    def _restore(self, saved: tuple) -> None:
+    def _restore(self, saved: _SavePoint) -> None:
         self.keys, self.seed_agreed, self._second_share, self._seals = saved

@@ -125,32 +125,34 @@ class GameSession:
         the creator's share of a seed both players make (pbem.commitment)."""
         identity = identity or Identity.load_or_create()
         game = game or pbem.new_game_id()
-        common = {
-            "scenario": scenario,
-            "options": tuple(options),
-            "mode": mode.value,
-            "created": clock(),
-            "program": f"owsqt {__version__}",
-            "game": game,
-            "play": play.value,
-        }
+        created = clock()
+        german: str | None
+        soviet: str | None
+        commitment: str | None = None
+        dice: int | None = None
         if play is Play.EMAIL:
             if seed is not None:
                 raise ValueError("an e-mail game's seed is made by both players, not chosen")
             share = identity.secret_for(pbem.share_label(game))
-            header = Header(
-                **common,
-                german=identity.public if side is Player.GERMAN else None,
-                soviet=identity.public if side is Player.SOVIET else None,
-                commitment=pbem.commitment(game, share),
-            )
+            german = identity.public if side is Player.GERMAN else None
+            soviet = identity.public if side is Player.SOVIET else None
+            commitment = pbem.commitment(game, share)
         else:
-            header = Header(
-                **common,
-                german=identity.public,
-                soviet=identity.public,
-                seed=new_seed() if seed is None else seed,
-            )
+            german = soviet = identity.public
+            dice = new_seed() if seed is None else seed
+        header = Header(
+            scenario=scenario,
+            options=tuple(options),
+            mode=mode.value,
+            created=created,
+            program=f"owsqt {__version__}",
+            game=game,
+            play=play.value,
+            german=german,
+            soviet=soviet,
+            seed=dice,
+            commitment=commitment,
+        )
         session = cls(ruleset, header, clock, identity)
         if path is not None:
             session.save_as(path)
@@ -236,7 +238,8 @@ class GameSession:
         session = cls.from_text(ruleset, text, clock, identity, audit=True)
         if session.problems:
             raise ImportRefused(session.problems)
-        session.email.join(side)  # free_side made sure that it is an e-mail game
+        assert session.email is not None  # free_side made sure that it is an e-mail game
+        session.email.join(side)
         if path is not None:
             session.save_as(path)
         return session
@@ -278,8 +281,9 @@ class GameSession:
 
     def why_not_undo(self) -> str | None:
         reason = self._history.why_not_undo()
-        if reason is None:
-            reason = self.players.why_not_undo(self._history.last_applied.entry)
+        last = self._history.last_applied
+        if reason is None and last is not None:  # no reason: there is a last action
+            reason = self.players.why_not_undo(last.entry)
         return reason
 
     def why_not_redo(self) -> str | None:
@@ -291,6 +295,7 @@ class GameSession:
         if reason:
             raise ValueError(reason)
         target = self._history.last_applied
+        assert target is not None  # why_not_undo() found an action to take back
         entry = Entry(
             len(self._journal) + 1,
             EntryKind.UNDO,

@@ -46,7 +46,7 @@ def run(argv: list[str], game: Path | None = None) -> int:
         window.load(game)
     elif resumable is not None and _wants_to_resume(resumable, ruleset):
         window.load(resumable)
-    screen = app.primaryScreen()
+    screen = QApplication.primaryScreen()  # static; instance() is typed QCoreApplication
     if screen is not None:  # a map wants all the room the screen has, window manager or not
         window.setGeometry(screen.availableGeometry())
     window.showMaximized()

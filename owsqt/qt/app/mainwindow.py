@@ -392,7 +392,7 @@ class MainWindow(QMainWindow):
         if not grid.contains(hex_) or self._replay_blocks():
             return
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
-        menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._submit)
+        menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._order)
         self.combat.add_menu_entries(menu, hex_)
         menu.exec(screen_pos)
 
@@ -406,10 +406,10 @@ class MainWindow(QMainWindow):
         displacement when its hex is overstacked (9.3), then the edits by hand."""
         game = self.session.state
         state = game.units[unit_id]
-        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._submit)
-        add_displacement(menu, self.ruleset, game, unit_id, self._submit)
+        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._order)
+        add_displacement(menu, self.ruleset, game, unit_id, self._order)
         if self.session.mode is not Mode.FREE:
-            add_unit_orders(menu, self.ruleset, game, unit_id, self._submit)
+            add_unit_orders(menu, self.ruleset, game, unit_id, self._order)
         self.combat.add_menu_entries(menu, state.hex)
         return menu
 
@@ -495,6 +495,10 @@ class MainWindow(QMainWindow):
 
     def _submit(self, action: Action) -> Outcome | None:
         return self.bridge.submit(action)
+
+    def _order(self, action: Action) -> None:
+        """Submit from a menu, which has no use for the outcome: _on_submitted shows it."""
+        self._submit(action)
 
     def _on_submitted(self, outcome: Outcome) -> None:
         """After each action: its refusal or broken rules are shown; in hot-seat play the

@@ -85,13 +85,17 @@ def add_unit_orders(
             continue
         entry = menu.addAction(label)
         entry.triggered.connect(lambda _=False, a=action: submit(a))
-        menu.insertAction(first, entry)
+        if first is not None:  # addAction() put it last; an empty menu keeps it there
+            menu.insertAction(first, entry)
     if missions:
         sub = QMenu("Bombardment mission (12.4)", menu)
         sub.setObjectName("missionMenu")
         for label, action in missions:
             entry = sub.addAction(label.replace("Bombardment mission on ", "on "))
             entry.triggered.connect(lambda _=False, a=action: submit(a))
-        menu.insertMenu(first, sub)
+        if first is not None:
+            menu.insertMenu(first, sub)
+        else:
+            menu.addMenu(sub)
     if first is not None:
         menu.insertSeparator(first)

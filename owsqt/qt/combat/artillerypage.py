@@ -40,6 +40,8 @@ from owsqt.rules.data.units import UnitClass
 class ArtilleryPage(Page):
     """[11.2 steps 3-5, 12.4] Counterbattery, then defensive and offensive bombardment."""
 
+    _actor: Player | None  # the side that fires now, set by load()
+
     def __init__(self, panel: PageHost) -> None:
         super().__init__(panel)
         form = QFormLayout()

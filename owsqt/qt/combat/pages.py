@@ -222,9 +222,9 @@ class FirePage(Page):
         self.firing = firing_units(state, combat, side)
         hexes = sorted(
             {
-                state.units[u].hex
+                hex_
                 for u in firing_units(state, combat, combat.attacker)
-                if state.units[u].hex is not None
+                if (hex_ := state.units[u].hex) is not None
             },
             key=self.ruleset.grid.id_of,
         )

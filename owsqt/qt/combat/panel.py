@@ -333,9 +333,7 @@ class CombatPanel(QWidget):
             self.marks.clear()
             return
         attacking = {
-            state.units[u].hex
-            for u in alive(state, combat.attackers)
-            if state.units[u].hex is not None
+            hex_ for u in alive(state, combat.attackers) if (hex_ := state.units[u].hex) is not None
         }
         self.marks.show_engagement(combat.target, attacking)
         page = self.page

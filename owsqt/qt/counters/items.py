@@ -183,10 +183,13 @@ class CounterLayer(QObject):
     def stack_items(self, item: CounterItem) -> list[CounterItem]:
         """The items of the stack `item` belongs to, top first: those the stack filter picks
         when `item` is one of them, else all."""
-        unit = self._state.units[item.unit.id] if self._state else None
-        if unit is None or unit.status is not UnitStatus.ON_MAP or unit.hex is None:
+        state = self._state
+        if state is None:
             return [item]
-        stack = self._state.stack(unit.hex)
+        unit = state.units[item.unit.id]
+        if unit.status is not UnitStatus.ON_MAP or unit.hex is None:
+            return [item]
+        stack = state.stack(unit.hex)
         picked = self.stack_filter(unit.hex, stack) if self.stack_filter else ()
         if item.unit.id not in picked:
             picked = stack

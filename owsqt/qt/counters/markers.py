@@ -73,7 +73,8 @@ def place_chits(counter: QGraphicsItem, unit: UnitDef, state: UnitState) -> None
     """Give `counter` exactly the chits of `state`, stacked down its right edge."""
     for child in list(counter.childItems()):
         if isinstance(child, ChitItem):
-            child.setParentItem(None)
+            # Qt takes a null parent (a top-level item); PySide6's stubs do not say so.
+            child.setParentItem(None)  # type: ignore[arg-type]
             if child.scene() is not None:
                 child.scene().removeItem(child)
     for index, look in enumerate(unit_chits(unit, state)):

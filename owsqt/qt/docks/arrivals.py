@@ -148,7 +148,7 @@ class ArrivalsList(QTreeWidget):
         """The unit ids of `items`: a group heading stands for all its units; each once."""
         found: list[str] = []
         for item in items:
-            children = [item.child(i) for i in range(item.childCount())] or [item]
+            children = _children(item) or [item]
             for child in children:
                 unit_id = child.data(0, UNIT_ROLE)
                 if unit_id and unit_id not in found:
@@ -156,11 +156,10 @@ class ArrivalsList(QTreeWidget):
         return tuple(found)
 
     def unit_item(self, unit_id: str) -> QTreeWidgetItem | None:
-        for group in range(self.topLevelItemCount()):
-            top = self.topLevelItem(group)
-            for index in range(top.childCount()):
-                if top.child(index).data(0, UNIT_ROLE) == unit_id:
-                    return top.child(index)
+        for top in _children(self.invisibleRootItem()):
+            for child in _children(top):
+                if child.data(0, UNIT_ROLE) == unit_id:
+                    return child
         return None
 
     def mimeTypes(self) -> list[str]:
@@ -168,3 +167,8 @@ class ArrivalsList(QTreeWidget):
 
     def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:
         return ground_units_mime(self.units_of(items))
+
+
+def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    """The children of `item` in order (child() is None only for an index out of range)."""
+    return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]

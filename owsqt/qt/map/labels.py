@@ -104,11 +104,13 @@ def _over(ground: QColor, tint: QColor) -> QColor:
     """The colour `tint` makes when painted over opaque `ground`."""
     alpha = tint.alphaF()
     return QColor.fromRgbF(
-        *(
-            g * (1 - alpha) + t * alpha
-            for g, t in zip(ground.getRgbF()[:3], tint.getRgbF()[:3], strict=True)
-        )
+        *(g * (1 - alpha) + t * alpha for g, t in zip(_rgb(ground), _rgb(tint), strict=True))
     )
+
+
+def _rgb(colour: QColor) -> tuple[float, float, float]:
+    # The first three of getRgbF(), which PySide6's stubs type as a bare object.
+    return colour.redF(), colour.greenF(), colour.blueF()
 
 
 class MapLabels:

@@ -40,7 +40,8 @@ def render_map(game_map: GameMap, path: Path, scale: float = 1.0) -> tuple[int, 
     finally:
         painter.end()
     path = Path(path)
-    if not image.save(str(path), "PNG"):
+    # PySide6 takes the format as a str (bytes fail at run time); its stubs allow only bytes.
+    if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"could not write the map image to {path}")
     return width, height
 

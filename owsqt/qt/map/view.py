@@ -4,7 +4,7 @@ from a dock; and the overview mini-map that shows and moves the visible area."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -164,7 +164,7 @@ class MapView(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        moves = {
+        moves: dict[int, tuple[int, int]] = {  # key() gives an int; Qt.Key is an IntEnum
             Qt.Key.Key_Left: (-1, 0),
             Qt.Key.Key_Right: (1, 0),
             Qt.Key.Key_Up: (0, -1),
@@ -202,7 +202,7 @@ class Overview(QGraphicsView):
         super().resizeEvent(event)
         self.fitInView(self.main.map_bounds(), Qt.AspectRatioMode.KeepAspectRatio)
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         pen = QPen(_VISIBLE_AREA, 2)
         pen.setCosmetic(True)
         painter.setPen(pen)

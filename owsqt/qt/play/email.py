@@ -25,6 +25,7 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
 from owsqt.session import GameSession, ImportRefused
+from owsqt.session.email import EmailExchange
 from owsqt.userfiles import new_autosave_path
 
 SEND_KEYS = "Ctrl+Shift+E"
@@ -96,7 +97,9 @@ class EmailPlay(QObject):
         sent = self._file_sent()
         self.open_action.setEnabled(email)
         self.details_action.setEnabled(email)
-        self.send_action.setEnabled(email and (sent is not None or exchange.why_not_act() is None))
+        self.send_action.setEnabled(
+            exchange is not None and (sent is not None or exchange.why_not_act() is None)
+        )
         if sent is None:
             self.send_action.setText("Sen&d to opponent…")
             self.send_action.setToolTip(SEND_TIP if email else "Only e-mail games are sent")
@@ -120,7 +123,7 @@ class EmailPlay(QObject):
         if waiting:
             return f"Waiting for your opponent's file: {waiting} ({_where(self.open_action)})"
         if exchange.waiting_for_opponent():
-            opponent = self._side().opponent.title
+            opponent = self._own_side().opponent.title
             return (
                 f"Your part is done: the game waits for the {opponent} player. "
                 f"Send your file ({_where(self.send_action)})"
@@ -132,10 +135,10 @@ class EmailPlay(QObject):
     def send(self) -> None:
         """Ask where to write the file, then send (a SEND entry) and write it there. A file
         already sent is written again, unchanged, wherever the player says."""
-        session = self.session
+        session, exchange = self.session, self._exchange()
         again = self._file_sent()
-        number = again or session.email.files_sent + 1
-        opponent = self._side().opponent.title
+        number = again or exchange.files_sent + 1
+        opponent = self._own_side().opponent.title
         name = pbem.file_name(session.header.scenario, session.header.game, number)
         chosen, _ = QFileDialog.getSaveFileName(
             self._window, f"Send file {number} to the {opponent} player",
@@ -146,7 +149,7 @@ class EmailPlay(QObject):
         path = _with_suffix(Path(chosen))
         if again is None:
             try:
-                _, text = session.email.send()
+                _, text = exchange.send()
             except (OSError, ValueError) as error:
                 self._warn("Cannot send", f"{_reason(error)}\n\nNothing was sent.")
                 return
@@ -188,14 +191,14 @@ class EmailPlay(QObject):
         if path is None:
             return
         try:
-            report = self.session.email.import_text(read_text(path))
+            report = self._exchange().import_text(read_text(path))
         except (JournalError, OSError) as error:
             self._refuse(path, error)
             return
         finally:
             self._bridge.refresh()
         self._say(
-            f"File {report.file_number} from the {self._side().opponent.title} player: "
+            f"File {report.file_number} from the {self._own_side().opponent.title} player: "
             f"entries {report.first_entry} to {report.last_entry}. Watch them, then Continue play"
         )
         self._offer_setup = True
@@ -212,7 +215,7 @@ class EmailPlay(QObject):
             self._refuse(path, error)
             return
         self._bridge.replace(session)
-        side = self._side().title
+        side = self._own_side().title
         self._say(f"You joined the game as the {side} player; play your part, then send it")
         creator = len(session.entries) - 1  # his entries, then our join
         if creator > 1:  # more than his send: watch what he did
@@ -257,7 +260,7 @@ class EmailPlay(QObject):
         """Who plays, with which key, and where the exchange stands: what two players compare
         by another channel before they trust each other's files (docs/pbem-format.md)."""
         session = self.session
-        exchange, header = session.email, session.header
+        exchange, header = self._exchange(), session.header
         title = self.ruleset.scenarios[header.scenario].title
         lines = [f"Game {header.game[:8]} ({title}), {session.mode.value} mode."]
         for player in Player:
@@ -296,7 +299,9 @@ class EmailPlay(QObject):
 
     def _folder(self) -> Path:
         folder = QSettings("owsqt", "owsqt").value(FOLDER_SETTING, "")
-        return Path(folder) if folder and Path(folder).is_dir() else Path.home()
+        if isinstance(folder, str) and folder and Path(folder).is_dir():  # value() is untyped
+            return Path(folder)
+        return Path.home()
 
     def _remember(self, path: Path) -> None:
         QSettings("owsqt", "owsqt").setValue(FOLDER_SETTING, str(path.parent))
@@ -304,6 +309,18 @@ class EmailPlay(QObject):
     def _side(self) -> Player | None:
         sides = self.session.players.local_sides
         return Player(next(iter(sides))) if len(sides) == 1 else None
+
+    def _own_side(self) -> Player:
+        """The side of this player, in an e-mail game he is in: each player has one."""
+        side = self._side()
+        assert side is not None
+        return side
+
+    def _exchange(self) -> EmailExchange:
+        """The session's exchange, for the actions enabled in e-mail games only."""
+        exchange = self.session.email
+        assert exchange is not None
+        return exchange
 
     def _refuse(self, path: Path, error: Exception) -> None:
         """The file's name, what is wrong with it, and every broken rule in the details."""

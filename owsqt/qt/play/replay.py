@@ -76,7 +76,7 @@ def entry_lines(session: GameSession, number: int) -> list[str]:
         return ["The start of the game, before any entry."]
     entry = session.entries[number - 1]
     lines: list[str] = []
-    if entry.kind is EntryKind.UNDO:
+    if entry.kind is EntryKind.UNDO and entry.target is not None:  # the session checked it
         undone = session.entries[entry.target - 1]
         lines.append(f"Undo of entry #{entry.target}, which had:")
         lines.extend(BULLET + line for line in undone.narration)
@@ -341,7 +341,8 @@ class ReplayDock(QDockWidget):
     # --- showing ---------------------------------------------------------------------------
 
     def _show(self, entry: int, force: bool = False) -> None:
-        if self._session is None:
+        session = self._session
+        if session is None:
             return
         entry = min(max(entry, 0), self._count())
         if entry == self._shown and not force:
@@ -350,10 +351,10 @@ class ReplayDock(QDockWidget):
         with QSignalBlocker(self._entry):
             self._entry.setValue(entry)
         self._phase.setCurrentIndex(bisect_right([s.entry for s in self._starts], entry) - 1)
-        self._where.setText(self._where_text())
-        self._where.setToolTip(self._made_text())
-        self._range.setText(self._range_title())
-        self._narration.setPlainText("\n".join(entry_lines(self._session, entry)))
+        self._where.setText(self._where_text(session))
+        self._where.setToolTip(self._made_text(session))
+        self._range.setText(self._range_title(session))
+        self._narration.setPlainText("\n".join(entry_lines(session, entry)))
         self._update_buttons()
         self.entryShown.emit(entry)
 
@@ -366,37 +367,37 @@ class ReplayDock(QDockWidget):
                 self._phase.count() - 1, f"Begins after {where}", Qt.ItemDataRole.ToolTipRole
             )
 
-    def _where_text(self) -> str:
-        state = self._session.state_after(self._shown)
+    def _where_text(self, session: GameSession) -> str:
+        state = session.state_after(self._shown)
         if self._shown == 0:
             return f"The start of the game\n{step_text(state)}"
-        entry = self._session.entries[self._shown - 1]
+        entry = session.entries[self._shown - 1]
         by = f" · by {entry.by.capitalize()}" if entry.by else ""
         return f"Entry {self._shown} of {self._count()}{by}\n{step_text(state)}"
 
-    def _made_text(self) -> str:
+    def _made_text(self, session: GameSession) -> str:
         if self._shown == 0:
             return "The game as it was set out, before any entry"
-        made = self._session.entries[self._shown - 1].at.replace("T", " ").removesuffix("Z")
+        made = session.entries[self._shown - 1].at.replace("T", " ").removesuffix("Z")
         return f"Entry {self._shown} was made at {made} UTC; the map shows the game after it"
 
-    def _range_title(self) -> str:
+    def _range_title(self, session: GameSession) -> str:
         if self._first > self._last:
             return "No entries to replay"
-        title = f"{self._file_owner()}: entries {self._first}–{self._last}"
+        title = f"{self._file_owner(session)}: entries {self._first}–{self._last}"
         if self._shown < self._first:
             return f"{title} · before the first"
         if self._shown > self._last:
             return f"{title} · past the last"
         return f"{title} · now {self._shown - self._first + 1} of {self._last - self._first + 1}"
 
-    def _file_owner(self) -> str:
+    def _file_owner(self, session: GameSession) -> str:
         """Whose entries the replay shows: the opponent's file, in e-mail play."""
-        session = self._session
         sides = {entry.by for entry in session.entries[self._first - 1 : self._last]}
         email = session.email
         if email is not None and len(sides) == 1 and not sides & email.local_sides:
-            return f"Opponent's file ({next(iter(sides)).capitalize()})"
+            (side,) = sides
+            return f"Opponent's file ({(side or '').capitalize()})"
         return "Replay"
 
     def _update_buttons(self) -> None:
