@@ -9,6 +9,8 @@ like anything a player does, and the players can adjust it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from owsqt.rules.core.actions import (
     Action,
     PlaceAirUnit,
@@ -34,7 +36,11 @@ _REAR = {Player.SOVIET: "soviet", Player.GERMAN: "axis"}
 
 
 def default_setup(
-    ruleset: Ruleset, scenario: Scenario, state: GameState, player: Player, options=()
+    ruleset: Ruleset,
+    scenario: Scenario,
+    state: GameState,
+    player: Player,
+    options: Iterable[str] = (),
 ) -> list[Action]:
     """The actions that set up `player`'s side of `scenario` on `state`."""
     groups = scenario.groups(tuple(options))
@@ -156,7 +162,7 @@ class _Planner:
         centre_x = sum(grid.offset_of(h)[0] for h in usable) / len(usable)
         centre_y = sum(grid.offset_of(h)[1] for h in usable) / len(usable)
 
-        def preference(hex_: Hex) -> tuple:
+        def preference(hex_: Hex) -> tuple[bool, float, int, int]:
             column, row = grid.offset_of(hex_)
             spread = (column - centre_x) ** 2 + (row - centre_y) ** 2
             return (hex_ not in self.rear, round(spread, 6), column, row)

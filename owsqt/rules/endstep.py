@@ -100,12 +100,13 @@ def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Eve
     elif state.segment is Segment.FIRED_MARKER_REMOVAL:
         state, cleared = remove_fired_markers(state)  # 17.1
         events.extend(cleared)
-    if state.phase in PLAYER_PHASES and last_step_of_phase(state) and state.active is not None:
+    player = state.active  # the phase's player: what follows leaves it as it is
+    if state.phase in PLAYER_PHASES and last_step_of_phase(state) and player is not None:
         state, shortfall = obligation_shortfall(state)
         events.extend(shortfall)
-        state, released = release_by_proximity(ruleset, state, state.active)
+        state, released = release_by_proximity(ruleset, state, player)
         events.extend(released)
-        state, bridges = finish_bridges(ruleset, state, state.active)  # 16.2
+        state, bridges = finish_bridges(ruleset, state, player)  # 16.2
         events.extend(bridges)
     position = next_position(state)
     if state.phase is not Phase.SETUP and (position is None or position[0] != state.turn):

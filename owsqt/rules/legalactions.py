@@ -293,6 +293,7 @@ def bridge_work(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[
     actions: list[Action] = []
     for unit_id in engineers:
         hex_ = state.units[unit_id].hex
+        assert hex_ is not None  # a unit on the map stands on a hex
         for side in river_sides(ruleset, hex_):
             standing = bridged(ruleset, state, side)
             if state.segment is Segment.SUPPLY_DETERMINATION and not standing:  # 16.2
@@ -335,7 +336,7 @@ def displacements(ruleset: Ruleset, state: GameState, rng: random.Random) -> lis
     ]
     for hex_, player in overstacked:
         stack = state.stack(hex_)
-        groups = [(rng.choice(stack),)]
+        groups: list[tuple[str, ...]] = [(rng.choice(stack),)]
         if len(stack) > 2 and rng.random() < 0.5:
             groups.append(_part_of(stack, rng))
         for units in groups:

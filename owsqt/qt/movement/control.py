@@ -29,6 +29,7 @@ from owsqt.qt.movement.overlay import (
 )
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.moveplan import (
     MovePlan,
@@ -62,9 +63,9 @@ class MoveController(QObject):
         self.route: Route | None = None  # what the path and the bill show
         self._selection_plan: MovePlan | None = None
         self._gesture = False  # a drag under way
-        self._pointer: tuple[QPointF, QPoint] | None = None
+        self._pointer: tuple[QPointF, QPoint | None] | None = None
         self._hovered: Hex | None = None
-        self._state = None
+        self._state: GameState | None = None
 
     @property
     def session(self) -> GameSession:
@@ -172,6 +173,7 @@ class MoveController(QObject):
             self.path.clear()
             self.bill.hide()
             return
+        assert plan is not None  # a route comes from the plan
         if len(route.path) > 1 or plan.entering:
             labels = [mp_text(p) if p is not None else "" for p in route.running_costs()]
             self.path.set_path(route.path, labels, route.legal_hexes)

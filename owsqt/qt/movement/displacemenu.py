@@ -27,6 +27,8 @@ def add_displacement(
         return
     start = state.units[unit_id].hex
     assert start is not None
+    # None inserts at the end, as Qt takes a null `before`; PySide6's stubs want an action,
+    # hence the narrow ignores below.
     first = menu.actions()[0] if menu.actions() else None
     hexes = sorted(takers(ruleset, state, (unit_id,)), key=ruleset.grid.id_of)
     limit = ruleset.tables.stacking_limit
@@ -41,9 +43,9 @@ def add_displacement(
             action.triggered.connect(
                 lambda _=False, h=hex_: submit(Displace(units=(unit_id,), path=(start, h)))
             )
-        menu.insertMenu(first, sub)
+        menu.insertMenu(first, sub)  # type: ignore[arg-type]
     else:
         entry = menu.addAction("Eliminate (no hex can take it, 9.3)")
         entry.triggered.connect(lambda: submit(Displace(units=(unit_id,), path=())))
-        menu.insertAction(first, entry)
-    menu.insertSeparator(first)
+        menu.insertAction(first, entry)  # type: ignore[arg-type]
+    menu.insertSeparator(first)  # type: ignore[arg-type]

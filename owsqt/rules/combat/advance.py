@@ -138,7 +138,8 @@ class _Search:
         if self.vacated in self.enemy_hexes:
             raise ValueError("the vacated hex is still held by the enemy")
         self.zoc = zoc_of(ruleset, state, enemy)
-        stoppers = (UnitClass.ARMOR,)  # 11.8: German armor stops at Soviet armor only
+        # 11.8: German armor stops at Soviet armor only
+        stoppers: tuple[UnitClass, ...] = (UnitClass.ARMOR,)
         if player is Player.SOVIET:
             stoppers = (UnitClass.ARMOR, UnitClass.ARTILLERY)
         self.armor_stops = frozenset(
@@ -186,8 +187,8 @@ class _Search:
     def _reach(self, kind: AdvanceKind) -> dict[Hex, tuple[Hex, ...]]:
         """Breadth first over (hex, still on the retreat path, stopped)."""
         most = min(self.most, _MOST_HEXES.get(kind, self.most))
-        found = {self.vacated: (self.vacated,)}
-        frontier = [((self.vacated,), True, False)]
+        found: dict[Hex, tuple[Hex, ...]] = {self.vacated: (self.vacated,)}
+        frontier: list[tuple[tuple[Hex, ...], bool, bool]] = [((self.vacated,), True, False)]
         seen = {(self.vacated, True, False)}
         while frontier:
             later = []

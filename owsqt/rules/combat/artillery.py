@@ -50,7 +50,9 @@ def _player(ruleset: Ruleset, unit_id: str) -> Player:
     return ruleset.catalogue.ground[unit_id].player
 
 
-def friendly_near(ruleset: Ruleset, state: GameState, player: Player, hex_: Hex, reach: int):
+def friendly_near(
+    ruleset: Ruleset, state: GameState, player: Player, hex_: Hex, reach: int
+) -> bool:
     """Whether a unit of `player` stands within `reach` hexes of `hex_`."""
     return any(
         distance(h, hex_) <= reach
@@ -65,13 +67,13 @@ def _enemy_adjacent(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
 
 
 def bombardment_problems(
-    ruleset: Ruleset, state: GameState, unit_id: str, target: Hex, *, counterbattery=False
+    ruleset: Ruleset, state: GameState, unit_id: str, target: Hex, *, counterbattery: bool = False
 ) -> list[Violation]:
     """Why `unit_id` may not bombard (or fire counterbattery at) `target` now."""
     definition = ruleset.catalogue.ground[unit_id]
     name = ruleset.unit_name(unit_id)
     unit = state.units[unit_id]
-    problems = []
+    problems: list[Violation] = []
     if definition.range is None or definition.bombardment is None:
         return [Violation("12.1", f"{name} has no range factor: it does not bombard")]
     if counterbattery and definition.type in NOT_COUNTERBATTERY:
@@ -101,10 +103,12 @@ def bombardment_problems(
     return problems
 
 
-def bombardment_factors(ruleset: Ruleset, state: GameState, units: tuple[str, ...]):
+def bombardment_factors(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...]
+) -> tuple[Item, ...]:
     """[12.3] Each unit's bombardment factor; German artillery that has moved (Moved
     marker) fires with half, rounded by 2.5."""
-    items = []
+    items: list[Item] = []
     for unit_id in units:
         definition = ruleset.catalogue.ground[unit_id]
         factor = definition.bombardment or 0
@@ -118,7 +122,8 @@ def bombardment_factors(ruleset: Ruleset, state: GameState, units: tuple[str, ..
 
 
 def _entrenched(state: GameState, target_unit: str, owner: Player) -> bool:
-    marker = state.entrenchments.get(state.units[target_unit].hex)
+    hex_ = state.units[target_unit].hex
+    marker = state.entrenchments.get(hex_) if hex_ is not None else None
     return marker is not None and marker.owner is owner and marker.status is Entrenchment.COMPLETE
 
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from owsqt.rules.combat.artillery import (
@@ -60,7 +61,7 @@ def designated_guns(combat: CombatState, defensive: bool) -> tuple[str, ...]:
     return tuple(u for u in guns if u not in combat.bombarded)
 
 
-def _mark_fired(state: GameState, units) -> tuple[GameState, list[Event]]:
+def _mark_fired(state: GameState, units: Iterable[str]) -> tuple[GameState, list[Event]]:
     """[12.2] A fired marker on artillery that bombarded or fired counterbattery."""
     events: list[Event] = []
     for unit_id in units:
@@ -82,7 +83,9 @@ def _after(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
 # --- step 3: counterbattery ----------------------------------------------------------------
 
 
-def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbattery):
+def _judge_counterbattery(
+    ruleset: Ruleset, state: GameState, action: Counterbattery
+) -> list[Violation]:
     wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
@@ -90,7 +93,7 @@ def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbat
     catalogue = ruleset.catalogue
     owner = catalogue.ground[action.target_unit].player
     enemy_guns = designated_guns(combat, defensive=owner is not combat.attacker)
-    violations = []
+    violations: list[Violation] = []
     if action.target_unit not in enemy_guns:
         violations.append(
             Violation("12.4", "counterbattery fires at enemy artillery designated for this combat")
@@ -112,7 +115,9 @@ def _judge_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbat
     return violations
 
 
-def _resolve_counterbattery(ruleset: Ruleset, state: GameState, action: Counterbattery):
+def _resolve_counterbattery(
+    ruleset: Ruleset, state: GameState, action: Counterbattery
+) -> tuple[GameState, list[Event]]:
     combat = current_combat(state)
     if combat.step is not CombatStep.COUNTERBATTERY or not action.units:
         raise InvalidAction("counterbattery belongs to the combat's counterbattery step")
@@ -185,7 +190,9 @@ def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[
     return violations
 
 
-def _resolve_bombard(ruleset: Ruleset, state: GameState, action: Bombard):
+def _resolve_bombard(
+    ruleset: Ruleset, state: GameState, action: Bombard
+) -> tuple[GameState, list[Event]]:
     combat = current_combat(state)
     if combat.step not in BOMBARDMENT_STEPS or not action.units:
         raise InvalidAction("bombardment belongs to the combat's bombardment steps")
@@ -231,7 +238,9 @@ def _bombard(
 # --- a bombardment mission outside an attack (12.2, 12.4) ---------------------------------------
 
 
-def _judge_mission(ruleset: Ruleset, state: GameState, action: BombardmentMission):
+def _judge_mission(
+    ruleset: Ruleset, state: GameState, action: BombardmentMission
+) -> list[Violation]:
     if not action.units:
         raise InvalidAction("a bombardment names its artillery")
     catalogue = ruleset.catalogue
@@ -256,7 +265,9 @@ def _judge_mission(ruleset: Ruleset, state: GameState, action: BombardmentMissio
     return violations
 
 
-def _resolve_mission(ruleset: Ruleset, state: GameState, action: BombardmentMission):
+def _resolve_mission(
+    ruleset: Ruleset, state: GameState, action: BombardmentMission
+) -> tuple[GameState, list[Event]]:
     if not action.units or state.combat is not None:
         raise InvalidAction("no bombardment mission can start now")
     player = ruleset.catalogue.ground[action.units[0]].player
@@ -295,7 +306,9 @@ def _judge_strike(ruleset: Ruleset, state: GameState, action: AirStrike) -> list
     return violations
 
 
-def _resolve_strike(ruleset: Ruleset, state: GameState, action: AirStrike):
+def _resolve_strike(
+    ruleset: Ruleset, state: GameState, action: AirStrike
+) -> tuple[GameState, list[Event]]:
     combat = current_combat(state)
     if combat.step is not CombatStep.OFFENSIVE_BOMBARDMENT or not action.air_units:
         raise InvalidAction("the Stukas bombard in the offensive bombardment step")

@@ -58,6 +58,7 @@ def disrupt(
     for unit_id in units:
         unit = state.units[unit_id]
         if unit.status is UnitStatus.ON_MAP and not unit.disrupted:
+            assert unit.hex is not None  # a unit on the map stands on a hex
             state = state.with_unit(unit_id, replace(unit, disrupted=True))
             events.append(MarkerChanged(unit_id, UnitMarker.DISRUPTED, True))
             marker = state.entrenchments.get(unit.hex)

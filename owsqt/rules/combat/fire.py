@@ -132,9 +132,10 @@ def terrain_shifts(ruleset: Ruleset, state: GameState, engagement: Engagement) -
     sides = [
         game_map.rivers.get(Hexside.between(h, target)) for h in attacking_hexes(state, engagement)
     ]
-    if sides and all(side is not None for side in sides):
-        river = tec.terrain(sides[0].river.value)  # minor: none attacks across the Don
-        shifts.append(Item(f"across the {sides[0].name}", river.column_shift, "11.4"))
+    rivers = [side for side in sides if side is not None]
+    if sides and len(rivers) == len(sides):  # every attacking hex across a river
+        river = tec.terrain(rivers[0].river.value)  # minor: none attacks across the Don
+        shifts.append(Item(f"across the {rivers[0].name}", river.column_shift, "11.4"))
     marker = state.entrenchments.get(target)
     defender = engagement.attacker.opponent
     if marker is not None and marker.owner is defender and marker.status is Entrenchment.COMPLETE:

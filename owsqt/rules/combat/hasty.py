@@ -16,7 +16,9 @@ from fractions import Fraction
 
 from owsqt.rules.combat.prepared import attack_violations, check_attack, open_combat
 from owsqt.rules.core.actions import HastyAttack
+from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState, MovementState
 from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Violation
@@ -27,7 +29,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
-def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target) -> Fraction:
+def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex) -> Fraction:
     """[8.4] The hasty attack cost of the stack's dearest nationality plus the MP to enter
     the defender's terrain (the dearest movement class)."""
     catalogue = ruleset.catalogue
@@ -68,14 +70,15 @@ def _judge(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Viol
     return violations
 
 
-def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack):
+def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
     """One stack, able to move now, within the stacking limit; German support only."""
     catalogue = ruleset.catalogue
     hexes = {state.units[u].hex for u in action.units}
-    violations = []
+    violations: list[Violation] = []
     if len(hexes) != 1:
         return [Violation("8.4", "a hasty attack is made by one stack")]
     hex_ = hexes.pop()
+    assert hex_ is not None  # check_attack has seen the units on the map, each on a hex
     moving = state.movement.moving
     in_motion = [u for u in action.units if u in moving]
     if moving and in_motion and len(in_motion) < len(action.units):
@@ -115,7 +118,9 @@ def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack):
     return violations
 
 
-def _resolve(ruleset: Ruleset, state: GameState, action: HastyAttack):
+def _resolve(
+    ruleset: Ruleset, state: GameState, action: HastyAttack
+) -> tuple[GameState, list[Event]]:
     check_attack(ruleset, state, action)
     cost = hasty_cost(ruleset, state, action.units, action.target)
     moving = state.movement.moving

@@ -6,6 +6,7 @@ later, a computer player."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems
 from owsqt.rules.combat.bombard import BOMBARDMENT_STEPS
@@ -90,7 +91,9 @@ def _lead(ruleset: Ruleset, units: tuple[str, ...]) -> str:
     return max(good, key=lambda u: (catalogue.ground[u].proficiency, u))
 
 
-def _enemy_hexes_next_to(ruleset: Ruleset, state: GameState, hex_: Hex, player: Player):
+def _enemy_hexes_next_to(
+    ruleset: Ruleset, state: GameState, hex_: Hex, player: Player
+) -> Iterator[Hex]:
     catalogue = ruleset.catalogue
     for _, neighbour in ruleset.grid.neighbours(hex_):
         stack = state.stack(neighbour)
@@ -244,7 +247,9 @@ def _guns(ruleset: Ruleset, state: GameState, player: Player, target: Hex) -> li
     )
 
 
-def _counterbattery(ruleset, state, combat, rng) -> list[Action]:
+def _counterbattery(
+    ruleset: Ruleset, state: GameState, combat: CombatState, rng: random.Random
+) -> list[Action]:
     catalogue = ruleset.catalogue
     actions: list[Action] = []
     designated = [
@@ -257,6 +262,7 @@ def _counterbattery(ruleset, state, combat, rng) -> list[Action]:
     for target in designated:
         owner = catalogue.ground[target].player
         hex_ = state.units[target].hex
+        assert hex_ is not None  # designated holds only guns on a hex
         shooters = [
             u
             for u, unit in state.units.items()
@@ -271,11 +277,13 @@ def _counterbattery(ruleset, state, combat, rng) -> list[Action]:
     return actions
 
 
-def _bombardments(ruleset, state, combat, rng) -> list[Action]:
+def _bombardments(
+    ruleset: Ruleset, state: GameState, combat: CombatState, rng: random.Random
+) -> list[Action]:
     return [*_artillery_fire(ruleset, state, combat, rng), *_air_strikes(state, combat, rng)]
 
 
-def _air_strikes(state, combat, rng) -> list[Action]:
+def _air_strikes(state: GameState, combat: CombatState, rng: random.Random) -> list[Action]:
     """[4.6] The designated Stukas that have not bombarded, at a unit of the hex."""
     stukas = tuple(a for a in combat.stukas if a not in combat.bombarded)
     targets = [u for u in defenders(state, combat)]
@@ -284,13 +292,15 @@ def _air_strikes(state, combat, rng) -> list[Action]:
     return [AirStrike(player=combat.attacker, air_units=stukas, target_unit=rng.choice(targets))]
 
 
-def _artillery_fire(ruleset, state, combat, rng) -> list[Action]:
+def _artillery_fire(
+    ruleset: Ruleset, state: GameState, combat: CombatState, rng: random.Random
+) -> list[Action]:
     defensive = combat.step is CombatStep.DEFENSIVE_BOMBARDMENT
-    guns = combat.defense_artillery if defensive else combat.attack_artillery
-    guns = [u for u in alive(state, guns) if u not in combat.bombarded]
-    targets = alive(state, combat.attackers) if defensive else defenders(state, combat)
+    designated = combat.defense_artillery if defensive else combat.attack_artillery
+    guns = [u for u in alive(state, designated) if u not in combat.bombarded]
+    hit = alive(state, combat.attackers) if defensive else defenders(state, combat)
     targets = [
-        u for u in targets if ruleset.catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS
+        u for u in hit if ruleset.catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS
     ]
     if not guns or not targets:
         return []
@@ -298,7 +308,9 @@ def _artillery_fire(ruleset, state, combat, rng) -> list[Action]:
     return [Bombard(player=side, units=(rng.choice(guns),), target_unit=rng.choice(targets))]
 
 
-def _advances(ruleset, state, combat, rng) -> list[Action]:
+def _advances(
+    ruleset: Ruleset, state: GameState, combat: CombatState, rng: random.Random
+) -> list[Action]:
     units = advancers(ruleset, state, combat)
     if not units:
         return []
@@ -313,7 +325,9 @@ def _advances(ruleset, state, combat, rng) -> list[Action]:
     return [Advance(player=combat.attacker, units=(unit_id,), path=options.paths[end])]
 
 
-def _answers(ruleset, state, combat, rng) -> list[Action]:
+def _answers(
+    ruleset: Ruleset, state: GameState, combat: CombatState, rng: random.Random
+) -> list[Action]:
     """The answers to the result waiting for its side."""
     pending = combat.pending
     assert pending is not None

@@ -66,7 +66,12 @@ def attack_candidates(
 
 
 def artillery_candidates(
-    ruleset: Ruleset, state: GameState, target: Hex, player: Player, *, counterbattery=False
+    ruleset: Ruleset,
+    state: GameState,
+    target: Hex,
+    player: Player,
+    *,
+    counterbattery: bool = False,
 ) -> list[Candidate]:
     """`player`'s units with a range factor that reaches `target`, each with what stops it
     bombarding, or firing counterbattery (12.1-12.4)."""

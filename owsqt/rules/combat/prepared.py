@@ -101,7 +101,7 @@ def engaged_attackers(state: GameState, combat: CombatState) -> tuple[str, ...]:
     return tuple(
         u
         for u in fighting(state, alive(state, combat.attackers))
-        if state.units[u].hex is not None and distance(state.units[u].hex, combat.target) == 1
+        if (hex_ := state.units[u].hex) is not None and distance(hex_, combat.target) == 1
     )
 
 
@@ -228,9 +228,11 @@ def stuka_violations(
     return violations
 
 
-def _attack_violations(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+def _attack_violations(
+    ruleset: Ruleset, state: GameState, action: PreparedAttack
+) -> list[Violation]:
     movement_kind = COMBAT_SEGMENTS.get(state.segment)  # 11.1: None out of them
-    violations = []
+    violations: list[Violation] = []
     if action.target in state.prepared_targets:
         where = ruleset.grid.id_of(action.target)
         violations.append(Violation("11.1", f"{where} has had its prepared attack this phase"))
@@ -282,12 +284,14 @@ def check_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack | Ha
             raise InvalidAction(f"{ruleset.unit_name(unit_id)} is not on the map")
 
 
-def judge_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+def judge_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack) -> list[Violation]:
     check_attack(ruleset, state, action)
     return _attack_violations(ruleset, state, action)
 
 
-def _resolve_attack(ruleset: Ruleset, state: GameState, action: PreparedAttack):
+def _resolve_attack(
+    ruleset: Ruleset, state: GameState, action: PreparedAttack
+) -> tuple[GameState, list[Event]]:
     check_attack(ruleset, state, action)
     attacker = ruleset.catalogue.ground[action.units[0]].player
     combat = CombatState(
@@ -349,7 +353,9 @@ def _judge_defend(ruleset: Ruleset, state: GameState, action: Defend) -> list[Vi
     return violations
 
 
-def _resolve_defend(ruleset: Ruleset, state: GameState, action: Defend):
+def _resolve_defend(
+    ruleset: Ruleset, state: GameState, action: Defend
+) -> tuple[GameState, list[Event]]:
     combat = state.combat
     if combat is None or combat.step is not CombatStep.DEFENSE:
         raise InvalidAction("there is no attack to defend against now")
@@ -493,12 +499,14 @@ def finish_hasty(state: GameState, combat: CombatState) -> tuple[GameState, list
     return replace(state, movement=replace(movement, moving=moving, done=done)), events
 
 
-def _judge_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat):
+def _judge_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat) -> list[Violation]:
     wrong = combat_violation(state, action)
     return [wrong] if wrong else []
 
 
-def _resolve_continue(ruleset: Ruleset, state: GameState, action: ContinueCombat):
+def _resolve_continue(
+    ruleset: Ruleset, state: GameState, action: ContinueCombat
+) -> tuple[GameState, list[Event]]:
     combat = state.combat
     if combat is None or combat.pending is not None or combat.step is CombatStep.DEFENSE:
         raise InvalidAction("there is no combat step to finish now")
@@ -547,7 +555,9 @@ def _judge_lead(ruleset: Ruleset, state: GameState, action: ChangeLead) -> list[
     return violations
 
 
-def _resolve_lead(ruleset: Ruleset, state: GameState, action: ChangeLead):
+def _resolve_lead(
+    ruleset: Ruleset, state: GameState, action: ChangeLead
+) -> tuple[GameState, list[Event]]:
     combat = state.combat
     if combat is None:
         raise InvalidAction("no combat is under way")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from owsqt.rules.combat.advance import Advance as AdvanceOptions
 from owsqt.rules.combat.advance import advance_paths
 from owsqt.rules.combat.artillery import proficiency_check
 from owsqt.rules.combat.casualties import disrupt, lose_points
@@ -30,7 +31,7 @@ from owsqt.rules.combat.prepared import (
     next_step,
     step_actor,
 )
-from owsqt.rules.combat.retreat import Blocked, RetreatPath, retreat_paths
+from owsqt.rules.combat.retreat import Blocked, RetreatOptions, RetreatPath, retreat_paths
 from owsqt.rules.core.actions import Advance, AnswerOptional, Fire, Retreat, TakeLosses
 from owsqt.rules.core.events import (
     CombatMoved,
@@ -70,9 +71,9 @@ def engagement(state: GameState, combat: CombatState) -> Engagement:
 
 def _attacking_hexes(state: GameState, combat: CombatState) -> set[Hex]:
     return {
-        state.units[u].hex
+        hex_
         for u in firing_units(state, combat, combat.attacker)
-        if state.units[u].hex is not None
+        if (hex_ := state.units[u].hex) is not None
     }
 
 
@@ -88,7 +89,9 @@ def _judge_fire(ruleset: Ruleset, state: GameState, action: Fire) -> list[Violat
     return []
 
 
-def _resolve_fire(ruleset: Ruleset, state: GameState, action: Fire):
+def _resolve_fire(
+    ruleset: Ruleset, state: GameState, action: Fire
+) -> tuple[GameState, list[Event]]:
     combat = current_combat(state)
     side = step_actor(state, combat)
     if combat.pending is not None or side is None or combat.step not in FIRE_STEPS:
@@ -195,7 +198,9 @@ def _judge_losses(ruleset: Ruleset, state: GameState, action: TakeLosses) -> lis
     return [problem] if problem else []
 
 
-def _resolve_losses(ruleset: Ruleset, state: GameState, action: TakeLosses):
+def _resolve_losses(
+    ruleset: Ruleset, state: GameState, action: TakeLosses
+) -> tuple[GameState, list[Event]]:
     pending = _pending(state)
     if pending.stage not in LOSS_STAGES:
         raise InvalidAction("the optional result is answered before losses are taken")
@@ -258,7 +263,7 @@ def _step_on(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]
     return state, []
 
 
-def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional):
+def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional) -> list[Violation]:
     wrong = combat_violation(state, action)
     if wrong:
         return [wrong]
@@ -272,7 +277,9 @@ def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional):
     return []
 
 
-def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional):
+def _resolve_optional(
+    ruleset: Ruleset, state: GameState, action: AnswerOptional
+) -> tuple[GameState, list[Event]]:
     pending = _pending(state)
     if pending.stage is not ResultStage.OPTIONAL:
         raise InvalidAction("there is no optional result to answer now")
@@ -299,7 +306,7 @@ def _resolve_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional
     return replace(state, combat=combat), events
 
 
-def retreat_options(ruleset: Ruleset, state: GameState, pending: PendingResult):
+def retreat_options(ruleset: Ruleset, state: GameState, pending: PendingResult) -> RetreatOptions:
     """[11.7] The retreats open to the stack a pending result hit."""
     units = alive(state, pending.units)
     return retreat_paths(ruleset, state, units, pending.optional, firing=pending.fired_from)
@@ -344,7 +351,9 @@ def _judge_retreat(ruleset: Ruleset, state: GameState, action: Retreat) -> list[
     return [problem] if problem else []
 
 
-def _resolve_retreat(ruleset: Ruleset, state: GameState, action: Retreat):
+def _resolve_retreat(
+    ruleset: Ruleset, state: GameState, action: Retreat
+) -> tuple[GameState, list[Event]]:
     pending = _pending(state)
     if pending.stage is not ResultStage.RETREAT or not action.path:
         raise InvalidAction("no retreat is due now")
@@ -429,7 +438,7 @@ def _default_losses(
 
 def combat_advances(
     ruleset: Ruleset, state: GameState, combat: CombatState, units: tuple[str, ...]
-):
+) -> dict[str, AdvanceOptions]:
     """[11.8] Where each of `units` may advance: as far as the defenders retreated (or the
     results left unfulfilled), along or off their retreat path."""
     retreated = combat.retreat[1:] or None  # the hexes the retreat entered
@@ -467,7 +476,9 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
     return violations
 
 
-def _resolve_advance(ruleset: Ruleset, state: GameState, action: Advance):
+def _resolve_advance(
+    ruleset: Ruleset, state: GameState, action: Advance
+) -> tuple[GameState, list[Event]]:
     combat = current_combat(state)
     if combat.step is not CombatStep.ADVANCE or not action.path:
         raise InvalidAction("there is no advance now")

@@ -316,7 +316,7 @@ def retreat_paths(
     return RetreatOptions(start, hexes, tuple(paths), None, not clear, bool(toward))
 
 
-def _order(ruleset: Ruleset, path: RetreatPath) -> tuple:
+def _order(ruleset: Ruleset, path: RetreatPath) -> tuple[int, int, int, int, tuple[str, ...]]:
     ids = tuple(ruleset.grid.id_of(h) for h in path.hexes)
     return (path.supply_distance, path.strength_loss, len(path.firers), path.length, ids)
 

@@ -13,7 +13,7 @@ import typing
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
@@ -28,6 +28,9 @@ class HexNames(Protocol):
     def hexside_of(self, text: str) -> Hexside: ...
 
 
+R = TypeVar("R")
+
+
 class CodecError(ValueError):
     """Data that does not fit the record it should describe; says where and what."""
 
@@ -37,7 +40,7 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(cls) if f.init)
 
 
@@ -152,10 +155,12 @@ def _decode_plain(kind: type, data: Any, names: HexNames, where: str) -> Any:
     raise CodecError(f"{where}: unsupported type {kind.__name__}")
 
 
-def decode_record(kind: type, data: Any, names: HexNames, where: str = "") -> Any:
+def decode_record(kind: type[R], data: Any, names: HexNames, where: str = "") -> R:
     """Rebuild a dataclass; unknown keys are errors, missing keys take their defaults."""
     mapping = _expect(dict, data, where, "a mapping")
-    hints = _hints(kind)
+    # As a plain type: mypy does not see that a type[R] is hashable, as the cache needs.
+    record: type = kind
+    hints = _hints(record)
     known = {f.name for f in _fields(kind)}
     unknown = sorted(set(mapping) - known)
     if unknown:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, overload
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class FrozenMap(Mapping[K, V], Generic[K, V]):
@@ -32,7 +33,14 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     # The Mapping mixins go through __getitem__ item by item; the dict's own views are
     # several times faster, and the rules iterate over every unit often.
-    def get(self, key: K, default: V | None = None) -> V | None:
+    # The overloads are Mapping.get's, so that a default of the value's type gives a value.
+    @overload
+    def get(self, key: K, /) -> V | None: ...
+    @overload
+    def get(self, key: K, default: V, /) -> V: ...
+    @overload
+    def get(self, key: K, default: T, /) -> V | T: ...
+    def get(self, key: K, default: object = None) -> object:
         return self._data.get(key, default)
 
     def keys(self) -> KeysView[K]:

@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
 import shapely
 from shapely.geometry import LineString, MultiPolygon, Polygon
@@ -82,7 +82,7 @@ DIRECTIONS: tuple[Hex, ...] = (
 """Unit steps indexed by hexside - 1: hexside 1 is north, then clockwise to 6, north-west."""
 
 _STEP_BY_HEXSIDE: dict[int, tuple[int, int, int]] = {
-    side: tuple(step) for side, step in enumerate(DIRECTIONS, start=1)
+    side: (step.q, step.r, step.s) for side, step in enumerate(DIRECTIONS, start=1)
 }
 _HEXSIDE_BY_STEP: dict[tuple[int, int], int] = {
     (step[0], step[1]): side for side, step in enumerate(DIRECTIONS, start=1)
@@ -422,7 +422,8 @@ def hexes_polygon(layout: Layout, hexes: Iterable[Hex]) -> Polygon | MultiPolygo
     if merged.is_empty:
         # union_all of nothing is an empty GeometryCollection; keep the promised type.
         return Polygon()
-    return merged
+    # Shapely types union_all as any geometry; the union of polygons is one of these two.
+    return cast(Polygon | MultiPolygon, merged)
 
 
 def hexside_line(layout: Layout, a: Hex, b: Hex) -> LineString:

@@ -87,7 +87,8 @@ class Tally:
     artillery: int = 0
 
     def of(self, loss_class: LossClass) -> int:
-        return getattr(self, loss_class.value)
+        points: int = getattr(self, loss_class.value)
+        return points
 
     def add(self, loss_class: LossClass, points: int) -> Tally:
         return replace(self, **{loss_class.value: self.of(loss_class) + points})

@@ -15,8 +15,10 @@ from owsqt.rules.core.vocabulary import Player
 
 
 class _Named(StrEnum):
+    # Shadows str.title on purpose, as a property: callers read `.title`, none calls str's
+    # method on a member.
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         """The name as players read it: "mechanized movement"."""
         return self.value.replace("_", " ")
 

@@ -15,8 +15,10 @@ class Player(StrEnum):
     def opponent(self) -> Player:
         return Player.SOVIET if self is Player.GERMAN else Player.GERMAN
 
+    # Shadows str.title on purpose, as a property: callers read `.title`, none calls str's
+    # method on a member.
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return self.value.capitalize()
 
 

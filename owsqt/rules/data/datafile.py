@@ -240,7 +240,7 @@ class Node:
     def _child(self, value: object, key_path: str) -> Node:
         return Node(value, self.file, key_path, self._lines)
 
-    def _require_mapping(self) -> dict:
+    def _require_mapping(self) -> dict[object, object]:
         if not isinstance(self.value, dict):
             raise self.error("a mapping")
         return self.value

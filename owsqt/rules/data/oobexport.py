@@ -89,11 +89,12 @@ def oob_markdown(catalogue: UnitCatalogue) -> str:
         if air:
             lines.append("| counter | type | chart | air-to-air / defence / bombardment | prof. |")
             lines.append("|---|---|---|---|---|")
-            for unit in air:
+            for air_unit in air:
                 lines.append(
-                    f"| {unit.name} | {unit.type.value.replace('_', ' ')} | {unit.recovery_class} "
-                    f"| {unit.air_to_air} / {unit.defense} / {unit.bombardment} "
-                    f"| {unit.proficiency} |"
+                    f"| {air_unit.name} | {air_unit.type.value.replace('_', ' ')} "
+                    f"| {air_unit.recovery_class} "
+                    f"| {air_unit.air_to_air} / {air_unit.defense} / {air_unit.bombardment} "
+                    f"| {air_unit.proficiency} |"
                 )
             lines.append("")
         for child in children.get(formation.id, []):

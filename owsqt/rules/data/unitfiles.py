@@ -7,8 +7,10 @@ names the file and key where the value was written, template or unit.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from enum import StrEnum
 from pathlib import Path
+from typing import TypeVar, overload
 
 from owsqt.rules.data.datafile import DataError, Node, load_yaml
 from owsqt.rules.data.units import (
@@ -68,6 +70,10 @@ _AIR_FIELDS = (
 
 Fields = dict[str, Node]
 
+T = TypeVar("T")
+E = TypeVar("E", bound=StrEnum)
+D = TypeVar("D", UnitDef, AirUnitDef)
+
 
 def load_catalogue(directory: Path) -> UnitCatalogue:
     """Every counter of the manifest; a DataError names file, key path and what was expected."""
@@ -121,7 +127,9 @@ def _formations(roots: list[Node]) -> dict[str, Formation]:
     return {formation_id: formation for formation_id, (formation, _) in found.items()}
 
 
-def _check_no_cycle(formation: Formation, found: dict, node: Node) -> None:
+def _check_no_cycle(
+    formation: Formation, found: dict[str, tuple[Formation, Node]], node: Node
+) -> None:
     seen = {formation.id}
     parent = formation.parent
     while parent is not None:
@@ -185,12 +193,18 @@ def _need(node: Node, fields: Fields, key: str) -> Node:
     return fields[key]
 
 
-def _read(fields: Fields, key: str, read: Callable[[Node], object], default: object = None):
+@overload
+def _read(fields: Fields, key: str, read: Callable[[Node], T]) -> T | None: ...
+@overload
+def _read(fields: Fields, key: str, read: Callable[[Node], T], default: T) -> T: ...
+def _read(
+    fields: Fields, key: str, read: Callable[[Node], T], default: T | None = None
+) -> T | None:
     value = fields.get(key)
     return default if value is None or value.is_null else read(value)
 
 
-def _choice(enum: type) -> Callable[[Node], object]:
+def _choice(enum: type[E]) -> Callable[[Node], E]:
     return lambda value: enum(value.as_choice([member.value for member in enum]))
 
 
@@ -262,7 +276,7 @@ def _formation(fields: Fields, formations: dict[str, Formation]) -> str | None:
     return formation_id
 
 
-def _add(into: dict, other: dict, node: Node, definition: UnitDef | AirUnitDef) -> None:
+def _add(into: dict[str, D], other: Mapping[str, object], node: Node, definition: D) -> None:
     if definition.id in into or definition.id in other:
         raise node.get("id").error("an id no other counter uses")
     into[definition.id] = definition

@@ -33,11 +33,13 @@ BLOWING_COST = {MovementClass.NON_MOTORIZED: 3}  # 16.2; motorized (and tracked)
 MOTORIZED_BLOWING_COST = 6
 
 
-def _engineer_violations(ruleset: Ruleset, state: GameState, unit_id: str, hexside: Hexside):
+def _engineer_violations(
+    ruleset: Ruleset, state: GameState, unit_id: str, hexside: Hexside
+) -> list[Violation]:
     definition = ruleset.catalogue.ground[unit_id]
     unit = state.units[unit_id]
     name = ruleset.unit_name(unit_id)
-    violations = []
+    violations: list[Violation] = []
     if definition.type is not UnitType.ENGINEER:
         violations.append(Violation("16.2", f"{name} is not an engineer unit"))
     if unit.hex not in (hexside.a, hexside.b):
@@ -85,14 +87,18 @@ def _judge_build(ruleset: Ruleset, state: GameState, action: BuildBridge) -> lis
     return violations
 
 
-def _resolve_build(ruleset: Ruleset, state: GameState, action: BuildBridge):
+def _resolve_build(
+    ruleset: Ruleset, state: GameState, action: BuildBridge
+) -> tuple[GameState, list[Event]]:
     if state.units[action.unit].hex is None:
         raise InvalidAction(f"{ruleset.unit_name(action.unit)} is not on the map")
     works = state.bridge_works.set(action.unit, action.hexside)
     return replace(state, bridge_works=works), [BridgeWorkBegun(action.unit, action.hexside)]
 
 
-def finish_bridges(ruleset: Ruleset, state: GameState, player: Player):
+def finish_bridges(
+    ruleset: Ruleset, state: GameState, player: Player
+) -> tuple[GameState, list[Event]]:
     """[16.2] At the end of `player`'s phase each of his engineers still at its work
     checks its proficiency; a pass completes the bridge. The works are then over."""
     events: list[Event] = []
@@ -134,7 +140,7 @@ def engineer_points(ruleset: Ruleset, state: GameState, unit_id: str) -> Fractio
     return stack_move(ruleset, state, (unit_id,)).unit_points(unit_id)
 
 
-def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge):
+def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge) -> list[Violation]:
     # 16.2: the engine refuses it out of a movement segment
     violations = _engineer_violations(ruleset, state, action.unit, action.hexside)
     if not bridged(ruleset, state, action.hexside):
@@ -159,7 +165,9 @@ def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge):
     return violations
 
 
-def _resolve_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge):
+def _resolve_destroy(
+    ruleset: Ruleset, state: GameState, action: DestroyBridge
+) -> tuple[GameState, list[Event]]:
     if state.units[action.unit].hex is None:
         raise InvalidAction(f"{ruleset.unit_name(action.unit)} is not on the map")
     left = max(

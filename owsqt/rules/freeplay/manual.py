@@ -8,6 +8,7 @@ the current step, so a manual edit is a violation of 3.1 (ASSIST logs it).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from owsqt.rules.core.actions import (
     FlipUnit,
@@ -163,7 +164,9 @@ def _set_marker(ruleset: Ruleset, state: GameState, action: SetMarker) -> Result
     for unit_id in action.units:
         unit = state.units[unit_id]
         if getattr(unit, field) != action.on:
-            state = state.with_unit(unit_id, replace(unit, **{field: action.on}))
+            # Any, not bool: mypy cannot tell which field a name known only at run time is.
+            flag: dict[str, Any] = {field: action.on}
+            state = state.with_unit(unit_id, replace(unit, **flag))
             events.append(MarkerChanged(unit_id, action.marker, action.on))
     return state, events
 

@@ -34,6 +34,7 @@ from owsqt.rules.map.gamemap import (
     Terrain,
 )
 from owsqt.rules.map.mapsources import (
+    LatLon,
     MapSources,
     SourceControlPoint,
     SourceLine,
@@ -54,6 +55,9 @@ TERRAIN_COVER = 0.5
 SAMPLE_STEP = 0.2
 # Who must reach a supply edge without crossing the Don: the hex of the German railhead.
 AXIS_REAR_PLACE = "Kotelnikovo"
+
+# A point of the layout, (x, y); shapely's Point is the geometry.
+XY = tuple[float, float]
 
 
 class MapCompileError(ValueError):
@@ -175,15 +179,15 @@ def grid_point(grid: HexGrid, column: float, row: float) -> tuple[float, float]:
     return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
 
 
-def _project_points(points: Iterable[tuple[float, float]], projection: Projection) -> list:
+def _project_points(points: Iterable[LatLon], projection: Projection) -> list[XY]:
     return [projection(latitude, longitude) for latitude, longitude in points]
 
 
-def _project_polygon(points, projection: Projection) -> Polygon:
+def _project_polygon(points: Iterable[LatLon], projection: Projection) -> Polygon:
     return Polygon(_project_points(points, projection)).buffer(0)
 
 
-def _project_line(points, projection: Projection) -> LineString:
+def _project_line(points: Iterable[LatLon], projection: Projection) -> LineString:
     return LineString(_project_points(points, projection))
 
 
@@ -207,7 +211,9 @@ def _covered(area: BaseGeometry, cells: dict[Hex, Polygon]) -> set[Hex]:
     return found
 
 
-def _terrain(sources: MapSources, projection: Projection, cells: dict[Hex, Polygon]) -> dict:
+def _terrain(
+    sources: MapSources, projection: Projection, cells: dict[Hex, Polygon]
+) -> dict[Hex, Terrain]:
     terrain = dict.fromkeys(cells, Terrain.CLEAR)
     # Marsh is painted after elevated ground: a floodplain inside hills stays marsh.
     for kind in ("elevated", "marsh"):
@@ -217,7 +223,9 @@ def _terrain(sources: MapSources, projection: Projection, cells: dict[Hex, Polyg
     return terrain
 
 
-def _places(sources: MapSources, projection: Projection, grid: HexGrid):
+def _places(
+    sources: MapSources, projection: Projection, grid: HexGrid
+) -> tuple[tuple[Place, ...], dict[Hex, set[HexFeature]], dict[Hex, str], dict[str, list[str]]]:
     places: list[Place] = []
     features: dict[Hex, set[HexFeature]] = {}
     names: dict[Hex, str] = {}
@@ -273,7 +281,7 @@ class _CornerGraph:
     """Hex corners joined by hexsides: rivers are shortest paths that hug their line."""
 
     def __init__(self, grid: HexGrid) -> None:
-        self.edges: dict[tuple, list[tuple[tuple, Hexside, tuple]]] = {}
+        self.edges: dict[XY, list[tuple[XY, Hexside, tuple[XY, XY]]]] = {}
         for hex_ in grid.hexes():
             for _, neighbour in grid.neighbours(hex_):
                 if neighbour < hex_:
@@ -287,7 +295,7 @@ class _CornerGraph:
         self.corners = list(self.edges)
         self._tree = STRtree([Point(corner) for corner in self.corners])
 
-    def nearest(self, point: tuple[float, float]) -> tuple:
+    def nearest(self, point: tuple[float, ...]) -> XY:
         return self.corners[int(self._tree.nearest(Point(point)))]
 
     def follow(self, river: LineString) -> list[Hexside]:
@@ -297,7 +305,7 @@ class _CornerGraph:
         if start == goal:
             return []
         distances = {start: 0.0}
-        previous: dict[tuple, tuple[tuple, Hexside]] = {}
+        previous: dict[XY, tuple[XY, Hexside]] = {}
         queue = [(0.0, start)]
         while queue:
             cost, corner = heapq.heappop(queue)

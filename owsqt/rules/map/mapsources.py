@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
-from owsqt.rules.core.hexgrid import HexGrid
+from owsqt.rules.core.hexgrid import HexGrid, ShiftedColumns
 from owsqt.rules.data.datafile import Node, load_yaml
 
 LatLon = tuple[float, float]
@@ -191,10 +192,7 @@ def _hex_id(text: str) -> str:
 def _rules_areas(root: Node) -> Areas:
     root.check_keys(required=("start_lines", "entry_areas"))
     start_lines = {
-        side: tuple(
-            tuple(end.as_scalar_text() for end in segment.as_list(length=2))
-            for segment in segments.as_list()
-        )
+        side: tuple(_hex_pair(segment) for segment in segments.as_list())
         for side, segments in root.get("start_lines").as_mapping().items()
     }
     entry_areas = {
@@ -202,6 +200,11 @@ def _rules_areas(root: Node) -> Areas:
         for name, ids in root.get("entry_areas").as_mapping().items()
     }
     return Areas(start_lines, entry_areas)
+
+
+def _hex_pair(segment: Node) -> tuple[str, str]:
+    start, end = segment.as_list(length=2)
+    return start.as_scalar_text(), end.as_scalar_text()
 
 
 def load_grid(path: Path) -> HexGrid:
@@ -215,7 +218,10 @@ def load_grid(path: Path) -> HexGrid:
             last_column=root.get("last_column").as_int(0, 99),
             first_row=root.get("first_row").as_int(0, 99),
             last_row=root.get("last_row").as_int(0, 99),
-            shifted_columns=root.get("shifted_columns").as_choice(["odd", "even"]),
+            # as_choice returns one of the words it is given, which mypy reads as any str.
+            shifted_columns=cast(
+                ShiftedColumns, root.get("shifted_columns").as_choice(["odd", "even"])
+            ),
         )
     except ValueError as error:
         raise root.error(

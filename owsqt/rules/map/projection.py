@@ -33,10 +33,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from owsqt.rules.core.hexgrid import Layout
+
+# Every array here holds floats: kilometres, layout units or spline weights.
+FloatArray = npt.NDArray[np.floating[Any]]
 
 __all__ = [
     "Affine",
@@ -84,7 +89,7 @@ class Affine:
         x, y = self.apply(np.array([[east, north]]))[0]
         return float(x), float(y)
 
-    def apply(self, km: np.ndarray) -> np.ndarray:
+    def apply(self, km: FloatArray) -> FloatArray:
         """The images of an (n, 2) array of (east, north) kilometres."""
         a, b, c, d, e, f = self.coefficients
         return np.column_stack((a * km[:, 0] + b * km[:, 1] + c, d * km[:, 0] + e * km[:, 1] + f))
@@ -102,9 +107,9 @@ class Projection:
     """The affine fit plus the thin-plate-spline correction; call it with (lat, lon)."""
 
     affine: Affine
-    centres: np.ndarray  # (n, 2) control points in local kilometres
-    weights: np.ndarray  # (n, 2) kernel weights for x and y
-    plane: np.ndarray  # (3, 2) the spline's own affine part: 1, east, north -> x, y
+    centres: FloatArray  # (n, 2) control points in local kilometres
+    weights: FloatArray  # (n, 2) kernel weights for x and y
+    plane: FloatArray  # (3, 2) the spline's own affine part: 1, east, north -> x, y
 
     def __call__(self, latitude: float, longitude: float) -> Point:
         km = np.array([_kilometres(latitude, longitude)])
@@ -119,11 +124,11 @@ class Projection:
     def km_per_hex(self) -> float:
         return self.affine.km_per_hex
 
-    def project_km(self, km: np.ndarray) -> np.ndarray:
+    def project_km(self, km: FloatArray) -> FloatArray:
         """The images of an (n, 2) array of local (east, north) kilometres."""
         return self.affine.apply(km) + self.correction_km(km)
 
-    def correction_km(self, km: np.ndarray) -> np.ndarray:
+    def correction_km(self, km: FloatArray) -> FloatArray:
         """The spline's correction, in layout units, at an (n, 2) array of kilometres."""
         kernel = _kernel(_distances(km, self.centres))
         return kernel @ self.weights + _with_ones(km) @ self.plane
@@ -141,7 +146,7 @@ class Projection:
             float(east / _KM_PER_DEGREE_LONGITUDE + _REFERENCE_LONGITUDE),
         )
 
-    def inverse_km(self, targets: np.ndarray) -> np.ndarray:
+    def inverse_km(self, targets: FloatArray) -> FloatArray:
         """The local kilometres that project to an (n, 2) array of layout points.
 
         Newton's method from the affine fit's answer; the spline bends smoothly, so a few
@@ -158,7 +163,7 @@ class Projection:
         # Only a spline bent so hard that it folds the sheet over itself gets here.
         raise ValueError("the projection cannot be inverted: control points too close together")
 
-    def _correction_jacobians(self, km: np.ndarray) -> np.ndarray:
+    def _correction_jacobians(self, km: FloatArray) -> FloatArray:
         """(n, 2, 2): d(correction x, y) / d(east, north) at each of an (n, 2) array."""
         offsets = km[:, None, :] - self.centres[None, :, :]  # (n, m, 2)
         radii = np.hypot(offsets[..., 0], offsets[..., 1])
@@ -166,7 +171,9 @@ class Projection:
         with np.errstate(divide="ignore", invalid="ignore"):
             slope = np.where(radii > 0, 2 * np.log(radii) + 1, 0.0)
         gradients = offsets * slope[..., None]  # (n, m, 2)
-        return np.einsum("mk,nmj->nkj", self.weights, gradients) + self.plane[1:].T
+        # np.einsum is typed to return Any for its subscripts' string.
+        spread: FloatArray = np.einsum("mk,nmj->nkj", self.weights, gradients)
+        return spread + self.plane[1:].T
 
 
 def _kilometres(latitude: float, longitude: float) -> Point:
@@ -176,22 +183,22 @@ def _kilometres(latitude: float, longitude: float) -> Point:
     )
 
 
-def _distances(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
+def _distances(points: FloatArray, centres: FloatArray) -> FloatArray:
     offsets = points[:, None, :] - centres[None, :, :]
     return np.hypot(offsets[..., 0], offsets[..., 1])
 
 
-def _kernel(radii: np.ndarray) -> np.ndarray:
+def _kernel(radii: FloatArray) -> FloatArray:
     """U(r) = r^2 log r, the thin-plate spline's radial function (0 at r = 0)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(radii > 0, radii * radii * np.log(radii), 0.0)
 
 
-def _with_ones(km: np.ndarray) -> np.ndarray:
+def _with_ones(km: FloatArray) -> FloatArray:
     return np.column_stack((np.ones(len(km)), km))
 
 
-def _as_arrays(points: Sequence[ControlPoint]) -> tuple[np.ndarray, np.ndarray]:
+def _as_arrays(points: Sequence[ControlPoint]) -> tuple[FloatArray, FloatArray]:
     km = np.array([_kilometres(p.latitude, p.longitude) for p in points], dtype=float)
     targets = np.array([p.target for p in points], dtype=float)
     return km.reshape(-1, 2), targets.reshape(-1, 2)
@@ -208,7 +215,7 @@ def fit_affine(points: Sequence[ControlPoint]) -> Affine:
         raise ValueError("the control points lie on one line: they cannot fix an affine map")
     solution, *_ = np.linalg.lstsq(rows, targets, rcond=None)  # (3, 2): 1, east, north
     (c, f), (a, d), (b, e) = solution
-    return Affine(tuple(float(v) for v in (a, b, c, d, e, f)))
+    return Affine((float(a), float(b), float(c), float(d), float(e), float(f)))
 
 
 def fit(points: Sequence[ControlPoint]) -> Projection:

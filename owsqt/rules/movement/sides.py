@@ -34,7 +34,9 @@ def sides_of(ruleset: Ruleset, state: GameState, player: Player) -> Sides:
     # Once per state and side, like zoc_of: states never change, and every stack of the
     # side sees the same. The entry keeps its ruleset alive, so that the ruleset's id
     # cannot be reused meanwhile.
-    cache = state.__dict__.setdefault("_sides_cache", {})
+    cache: dict[tuple[int, Player], tuple[Ruleset, Sides]] = state.__dict__.setdefault(
+        "_sides_cache", {}
+    )
     key = (id(ruleset), player)
     if key not in cache:
         cache[key] = (ruleset, _sort_sides(ruleset, state, player))

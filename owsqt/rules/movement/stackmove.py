@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -131,7 +132,10 @@ class StackMove:
         self.administrative = administrative
         self.player = catalogue.ground[units[0]].player
         self.entry = entry
-        self.start = entry if entry is not None else state.units[units[0]].hex
+        start = entry if entry is not None else state.units[units[0]].hex
+        # A stack without an entry is on the map, and a unit on the map stands on a hex.
+        assert start is not None
+        self.start: Hex = start
         moving = state.movement.moving
         self.continuing = entry is None and all(u in moving for u in units)
         self.classes = frozenset(catalogue.ground[u].movement_class for u in units)
@@ -167,7 +171,7 @@ class StackMove:
         convoys = set(sides.convoy_hexes)  # friendly convoys not in this stack (16.3)
         moving = set(self.units)
         ground = ruleset.catalogue.ground
-        for hex_ in {state.units[u].hex for u in self.units} & sides.own_hexes:
+        for hex_ in sides.own_hexes & {state.units[u].hex for u in self.units}:
             stack = state.stack(hex_)
             if all(u in moving for u in stack):
                 friendly.discard(hex_)
@@ -442,7 +446,13 @@ class StackMove:
                 edges.append((hex_, edge.to, cost))
         return edges
 
-    def _enter(self, queue: list, spent: dict[Hex, int], order, allowance: int) -> None:
+    def _enter(
+        self,
+        queue: list[tuple[int, int, Hex]],
+        spent: dict[Hex, int],
+        order: Iterator[int],
+        allowance: int,
+    ) -> None:
         entry = self.entry
         assert entry is not None
         if self.closed(None, entry) is not None:
@@ -504,7 +514,9 @@ def reachable(
 
 
 KEPT_MOVES = 32  # the last StackMoves asked for: a gesture's, the engine's, a few stacks'
-_kept: OrderedDict[tuple, tuple[GameState, Ruleset, StackMove]] = OrderedDict()
+_kept: OrderedDict[
+    tuple[int, int, tuple[str, ...], bool, Hex | None], tuple[GameState, Ruleset, StackMove]
+] = OrderedDict()
 
 
 def stack_move(

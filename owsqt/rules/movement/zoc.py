@@ -40,7 +40,9 @@ def zoc_of(ruleset: Ruleset, state: GameState, player: Player) -> frozenset[Hex]
     a ZOC, except across major rivers (10.1)."""
     # Derived once per state and side, like GameState.stacks: states never change. The
     # entry keeps its ruleset alive, so that the ruleset's id cannot be reused meanwhile.
-    cache = state.__dict__.setdefault("_zoc_cache", {})
+    cache: dict[tuple[int, Player], tuple[Ruleset, frozenset[Hex]]] = state.__dict__.setdefault(
+        "_zoc_cache", {}
+    )
     key = (id(ruleset), player)
     if key not in cache:
         cache[key] = (ruleset, _zone_of(ruleset, state, player))

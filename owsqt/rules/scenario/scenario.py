@@ -175,7 +175,7 @@ class ScenarioReader:
 
     def sides(self, node: Node) -> tuple[SetupGroup, ...]:
         node.check_keys(optional=_SIDES)
-        groups = []
+        groups: list[SetupGroup] = []
         for side in _SIDES:
             side_node = node.optional(side)
             if side_node is not None:
@@ -375,7 +375,9 @@ class ScenarioReader:
 
     def victory(self, node: Node) -> dict[str, Any]:
         node.get("evaluator").as_choice(VICTORY_EVALUATORS)
-        return dict(node.value)  # the evaluator reads its own parameters
+        value = node.value
+        assert isinstance(value, dict)  # node.get has refused anything but a mapping
+        return dict(value)  # the evaluator reads its own parameters
 
 
 def initial_state(

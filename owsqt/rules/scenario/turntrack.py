@@ -100,7 +100,7 @@ def _reinforcement(reader: ScenarioReader, node: Node, game_map: GameMap) -> Rei
     if (area is None) == (hex_node is None):
         raise enter.error("an entry 'area' or an entry 'hex'")
     area_name = area.as_scalar_text() if area else None
-    if area_name is not None and area_name not in game_map.entry_areas:
+    if area is not None and area_name not in game_map.entry_areas:
         raise area.error("an entry area of the map: " + ", ".join(sorted(game_map.entry_areas)))
     return Reinforcement(
         player=player,

@@ -3,6 +3,8 @@ the stacking limit (9.2), one convoy per hex (16.3) and the pocket (8.2)?"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Violation
@@ -25,6 +27,7 @@ def allowed_hexes(ruleset: Ruleset, state: GameState, group: SetupGroup) -> froz
             unit.hex
             for unit_id, unit in state.units.items()
             if unit.status is UnitStatus.ON_MAP
+            and unit.hex is not None  # as GameState.stacks: always, for a unit on the map
             and unit_id not in own
             and any(
                 f.id in wanted
@@ -37,7 +40,11 @@ def allowed_hexes(ruleset: Ruleset, state: GameState, group: SetupGroup) -> froz
 
 
 def check_setup(
-    ruleset: Ruleset, scenario: Scenario, state: GameState, player: Player, options=()
+    ruleset: Ruleset,
+    scenario: Scenario,
+    state: GameState,
+    player: Player,
+    options: Iterable[str] = (),
 ) -> list[Violation]:
     """Every way `player`'s set-up breaks its scenario, each with its rule number."""
     violations: list[Violation] = []
@@ -48,7 +55,8 @@ def check_setup(
     violations.extend(convoy_violations(ruleset, state, player))
     closed = closed_hexes(ruleset, player)  # 8.2: the pocket, to Soviet units
     for unit_id, unit in state.units.items():
-        banned = closed.get(unit.hex) if unit.status is UnitStatus.ON_MAP else None
+        on_map = unit.status is UnitStatus.ON_MAP
+        banned = closed.get(unit.hex) if on_map and unit.hex is not None else None
         if banned is not None and ruleset.catalogue.ground[unit_id].player is player:
             violations.append(
                 Violation(banned.rule, f"{ruleset.unit_name(unit_id)} stands inside the pocket")
@@ -82,6 +90,7 @@ def _check_group(ruleset: Ruleset, state: GameState, group: SetupGroup) -> list[
                     )
                 )
             continue
+        assert unit.hex is not None  # a unit on the map stands on a hex
         if unit.hex not in allowed:
             violations.append(
                 Violation(

@@ -9,9 +9,10 @@ player phase is reported as a forfeit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from owsqt.rules.core.actions import ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.actions import Action, ChooseSegmentOrder, DeclareAttacks
 from owsqt.rules.core.events import (
     AttacksDeclared,
     AttackShortfall,
@@ -158,7 +159,12 @@ def _resolve_order(
     return state, [SegmentOrderChosen(action.player or state.active, action.combat_first)]
 
 
-HANDLERS = {
+# Each pair takes its own kind of action: the engine picks it by the action's type, which the
+# type system cannot follow, so the callables' parameters are left open.
+HANDLERS: dict[
+    type[Action],
+    tuple[Callable[..., list[Violation]], Callable[..., tuple[GameState, list[Event]]]],
+] = {
     DeclareAttacks: (_judge_declare, _resolve_declare),
     ChooseSegmentOrder: (_judge_order, _resolve_order),
 }

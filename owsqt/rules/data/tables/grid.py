@@ -100,7 +100,7 @@ class ResultGrid(Generic[R]):
                 yield row, column, result
 
 
-def factor_column(grid: ResultGrid, factors: int, shifts: int, table: str) -> int:
+def factor_column(grid: ResultGrid[R], factors: int, shifts: int, table: str) -> int:
     """Rule 11.4 column finding for factor-indexed tables (CRT, Bombardment, Counterbattery).
 
     A total between two printed columns uses the highest column not above it; each shift moves
