@@ -55,6 +55,11 @@ def undo_barrier(before: GameState, outcome: Outcome) -> str | None:
     return None
 
 
+# What History.save_point() keeps: the tip, the undone steps, how many marks, the state
+# the history starts from and the current state.
+SavePoint = tuple["Step | None", list["Step"], int, GameState, GameState]
+
+
 class History:
     """The effective actions of a game, the undone ones that can be redone, and the state."""
 
@@ -77,11 +82,11 @@ class History:
         self._recent.clear()
         self.state = self.state_of(self._tip)
 
-    def save_point(self) -> tuple:
+    def save_point(self) -> SavePoint:
         """Everything restore() needs to put the history back as it is now."""
         return (self._tip, list(self._undone), len(self._marks), self._initial, self.state)
 
-    def restore(self, saved: tuple) -> None:
+    def restore(self, saved: SavePoint) -> None:
         tip, undone, marks, initial, state = saved
         if initial is not self._initial:  # reseeded since: the kept states have the new seed
             self._checkpoints.clear()
