@@ -218,3 +218,55 @@ def test_6_3_4_5_the_bill_lists_the_initiative_bonus_and_interdiction(ruleset):
     soviet = MovePlan(ruleset, replace(state, interdiction_zones=(zone,)), ("rifle",))
     text = bill_html(ruleset, soviet.route_to(ruleset.grid.hex_of("2432")))
     assert "moving into an interdiction zone +2" in text and "(4.5)" in text
+
+
+# --- the hasty attack (8.4) ------------------------------------------------------------------
+
+
+def hasty_table(qtbot, ruleset, monkeypatch, answer: bool):
+    """The German tank stack next to the Soviet rifle regiment, in its movement segment;
+    the hasty attack question answered `answer`. Returns the window and the offers asked."""
+    from owsqt.qt.combat import hastyask
+
+    session = game(ruleset, Mode.STRICT, soviet={"rifle": "2437"}, german=GERMANS)
+    walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)
+    window = window_for(qtbot, ruleset, session)
+    asked = []
+
+    def ask(parent, rules, offer, mode):
+        asked.append(offer)
+        return answer
+
+    monkeypatch.setattr(hastyask, "ask_hasty_attack", ask)
+    return window, asked
+
+
+def test_8_4_dropping_a_stack_on_the_enemy_next_to_it_makes_a_hasty_attack(
+    qtbot, ruleset, monkeypatch
+):
+    window, asked = hasty_table(qtbot, ruleset, monkeypatch, answer=True)
+    drag(window, "tank", "2437")
+    assert len(asked) == 1 and asked[0].nationality_cost == 2  # 8.4: German
+    assert window.session.entries[-1].action["kind"] == "hasty_attack"
+    assert window.session.state.combat is not None
+    assert window.combat.dock.isVisible()  # the combat panel comes forward
+    assert hex_of(window, "tank") == "2438"  # the attackers stay until the combat ends
+
+
+def test_8_4_a_hasty_attack_declined_changes_nothing(qtbot, ruleset, monkeypatch):
+    window, asked = hasty_table(qtbot, ruleset, monkeypatch, answer=False)
+    entries = len(window.session.entries)
+    drag(window, "tank", "2437")
+    assert len(asked) == 1 and len(window.session.entries) == entries
+    assert window.session.state.combat is None and hex_of(window, "tank") == "2438"
+
+
+def test_8_4_the_bill_over_the_enemy_next_to_the_stack_shows_the_attack_and_what_is_left(
+    qtbot, ruleset, monkeypatch
+):
+    window, _ = hasty_table(qtbot, ruleset, monkeypatch, answer=False)
+    press_and_move(window, "tank", "2437")
+    text = window.moves.bill.text()
+    offer = window.moves.route  # no move route: the bill is the attack's
+    assert offer is None and "Hasty attack on 2437" in text
+    assert "German attack 2 MP" in text and "MP left after it" in text

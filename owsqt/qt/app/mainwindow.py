@@ -30,6 +30,7 @@ from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.ruleactions import RuleActions
 from owsqt.qt.app.workmenu import add_unit_orders
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.combat import hastyask
 from owsqt.qt.combat.control import CombatControl
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import HexMarkerLayer
@@ -50,6 +51,7 @@ from owsqt.qt.play.stephint import (
     step_hint,
 )
 from owsqt.qt.play.turnbar import TurnBar
+from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
     Action,
     EndStep,
@@ -469,6 +471,12 @@ class MainWindow(QMainWindow):
         self._drop(units, target)
 
     def _drop(self, units: tuple[str, ...], target: Hex) -> None:
+        offer = hasty_offer(self.ruleset, self.session.state, self.session.mode, units, target)
+        if offer is not None:  # 8.4: a drop on the enemy next to the stack attacks it
+            self.moves.end_gesture()
+            if hastyask.ask_hasty_attack(self, self.ruleset, offer, self.session.mode):
+                self._submit(offer.action)  # the combat panel comes forward with the combat
+            return
         action = self.moves.action_for_drop(units, target)
         self.moves.end_gesture()
         if action is None:

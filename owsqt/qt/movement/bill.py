@@ -10,6 +10,7 @@ from html import escape
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from owsqt.rules.combat.offers import HastyOffer
 from owsqt.rules.movement.moveplan import Route
 from owsqt.rules.movement.stackmove import CostItem
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -76,6 +77,36 @@ def bill_html(ruleset: Ruleset, route: Route) -> str:
         html += (
             f"<div style='{_BAD};margin-top:3px'><b>✗ {escape(price.violation.rule)}</b>: "
             f"{escape(price.violation.message)}</div>"
+        )
+    return html
+
+
+def hasty_html(ruleset: Ruleset, offer: HastyOffer) -> str:
+    """The text of a hasty attack a drop would make (8.4): on what, its cost by nationality
+    and terrain, what the stack has and what it keeps, the lead, the rules it breaks."""
+    action = offer.action
+    ground = ruleset.catalogue.ground
+    nations = sorted({ground[u].nationality.tally.value.capitalize() for u in action.units})
+    terrain = ruleset.game_map.terrain(action.target).value.replace("_", " ")
+    where = ruleset.grid.id_of(action.target)
+    left = (
+        f"{mp_text(offer.left)} MP left after it"
+        if offer.left >= 0
+        else f"<span style='{_BAD}'>{mp_text(-offer.left)} MP short</span>"
+    )
+    html = (
+        f"<div><b>Hasty attack on {where}</b> <span style='{_RULE}'>(8.4)</span><br>"
+        f"<b>{_units(ruleset, action.units)}</b>, led by "
+        f"{escape(ruleset.unit_name(action.lead))} <span style='{_RULE}'>(11.3)</span></div>"
+        f"<div style='margin-top:3px'>{' and '.join(nations)} attack "
+        f"{mp_text(offer.nationality_cost)} MP + {escape(terrain)} "
+        f"{mp_text(offer.terrain_cost)} MP = <b>{mp_text(offer.cost)} MP</b> of "
+        f"{mp_text(offer.points)}: {left}</div>"
+    )
+    for problem in offer.problems:
+        html += (
+            f"<div style='{_BAD};margin-top:3px'><b>✗ {escape(problem.rule)}</b>: "
+            f"{escape(problem.message)}</div>"
         )
     return html
 

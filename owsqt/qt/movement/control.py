@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.map.view import MapView
-from owsqt.qt.movement.bill import MoveBill, bill_html, mp_text
+from owsqt.qt.movement.bill import MoveBill, bill_html, hasty_html, mp_text
 from owsqt.qt.movement.overlay import (
     ENTRY_EDGE,
     ENTRY_FILL,
@@ -27,6 +27,7 @@ from owsqt.qt.movement.overlay import (
     HexShading,
     PathItem,
 )
+from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
@@ -167,6 +168,16 @@ class MoveController(QObject):
 
     def _show_route(self, hex_: Hex | None) -> None:
         plan = self.plan
+        offer = None
+        if plan is not None and hex_ is not None and not plan.entering:
+            session = self.session
+            offer = hasty_offer(self.ruleset, session.state, session.mode, plan.units, hex_)
+        if offer is not None:  # 8.4: over the enemy next to the stack, the hasty attack's bill
+            self.route = None
+            self.path.clear()
+            html = hasty_html(self.ruleset, offer)
+            self.bill.show_html(html, self.view.viewport().geometry(), *self._keep_clear())
+            return
         route = plan.route_to(hex_) if plan is not None and hex_ is not None else None
         self.route = route
         if route is None:

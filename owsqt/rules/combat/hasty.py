@@ -29,15 +29,24 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
-def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex) -> Fraction:
-    """[8.4] The hasty attack cost of the stack's dearest nationality plus the MP to enter
-    the defender's terrain (the dearest movement class)."""
+def hasty_cost_parts(
+    ruleset: Ruleset, units: tuple[str, ...], target: Hex
+) -> tuple[Fraction, Fraction]:
+    """[8.4] The two parts of a hasty attack's cost: that of the stack's dearest nationality
+    (German 2, Soviet 3, Rumanian 4 MP), and the MP to enter the defender's terrain (the
+    dearest movement class)."""
     catalogue = ruleset.catalogue
     costs = ruleset.tables.hasty_attack
     attack = max(costs.cost(catalogue.ground[u].nationality.tally.value) for u in units)
     terrain = ruleset.tables.tec.terrain(ruleset.game_map.terrain(target).value)
     enter = max(terrain.cost(catalogue.ground[u].movement_class.value) for u in units)
-    return Fraction(attack) + enter
+    return Fraction(attack), Fraction(enter)
+
+
+def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex) -> Fraction:
+    """[8.4] The hasty attack cost of the stack's dearest nationality plus the MP to enter
+    the defender's terrain (the dearest movement class)."""
+    return sum(hasty_cost_parts(ruleset, units, target), Fraction(0))
 
 
 def points_left(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> Fraction:

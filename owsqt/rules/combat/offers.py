@@ -1,20 +1,25 @@
-"""What a player is offered when he starts a prepared attack or a bombardment (11.1, 12.4):
-the enemy hexes he may attack, the units next to a target and the guns in range, each
-with the rules that stop it, and whether a menu offers the attack at all."""
+"""What a player is offered when he starts an attack (8.4, 11.1, 12.4): the enemy hexes he
+may attack, the units next to a target and the guns in range, each with the rules that
+stop it, whether a menu offers a prepared attack at all, and the hasty attack a drop of
+a moving stack on an enemy hex asks for."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from owsqt.rules.combat.artillery import bombardment_problems
+from owsqt.rules.combat.hasty import HANDLERS as HASTY_HANDLERS
+from owsqt.rules.combat.hasty import hasty_cost_parts, points_left
+from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.prepared import judge_attack
-from owsqt.rules.core.actions import PreparedAttack
+from owsqt.rules.core.actions import HastyAttack, PreparedAttack
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import COMBAT_SEGMENTS
+from owsqt.rules.turn.sequence import COMBAT_SEGMENTS, MOVEMENT_SEGMENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,3 +120,58 @@ def may_offer_attack(ruleset: Ruleset, state: GameState, mode: Mode, target: Hex
     if mode is Mode.STRICT:
         return any(c.able for c in candidates)
     return bool(candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class HastyOffer:
+    """[8.4] The hasty attack a drop on an enemy hex asks for: the action (the 11.3 lead
+    chosen), what it costs, what the stack has, and the rules it would break."""
+
+    action: HastyAttack
+    nationality_cost: Fraction  # 8.4: German 2, Soviet 3, Rumanian 4 MP
+    terrain_cost: Fraction  # the MP to enter the defender's terrain
+    points: Fraction  # what the stack has before it
+    problems: tuple[Violation, ...]
+
+    @property
+    def cost(self) -> Fraction:
+        return self.nationality_cost + self.terrain_cost
+
+    @property
+    def left(self) -> Fraction:
+        """What the stack has after the attack (less than nothing: it cannot pay)."""
+        return self.points - self.cost
+
+
+def hasty_offer(
+    ruleset: Ruleset, state: GameState, mode: Mode, units: tuple[str, ...], target: Hex
+) -> HastyOffer | None:
+    """[8.4, 11.1] What dropping `units` on `target` offers: a hasty attack, when the game
+    is judged, it is the acting player's movement segment, `units` are his and stand
+    together next to `target`, and `target` holds enemy units. None otherwise: the drop is
+    a move."""
+    player = state.active
+    if mode is Mode.FREE or player is None or state.combat is not None:
+        return None
+    if state.segment not in MOVEMENT_SEGMENTS or not units:
+        return None
+    ground = ruleset.catalogue.ground
+    if any(ground[u].player is not player for u in units):
+        return None
+    hexes = {state.units[u].hex for u in units}
+    start = hexes.pop() if len(hexes) == 1 else None
+    if start is None or distance(start, target) != 1:
+        return None
+    if owner_of(ruleset, state, target) is not player.opponent:
+        return None
+    lead = default_lead(ruleset, state, units) or units[0]
+    action = HastyAttack(player=player, target=target, units=units, lead=lead)
+    judge_hasty = HASTY_HANDLERS[HastyAttack][0]
+    nationality, terrain = hasty_cost_parts(ruleset, units, target)
+    return HastyOffer(
+        action,
+        nationality,
+        terrain,
+        points_left(ruleset, state, units),
+        tuple(judge_hasty(ruleset, state, action)),
+    )
