@@ -306,7 +306,7 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
             f"this is not an owsqt journal: it should start with '{FORMAT_NAME}'", line=1
         )
     version_text = first.removeprefix(FORMAT_NAME).strip()
-    if not version_text.isdigit():
+    if not is_number(version_text):
         raise JournalError(f"the format version {version_text!r} is not a number", line=1)
     version = int(version_text)
     if version not in (LEGACY_VERSION, FORMAT_VERSION):
@@ -386,13 +386,18 @@ def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def is_number(text: str) -> bool:
+    """Whether `text` is ASCII digits: str.isdigit() also takes '²', which int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def is_hex(text: str, length: int) -> bool:
     """Whether `text` is `length` lower-case hex digits (ids, hashes, shares)."""
     return len(text) == length and all(c in "0123456789abcdef" for c in text)
 
 
 def _number(text: str, what: str, line: int) -> int:
-    if not text.isdigit() or len(text) > 30:
+    if not is_number(text) or len(text) > 30:
         raise JournalError(f"{what} {text[:40]!r} is not a number", line=line)
     return int(text)
 
@@ -424,7 +429,7 @@ def _parse_title(
         raise JournalError(f"unknown entry kind {parts[1][:20]!r}", number, line) from None
     target = None
     if len(parts) == 4:
-        if not (parts[3].startswith("#") and parts[3][1:].isdigit() and len(parts[3]) < 12):
+        if not (parts[3].startswith("#") and is_number(parts[3][1:]) and len(parts[3]) < 12):
             raise JournalError(
                 f"expected '#<entry>' after the time, found {parts[3][:20]!r}", number, line
             )

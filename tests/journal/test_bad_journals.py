@@ -90,3 +90,16 @@ def test_forged_entries_with_valid_hashes_still_cannot_crash_the_reader(ruleset,
     except JournalError as error:
         assert error.entry is not None
         assert json.dumps(action)  # the forged action was printable, so the message is too
+
+
+@pytest.mark.parametrize("digit", ["²", "٣", "①"])
+def test_a_digit_int_refuses_is_reported_as_a_bad_number_not_a_crash(ruleset, game_text, digit):
+    """str.isdigit() takes superscripts and other scripts' digits; every number of the file
+    (the format version, an entry's number, its target) must be ASCII digits."""
+    lines = game_text.splitlines()
+    version = lines[0].rsplit(" ", 1)[0] + f" {digit}"
+    entry = next(i for i, line in enumerate(lines) if line.startswith("#"))
+    numbered = [*lines[:entry], digit + lines[entry][2:], *lines[entry + 1 :]]
+    for text in ("\n".join([version, *lines[1:]]), "\n".join(numbered)):
+        with pytest.raises(JournalError):
+            GameSession.from_text(ruleset, text)
