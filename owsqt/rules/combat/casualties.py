@@ -14,6 +14,7 @@ from owsqt.rules.core.events import (
 )
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Entrenchment, UnitMarker, UnitStatus
+from owsqt.rules.movement.leaving import units_left
 from owsqt.rules.scenario.ruleset import Ruleset
 
 
@@ -21,7 +22,8 @@ def lose_points(
     ruleset: Ruleset, state: GameState, unit_id: str, points: int
 ) -> tuple[GameState, list[Event]]:
     """Take `points` strength points off `unit_id` (never below nothing); at nothing the
-    unit is eliminated (it may come back with replacements, 17.4)."""
+    unit is eliminated (it may come back with replacements, 17.4) and [15.3] a hex it
+    leaves without friendly units loses its entrenchment."""
     definition = ruleset.catalogue.ground[unit_id]
     unit = state.units[unit_id]
     lost = min(points, unit.strength)
@@ -32,7 +34,9 @@ def lose_points(
     if strength == 0:
         gone = replace(unit, strength=0, status=UnitStatus.ELIMINATED, hex=None, disrupted=False)
         state = state.with_unit(unit_id, gone)
-        return state, [UnitStatusChanged(unit_id, UnitStatus.ELIMINATED, unit.hex)]
+        # 15.3: the last friendly unit eliminated vacates the hex; the others build on
+        state, lifted = units_left(ruleset, state, [unit.hex], moved=False)
+        return state, [UnitStatusChanged(unit_id, UnitStatus.ELIMINATED, unit.hex), *lifted]
     reduced = definition.combat_reduced is not None and strength <= definition.combat_reduced
     state = state.with_unit(unit_id, replace(unit, strength=strength, reduced=reduced))
     return state, [StrengthChanged(unit_id, strength, unit.strength)]

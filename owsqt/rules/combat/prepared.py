@@ -51,7 +51,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import AirType, UnitClass
 from owsqt.rules.movement.arrivals import release
-from owsqt.rules.movement.leaving import abandon_construction
+from owsqt.rules.movement.leaving import attack_begun, units_left
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.sequence import COMBAT_SEGMENTS, wrong_player
@@ -304,15 +304,14 @@ def _resolve_attack(
         stukas=action.stukas,
     )
     state = replace(state, prepared_targets=state.prepared_targets | {action.target})
-    state, events = open_combat(ruleset, state, combat)
-    state, abandoned = abandon_construction(ruleset, state, action.target)  # 15.1
-    return state, [*events, *abandoned]
+    return open_combat(ruleset, state, combat)
 
 
 def open_combat(
     ruleset: Ruleset, state: GameState, combat: CombatState
 ) -> tuple[GameState, list[Event]]:
-    """An attack begins: it counts for 6.2 and releases the reserves attacked (19.11)."""
+    """An attack begins: it counts for 6.2 and releases the reserves attacked (19.11);
+    [15.1] the attackers' construction, and under a prepared attack the defenders', ends."""
     attacker = combat.attacker
     combat = replace(combat, defending=state.stack(combat.target))
     made = state.initiative.attacks_made
@@ -326,7 +325,11 @@ def open_combat(
         )
     ]
     state, released = release(state, list(state.stack(combat.target)), "attacked")
-    return state, [*events, *released]
+    attacking = [state.units[u].hex for u in combat.attackers]
+    state, abandoned = attack_begun(  # 15.1
+        ruleset, state, attacking, combat.target, prepared=not combat.hasty
+    )
+    return state, [*events, *released, *abandoned]
 
 
 # --- step 2: the defence ---------------------------------------------------------------
@@ -452,7 +455,7 @@ def next_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event
     if index == len(STEPS):
         events: list[Event] = []
         if combat.hasty:
-            state, events = finish_hasty(state, combat)
+            state, events = finish_hasty(ruleset, state, combat)
         return replace(state, combat=None), [*rolled, *events, CombatEnded(combat.target)]
     combat = replace(combat, step=STEPS[index])
     if combat.opening_fire is None and index >= STEPS.index(CombatStep.FIRST_FIRE):
@@ -480,19 +483,25 @@ def _cleared_by_bombardment(
     return replace(state, combat=combat), [die, fired]
 
 
-def finish_hasty(state: GameState, combat: CombatState) -> tuple[GameState, list[Event]]:
+def finish_hasty(
+    ruleset: Ruleset, state: GameState, combat: CombatState
+) -> tuple[GameState, list[Event]]:
     """[8.4] After a hasty attack: a vacated hex is entered by the attackers still in the
-    fight; those that retreated or were disrupted stop moving."""
+    fight; those that retreated or were disrupted stop moving. [15.1, 15.3] The hex they
+    leave and the hex they enter settle their entrenchments."""
     events: list[Event] = []
     stopped = {u for u in combat.attackers if u in combat.no_advance or state.units[u].disrupted}
     stopped |= {u for u in combat.attackers if u not in alive(state, combat.attackers)}
     going = tuple(u for u in alive(state, combat.attackers) if u not in stopped)
     if not state.stack(combat.target) and going:
         start = state.units[going[0]].hex
+        origins = [state.units[u].hex for u in going]
         for unit_id in going:
             state = state.with_unit(unit_id, replace(state.units[unit_id], hex=combat.target))
         path = (start, combat.target) if start is not None else (combat.target,)
         events.append(CombatMoved(going, path, "advanced"))
+        state, lifted = units_left(ruleset, state, origins, [combat.target])
+        events.extend(lifted)
     movement = state.movement
     moving = FrozenMap({u: p for u, p in movement.moving.items() if u not in stopped})
     done = movement.done | (stopped & set(movement.moving))

@@ -49,6 +49,7 @@ from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
+from owsqt.rules.movement.leaving import units_left
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -238,12 +239,12 @@ def _resolve_losses(
 def _settled(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
     """After a result: convoys left alone on the hex attacked are destroyed (16.3); the
     step is done when its side has fired."""
-    state, destroyed = _convoys_left_alone(state)
+    state, destroyed = _convoys_left_alone(ruleset, state)
     state, stepped = _step_on(ruleset, state)
     return state, [*destroyed, *stepped]
 
 
-def _convoys_left_alone(state: GameState) -> tuple[GameState, list[Event]]:
+def _convoys_left_alone(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
     combat = current_combat(state)
     if defenders(state, combat):
         return state, []
@@ -252,7 +253,9 @@ def _convoys_left_alone(state: GameState) -> tuple[GameState, list[Event]]:
         gone = replace(state.units[convoy], status=UnitStatus.PERMANENTLY_LOST, hex=None)
         state = state.with_unit(convoy, gone)
         events.append(ConvoyDestroyed(convoy, combat.target))
-    return state, events
+    # 15.3: the convoys destroyed may have been the hex's last friendly units
+    state, lifted = units_left(ruleset, state, [combat.target], moved=False)
+    return state, [*events, *lifted]
 
 
 def _step_on(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
@@ -367,6 +370,7 @@ def _resolve_retreat(
         state, losses = _retreat_losses(ruleset, state, pending, option)
         events.extend(losses)
     units = alive(state, pending.units)
+    origins = [state.units[u].hex for u in units]
     if option is not None and option.off_map:  # 11.7: they return at the exit hex
         for unit_id in units:
             gone = replace(
@@ -379,6 +383,10 @@ def _resolve_retreat(
     else:
         for unit_id in units:
             state = state.with_unit(unit_id, replace(state.units[unit_id], hex=action.path[-1]))
+    # 15.1, 15.3: retreating builders leave their work; the hexes left and entered settle
+    entered = [] if option is not None and option.off_map else [action.path[-1]]
+    state, lifted = units_left(ruleset, state, origins, entered)
+    events.extend(lifted)
     combat = current_combat(state)
     if pending.player is combat.attacker:
         retreated = frozenset(pending.units)  # out of the fight: no fire, no advance (11.5)
@@ -486,10 +494,14 @@ def _resolve_advance(
     start = state.units[action.units[0]].hex
     options = combat_advances(ruleset, state, combat, action.units)
     route = next((o.paths[end] for o in options.values() if o.paths.get(end)), action.path)
+    origins = [state.units[u].hex for u in action.units]
     for unit_id in action.units:
         state = state.with_unit(unit_id, replace(state.units[unit_id], hex=end))
     path = (start, *route) if start is not None else route
     events: list[Event] = [CombatMoved(action.units, path, "advanced")]
+    # 15.1, 15.3: advancing builders leave their work; the hexes left and entered settle
+    state, lifted = units_left(ruleset, state, origins, [end])
+    events.extend(lifted)
     # 11.8: each unit advances once; others may still advance, elsewhere
     combat = replace(combat, no_advance=combat.no_advance | set(action.units))
     state = replace(state, combat=combat)

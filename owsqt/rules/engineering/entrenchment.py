@@ -4,8 +4,9 @@ At the start of his player phase (its supply determination segment) a player may
 undisrupted units, other than companies and headquarters, to build on their hex; an
 "Entrenchments Under Construction" marker goes there. It turns over at the start of his
 next player phase (recovery.complete_entrenchments). It comes off if the builders move
-or the hex is vacated (moveaction), or if they are disrupted or come under a prepared
-attack (combat).
+(any move: movement, retreat, advance, displacement), make a prepared or hasty attack, are
+disrupted or come under a prepared attack; bombardment leaves it. Any marker goes when its
+hex is vacated of all friendly units, however they leave (movement.leaving.units_left).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import UnitMarker, UnitStatus
+from owsqt.rules.movement.leaving import units_left
 from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -176,12 +177,14 @@ def _path_violations(ruleset: Ruleset, state: GameState, action: Displace) -> li
 
 def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[GameState, list[Event]]:
     _check(ruleset, state, action)
+    start = state.units[action.units[0]].hex
     events: list[Event] = [UnitsDisplaced(action.units, tuple(action.path))]
     if not action.path:
         for unit_id in action.units:
             unit = replace(state.units[unit_id], status=UnitStatus.ELIMINATED, hex=None)
             state = state.with_unit(unit_id, unit)
-        return state, events
+        state, lifted = units_left(ruleset, state, [start], moved=False)  # 15.3
+        return state, [*events, *lifted]
     if ruleset.catalogue.ground[action.units[0]].player is state.active:
         state = _done_moving(state, action.units)
     end = action.path[-1]
@@ -192,7 +195,9 @@ def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[Game
         state = state.with_unit(unit_id, moved)
         if not unit.disrupted:
             events.append(MarkerChanged(unit_id, UnitMarker.DISRUPTED, True))
-    return state, events
+    # 15.1, 15.3: displaced builders leave their work; the hex left or entered settles
+    state, lifted = units_left(ruleset, state, [start], [end])
+    return state, [*events, *lifted]
 
 
 def _done_moving(state: GameState, units: tuple[str, ...]) -> GameState:

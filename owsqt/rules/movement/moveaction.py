@@ -25,7 +25,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.arrivals import arrival_of, pool_points_left
-from owsqt.rules.movement.leaving import abandon_bridges, abandon_construction, lift_entrenchment
+from owsqt.rules.movement.leaving import abandon_bridges, units_left
 from owsqt.rules.movement.stackmove import (
     ADMINISTRATIVE_RATE,
     StackMove,
@@ -260,17 +260,22 @@ def _resolve(
         state = state.with_unit(unit_id, moved)
         if arriving and unit.status is not UnitStatus.OFF_MAP_RETURN:
             state = replace(state, arrivals=state.arrivals.set(unit_id, state.turn))
+    destroyed: list[Hex] = []
     for hex_ in action.path:
         for convoy in move.enemy_convoys.get(hex_, ()):
             state = state.with_unit(
                 convoy, replace(state.units[convoy], status=UnitStatus.PERMANENTLY_LOST, hex=None)
             )
             events.append(ConvoyDestroyed(convoy, hex_))
-    if not arriving and len(action.path) > 1:
-        state, abandoned = abandon_construction(ruleset, state, action.path[0])  # 15.1
-        events.extend(abandoned)
-        state, lifted = lift_entrenchment(ruleset, state, action.path[0])
-        events.extend(lifted)
+            destroyed.append(hex_)
+    # 15.3: a hex whose last friendly units were convoys is vacated when they are destroyed
+    state, lifted = units_left(ruleset, state, destroyed, moved=False)
+    events.extend(lifted)
+    # 15.1, 15.3: builders that move leave their work, the hex left may be vacated, and
+    # the hex entered keeps its marker only for the owner's units
+    left = [action.path[0]] if not arriving and len(action.path) > 1 else []
+    state, lifted = units_left(ruleset, state, left, [destination])
+    events.extend(lifted)
     return state, events
 
 
