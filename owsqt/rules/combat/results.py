@@ -50,6 +50,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.leaving import units_left
+from owsqt.rules.movement.moveaction import stays_put
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -274,10 +275,25 @@ def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional) 
     if pending.stage is not ResultStage.OPTIONAL:
         return [Violation("11.5", "there is no optional result to answer now")]
     if not action.check:
+        if _holds_ring_forces(ruleset, state, pending):
+            return [
+                Violation(
+                    "5.2",
+                    "Ring Forces defend in place and never retreat voluntarily: they make a "
+                    "proficiency check",
+                )
+            ]
         options = retreat_options(ruleset, state, pending)
         if options.blocked is Blocked.SURROUNDED:
             return [Violation("11.7", "a surrounded stack makes a proficiency check")]
     return []
+
+
+def _holds_ring_forces(ruleset: Ruleset, state: GameState, pending: PendingResult) -> bool:
+    """[5.2] The defending stack a result hit holds Ring Forces units: if attacked, they
+    make a proficiency check to defend in place."""
+    defending = pending.player is not current_combat(state).attacker
+    return defending and any(stays_put(ruleset, u) for u in pending.units)
 
 
 def _resolve_optional(
