@@ -18,14 +18,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from owsqt.rules import endstep
-from owsqt.rules.combat import bombard, hasty, prepared, results
+from owsqt.rules.combat import bombard, displace, hasty, prepared, results
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.engineering import bridging, entrenchment
 from owsqt.rules.freeplay import manual, openrolls
-from owsqt.rules.movement import displacement, moveaction
+from owsqt.rules.movement import moveaction
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn import initiative
 from owsqt.rules.turn.sequence import refusal
@@ -48,7 +48,7 @@ HANDLERS: dict[type[Action], Handler] = {
         endstep,
         moveaction,
         initiative,
-        displacement,
+        displace,
         entrenchment,
         prepared,
         bombard,

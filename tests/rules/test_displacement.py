@@ -277,3 +277,43 @@ def test_9_3_a_unit_may_be_displaced_from_an_overstacked_hex_in_its_segment_only
     assert not may_displace_now(rules, air, "tank")
     fewer = put(rules, state, PlaceUnits(units=("hq57",), to=None))  # 18 points: within
     assert not may_displace_now(rules, fewer, "tank")
+
+
+# --- as a retreat through enemy ZOCs (9.3, 11.7) and tallied (17.3) ----------------------------
+
+
+def test_9_3_a_displacement_into_an_enemy_zoc_draws_fire_as_a_retreat_would(rules, state):
+    from owsqt.rules.combat.fire import retreat_fire_solution
+    from owsqt.rules.core.events import DiceRolled, FireResolved
+
+    state = put(rules, state, PlaceUnits(units=("sfill1",), to=hx(rules, "3443")))
+    before = state.units["mot5"].strength
+    outcome = displace(rules, state, ("mot5",), [OPEN, "3444"])
+    assert outcome.applied and outcome.verdict.legal
+    rolls = [e for e in outcome.events if isinstance(e, DiceRolled)]
+    assert [r.purpose for r in rolls] == ["fire at a retreat"]
+    assert any(isinstance(e, FireResolved) for e in outcome.events)
+    solution = retreat_fire_solution(rules, state, ("sfill1",))
+    lost = solution.result(rules, rolls[0].value).total  # 11.7: all strength point losses
+    after = outcome.state.units["mot5"]
+    assert before - after.strength == min(lost, before)
+
+
+def test_9_3_a_displacement_clear_of_enemy_zocs_draws_no_fire(rules, state):
+    from owsqt.rules.core.events import DiceRolled
+
+    outcome = displace(rules, state, ("mot5",), [OPEN, "3444"])
+    assert outcome.applied and not [e for e in outcome.events if isinstance(e, DiceRolled)]
+
+
+def test_9_3_17_3_units_eliminated_for_want_of_a_hex_are_tallied_for_replacements(rules, state):
+    from owsqt.rules.core.vocabulary import LossClass, TallyNationality
+
+    state = surround(rules, state)  # enemy units all around: nowhere to go
+    german = state.losses[TallyNationality.GERMAN].of(LossClass.INFANTRY)
+    strength = state.units["mot5"].strength
+    outcome = displace(rules, state, ("mot5",), [])
+    assert outcome.state.units["mot5"].status is UnitStatus.ELIMINATED
+    assert outcome.state.losses[TallyNationality.GERMAN].of(LossClass.INFANTRY) == (
+        german + strength
+    )

@@ -16,8 +16,9 @@ from owsqt.rules.combat.advance import Advance as AdvanceOptions
 from owsqt.rules.combat.advance import advance_paths
 from owsqt.rules.combat.artillery import proficiency_check
 from owsqt.rules.combat.casualties import disrupt, lose_points
-from owsqt.rules.combat.fire import Engagement, fire_solution, retreat_fire_solution
+from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.losses import LossPriorities
+from owsqt.rules.combat.passagefire import passage_fire, strength_losses
 from owsqt.rules.combat.prepared import (
     FIRE_STEPS,
     advancers,
@@ -422,39 +423,11 @@ def _retreat_losses(
     per unbridged minor river for armor and artillery, and interdicted bridges."""
     events: list[Event] = []
     for entry in option.zoc_entries:
-        firers = tuple(u for u in entry.firers if state.units[u].hex is not None)
-        units = alive(state, pending.units)
-        if not firers or not units:
-            continue
-        side = ruleset.catalogue.ground[firers[0]].player
-        solution = retreat_fire_solution(ruleset, state, firers)
-        roll, state, rolled = roll_die(state, "fire at a retreat", side)
-        result = solution.result(ruleset, roll)
-        events += [
-            rolled,
-            FireResolved(
-                "fire at the retreat", solution.total_factors, solution.column, 0, roll, str(result)
-            ),
-        ]
-        state, lost = _default_losses(ruleset, state, pending, result.total)
-        events.extend(lost)
+        state, fired = passage_fire(ruleset, state, pending.units, pending.lead, entry.firers)
+        events.extend(fired)
     extra = option.river_loss + sum(b.points for b in option.bridge_losses)
-    state, lost = _default_losses(ruleset, state, pending, extra)
+    state, lost = strength_losses(ruleset, state, pending.units, pending.lead, extra)
     return state, [*events, *lost]
-
-
-def _default_losses(
-    ruleset: Ruleset, state: GameState, pending: PendingResult, points: int
-) -> tuple[GameState, list[Event]]:
-    """Points lost in a retreat, by the 11.6 priorities (the first of the owner's choices)."""
-    events: list[Event] = []
-    units = alive(state, pending.units)
-    if points <= 0 or not units:
-        return state, events
-    for unit_id in LossPriorities(ruleset, state, units, pending.lead).default(points):
-        state, lost = lose_points(ruleset, state, unit_id, 1)
-        events.extend(lost)
-    return state, events
 
 
 # --- step 8: the advance ---------------------------------------------------------------------
