@@ -11,18 +11,20 @@ import pytest
 from owsqt.rules.core.actions import (
     Bombard,
     BombardmentMission,
+    ContinueCombat,
     Defend,
     HastyAttack,
     MoveStack,
     PlaceUnits,
     PreparedAttack,
+    SetUnitStatus,
 )
 from owsqt.rules.core.codec import decode, encode
 from owsqt.rules.core.events import FireResolved
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitCatalogue
 from owsqt.rules.engine import apply
 from tests.rules.combatkit import COMBAT, act, combat_rules, example_board
@@ -69,7 +71,7 @@ def test_8_4_artillery_moving_with_the_stack_supports_its_hasty_attack_at_full_s
     bombardment = next(e for e in events if isinstance(e, FireResolved))
     assert bombardment.factors == 6  # its full strength: the only exception to 12.3
     assert state.units["gart"].fired  # 12.2: its one mission of the turn is fired
-    assert "gart" in state.movement.moving or state.combat is not None  # it moves on
+    assert "gart" in state.movement.moving  # it moves on with the stack (8.4)
 
 
 def test_8_4_the_exception_does_not_give_a_second_mission(kit):
@@ -191,3 +193,24 @@ def test_12_1_the_phase_record_lasts_its_player_phase_and_is_saved(rules):
     assert not decode(GameState, data, rules.grid).artillery.bombarded
     later = at_step(state, COMBAT, Player.SOVIET, phase=Phase.SECOND_PLAYER)
     assert not later.artillery.bombarded and not later.artillery.moved_adjacent  # 12.1
+
+
+def test_12_3_artillery_advancing_after_a_hasty_attack_next_to_the_enemy_has_moved_adjacent(kit):
+    target, beyond = north(OPEN, 2)[1:]
+    state = put(
+        kit,
+        kit_state(kit),
+        PlaceUnits(units=("sfill1", "rocket"), to=hx(kit, OPEN)),
+        PlaceUnits(units=("gfill1",), to=hx(kit, target)),
+        PlaceUnits(units=("gfill2",), to=hx(kit, beyond)),
+    )
+    state = at_step(state, Segment.NON_MECHANIZED_MOVEMENT, Player.SOVIET)
+    attack = HastyAttack(target=hx(kit, target), units=("sfill1", "rocket"), lead="sfill1")
+    state, _ = act(kit, state, attack, Player.SOVIET)  # it started next to the enemy
+    state, _ = act(kit, state, Defend(lead="gfill1"), Player.GERMAN)
+    state = put(kit, state, SetUnitStatus(units=("gfill1",), status=UnitStatus.ELIMINATED))
+    while state.combat is not None:
+        actor = Player.GERMAN if state.combat.step is CombatStep.FIRST_FIRE else Player.SOVIET
+        state, _ = act(kit, state, ContinueCombat(), actor)
+    assert state.units["rocket"].hex == hx(kit, target)  # 8.4: it advanced with the stack
+    assert "rocket" in state.artillery.moved_adjacent  # next to gfill2 now
