@@ -166,12 +166,18 @@ def test_4_6_withheld_stukas_bombard_separately_in_a_german_mechanized_attack(ru
     assert state.combat.step in (CombatStep.FIRST_FIRE, CombatStep.SECOND_FIRE)
 
 
-def test_12_1_12_3_artillery_that_fired_or_moved_does_not_join_an_attack(rules):
+def test_12_1_12_3_artillery_that_bombarded_or_moved_adjacent_this_phase_does_not_join_an_attack(
+    rules,
+):
     rules = with_german_gun(rules, bombardment=6)
     state, target, armored, _ = example_board(rules)
     state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
     attack = PreparedAttack(target=target, units=("tank", "gart"), lead="tank")
     assert apply(rules, state, attack, Mode.STRICT).verdict.legal  # a gun may fire combat
-    state = state.with_unit("gart", replace(state.units["gart"], moved=True))
-    refused = apply(rules, state, attack, Mode.STRICT)
-    assert [v.rule for v in refused.verdict.violations] == ["12.3"]
+    marked = state.with_unit("gart", replace(state.units["gart"], moved=True, fired=True))
+    assert apply(rules, marked, attack, Mode.STRICT).verdict.legal  # markers alone do not bar
+    for done in ({"moved_adjacent": frozenset({"gart"})}, {"bombarded": frozenset({"gart"})}):
+        refused = apply(rules, state.with_artillery(**done), attack, Mode.STRICT)
+        assert [v.rule for v in refused.verdict.violations] == (
+            ["12.3"] if "moved_adjacent" in done else ["12.1"]
+        )

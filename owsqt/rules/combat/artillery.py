@@ -9,6 +9,10 @@ and with which column and DRMs. Every item carries its rule; no dice are rolled 
   non-artillery unit (12.1).
 - German artillery that moved up to half its allowance (Moved marker) bombards with half
   its factors (12.3).
+- Not both bombardment and fire combat in one Player Phase (12.1): a gun that joined an
+  attack's fire this phase does not bombard.
+- German artillery moving with a stack supports its hasty attack at full strength, whatever
+  marker its move gave it: the only exception to 12.3 (8.4).
 - Mortar and rocket units neither fire counterbattery nor suffer it (12.4).
 """
 
@@ -66,10 +70,25 @@ def _enemy_adjacent(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
     return friendly_near(ruleset, state, player.opponent, _hex(state, unit_id), 1)
 
 
+def marked_by_its_move(state: GameState, unit_id: str) -> bool:
+    """[8.4, 12.3] Whether the gun's fired or moved marker was placed by its own move this
+    Player Phase, and it has fired no mission since: the marker 8.4 sets aside for a gun
+    supporting the hasty attack of the stack it moves with."""
+    record = state.artillery
+    return unit_id in record.marked_moving and unit_id not in record.bombarded
+
+
 def bombardment_problems(
-    ruleset: Ruleset, state: GameState, unit_id: str, target: Hex, *, counterbattery: bool = False
+    ruleset: Ruleset,
+    state: GameState,
+    unit_id: str,
+    target: Hex,
+    *,
+    counterbattery: bool = False,
+    with_stack: bool = False,
 ) -> list[Violation]:
-    """Why `unit_id` may not bombard (or fire counterbattery at) `target` now."""
+    """Why `unit_id` may not bombard (or fire counterbattery at) `target` now.
+    `with_stack`: the gun supports the hasty attack of the stack it moves with (8.4)."""
     definition = ruleset.catalogue.ground[unit_id]
     name = ruleset.unit_name(unit_id)
     unit = state.units[unit_id]
@@ -78,8 +97,12 @@ def bombardment_problems(
         return [Violation("12.1", f"{name} has no range factor: it does not bombard")]
     if counterbattery and definition.type in NOT_COUNTERBATTERY:
         return [Violation("12.4", f"{name}: mortar and rocket units fire no counterbattery")]
-    if unit.fired:
+    if unit.fired and not (with_stack and marked_by_its_move(state, unit_id)):
         problems.append(Violation("12.4", f"{name} has fired its one mission this turn"))
+    if unit_id in state.artillery.fought:
+        problems.append(
+            Violation("12.1", f"{name} joined fire combat this phase: it does not bombard too")
+        )
     if distance(_hex(state, unit_id), target) > definition.range:
         problems.append(
             Violation(
@@ -104,16 +127,22 @@ def bombardment_problems(
 
 
 def bombardment_factors(
-    ruleset: Ruleset, state: GameState, units: tuple[str, ...]
+    ruleset: Ruleset,
+    state: GameState,
+    units: tuple[str, ...],
+    with_stack: frozenset[str] = frozenset(),
 ) -> tuple[Item, ...]:
     """[12.3] Each unit's bombardment factor; German artillery that has moved (Moved
-    marker) fires with half, rounded by 2.5."""
+    marker) fires with half, rounded by 2.5. [8.4] A gun in `with_stack` supports the hasty
+    attack of the stack it moves with: its full factor, the only exception to 12.3."""
     items: list[Item] = []
     for unit_id in units:
         definition = ruleset.catalogue.ground[unit_id]
         factor = definition.bombardment or 0
         name = ruleset.unit_name(unit_id)
-        if state.units[unit_id].moved:
+        if unit_id in with_stack and marked_by_its_move(state, unit_id):
+            items.append(Item(f"{name}, full: moving with the hasty attack", factor, "8.4"))
+        elif state.units[unit_id].moved:
             half = round_half_up(Fraction(factor, 2))
             items.append(Item(f"{name}, half: moved this phase", half, "12.3"))
         else:
@@ -142,18 +171,20 @@ def bombardment_solution(
     target_unit: str,
     *,
     air_factors: tuple[Item, ...] = (),
+    with_stack: frozenset[str] = frozenset(),
 ) -> BombardmentSolution:
     """Artillery `firing` (or air units, given as `air_factors`) against one unit (12.4,
     4.6): one column left for an armored or an entrenched target; -1 for artillery with
     no friendly unit adjacent to the target hex; -1 for air units against a hex with an
-    enemy antiaircraft unit (16.1); the firers' supply (14.5)."""
+    enemy antiaircraft unit (16.1); the firers' supply (14.5). `with_stack`: guns
+    supporting the hasty attack of the stack they move with (8.4)."""
     table = ruleset.tables.bombardment
     modifiers = table.modifiers
     catalogue = ruleset.catalogue
     target = _hex(state, target_unit)
     owner = catalogue.ground[target_unit].player
     by_air = bool(air_factors)
-    factors = air_factors if by_air else bombardment_factors(ruleset, state, firing)
+    factors = air_factors if by_air else bombardment_factors(ruleset, state, firing, with_stack)
     shifts = []
     if catalogue.ground[target_unit].unit_class is UnitClass.ARMOR:
         shifts.append(Item("armored target", modifiers.target_armored.columns_left, "12.4"))

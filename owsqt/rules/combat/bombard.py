@@ -61,6 +61,14 @@ def designated_guns(combat: CombatState, defensive: bool) -> tuple[str, ...]:
     return tuple(u for u in guns if u not in combat.bombarded)
 
 
+def with_stack(combat: CombatState) -> frozenset[str]:
+    """[8.4] The guns supporting a hasty attack that move with its stack (designated and
+    among the attacking units): they bombard at full strength, the only exception to 12.3."""
+    if not combat.hasty:
+        return frozenset()
+    return frozenset(combat.attack_artillery) & frozenset(combat.attackers)
+
+
 def _mark_fired(state: GameState, units: Iterable[str]) -> tuple[GameState, list[Event]]:
     """[12.2] A fired marker on artillery that bombarded or fired counterbattery."""
     events: list[Event] = []
@@ -148,11 +156,14 @@ def _resolve_counterbattery(
     ]
     state, marked = _mark_fired(state, firing)
     events.extend(marked)
+    state = state.with_artillery(bombarded=frozenset(firing))  # 12.1: its mission this phase
     if result.suppressed or result.losses:
         combat = current_combat(state)
         state = replace(
             state, combat=replace(combat, bombarded=combat.bombarded | {action.target_unit})
         )
+        # 12.4: the mission is stopped; the target counts as having fired it (12.1, 8.4)
+        state = state.with_artillery(bombarded=frozenset({action.target_unit}))
         state, marked = _mark_fired(state, (action.target_unit,))
         events.extend(marked)
         state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
@@ -197,8 +208,11 @@ def _resolve_bombard(
     if combat.step not in BOMBARDMENT_STEPS or not action.units:
         raise InvalidAction("bombardment belongs to the combat's bombardment steps")
     side = ruleset.catalogue.ground[action.units[0]].player
-    solution = bombardment_solution(ruleset, state, action.units, action.target_unit)
+    solution = bombardment_solution(
+        ruleset, state, action.units, action.target_unit, with_stack=with_stack(combat)
+    )
     state, marked = _mark_fired(state, action.units)
+    state = state.with_artillery(bombarded=frozenset(action.units))  # 12.1: this phase
     state, events = _bombard(
         ruleset, state, solution, "bombardment", side, action.units, action.target_unit
     )

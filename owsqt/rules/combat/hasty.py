@@ -3,10 +3,11 @@
 The stack pays the hasty attack cost of its nationality (German 2, Soviet 3, Rumanian 4
 MP) and the cost of the defender's terrain from what it has left; the enemy ZOC it
 paid to enter. The combat then runs the sequence of 11.2; only the German player may
-support it with artillery (from the attacking stack) in his mechanized movement
-segment. Stacking is checked just before (9.3). Afterwards: if the defenders vacated the
-hex, the attackers must advance into it and may move on; attackers that retreated or
-were disrupted stop; losses alone do not stop them.
+support it with artillery in his mechanized movement segment: a gun that is one of the
+attacking stack's units, moves on with it and bombards at full strength whatever marker
+its move gave it (combat/bombard.py). Stacking is checked just before (9.3). Afterwards:
+if the defenders vacated the hex, the attackers must advance into it and may move on;
+attackers that retreated or were disrupted stop; losses alone do not stop them.
 """
 
 from __future__ import annotations
@@ -122,6 +123,15 @@ def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack) -
                     "8.4",
                     f"{ruleset.unit_name(unit_id)} supports only "
                     "the stack it started the phase with",
+                )
+            )
+        elif unit_id not in action.units:
+            # 8.4: it "continue[s] to move with the stack": one of its units, not left behind
+            violations.append(
+                Violation(
+                    "8.4",
+                    f"{ruleset.unit_name(unit_id)} supports the attack of the stack "
+                    "it moves with: name it among the attacking units",
                 )
             )
     return violations

@@ -79,9 +79,12 @@ def combat_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> li
 
 
 def _spent_gun(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
-    """[12.1, 12.3] A gun that fired or moved this phase has no direct fire combat."""
-    unit = state.units[unit_id]
-    return ruleset.catalogue.ground[unit_id].bombardment is not None and (unit.fired or unit.moved)
+    """[12.1, 12.3] A gun that bombarded or moved next to the enemy this Player Phase has
+    no direct fire combat."""
+    record = state.artillery
+    return ruleset.catalogue.ground[unit_id].bombardment is not None and (
+        unit_id in record.bombarded or unit_id in record.moved_adjacent
+    )
 
 
 def _lead(ruleset: Ruleset, units: tuple[str, ...]) -> str:

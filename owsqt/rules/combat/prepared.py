@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems
+from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems, friendly_near
 from owsqt.rules.combat.fire import fire_factors
 from owsqt.rules.combat.leads import poor_lead
 from owsqt.rules.core.actions import (
@@ -194,7 +194,11 @@ def attack_violations(
             )
         )
     for unit_id in action.artillery:
-        violations.extend(bombardment_problems(ruleset, state, unit_id, action.target))
+        # 8.4: a gun moving with the hasty attack's stack (one of its units) supports it
+        with_stack = isinstance(action, HastyAttack) and unit_id in action.units
+        violations.extend(
+            bombardment_problems(ruleset, state, unit_id, action.target, with_stack=with_stack)
+        )
     violations.extend(stuka_violations(ruleset, state, attacker, action.stukas))
     return violations
 
@@ -256,11 +260,21 @@ def _attacker_violations(
     if unit.disrupted:
         violations.append(Violation("13.0", f"{name} is disrupted: it may not attack"))
     gun = ruleset.catalogue.ground[unit_id].bombardment is not None
-    if gun and unit_id not in action.artillery and (unit.fired or unit.moved):
-        # 12.1: not both bombardment and fire combat; 12.3: not moved, then direct fire
-        violations.append(
-            Violation("12.3", f"{name} has fired or moved this phase: no direct fire combat")
-        )
+    if gun and unit_id not in action.artillery:
+        # What the gun did this Player Phase bars its fire, not the markers: they last
+        # until the Recovery Phase (17.1), and a gun that bombarded in the enemy's phase
+        # fires combat in its own.
+        record = state.artillery
+        if unit_id in record.bombarded:  # 12.1: not both in the same Player Phase
+            violations.append(
+                Violation("12.1", f"{name} has bombarded this phase: no fire combat too")
+            )
+        if unit_id in record.moved_adjacent:  # 12.3: rocket artillery included
+            violations.append(
+                Violation(
+                    "12.3", f"{name} moved next to the enemy this phase: no direct fire combat"
+                )
+            )
     if kind is not None and not may_move_in_segment(ruleset, unit_id, kind):
         violations.append(Violation("7.1", f"{name} fights in the other combat segment"))
     return violations
@@ -311,9 +325,16 @@ def open_combat(
     ruleset: Ruleset, state: GameState, combat: CombatState
 ) -> tuple[GameState, list[Event]]:
     """An attack begins: it counts for 6.2 and releases the reserves attacked (19.11);
-    [15.1] the attackers' construction, and under a prepared attack the defenders', ends."""
+    [15.1] the attackers' construction, and under a prepared attack the defenders', ends;
+    the guns that join its fire have fought this Player Phase (12.1)."""
     attacker = combat.attacker
     combat = replace(combat, defending=state.stack(combat.target))
+    guns = frozenset(
+        u
+        for u in combat.attackers
+        if ruleset.catalogue.ground[u].bombardment is not None and u not in combat.attack_artillery
+    )
+    state = state.with_artillery(fought=guns)
     made = state.initiative.attacks_made
     initiative = replace(
         state.initiative, attacks_made=made.set(attacker, (made.get(attacker, 0) or 0) + 1)
@@ -488,7 +509,8 @@ def finish_hasty(
 ) -> tuple[GameState, list[Event]]:
     """[8.4] After a hasty attack: a vacated hex is entered by the attackers still in the
     fight; those that retreated or were disrupted stop moving. [15.1, 15.3] The hex they
-    leave and the hex they enter settle their entrenchments."""
+    leave and the hex they enter settle their entrenchments. Guns that enter it next to
+    another enemy unit have moved adjacent to the enemy this phase (12.3)."""
     events: list[Event] = []
     stopped = {u for u in combat.attackers if u in combat.no_advance or state.units[u].disrupted}
     stopped |= {u for u in combat.attackers if u not in alive(state, combat.attackers)}
@@ -502,6 +524,9 @@ def finish_hasty(
         events.append(CombatMoved(going, path, "advanced"))
         state, lifted = units_left(ruleset, state, origins, [combat.target])
         events.extend(lifted)
+        if friendly_near(ruleset, state, combat.attacker.opponent, combat.target, 1):
+            guns = (u for u in going if ruleset.catalogue.ground[u].bombardment is not None)
+            state = state.with_artillery(moved_adjacent=frozenset(guns))
     movement = state.movement
     moving = FrozenMap({u: p for u, p in movement.moving.items() if u not in stopped})
     done = movement.done | (stopped & set(movement.moving))

@@ -171,6 +171,22 @@ class CombatState:
     pending: PendingResult | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ArtilleryPhase:
+    """What artillery did in one Player Phase (12.1, 12.3, 8.4), for the rules that last
+    only that phase; the fired and moved markers on UnitState last until the Recovery
+    Phase (17.1) and keep their own meaning (one mission a turn, half factors, half
+    movement). `turn` and `phase` name the phase the record belongs to: a record of an
+    earlier phase is read as empty (GameState.artillery), so nothing has to clear it."""
+
+    turn: int = 0
+    phase: Phase | None = None
+    bombarded: frozenset[str] = frozenset()  # 12.1: fired a mission (or was stopped, 12.4)
+    fought: frozenset[str] = frozenset()  # 12.1: joined an attack's fire combat
+    moved_adjacent: frozenset[str] = frozenset()  # 12.3: moved next to an enemy unit
+    marked_moving: frozenset[str] = frozenset()  # 12.3: its marker came from this move (8.4)
+
+
 @dataclass(frozen=True)
 class GameState:
     """The whole changing state of one game."""
@@ -202,12 +218,43 @@ class GameState:
     combat: CombatState | None = None  # the engagement under way (11.2)
     prepared_targets: frozenset[Hex] = frozenset()  # 11.1: one prepared attack a phase
     bridge_works: FrozenMap[str, Hexside] = field(default_factory=FrozenMap)  # 16.2: engineer
+    artillery_phase: ArtilleryPhase = field(default_factory=ArtilleryPhase)  # read .artillery
 
     def bridged(self, hexside: Hexside) -> bool | None:
         """A Bridge (True) or Bridge Out (False) marker on `hexside` (16.2); None when
         there is no marker and the map's own bridges stand."""
         marker = self.bridges.get(hexside)
         return None if marker is None else marker is BridgeState.BUILT
+
+    @property
+    def artillery(self) -> ArtilleryPhase:
+        """[12.1, 12.3] What artillery did in the Player Phase under way: empty when the
+        record belongs to an earlier phase."""
+        record = self.artillery_phase
+        if record.turn == self.turn and record.phase is self.phase:
+            return record
+        return ArtilleryPhase(self.turn, self.phase)
+
+    def with_artillery(
+        self,
+        *,
+        bombarded: frozenset[str] = frozenset(),
+        fought: frozenset[str] = frozenset(),
+        moved_adjacent: frozenset[str] = frozenset(),
+        marked_moving: frozenset[str] = frozenset(),
+    ) -> GameState:
+        """The state with units added to this Player Phase's artillery record."""
+        if not (bombarded or fought or moved_adjacent or marked_moving):
+            return self
+        record = self.artillery
+        record = replace(
+            record,
+            bombarded=record.bombarded | bombarded,
+            fought=record.fought | fought,
+            moved_adjacent=record.moved_adjacent | moved_adjacent,
+            marked_moving=record.marked_moving | marked_moving,
+        )
+        return replace(self, artillery_phase=record)
 
     def unit(self, unit_id: str) -> UnitState:
         return self.units[unit_id]

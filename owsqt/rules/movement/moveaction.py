@@ -2,8 +2,10 @@
 
 The judge names every rule the move breaks; the resolution moves the units, keeps
 the segment's record of who has moved (8.1: one stack finishes before the next
-starts, drop-offs stop where they are left), destroys convoys a Soviet unit moves
-through (16.3), and lifts entrenchments left empty (15.3).
+starts, drop-offs stop where they are left), marks moving artillery (12.3: fired or
+moved markers, and the Player Phase's record of guns that came next to the enemy),
+destroys convoys a Soviet unit moves through (16.3), and lifts entrenchments left empty
+(15.3).
 """
 
 from __future__ import annotations
@@ -247,6 +249,7 @@ def _resolve(
     if cost > 0:
         state, marked = _artillery_markers(ruleset, state, action.units, move.bonus)
         events.extend(marked)
+    state = _moved_adjacent(ruleset, state, action, move)
     bottom = max((state.units[u].stack_order for u in state.stack(destination)), default=-1)
     for offset, unit_id in enumerate(action.units, start=1):
         unit = state.units[unit_id]
@@ -303,8 +306,22 @@ def _artillery_markers(
             marker, changed = UnitMarker.FIRED, replace(unit, fired=True, moved=False)
         if changed != unit:
             state = state.with_unit(unit_id, changed)
+            # 8.4: a marker of its own move, which supporting a hasty attack sets aside
+            state = state.with_artillery(marked_moving=frozenset({unit_id}))
             events.append(MarkerChanged(unit_id, marker, True))
     return state, events
+
+
+def _moved_adjacent(
+    ruleset: Ruleset, state: GameState, action: MoveStack, move: StackMove
+) -> GameState:
+    """[12.3] Artillery (rocket artillery too: no marker shows it) whose move entered a hex
+    next to an enemy unit may not engage in direct fire combat this Player Phase."""
+    entered = action.path if move.entry is not None else action.path[1:]
+    if not any(h in move.near_enemy for h in entered):
+        return state
+    guns = frozenset(u for u in action.units if ruleset.catalogue.ground[u].bombardment is not None)
+    return state.with_artillery(moved_adjacent=guns)
 
 
 def _record_movement(
