@@ -223,3 +223,41 @@ def test_8_4_8_1_a_hasty_attack_needs_each_units_own_points_not_the_dearest_of_b
 
 def _moving(state, points):
     return replace(state, movement=MovementState(moving=points))
+
+
+def test_8_1_a_stack_of_three_classes_goes_as_far_as_the_slowest_on_each_path(rules, state):
+    # Tracked 10, motorized 12 (2 a clear hex) and on foot 6 (1 a clear hex): six hexes.
+    state = scene(rules, state, tank=OPEN, mot6=OPEN, gfill1=OPEN)
+    stack = StackMove(rules, state, ("tank", "mot6", "gfill1"))
+    assert len(stack.class_order) == 3
+    around = set(hexes_within(hx(rules, OPEN), 8))
+    reach = stack.reach()
+    assert set(reach.spent) & around == {h for h in around if distance(h, hx(rules, OPEN)) <= 6}
+    for hex_, spent in reach.spent.items():
+        price = stack.price(reach.path_to(hex_))
+        assert price.legal and price.total == spent
+    two = stack.price(path_of(rules, north(OPEN, 2)))
+    left = {u: stack.points_left(two, u) for u in ("tank", "mot6", "gfill1")}
+    assert left == {"tank": 8, "mot6": 8, "gfill1": 4}
+
+
+@pytest.mark.parametrize("scenario", ["we-are-coming", "operation-winter-storm"])
+def test_8_1_the_two_class_search_finds_what_the_search_for_any_classes_finds(
+    scenario, monkeypatch
+):
+    from tests.rules.test_stack_move import _busy, _sample, _set_up
+
+    ruleset, plain = _set_up(scenario)
+    mixed = 0
+    for state in (plain, _busy(ruleset, plain)):
+        for stack, _ in _sample(state, 20):
+            if len(StackMove(ruleset, state, stack).class_order) != 2:
+                continue
+            mixed += 1
+            fast = StackMove(ruleset, state, stack).reach()
+            with monkeypatch.context() as patch:
+                patch.setattr(StackMove, "_expand_two", StackMove._expand)
+                general = StackMove(ruleset, state, stack).reach()
+            assert fast.spent == general.spent
+            assert all(fast.path_to(h) == general.path_to(h) for h in fast.spent)
+    assert mixed >= 2

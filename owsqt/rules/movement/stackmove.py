@@ -631,8 +631,12 @@ class StackMove:
             )
             kept[hex_] = best
             label = labels[best]
-            lefts = [limit - n for n, limit in zip(label, limits, strict=True)]
-            spent_at[hex_] = unscaled(label[pace(lefts)])
+            if len(label) == 2:  # pace() written out for the usual two classes
+                x, y = label
+                spent_at[hex_] = unscaled(x if limits[0] - x <= limits[1] - y else y)
+            else:
+                lefts = [limit - n for n, limit in zip(label, limits, strict=True)]
+                spent_at[hex_] = unscaled(label[pace(lefts)])
         return Reach(self.start, self.allowance, spent_at, {}, Chains(kept, hexes, parents))
 
     def _expand(
