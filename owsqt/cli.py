@@ -144,7 +144,7 @@ def _export_map(args: argparse.Namespace) -> int:
 
 def _moves(args: argparse.Namespace) -> int:
     from owsqt.rules.core.verdict import Mode
-    from owsqt.rules.movement.stackmove import reachable
+    from owsqt.rules.movement.stackmove import reachable, stack_move
     from owsqt.session import GameSession
 
     ruleset = default_ruleset()
@@ -157,7 +157,11 @@ def _moves(args: argparse.Namespace) -> int:
     if unit is None or unit.hex is None:
         raise ValueError(f"{args.unit!r} is not on the map at the start of {args.scenario}")
     stack = state.stack(unit.hex)
+    move = stack_move(ruleset, state, stack)
     reach = reachable(ruleset, state, stack)  # the first turn's roads (8.1), no bonus yet
+    # 8.1: each cost is what the stack's pacing unit (the one with least left) spent; no
+    # unit spends more than its own points, the most of which the stack reports.
+    points = max(move.points)
     grid = ruleset.grid
     costs = {grid.id_of(h): float(c) for h, c in sorted(reach.spent.items(), key=lambda i: i[1])}
     if args.json:
@@ -165,13 +169,19 @@ def _moves(args: argparse.Namespace) -> int:
             "unit": args.unit,
             "stack": list(stack),
             "from": grid.id_of(unit.hex),
-            "movement_points": float(reach.allowance),
+            "movement_points": float(points),
+            "movement_points_by_class": {
+                c.value: float(p) for c, p in zip(move.class_order, move.points, strict=True)
+            },
             "reachable": costs,
         }
         print(json.dumps(data, indent=1))
         return EXIT_OK
     names = ", ".join(ruleset.unit_name(u) for u in stack)
-    print(f"{names} on {grid.id_of(unit.hex)}: {reach.allowance} MP, {len(costs)} hexes")
+    by_class = ", ".join(
+        f"{p} {c.value}" for c, p in zip(move.class_order, move.points, strict=True)
+    )
+    print(f"{names} on {grid.id_of(unit.hex)}: {by_class} MP, {len(costs)} hexes")
     for hex_id, cost in costs.items():
         print(f"  {hex_id}  {cost:g} MP")
     return EXIT_OK

@@ -259,8 +259,9 @@ def test_8_1_a_stack_in_motion_may_not_pick_units_up(rules, state):
 
 def test_8_1_a_faster_unit_left_to_move_on_keeps_its_own_points(rules, state):
     state = scene(rules, state, NON_MECH, Player.SOVIET, rifle=OPEN, at=OPEN)
-    state = legal(move(rules, state, ("rifle", "at"), north(OPEN, 2)))  # 2 MP a hex (motorized)
-    assert state.movement.moving == {"rifle": 1, "at": 4}
+    # Reading 61: each pays its own class's costs, 1 MP a hex on foot, 2 motorized.
+    state = legal(move(rules, state, ("rifle", "at"), north(OPEN, 2)))
+    assert state.movement.moving == {"rifle": 3, "at": 4}
     state = legal(move(rules, state, ("at",), north("3443", 2)))
     assert state.movement.moving == {"at": 0} and state.movement.done == {"rifle"}
 

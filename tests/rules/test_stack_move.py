@@ -639,7 +639,9 @@ def test_8_1_reach_and_price_agree_on_every_reachable_hex_of_a_real_set_up(scena
                 for hex_, spent in reach.spent.items():
                     price = move.price(reach.path_to(hex_))
                     assert price.legal, (stack, ruleset.grid.id_of(hex_), price.violation)
-                    assert price.total == spent <= move.allowance
+                    assert price.total == spent <= price.allowance
+                    # 8.1: every unit could have moved the path alone, on its own points.
+                    assert all(leg.total <= leg.points for leg in price.legs)
                     checked += 1
     assert checked > 1000
 

@@ -65,8 +65,10 @@ def bill_html(ruleset: Ruleset, route: Route) -> str:
     else:
         verdict = f"<span style='{_BAD}'>out of reach</span>"
     head = f"<b>{_units(ruleset, move.units)}</b><br>{origin} → <b>{where}</b>{how} · {verdict}"
+    # 8.1: the bill is the pacing unit's, the one with the least left on this path.
+    items = move.allowance_items if price.pacer is None else move.allowance_items_for(price.pacer)
     allowance = f"Allowance {mp_text(price.allowance)} MP: " + ", ".join(
-        _item(i, sign=n > 0) for n, i in enumerate(move.allowance_items)
+        _item(i, sign=n > 0) for n, i in enumerate(items)
     )
     html = f"<div>{head}</div><div style='margin-top:3px'>{allowance}</div>"
     table = _step_rows(ruleset, route)

@@ -1,13 +1,14 @@
 """Hasty attacks (8.4): attacks made during movement by the stack in motion.
 
-The stack pays the hasty attack cost of its nationality (German 2, Soviet 3, Rumanian 4
-MP) and the cost of the defender's terrain from what it has left; the enemy ZOC it
-paid to enter. The combat then runs the sequence of 11.2; only the German player may
-support it with artillery in his mechanized movement segment: a gun that is one of the
-attacking stack's units, moves on with it and bombards at full strength whatever marker
-its move gave it (combat/bombard.py). Stacking is checked just before (9.3). Afterwards:
-if the defenders vacated the hex, the attackers must advance into it and may move on;
-attackers that retreated or were disrupted stop; losses alone do not stop them.
+Each unit of the stack pays the hasty attack cost of its nationality (German 2, Soviet 3,
+Rumanian 4 MP) and its own movement class's cost of the defender's terrain from what it
+has left itself (8.1: docs/rulebook-readings.md 66); the enemy ZOC it paid to enter. The
+combat then runs the sequence of 11.2; only the German player may support it with
+artillery in his mechanized movement segment: a gun that is one of the attacking stack's
+units, moves on with it and bombards at full strength whatever marker its move gave it
+(combat/bombard.py). Stacking is checked just before (9.3). Afterwards: if the defenders
+vacated the hex, the attackers must advance into it and may move on; attackers that
+retreated or were disrupted stop; losses alone do not stop them.
 """
 
 from __future__ import annotations
@@ -30,34 +31,53 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
-def hasty_cost_parts(
-    ruleset: Ruleset, units: tuple[str, ...], target: Hex
-) -> tuple[Fraction, Fraction]:
-    """[8.4] The two parts of a hasty attack's cost: that of the stack's dearest nationality
-    (German 2, Soviet 3, Rumanian 4 MP), and the MP to enter the defender's terrain (the
-    dearest movement class)."""
+def hasty_costs(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex
+) -> dict[str, Fraction]:
+    """[8.4, 8.1] What the hasty attack costs each unit: its nationality's hasty attack
+    cost plus what its own movement class pays to enter the defender's terrain (each
+    unit pays its own costs from its own points: docs/rulebook-readings.md 66)."""
     catalogue = ruleset.catalogue
     costs = ruleset.tables.hasty_attack
-    attack = max(costs.cost(catalogue.ground[u].nationality.tally.value) for u in units)
     terrain = ruleset.tables.tec.terrain(ruleset.game_map.terrain(target).value)
-    enter = max(terrain.cost(catalogue.ground[u].movement_class.value) for u in units)
-    return Fraction(attack), Fraction(enter)
+    return {
+        u: Fraction(costs.cost(catalogue.ground[u].nationality.tally.value))
+        + terrain.cost(catalogue.ground[u].movement_class.value)
+        for u in units
+    }
 
 
 def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex) -> Fraction:
-    """[8.4] The hasty attack cost of the stack's dearest nationality plus the MP to enter
-    the defender's terrain (the dearest movement class)."""
-    return sum(hasty_cost_parts(ruleset, units, target), Fraction(0))
+    """[8.4] The dearest unit's hasty attack cost (see hasty_costs)."""
+    return max(hasty_costs(ruleset, state, units, target).values())
+
+
+def unit_points_left(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...]
+) -> dict[str, Fraction]:
+    """[8.1] The MP each unit of the attacking stack has: what its move left it, or its
+    own allowance if the stack has not moved yet this segment."""
+    moving = state.movement.moving
+    if all(u in moving for u in units):
+        return {u: moving[u] for u in units}
+    move = stack_move(ruleset, state, units)
+    return {u: move.unit_points(u) for u in units}
 
 
 def points_left(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> Fraction:
-    """The MP the attacking stack has: what its move left, or its allowance if it has
-    not moved yet this segment."""
-    moving = state.movement.moving
-    if all(u in moving for u in units):
-        return min(moving[u] for u in units)
-    move = stack_move(ruleset, state, units)
-    return min(move.unit_points(u) for u in units)
+    """The MP the attacking stack's slowest unit has left (see unit_points_left)."""
+    return min(unit_points_left(ruleset, state, units).values())
+
+
+def short_of_points(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex
+) -> list[tuple[str, Fraction, Fraction]]:
+    """[8.4] The units lacking the points for the hasty attack on `target`: (unit, cost,
+    points left). "A hasty attack cannot be executed if the unit lacks sufficient movement
+    points": the stack attacks when every unit can pay its own cost."""
+    costs = hasty_costs(ruleset, state, units, target)
+    left = unit_points_left(ruleset, state, units)
+    return [(u, costs[u], left[u]) for u in units if costs[u] > left[u]]
 
 
 def _judge(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
@@ -67,14 +87,12 @@ def _judge(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Viol
     violations.extend(_stack_violations(ruleset, state, action))
     if violations:
         return violations
-    cost = hasty_cost(ruleset, state, action.units, action.target)
-    left = points_left(ruleset, state, action.units)
-    if cost > left:
+    for unit_id, cost, left in short_of_points(ruleset, state, action.units, action.target):
         violations.append(
             Violation(
                 "8.4",
-                f"the hasty attack costs {cost} MP with the defender's terrain; "
-                f"the stack has {left}",
+                f"the hasty attack costs {cost} MP with the defender's terrain for "
+                f"{ruleset.unit_name(unit_id)}; it has {left}",
             )
         )
     return violations
@@ -141,14 +159,13 @@ def _resolve(
     ruleset: Ruleset, state: GameState, action: HastyAttack
 ) -> tuple[GameState, list[Event]]:
     check_attack(ruleset, state, action)
-    cost = hasty_cost(ruleset, state, action.units, action.target)
+    costs = hasty_costs(ruleset, state, action.units, action.target)
+    points = unit_points_left(ruleset, state, action.units)
+    left = {u: max(Fraction(0), points[u] - costs[u]) for u in action.units}
     moving = state.movement.moving
     if all(u in moving for u in action.units):
-        left = {u: max(Fraction(0), moving[u] - cost) for u in action.units}
         done = state.movement.done | (set(moving) - set(action.units))
     else:
-        move = stack_move(ruleset, state, action.units)
-        left = {u: max(Fraction(0), move.unit_points(u) - cost) for u in action.units}
         done = state.movement.done | set(moving)
     movement = MovementState(done=frozenset(done), moving=FrozenMap(left))
     state = replace(state, movement=movement)

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from owsqt.rules.combat.artillery import bombardment_problems
 from owsqt.rules.combat.hasty import HANDLERS as HASTY_HANDLERS
-from owsqt.rules.combat.hasty import hasty_cost_parts, points_left
+from owsqt.rules.combat.hasty import hasty_costs, unit_points_left
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.prepared import judge_attack
 from owsqt.rules.core.actions import HastyAttack, PreparedAttack
@@ -130,7 +130,7 @@ class HastyOffer:
     action: HastyAttack
     nationality_cost: Fraction  # 8.4: German 2, Soviet 3, Rumanian 4 MP
     terrain_cost: Fraction  # the MP to enter the defender's terrain
-    points: Fraction  # what the stack has before it
+    points: Fraction  # what the unit that keeps the least has before it (8.1)
     problems: tuple[Violation, ...]
 
     @property
@@ -167,11 +167,16 @@ def hasty_offer(
     lead = default_lead(ruleset, state, units) or units[0]
     action = HastyAttack(player=player, target=target, units=units, lead=lead)
     judge_hasty = HASTY_HANDLERS[HastyAttack][0]
-    nationality, terrain = hasty_cost_parts(ruleset, units, target)
+    # 8.1, 8.4: each unit pays its own costs from its own points; the offer shows the
+    # unit that keeps the least, which decides whether the stack can pay
+    costs = hasty_costs(ruleset, state, units, target)
+    points = unit_points_left(ruleset, state, units)
+    pacer = min(units, key=lambda u: (points[u] - costs[u], u))
+    nationality = Fraction(ruleset.tables.hasty_attack.cost(ground[pacer].nationality.tally.value))
     return HastyOffer(
         action,
         nationality,
-        terrain,
-        points_left(ruleset, state, units),
+        costs[pacer] - nationality,
+        points[pacer],
         tuple(judge_hasty(ruleset, state, action)),
     )

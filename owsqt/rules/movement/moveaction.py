@@ -242,7 +242,8 @@ def _resolve(
     events: list[Event] = [
         UnitsMoved(action.units, tuple(action.path), cost, arriving, action.administrative)
     ]
-    points = {u: max(Fraction(0), move.unit_points(u) - cost) for u in action.units}
+    # 8.1: each unit keeps its own points less its own class's costs (reading 66).
+    points = {u: move.points_left(price, u) for u in action.units}
     state = _record_movement(state, action, points, move.continuing)
     if len(action.path) > 1:
         state = abandon_bridges(state, action.units)  # 16.2: the builders went away

@@ -48,6 +48,19 @@ class GraphEdge:
 Graph = dict[Hex, tuple[GraphEdge, ...]]
 
 
+@dataclass(frozen=True, slots=True)
+class ClassesEdge:
+    """One legal step for a stack of several movement classes: the cost in eighths each
+    class pays, with and without the road rate, in the order the classes were asked."""
+
+    to: Hex
+    costs: tuple[int, ...]
+    off_road: tuple[int, ...]
+
+
+ClassesGraph = dict[Hex, tuple[ClassesEdge, ...]]
+
+
 class MoveGraph:
     """Step costs by (movement classes, side, icy roads), built on first use."""
 
@@ -55,6 +68,7 @@ class MoveGraph:
         self.ruleset = ruleset
         self.game_map = ruleset.game_map
         self._graphs: dict[tuple[frozenset[MovementClass], Player, bool], Graph] = {}
+        self._classes: dict[tuple[tuple[MovementClass, ...], Player, bool], ClassesGraph] = {}
 
     def graph(self, classes: Iterable[MovementClass], player: Player, icy: bool) -> Graph:
         """[8.1] A stack pays, at each step, the dearest cost among its movement classes."""
@@ -63,6 +77,36 @@ class MoveGraph:
         if graph is None:
             graph = self._graphs[key] = self._build(key[0], player, icy)
         return graph
+
+    def classes_graph(
+        self, classes: tuple[MovementClass, ...], player: Player, icy: bool
+    ) -> ClassesGraph:
+        """[8.1] Each class's own cost of every step, side by side: each unit of a stack
+        pays its own class's costs (docs/rulebook-readings.md 66). Built from the graphs
+        of the single classes, on first use."""
+        key = (classes, player, icy)
+        graph = self._classes.get(key)
+        if graph is None:
+            graph = self._classes[key] = self._side_by_side(classes, player, icy)
+        return graph
+
+    def _side_by_side(
+        self, classes: tuple[MovementClass, ...], player: Player, icy: bool
+    ) -> ClassesGraph:
+        graphs = [self.graph((c,), player, icy) for c in classes]
+        combined: ClassesGraph = {}
+        for hex_, edges in graphs[0].items():
+            others = [{e.to: e for e in g.get(hex_, ())} for g in graphs[1:]]
+            row = []
+            for edge in edges:
+                parts = [edge, *(o.get(edge.to) for o in others)]
+                steps = [part for part in parts if part is not None]
+                if len(steps) < len(parts):  # a step one class may not take: none takes it
+                    continue
+                costs = tuple(step.cost for step in steps)
+                row.append(ClassesEdge(edge.to, costs, tuple(step.off_road for step in steps)))
+            combined[hex_] = tuple(row)
+        return combined
 
     def _build(self, classes: frozenset[MovementClass], player: Player, icy: bool) -> Graph:
         game_map = self.game_map

@@ -2,9 +2,13 @@
 
 `StackMove` gathers, once per stack and state, everything that prices its steps: its
 movement allowance (or what it has left while in motion), the enemy's zones of control,
-interdiction zones, convoys, entrenchments and administrative movement. `reach()` is a
-cheapest-path search over the precomputed move graph; `price(path)` walks one path item
-by item, with the rule it breaks if it breaks one. Both read the same facts, and tests
+interdiction zones, convoys, entrenchments and administrative movement. A stack moves at
+the rate of its slowest unit (8.1, docs/rulebook-readings.md 66): a path is open to it when
+every unit could move it alone, each paying its own movement class's costs from its own
+points, so the stack goes as far as its slowest unit on that path. `reach()` searches the
+precomputed move graph, over a tuple of MP spent per movement class when the stack mixes
+classes; `price(path)` walks one path item by item, class by class, with the rule it
+breaks if it breaks one. Both read the same facts, and tests
 check they agree on every reachable hex. Both are worked out once and kept: a StackMove
 is a fact of its state, which never changes: `stack_move` shares one per state and stack.
 """
@@ -22,9 +26,17 @@ from owsqt.rules.core.hexgrid import Hex, Hexside, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Entrenchment, Player, Supply
-from owsqt.rules.data.units import UnitClass, UnitType
+from owsqt.rules.data.units import MovementClass, UnitClass, UnitType
 from owsqt.rules.movement.movecost import Prohibited, Prohibition, step_items
-from owsqt.rules.movement.movegraph import SCALE, GraphEdge, move_graph, scaled, unscaled
+from owsqt.rules.movement.movegraph import (
+    SCALE,
+    ClassesEdge,
+    ClassesGraph,
+    GraphEdge,
+    move_graph,
+    scaled,
+    unscaled,
+)
 from owsqt.rules.movement.sides import sides_of
 from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -44,15 +56,25 @@ class CostItem:
 
 @dataclass(frozen=True, slots=True)
 class Reach:
-    """The hexes a stack can reach: MP spent to get there, and the hex it came from."""
+    """The hexes a stack can reach: MP spent to get there, and the way it came.
+
+    `spent` is what the pacing unit spent on the path to each hex: the unit with the least
+    left there (8.1: the stack moves at the rate of its slowest unit). `came_from` is the
+    hex before each hex on its path; a stack of several movement classes keeps its paths
+    as `chains` instead (the cheapest way to a hex need not go through the way kept for
+    the hex before it when each class pays its own costs).
+    """
 
     start: Hex
     allowance: Fraction
     spent: dict[Hex, Fraction]
     came_from: dict[Hex, Hex]
+    chains: Chains | None = None
 
     def path_to(self, hex_: Hex) -> list[Hex]:
-        """The cheapest path from the start to `hex_`, both included."""
+        """The path kept to `hex_` from the start, both included."""
+        if self.chains is not None:
+            return self.chains.path_to(hex_)
         path = [hex_]
         while path[-1] != self.start:
             path.append(self.came_from[path[-1]])
@@ -60,17 +82,73 @@ class Reach:
 
 
 @dataclass(frozen=True, slots=True)
+class Chains:
+    """The paths of a search over several movement classes: each hex's kept label, and for
+    every label its hex and the label it came from (-1 for the first)."""
+
+    kept: dict[Hex, int]
+    hexes: list[Hex]
+    parents: list[int]
+
+    def path_to(self, hex_: Hex) -> list[Hex]:
+        path = []
+        label = self.kept[hex_]
+        while label >= 0:
+            path.append(self.hexes[label])
+            label = self.parents[label]
+        return path[::-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """[8.1] What the units of one movement class pay along a path: each unit pays its own
+    class's costs from its own points. `points`: what the class's slowest unit may spend;
+    `leaving`: the part of `total` that is half that unit's allowance, to leave its
+    entrenchments (15.2), which each unit pays from its own allowance."""
+
+    movement_class: MovementClass
+    points: Fraction
+    total: Fraction
+    steps: tuple[tuple[Hex, tuple[CostItem, ...]], ...]
+    leaving: Fraction = Fraction(0)
+
+    @property
+    def left(self) -> Fraction:
+        return self.points - self.total
+
+
+@dataclass(frozen=True, slots=True)
 class PathPrice:
-    """A path's bill step by step, its total, and the first rule it breaks (if any)."""
+    """A path's bill step by step, its total, and the first rule it breaks (if any).
+
+    `legs` holds the bill of each movement class of the stack; `steps`, `total` and
+    `allowance` are those of the pacing class: the one with the least left (8.1: the
+    stack moves at the rate of its slowest unit), or the one that runs out of points.
+    """
 
     steps: tuple[tuple[Hex, tuple[CostItem, ...]], ...]
     total: Fraction
     allowance: Fraction
     violation: Violation | None
+    legs: tuple[Leg, ...] = ()
+    pacer: MovementClass | None = None
 
     @property
     def legal(self) -> bool:
         return self.violation is None
+
+    def leg(self, movement_class: MovementClass) -> Leg:
+        return next(leg for leg in self.legs if leg.movement_class is movement_class)
+
+
+def pace(lefts: tuple[int, ...] | list[int] | list[Fraction]) -> int:
+    """[8.1] The index of the pacing class among what each class has left: the least left,
+    the first class on a tie. The search and the bill both name the pacer by it."""
+    best = 0
+    for index in range(1, len(lefts)):
+        if lefts[index] < lefts[best]:
+            best = index
+    return best
 
 
 def initiative_bonus(ruleset: Ruleset, state: GameState, player: Player) -> int:
@@ -104,7 +182,9 @@ def unit_allowance(ruleset: Ruleset, state: GameState, unit_id: str, bonus: int 
 def stack_allowance(
     ruleset: Ruleset, state: GameState, units: tuple[str, ...], bonus: int = 0
 ) -> Fraction:
-    """[8.1] A stack moves at the rate of its slowest unit."""
+    """[8.1] The allowance of the stack's slowest unit: the least any of its units may
+    spend. Each unit spends its own, at its own class's costs (docs/rulebook-readings.md
+    61), so a stack may go farther than this allowance at the dearest class's costs."""
     return min(unit_allowance(ruleset, state, unit_id, bonus) for unit_id in units)
 
 
@@ -139,6 +219,10 @@ class StackMove:
         moving = state.movement.moving
         self.continuing = entry is None and all(u in moving for u in units)
         self.classes = frozenset(catalogue.ground[u].movement_class for u in units)
+        # 8.1: each class pays its own costs; the search and the bill keep this order.
+        self.class_order: tuple[MovementClass, ...] = tuple(
+            sorted(self.classes, key=lambda c: c.value)
+        )
         self.icy = icy_roads(ruleset, state)
         self.enemy_zoc = zoc_of(ruleset, state, self.player.opponent)
         # 16.3: a convoy never enters an enemy ZOC nor another convoy's hex, even when it
@@ -154,11 +238,24 @@ class StackMove:
             else ()
         )
         self.bonus = initiative_bonus(ruleset, state, self.player)
-        self.allowance_items = self._allowance_items()
-        self.allowance = sum((i.points for i in self.allowance_items), Fraction(0))
+        # 8.1: the slowest unit of each class binds the class (its units pay the same).
+        ground = catalogue.ground
+        self.pacing_units: tuple[str, ...] = tuple(
+            min(
+                (u for u in units if ground[u].movement_class is c),
+                key=self.unit_points,
+            )
+            for c in self.class_order
+        )
+        self.points: tuple[Fraction, ...] = tuple(self.unit_points(u) for u in self.pacing_units)
+        slowest = min(units, key=self.unit_points)
+        self.allowance_items = self.allowance_items_of(slowest)
+        self.allowance = self.unit_points(slowest)
         self._reach: Reach | None = None
         self._prices: dict[tuple[Hex, ...], PathPrice] = {}
-        self._bills: dict[tuple[Hex | None, Hex], tuple[CostItem, ...] | Prohibition] = {}
+        self._bills: dict[
+            tuple[Hex | None, Hex], tuple[tuple[CostItem, ...], ...] | Prohibition
+        ] = {}
 
     def _sort_hexes(self, ruleset: Ruleset, state: GameState) -> None:
         """Enemy, friendly and convoy hexes, and the hexes adjacent to enemy units: the
@@ -182,18 +279,17 @@ class StackMove:
 
     # --- the allowance ------------------------------------------------------------------
 
-    def _allowance_items(self) -> list[CostItem]:
-        ruleset, state, units = self.ruleset, self.state, self.units
+    def allowance_items_of(self, unit_id: str) -> list[CostItem]:
+        """[8.1, 6.3, 13.0, 8.3, 4.5] What `unit_id` may spend this move, item by item."""
+        ruleset, state = self.ruleset, self.state
         if self.continuing:
-            left = min(state.movement.moving[u] for u in units)
-            return [CostItem("left from this move", left, "8.1")]
+            return [CostItem("left from this move", state.movement.moving[unit_id], "8.1")]
         bonus = self.bonus
-        slowest = min(units, key=lambda u: unit_allowance(ruleset, state, u, bonus))
-        base = Fraction(ruleset.catalogue.ground[slowest].movement)
-        items = [CostItem(f"movement factor of {ruleset.unit_name(slowest)}", base, "8.1")]
+        base = Fraction(ruleset.catalogue.ground[unit_id].movement)
+        items = [CostItem(f"movement factor of {ruleset.unit_name(unit_id)}", base, "8.1")]
         if bonus:
             items.append(CostItem("initiative held turns running", Fraction(bonus), "6.3"))
-        full = unit_allowance(ruleset, state, slowest, bonus)
+        full = unit_allowance(ruleset, state, unit_id, bonus)
         if full < base + bonus:
             items.append(
                 CostItem("halved: disrupted, out of supply or fired", full - base - bonus, "13.0")
@@ -205,8 +301,12 @@ class StackMove:
             items.append(CostItem("starting in an interdiction zone", Fraction(-penalty), "4.5"))
         return items
 
+    def allowance_items_for(self, movement_class: MovementClass) -> list[CostItem]:
+        """The allowance of the slowest unit of `movement_class` in the stack, item by item."""
+        return self.allowance_items_of(self.pacing_units[self.class_order.index(movement_class)])
+
     def unit_points(self, unit_id: str) -> Fraction:
-        """What one unit of the stack may spend this move (8.1: drop-offs keep their own)."""
+        """What one unit of the stack may spend this move (8.1: each unit its own)."""
         if self.continuing:
             return self.state.movement.moving[unit_id]
         points = unit_allowance(self.ruleset, self.state, unit_id, self.bonus)
@@ -268,13 +368,22 @@ class StackMove:
     def _id(self, hex_: Hex) -> str:
         return self.ruleset.grid.id_of(hex_)
 
-    def step(self, a: Hex | None, b: Hex) -> tuple[CostItem, ...]:
-        """The bill of one step, item by item; raises Prohibited for a step nobody takes
-        (8.2). Billed once: every path through the step shares it."""
+    def step(
+        self, a: Hex | None, b: Hex, movement_class: MovementClass | None = None
+    ) -> tuple[CostItem, ...]:
+        """The bill of one step for the units of `movement_class` (the stack's first class
+        by default), item by item; raises Prohibited for a step nobody takes (8.2)."""
+        index = 0 if movement_class is None else self.class_order.index(movement_class)
+        return self.steps_of(a, b)[index]
+
+    def steps_of(self, a: Hex | None, b: Hex) -> tuple[tuple[CostItem, ...], ...]:
+        """[8.1] The bill of one step for each movement class of the stack, in
+        `class_order`: each unit pays its own class's costs. Raises Prohibited for a step
+        nobody takes (8.2). Billed once: every path through the step shares it."""
         bill = self._bills.get((a, b))
         if bill is None:
             try:
-                bill = tuple(self._bill(a, b))
+                bill = self._bill(a, b)
             except Prohibited as prohibited:
                 bill = prohibited.prohibition
             self._bills[(a, b)] = bill
@@ -282,48 +391,50 @@ class StackMove:
             raise Prohibited(bill)
         return bill
 
-    def _bill(self, a: Hex | None, b: Hex) -> list[CostItem]:
-        if a is None:  # entering the map: the terrain of the entry hex
-            row = self.ruleset.tables.tec.terrain(self.ruleset.game_map.terrain(b).value)
-            points = max(row.cost(c.value) for c in self.classes)
-            items = [CostItem(f"entering the map: {row.name.lower()}", points, "8.1")]
-        else:
-            items = self._terrain_items(a, b)
+    def _bill(self, a: Hex | None, b: Hex) -> tuple[tuple[CostItem, ...], ...]:
+        shared = []  # what every unit pays alike (10.2, 4.5)
         if a is not None and a in self.enemy_zoc:
-            items.append(CostItem("leaving an enemy ZOC", Fraction(LEAVE_ZOC_COST), "10.2"))
+            shared.append(CostItem("leaving an enemy ZOC", Fraction(LEAVE_ZOC_COST), "10.2"))
         if b in self.enemy_zoc:
-            items.append(CostItem("entering an enemy ZOC", Fraction(ENTER_ZOC_COST), "10.2"))
+            shared.append(CostItem("entering an enemy ZOC", Fraction(ENTER_ZOC_COST), "10.2"))
         penalty = self._entering_zones(a, b) if a is not None else self.zone_penalty(b)
         if penalty:
-            items.append(CostItem("moving into an interdiction zone", Fraction(penalty), "4.5"))
-        if a == self.start and self._entrenched_start():
-            items.append(self._leaving_entrenchments())
-        return items
+            shared.append(CostItem("moving into an interdiction zone", Fraction(penalty), "4.5"))
+        leaving = a == self.start and self._entrenched_start()
+        bills = []
+        for movement_class, points in zip(self.class_order, self.points, strict=True):
+            if a is None:  # entering the map: the terrain of the entry hex
+                row = self.ruleset.tables.tec.terrain(self.ruleset.game_map.terrain(b).value)
+                cost = row.cost(movement_class.value)
+                items = [CostItem(f"entering the map: {row.name.lower()}", cost, "8.1")]
+            else:
+                items = self._terrain_items(a, b, movement_class)
+            items.extend(shared)
+            if leaving:
+                items.append(self._leaving_entrenchments(points))
+            bills.append(tuple(items))
+        return tuple(bills)
 
-    def _leaving_entrenchments(self) -> CostItem:
-        """[15.2] What leaving the entrenchments the stack starts in costs (the TEC's row)."""
-        points, rule = self.ruleset.tables.tec.leaving_cost(ENTRENCHMENTS, self.allowance)
-        return CostItem("leaving entrenchments", points, rule)
+    def _leaving_entrenchments(self, points: Fraction) -> CostItem:
+        """[15.2] What leaving the entrenchments the stack starts in costs a unit that may
+        spend `points` this move (the TEC's row: half of it)."""
+        cost, rule = self.ruleset.tables.tec.leaving_cost(ENTRENCHMENTS, points)
+        return CostItem("leaving entrenchments", cost, rule)
 
-    def _terrain_items(self, a: Hex, b: Hex) -> list[CostItem]:
+    def _terrain_items(self, a: Hex, b: Hex, movement_class: MovementClass) -> list[CostItem]:
         bridged = self.state.bridged(Hexside.between(a, b))
         road_allowed = b not in self.convoy_hexes  # 16.3: not at the road rate
-        best: list[tuple[str, Fraction]] | None = None
-        for movement_class in self.classes:  # 8.1: the dearest class sets the rate
-            items = step_items(
-                self.ruleset,
-                a,
-                b,
-                movement_class,
-                self.player,
-                icy=self.icy,
-                road_allowed=road_allowed,
-                bridged=bridged,
-            )
-            if best is None or sum(p for _, p in items) > sum(p for _, p in best):
-                best = items
-        assert best is not None
-        return [CostItem(label, points, "8.1") for label, points in best]
+        items = step_items(
+            self.ruleset,
+            a,
+            b,
+            movement_class,
+            self.player,
+            icy=self.icy,
+            road_allowed=road_allowed,
+            bridged=bridged,
+        )
+        return [CostItem(label, points, "8.1") for label, points in items]
 
     # --- one path, and every path -------------------------------------------------------
 
@@ -338,9 +449,11 @@ class StackMove:
         return price
 
     def _price(self, path: tuple[Hex, ...]) -> PathPrice:
-        steps: list[tuple[Hex, tuple[CostItem, ...]]] = []
-        total = Fraction(0)
+        classes = self.class_order
+        steps: list[list[tuple[Hex, tuple[CostItem, ...]]]] = [[] for _ in classes]
+        totals = [Fraction(0)] * len(classes)
         violation = None
+        pacer = None
         previous = None if self.entry is not None else self.start
         hexes = list(path) if self.entry is not None else list(path[1:])
         for hex_ in hexes:
@@ -357,21 +470,67 @@ class StackMove:
             if violation is not None:
                 break
             try:
-                items = self.step(previous, hex_)
+                bills = self.steps_of(previous, hex_)
             except Prohibited as prohibited:
                 violation = Violation(prohibited.prohibition.rule, prohibited.prohibition.text)
                 break
-            total += sum(i.points for i in items)
-            steps.append((hex_, items))
-            if total > self.allowance:
-                violation = Violation(
-                    "8.1",
-                    f"the path costs {total} MP by {self._id(hex_)}; the stack has "
-                    f"{self.allowance} (no minimum move)",
-                )
+            for index, items in enumerate(bills):
+                totals[index] += sum(i.points for i in items)
+                steps[index].append((hex_, items))
+            lefts = [p - t for p, t in zip(self.points, totals, strict=True)]
+            short = pace(lefts)
+            if lefts[short] < 0:  # 8.1: each unit pays from its own points
+                pacer = short
+                violation = Violation("8.1", self._too_far(short, totals[short], hex_))
                 break
             previous = hex_
-        return PathPrice(tuple(steps), total, self.allowance, violation)
+        if pacer is None:
+            pacer = pace([p - t for p, t in zip(self.points, totals, strict=True)])
+        leaving = self._entrenched_start() and bool(steps[0])
+        legs = tuple(
+            Leg(
+                c,
+                self.points[i],
+                totals[i],
+                tuple(steps[i]),
+                self._leaving_entrenchments(self.points[i]).points if leaving else Fraction(0),
+            )
+            for i, c in enumerate(classes)
+        )
+        return PathPrice(
+            tuple(steps[pacer]),
+            totals[pacer],
+            self.points[pacer],
+            violation,
+            legs,
+            classes[pacer],
+        )
+
+    def _too_far(self, index: int, total: Fraction, hex_: Hex) -> str:
+        points = self.points[index]
+        if len(self.class_order) == 1:
+            return (
+                f"the path costs {total} MP by {self._id(hex_)}; the stack has "
+                f"{points} (no minimum move)"
+            )
+        name = self.ruleset.unit_name(self.pacing_units[index])
+        return (
+            f"the path costs {name} ({self.class_order[index].value}) {total} MP by "
+            f"{self._id(hex_)}; it has {points} (no minimum move: the stack moves at "
+            "the rate of its slowest unit)"
+        )
+
+    def points_left(self, price: PathPrice, unit_id: str) -> Fraction:
+        """[8.1] What `unit_id` has left after the path `price` bills: its own points less
+        its own class's costs (15.2: half its own allowance to leave entrenchments). Units
+        dropped off keep it; the stack moves on with it."""
+        movement_class = self.ruleset.catalogue.ground[unit_id].movement_class
+        leg = price.leg(movement_class)
+        own = self.unit_points(unit_id)
+        cost = leg.total
+        if leg.leaving:
+            cost += self._leaving_entrenchments(own).points - leg.leaving
+        return max(Fraction(0), own - cost)
 
     def reach(self) -> Reach:
         """Every hex the stack can reach with its allowance, by a cheapest-path search.
@@ -382,12 +541,14 @@ class StackMove:
         Searched once; later calls return the same Reach.
         """
         if self._reach is None:
-            self._reach = self._search()
+            single = len(self.class_order) == 1
+            self._reach = self._search() if single else self._search_classes()
         return self._reach
 
     def _search(self) -> Reach:
+        """The cheapest-path search of a stack of one movement class."""
         graph = move_graph(self.ruleset).graph(self.classes, self.player, self.icy)
-        allowance = scaled(self.allowance)
+        allowance = scaled(self.points[0])
         spent: dict[Hex, int] = {}
         came_from: dict[Hex, Hex] = {}
         order = itertools.count()
@@ -426,13 +587,236 @@ class StackMove:
             came_from,
         )
 
-    def weighted_edges(self) -> list[tuple[Hex, Hex, int]]:
-        """Every step the search may take, with its cost in eighths: the graph `reach`
-        walks, written out (for the benchmark's compiled floor and for checks)."""
-        graph = move_graph(self.ruleset).graph(self.classes, self.player, self.icy)
+    def _classes_graph(self) -> ClassesGraph:
+        return move_graph(self.ruleset).classes_graph(self.class_order, self.player, self.icy)
+
+    def _search_classes(self) -> Reach:
+        """[8.1] The search of a stack of several movement classes: a path is open to it
+        when every class could move it alone, each paying its own costs from the points
+        of its slowest unit. A label is the MP spent by each class (in eighths); a hex
+        keeps the labels no other label there beats in every class (the stack may need
+        the road a motorized unit likes as well as the cross-country step a tracked one
+        can afford), and the search expands them cheapest total first."""
+        limits = tuple(scaled(p) for p in self.points)
+        labels: list[tuple[int, ...]] = []
+        hexes: list[Hex] = []
+        parents: list[int] = []
+        alive: list[bool] = []
+        at: dict[Hex, list[int]] = {}
+        queue: list[tuple[int, int]] = []
+        if self.entry is not None:
+            first = self._entry_costs(limits)
+            if first is not None:
+                labels.append(first)
+                hexes.append(self.entry)
+        else:
+            labels.append((0,) * len(limits))
+            hexes.append(self.start)
+        if labels:
+            parents.append(-1)
+            alive.append(True)
+            at[hexes[0]] = [0]
+            queue.append((sum(labels[0]), 0))
+        if len(limits) == 2:
+            self._expand_two(labels, hexes, parents, alive, at, queue, limits)
+        else:
+            self._expand(labels, hexes, parents, alive, at, queue, limits)
+        kept: dict[Hex, int] = {}
+        spent_at: dict[Hex, Fraction] = {}
+        for hex_, ids in at.items():
+            # The label the stack keeps: the most left to its slowest unit, then the least
+            # spent in all, then the first found.
+            best = (
+                ids[0]
+                if len(ids) == 1
+                else max(ids, key=lambda i: (_left(labels[i], limits), -sum(labels[i]), -i))
+            )
+            kept[hex_] = best
+            label = labels[best]
+            if len(label) == 2:  # pace() written out for the usual two classes
+                x, y = label
+                spent_at[hex_] = unscaled(x if limits[0] - x <= limits[1] - y else y)
+            else:
+                lefts = [limit - n for n, limit in zip(label, limits, strict=True)]
+                spent_at[hex_] = unscaled(label[pace(lefts)])
+        return Reach(self.start, self.allowance, spent_at, {}, Chains(kept, hexes, parents))
+
+    def _expand(
+        self,
+        labels: list[tuple[int, ...]],
+        hexes: list[Hex],
+        parents: list[int],
+        alive: list[bool],
+        at: dict[Hex, list[int]],
+        queue: list[tuple[int, int]],
+        limits: tuple[int, ...],
+    ) -> None:
+        """The label search of `_search_classes`, for any number of classes."""
+        graph = self._classes_graph()
+        closed = self._closed_hexes()
+        special = self._special_hexes()
+        while queue:
+            _, label = heapq.heappop(queue)
+            if not alive[label]:
+                continue
+            hex_ = hexes[label]
+            spent = labels[label]
+            for edge in graph.get(hex_, ()):
+                to = edge.to
+                if to in closed:
+                    continue
+                if hex_ in special or to in special:
+                    step = self._scaled_steps(hex_, edge)
+                    if step is None:
+                        continue
+                else:
+                    step = edge.costs
+                new = tuple(a + b for a, b in zip(spent, step, strict=True))
+                if any(n > limit for n, limit in zip(new, limits, strict=True)):
+                    continue
+                others = at.get(to)
+                if others is None:
+                    others = at[to] = []
+                else:
+                    if any(_covers(labels[o], new) for o in others):
+                        continue
+                    beaten = [o for o in others if _covers(new, labels[o])]
+                    for other in beaten:
+                        alive[other] = False
+                        others.remove(other)
+                others.append(len(labels))
+                heapq.heappush(queue, (sum(new), len(labels)))
+                labels.append(new)
+                hexes.append(to)
+                parents.append(label)
+                alive.append(True)
+
+    def _expand_two(
+        self,
+        labels: list[tuple[int, ...]],
+        hexes: list[Hex],
+        parents: list[int],
+        alive: list[bool],
+        at: dict[Hex, list[int]],
+        queue: list[tuple[int, int]],
+        limits: tuple[int, ...],
+    ) -> None:
+        """`_expand` for the common stack of two classes, written out for speed: the
+        same labels, in the same order."""
+        graph = self._classes_graph()
+        closed = self._closed_hexes()
+        special = self._special_hexes()
+        limit_x, limit_y = limits
+        xs = [label[0] for label in labels]
+        ys = [label[1] for label in labels]
+        pop, push = heapq.heappop, heapq.heappush
+        while queue:
+            _, label = pop(queue)
+            if not alive[label]:
+                continue
+            hex_ = hexes[label]
+            x, y = xs[label], ys[label]
+            from_special = hex_ in special
+            for edge in graph.get(hex_, ()):
+                to = edge.to
+                if to in closed:
+                    continue
+                if from_special or to in special:
+                    step = self._scaled_steps(hex_, edge)
+                    if step is None:
+                        continue
+                    dx, dy = step
+                else:
+                    dx, dy = edge.costs
+                nx = x + dx
+                ny = y + dy
+                if nx > limit_x or ny > limit_y:
+                    continue
+                new = len(xs)
+                others = at.get(to)
+                if others is None:
+                    at[to] = [new]
+                else:
+                    covered = False
+                    for other in others:
+                        if xs[other] <= nx and ys[other] <= ny:
+                            covered = True
+                            break
+                    if covered:
+                        continue
+                    kept = []
+                    for other in others:
+                        if nx <= xs[other] and ny <= ys[other]:
+                            alive[other] = False
+                        else:
+                            kept.append(other)
+                    kept.append(new)
+                    at[to] = kept
+                push(queue, (nx + ny, new))
+                xs.append(nx)
+                ys.append(ny)
+                labels.append((nx, ny))
+                hexes.append(to)
+                parents.append(label)
+                alive.append(True)
+
+    def _entry_costs(self, limits: tuple[int, ...]) -> tuple[int, ...] | None:
+        """What each class pays to come onto the map at the entry hex, if all can."""
+        entry = self.entry
+        assert entry is not None
+        if self.closed(None, entry) is not None:
+            return None
+        costs = tuple(scaled(sum(i.points for i in items)) for items in self.steps_of(None, entry))
+        if any(c > limit for c, limit in zip(costs, limits, strict=True)):
+            return None
+        return costs
+
+    def _scaled_steps(self, a: Hex, edge: ClassesEdge) -> tuple[int, ...] | None:
+        """`_scaled_step` for each class of the stack: its own terrain, and what every
+        unit pays alike (10.2, 4.5); 15.2 half of each class's own points."""
+        b = edge.to
+        if self.state.bridges and Hexside.between(a, b) in self.state.bridges:
+            try:
+                bills = self.steps_of(a, b)
+            except Prohibited:
+                return None
+            return tuple(scaled(sum(i.points for i in items)) for items in bills)
+        extra = 0
+        if a in self.enemy_zoc:
+            extra += LEAVE_ZOC_COST * SCALE
+        if b in self.enemy_zoc:
+            extra += ENTER_ZOC_COST * SCALE
+        if self.zones:
+            extra += self._entering_zones(a, b) * SCALE
+        base = edge.off_road if b in self.convoy_hexes else edge.costs
+        if a == self.start and self._entrenched_start():
+            return tuple(
+                c + extra + scaled(self._leaving_entrenchments(p).points)
+                for c, p in zip(base, self.points, strict=True)
+            )
+        return tuple(c + extra for c in base)
+
+    def weighted_edges(self, index: int = 0) -> list[tuple[Hex, Hex, int]]:
+        """Every step the search may take, with its cost in eighths for the movement class
+        `class_order[index]`: the graph each class walks, written out (for the benchmark's
+        compiled floor and for checks)."""
         closed = self._closed_hexes()
         special = self._special_hexes()
         edges = []
+        if len(self.class_order) > 1:
+            for hex_, row in self._classes_graph().items():
+                for step in row:
+                    if step.to in closed:
+                        continue
+                    costs = (
+                        self._scaled_steps(hex_, step)
+                        if hex_ in special or step.to in special
+                        else step.costs
+                    )
+                    if costs is not None:
+                        edges.append((hex_, step.to, costs[index]))
+            return edges
+        graph = move_graph(self.ruleset).graph(self.classes, self.player, self.icy)
         for hex_, steps in graph.items():
             for edge in steps:
                 if edge.to in closed:
@@ -502,8 +886,18 @@ class StackMove:
         if self.zones:
             cost += self._entering_zones(a, b) * SCALE
         if a == self.start and self._entrenched_start():
-            cost += scaled(self._leaving_entrenchments().points)
+            cost += scaled(self._leaving_entrenchments(self.points[0]).points)
         return cost
+
+
+def _covers(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Whether label `a` spends no more than `b` in every class: `b` adds nothing."""
+    return all(x <= y for x, y in zip(a, b, strict=True))
+
+
+def _left(label: tuple[int, ...], limits: tuple[int, ...]) -> int:
+    """What the stack has left with `label`: its slowest unit's points left (8.1)."""
+    return min(limit - n for n, limit in zip(label, limits, strict=True))
 
 
 def reachable(
