@@ -313,3 +313,10 @@ def test_19_12d_a_reinforcement_may_not_be_placed_at_set_up(shipped):
     unit = replace(state.units[arriving], status=UnitStatus.ELIMINATED)
     gone = state.with_unit(arriving, unit)
     assert [v.rule for v in _check(shipped, gone, Player.GERMAN)] == ["19.12"]
+
+
+def test_4_5_an_interdiction_zone_blocks_the_end_of_the_soviet_set_up_too(shipped):
+    session = _session(shipped, "we-are-coming", Mode.FREE, (Player.SOVIET,))
+    action = SetInterdiction(player=Player.SOVIET, center=shipped.grid.hex_of("2428"), penalty=1)
+    state = _free(shipped, session.state, action)
+    assert [v.rule for v in _check(shipped, state, Player.SOVIET)] == ["4.5"]

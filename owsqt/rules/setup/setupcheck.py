@@ -48,7 +48,8 @@ def check_setup(
     player: Player,
     options: Iterable[str] = (),
 ) -> list[Violation]:
-    """Every way `player`'s set-up breaks its scenario, each with its rule number."""
+    """[19.0] Every way `player`'s set-up breaks its scenario text (19.11, 19.12, 19.21,
+    19.22, 19.31, 19.32, 19.41), each with its rule number."""
     violations: list[Violation] = []
     groups = scenario.groups(tuple(options))
     for group in groups:
@@ -264,9 +265,8 @@ def _check_entrenchments(
 
 def _check_interdiction(ruleset: Ruleset, state: GameState, player: Player) -> list[Violation]:
     """[4.5] An interdiction zone is made only by a German air mission in the Air
-    Interdiction Segment; no scenario sets one up (reading 61)."""
-    if player is not Player.GERMAN:
-        return []  # the zones are German: the German player answers for them
+    Interdiction Segment; no scenario sets one up (reading 61). Either side's set-up
+    ends without one: whoever put it there, it may not start the game."""
     return [
         Violation(
             "4.5",
