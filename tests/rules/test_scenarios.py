@@ -127,6 +127,15 @@ def copy_data(tmp_path: Path) -> tuple[Path, Path]:
         (("units: {formation: su-302rd}", "units: {formation: su-303rd}"), "units.formation"),
         (("units: {units: [su-51a-hq]}", "units: {units: [de-6pz-hq]}"), "units"),
         (("evaluator: hold_and_cross", "evaluator: coin_toss"), "victory.evaluator"),
+        (("soviet: {allowed: false", "soviet: {allowed: perhaps"), "entrenchments.soviet.allowed"),
+        (
+            ('german: {allowed: false, rule: "19.12 a"}', "german: {allowed: false}"),
+            "entrenchments.german",
+        ),
+        (
+            ('soviet: {ready: all, rule: "19.11 b"}', "soviet: {ready: all, rule: [19]}"),
+            "air.soviet.rule",
+        ),
     ],
 )
 def test_a_broken_scenario_names_file_and_key(tmp_path, change, where):

@@ -42,8 +42,9 @@ from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.state import EntrenchmentState, GameState, InterdictionZone
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Violation
-from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import Scenario, SetupGroup, rule_number
 
 Result = tuple[GameState, list[Event]]
 
@@ -60,7 +61,7 @@ def judge_manual_edit(ruleset: Ruleset, state: GameState, action: ManualEdit) ->
             )
         ]
     setting_up = state.active
-    violations = []
+    violations = _judge_setup_edit(ruleset, state, action, setting_up)
     for unit_id in _units_touched(ruleset, state, action):
         owner = _owner(ruleset, unit_id)
         if setting_up is not None and owner is not setting_up:
@@ -72,6 +73,105 @@ def judge_manual_edit(ruleset: Ruleset, state: GameState, action: ManualEdit) ->
                 )
             )
     return violations
+
+
+def _judge_setup_edit(
+    ruleset: Ruleset, state: GameState, action: ManualEdit, setting_up: Player | None
+) -> list[Violation]:
+    """The set-up edits no set-up may contain, refused when made; what depends on the whole
+    set-up is judged when the step ends (`setup.setupcheck.check_setup`)."""
+    if isinstance(action, SetInterdiction):
+        return [_interdiction_at_setup(setting_up)]
+    scenario = ruleset.scenarios.get(state.scenario)
+    if scenario is None or not scenario.setup:
+        return []  # a sandbox: no scenario text to hold the set-up to
+    if isinstance(action, SetEntrenchment) and action.status is not None:
+        owner = action.owner or setting_up
+        if owner is not None and not scenario.setup_entrenchments.get(owner, False):
+            return [
+                Violation(
+                    rule_number(scenario.entrenchment_rule.get(owner, "19.0")),
+                    f"no {owner.title} unit starts entrenched in {scenario.title}",
+                )
+            ]
+    groups = {u: g for g in scenario.groups(state.options) for u in g.units}
+    if isinstance(action, PlaceUnits):
+        return [
+            Violation(
+                "19.11" if _owner(ruleset, u) is Player.SOVIET else "19.12",
+                f"{ruleset.unit_name(u)} is not in the set-up of {scenario.title}: it arrives "
+                "by the Turn Record Track or its condition",
+            )
+            for u in action.units
+            if u not in groups
+        ]
+    if isinstance(action, (SetStrength, FlipUnit)):
+        return _reduced_at_setup(ruleset, state, action, groups)
+    if isinstance(action, SetMarker) and action.marker is UnitMarker.RESERVE and action.on:
+        return [
+            Violation(
+                rule_number(groups[u].rule) if u in groups else "19.11",
+                f"{ruleset.unit_name(u)} is not a reserve unit of {scenario.title}",
+            )
+            for u in action.units
+            if u not in groups or not groups[u].reserve
+        ]
+    if isinstance(action, PlaceAirUnit):
+        return _air_at_setup(ruleset, scenario, action)
+    return []
+
+
+def _interdiction_at_setup(setting_up: Player | None) -> Violation:
+    """[4.5] An interdiction zone is made only by German air units on an interdiction mission
+    of the Air Interdiction Segment; no scenario starts with one (reading 67)."""
+    if setting_up is Player.SOVIET:
+        return Violation("4.5", "only German air units make interdiction zones")
+    return Violation(
+        "4.5",
+        "an interdiction zone is made by an air mission of the Air Interdiction Segment; "
+        "none starts on the map",
+    )
+
+
+def _reduced_at_setup(
+    ruleset: Ruleset,
+    state: GameState,
+    action: SetStrength | FlipUnit,
+    groups: dict[str, SetupGroup],
+) -> list[Violation]:
+    """[19.21 a, 19.22 a] Only a group with starting losses starts below full strength;
+    19.11 a and 19.12 a give none."""
+    group = groups.get(action.unit)
+    if group is not None and group.losses is not None:
+        return []
+    definition = ruleset.catalogue.ground[action.unit]
+    if isinstance(action, SetStrength):
+        reducing = action.strength < definition.combat
+    else:
+        reducing = not state.units[action.unit].reduced
+    if not reducing:
+        return []
+    return [
+        Violation(
+            rule_number(group.rule) if group is not None else "19.0",
+            f"{definition.name} starts at full strength: its scenario gives it no losses",
+        )
+    ]
+
+
+def _air_at_setup(ruleset: Ruleset, scenario: Scenario, action: PlaceAirUnit) -> list[Violation]:
+    """[19.11 b, 19.12 c] Air units start ready (19.21 b, 19.22 c: some in the flown box),
+    on no mission."""
+    definition = ruleset.catalogue.air.get(action.air_unit)
+    if definition is None:
+        return []  # the resolver refuses an unknown air unit
+    rule = rule_number(scenario.air_rule.get(definition.player, "4.7"))
+    all_ready = scenario.air_ready.get(definition.player) is None
+    allowed = (AirBox.READY,) if all_ready else (AirBox.READY, AirBox.FLOWN)
+    if action.box in allowed and action.target is None:
+        return []
+    where = " or the flown box" if not all_ready else ""
+    return [Violation(rule, f"{definition.name} starts in the ready box{where}, on no mission")]
 
 
 def _units_touched(ruleset: Ruleset, state: GameState, action: ManualEdit) -> tuple[str, ...]:

@@ -103,6 +103,10 @@ class Scenario:
     sets_up_first: Player
     setup: tuple[SetupGroup, ...] = ()
     air_ready: Mapping[Player, int | None] = field(default_factory=dict)  # None: all ready
+    air_rule: Mapping[Player, str] = field(default_factory=dict)  # the rule of each side's air
+    # 19.11 a: "no units start entrenched"; a side starts entrenched only if its scenario says.
+    setup_entrenchments: Mapping[Player, bool] = field(default_factory=dict)
+    entrenchment_rule: Mapping[Player, str] = field(default_factory=dict)
     conditional: tuple[ConditionalEntry, ...] = ()
     options: tuple[ScenarioOption, ...] = ()
     victory: Mapping[str, Any] = field(default_factory=dict)
@@ -116,6 +120,12 @@ class Scenario:
         taken = {unit for group in added for unit in group.units}
         kept = tuple(g for g in self.setup if not taken.intersection(g.units))
         return kept + tuple(added)
+
+
+def rule_number(text: str) -> str:
+    """The rule number a data file's rule text starts with ("19.21 a, reserve" -> "19.21");
+    19.0 when the text is empty."""
+    return text.split(" ")[0].rstrip(":,") or "19.0"
 
 
 def load_scenarios(
@@ -143,7 +153,15 @@ class ScenarioReader:
     def scenario(self, root: Node) -> Scenario:
         root.check_keys(
             required=("id", "title", "rule", "first_turn", "last_turn", "sets_up_first"),
-            optional=("options", "setup", "air", "conditional", "victory", "reserve_release"),
+            optional=(
+                "options",
+                "setup",
+                "air",
+                "conditional",
+                "victory",
+                "reserve_release",
+                "entrenchments",
+            ),
         )
         first_turn = root.get("first_turn").as_int(1, LAST_TURN_OF_THE_TRACK)
         last_node = root.get("last_turn")
@@ -156,6 +174,10 @@ class ScenarioReader:
         victory = root.optional("victory")
         air = root.optional("air")
         release = root.optional("reserve_release")
+        entrenchments = root.optional("entrenchments")
+        allowed, entrenchment_rule = (
+            self.entrenchments(entrenchments) if entrenchments else ({}, {})
+        )
         return Scenario(
             id=root.get("id").as_str(),
             title=root.get("title").as_str(),
@@ -165,6 +187,9 @@ class ScenarioReader:
             sets_up_first=Player(root.get("sets_up_first").as_choice(_SIDES)),
             setup=self.sides(setup) if setup else (),
             air_ready=self.air(air) if air else {Player.SOVIET: None, Player.GERMAN: None},
+            air_rule=self.air_rules(air) if air else {},
+            setup_entrenchments=allowed,
+            entrenchment_rule=entrenchment_rule,
             conditional=tuple(self.conditional(n) for n in conditional.as_list())
             if conditional
             else (),
@@ -325,10 +350,32 @@ class ScenarioReader:
             side_node = node.optional(side)
             if side_node is None:
                 continue
-            side_node.check_keys(required=("ready",), optional=("flown",))
+            side_node.check_keys(required=("ready",), optional=("flown", "rule"))
             count = side_node.get("ready")
             ready[Player(side)] = None if count.value == "all" else count.as_int(0, 30)
         return ready
+
+    def air_rules(self, node: Node) -> dict[Player, str]:
+        """The rule each side's starting air boxes come from (19.11 b, 19.21 b, ...)."""
+        rules: dict[Player, str] = {}
+        for side in _SIDES:
+            side_node = node.optional(side)
+            rule = side_node.optional("rule") if side_node is not None else None
+            if rule is not None:
+                rules[Player(side)] = rule.as_scalar_text()
+        return rules
+
+    def entrenchments(self, node: Node) -> tuple[dict[Player, bool], dict[Player, str]]:
+        """[19.11 a] Whether each side may start entrenched, and the rule that says so."""
+        node.check_keys(required=_SIDES)
+        allowed: dict[Player, bool] = {}
+        rules: dict[Player, str] = {}
+        for side in _SIDES:
+            side_node = node.get(side)
+            side_node.check_keys(required=("allowed", "rule"))
+            allowed[Player(side)] = side_node.get("allowed").as_bool()
+            rules[Player(side)] = side_node.get("rule").as_scalar_text()
+        return allowed, rules
 
     def conditional(self, node: Node) -> ConditionalEntry:
         node.check_keys(required=("name", "units", "enter_at", "when"), optional=("rule",))
