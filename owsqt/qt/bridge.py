@@ -62,6 +62,28 @@ class SessionBridge(QObject):
         self.submitted.emit(outcome)
         return outcome
 
+    def undo(self) -> bool:
+        """Take back the last action; False when the gate kept it from being tried."""
+        return self._walk(self._session.undo)
+
+    def redo(self) -> bool:
+        """Make again the action taken back last; False when the gate kept it."""
+        return self._walk(self._session.redo)
+
+    def _walk(self, step: Callable[[], object]) -> bool:
+        """Undo or redo: why the history refuses is said, a failed write reported; the
+        views redraw either way."""
+        if self._gate():
+            return False
+        try:
+            step()
+        except ValueError as error:
+            self.say(str(error), 5000)
+        except OSError as error:
+            self.write_failed.emit(error)
+        self.changed.emit()
+        return True
+
     def replace(self, session: GameSession) -> None:
         """Put another game on the table; the one before is closed (its file stays)."""
         before, self._session = self._session, session

@@ -85,3 +85,15 @@ def test_no_widget_is_handed_a_function_that_returns_the_session():
                 if "Callable" in text and "GameSession" in text:
                     offenders.append(f"{path.relative_to(QT)}: {node.arg}")
     assert offenders == []
+
+
+def test_undo_and_redo_go_through_the_bridge_and_say_why_they_cannot(bridge, ruleset):
+    changed, said = record(bridge.changed), record(bridge.said)
+    bridge.submit(PlaceUnits(units=("tank",), to=ruleset.grid.hex_of("2428")))
+    assert bridge.undo() and bridge.session.state.units["tank"].hex is None
+    assert bridge.redo() and bridge.session.state.units["tank"].hex == ruleset.grid.hex_of("2428")
+    assert len(changed) == 3 and said == []
+    assert bridge.redo()  # nothing to redo: the history says why, and nothing changes
+    assert len(said) == 1 and bridge.session.state.units["tank"].hex is not None
+    bridge.set_gate(lambda: True)
+    assert not bridge.undo() and bridge.session.state.units["tank"].hex is not None

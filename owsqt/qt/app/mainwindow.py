@@ -365,28 +365,12 @@ class MainWindow(QMainWindow):
     # --- commands ---------------------------------------------------------------------
 
     def undo(self) -> None:
-        if self._replay_blocks():
-            return
-        try:
-            self.session.undo()
-        except ValueError as error:
-            self.statusBar().showMessage(str(error), 5000)
-        except OSError as error:
-            self._journal_failed(error)
-        self.refresh()
-        self.hot_seat.follow()
+        if self.bridge.undo():
+            self.hot_seat.follow()
 
     def redo(self) -> None:
-        if self._replay_blocks():
-            return
-        try:
-            self.session.redo()
-        except ValueError as error:
-            self.statusBar().showMessage(str(error), 5000)
-        except OSError as error:
-            self._journal_failed(error)
-        self.refresh()
-        self.hot_seat.follow()
+        if self.bridge.redo():
+            self.hot_seat.follow()
 
     def _on_map_menu(self, point: QPointF, screen_pos) -> None:
         hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())

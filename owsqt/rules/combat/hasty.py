@@ -38,13 +38,18 @@ def hasty_costs(
     cost plus what its own movement class pays to enter the defender's terrain (each
     unit pays its own costs from its own points: docs/rulebook-readings.md 66)."""
     catalogue = ruleset.catalogue
-    costs = ruleset.tables.hasty_attack
     terrain = ruleset.tables.tec.terrain(ruleset.game_map.terrain(target).value)
     return {
-        u: Fraction(costs.cost(catalogue.ground[u].nationality.tally.value))
-        + terrain.cost(catalogue.ground[u].movement_class.value)
+        u: nationality_cost(ruleset, u) + terrain.cost(catalogue.ground[u].movement_class.value)
         for u in units
     }
+
+
+def nationality_cost(ruleset: Ruleset, unit_id: str) -> Fraction:
+    """[8.4] The hasty attack cost of the unit's nationality: German 2, Soviet 3, Rumanian
+    4 MP."""
+    nationality = ruleset.catalogue.ground[unit_id].nationality.tally.value
+    return Fraction(ruleset.tables.hasty_attack.cost(nationality))
 
 
 def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex) -> Fraction:
@@ -80,7 +85,7 @@ def short_of_points(
     return [(u, costs[u], left[u]) for u in units if costs[u] > left[u]]
 
 
-def _judge(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
+def judge_hasty(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
     check_attack(ruleset, state, action)  # 8.4: the engine refuses it out of movement
     kind = state.segment if state.segment in MOVEMENT_SEGMENTS else None
     violations = attack_violations(ruleset, state, action, kind)
@@ -182,4 +187,4 @@ def _resolve(
     return open_combat(ruleset, state, combat)
 
 
-HANDLERS = {HastyAttack: (_judge, _resolve)}
+HANDLERS = {HastyAttack: (judge_hasty, _resolve)}

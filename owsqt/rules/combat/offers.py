@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from owsqt.rules.combat.artillery import bombardment_problems
-from owsqt.rules.combat.hasty import HANDLERS as HASTY_HANDLERS
-from owsqt.rules.combat.hasty import hasty_costs, unit_points_left
+from owsqt.rules.combat.hasty import hasty_costs, judge_hasty, nationality_cost, unit_points_left
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.prepared import judge_attack
 from owsqt.rules.core.actions import HastyAttack, PreparedAttack
@@ -166,13 +165,12 @@ def hasty_offer(
         return None
     lead = default_lead(ruleset, state, units) or units[0]
     action = HastyAttack(player=player, target=target, units=units, lead=lead)
-    judge_hasty = HASTY_HANDLERS[HastyAttack][0]
     # 8.1, 8.4: each unit pays its own costs from its own points; the offer shows the
     # unit that keeps the least, which decides whether the stack can pay
     costs = hasty_costs(ruleset, state, units, target)
     points = unit_points_left(ruleset, state, units)
     pacer = min(units, key=lambda u: (points[u] - costs[u], u))
-    nationality = Fraction(ruleset.tables.hasty_attack.cost(ground[pacer].nationality.tally.value))
+    nationality = nationality_cost(ruleset, pacer)
     return HastyOffer(
         action,
         nationality,
