@@ -13,11 +13,14 @@ BOTH = frozenset(Player)
 
 
 def who_acts(state: GameState) -> frozenset[Player]:
-    """The players who may act in the step under way: the side a combat step or its result
-    waits for (11.2); in the Initiative Phase those who have not bid (6.1); else the active
-    player, or both in steps that have none (air operations). Nobody once the game is over."""
+    """The players who may act in the step under way: the player choosing a special fire
+    (11.7); the side a combat step or its result waits for (11.2); in the Initiative Phase
+    those who have not bid (6.1); else the active player, or both in steps that have none
+    (air operations). Nobody once the game is over."""
     if state.phase is Phase.GAME_OVER:
         return frozenset()
+    if state.special_fire is not None:  # 11.7: the owner of the ZOC entered chooses
+        return frozenset((state.special_fire.player,))
     if state.combat is not None:
         actor = step_actor(state, state.combat)
         return BOTH if actor is None else frozenset((actor,))

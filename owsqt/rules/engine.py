@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from owsqt.rules import endstep
-from owsqt.rules.combat import bombard, displace, hasty, prepared, results
+from owsqt.rules.combat import bombard, displace, hasty, prepared, results, specialfire
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
@@ -53,6 +53,7 @@ HANDLERS: dict[type[Action], Handler] = {
         prepared,
         bombard,
         results,
+        specialfire,
         hasty,
         bridging,
     )

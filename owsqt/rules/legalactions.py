@@ -28,6 +28,7 @@ from owsqt.rules.core.actions import (
     Displace,
     EndStep,
     MoveStack,
+    SpecialFire,
 )
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
@@ -66,6 +67,9 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
     if state.phase is Phase.GAME_OVER:
         return []
     actions: list[Action] = [EndStep(player=state.active)]
+    if state.special_fire is not None:  # 11.7: fire at the passing units, or hold fire
+        player = state.special_fire.player
+        return [*actions, *(SpecialFire(player=player, fire=fire) for fire in (True, False))]
     if state.combat is not None:  # 11.2: nothing else until the combat is over
         return [*actions, *combat_actions(ruleset, state, rng)]
     if state.segment is Segment.INITIATIVE_DETERMINATION:

@@ -251,6 +251,9 @@ def test_8_4_dropping_a_stack_on_the_enemy_next_to_it_makes_a_hasty_attack(
     assert window.session.state.combat is not None
     assert window.combat.dock.isVisible()  # the combat panel comes forward
     assert hex_of(window, "tank") == "2438"  # the attackers stay until the combat ends
+    panel = window.combat.panel
+    assert panel.log.isVisible() and "This combat's" in panel.log_label.text()
+    assert any("hasty" in panel.log.item(i).text().lower() for i in range(panel.log.count()))
 
 
 def test_8_4_a_hasty_attack_declined_changes_nothing(qtbot, ruleset, monkeypatch):

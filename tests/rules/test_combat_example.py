@@ -25,6 +25,7 @@ from owsqt.rules.core.actions import (
     PlaceUnits,
     PreparedAttack,
     Retreat,
+    SpecialFire,
     TakeLosses,
 )
 from owsqt.rules.core.events import FireResolved, ProficiencyChecked
@@ -59,6 +60,32 @@ def fires(events):
 
 
 def test_11_8_the_comprehensive_example_with_the_books_dice(rules):
+    state = _the_example_until_the_retreat(rules)
+    assert state.special_fire.firers[0] == ("mot6", "mot5")  # 11.7: the German player chooses
+    state, events = act(rules, state, SpecialFire(fire=True), Player.GERMAN)
+    (retreat_fire,) = fires(events)
+    assert (retreat_fire.factors, retreat_fire.column, retreat_fire.roll) == (11, "10", 5)
+    assert retreat_fire.result == "-/1"
+    assert (state.units["rifle"].strength, state.units["at"].strength) == (2, 3)
+    assert state.combat.step == CombatStep.ADVANCE and state.combat.advance_length == 4
+
+
+def test_11_7_the_german_player_may_hold_his_special_fire_at_the_retreat(rules):
+    """The same example, but the motorized battalions let the retreat pass: no roll, no
+    loss, and the retreat is finished as before ("may conduct a special fire combat")."""
+    state = _the_example_until_the_retreat(rules)
+    assert state.units["rifle"].hex == rules.grid.hex_of("4444")  # it waits for the choice
+    rolled = state.dice.rolls_made
+    state, events = act(rules, state, SpecialFire(fire=False), Player.GERMAN)
+    assert not fires(events) and state.dice.rolls_made == rolled
+    assert (state.units["rifle"].strength, state.units["at"].strength) == (3, 3)
+    assert state.units["rifle"].hex != rules.grid.hex_of("4444")
+    assert state.combat.step == CombatStep.ADVANCE and state.combat.advance_length == 4
+
+
+def _the_example_until_the_retreat(rules):
+    """The example played with the book's dice until the Soviet stack has named its
+    retreat through the motorized battalions' ZOC."""
     hx = rules.grid.hex_of
     state = initial_state(rules.catalogue, TEST_SCENARIO, seed=1)
     for units, where in (
@@ -112,12 +139,8 @@ def test_11_8_the_comprehensive_example_with_the_books_dice(rules):
     state, _ = act(rules, state, AnswerOptional(check=False), Player.SOVIET)
     option = retreat_options(rules, state, state.combat.pending).paths[0]
     assert {u for entry in option.zoc_entries for u in entry.firers} == {"mot6", "mot5"}
-    state, events = act(rules, state, Retreat(path=(option.start, *option.hexes)), Player.SOVIET)
-    (retreat_fire,) = fires(events)
-    assert (retreat_fire.factors, retreat_fire.column, retreat_fire.roll) == (11, "10", 5)
-    assert retreat_fire.result == "-/1"
-    assert (state.units["rifle"].strength, state.units["at"].strength) == (2, 3)
-    assert state.combat.step == CombatStep.ADVANCE and state.combat.advance_length == 4
+    state, _ = act(rules, state, Retreat(path=(option.start, *option.hexes)), Player.SOVIET)
+    return state
 
 
 def test_12_4_the_counterbattery_example_with_the_books_dice(rules):

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from owsqt.rules.core.actions import Displace, EndStep, MoveStack, PlaceUnits, SetMarker
+from owsqt.rules.core.actions import (
+    Displace,
+    EndStep,
+    MoveStack,
+    PlaceUnits,
+    SetMarker,
+    SpecialFire,
+)
 from owsqt.rules.core.events import MarkerChanged, UnitsDisplaced
 from owsqt.rules.core.hexgrid import ring
 from owsqt.rules.core.steps import Phase, Segment
@@ -50,6 +57,16 @@ def surround(rules, state, *friendly_full):
 
 def displace(rules, state, units, ids, mode=Mode.STRICT):
     return apply(rules, state, Displace(units=units, path=path_of(rules, ids)), mode)
+
+
+def hold_fire(rules, state):
+    """Answer every special fire the displacement waits for with held fire (11.7)."""
+    while state.special_fire is not None:
+        answer = SpecialFire(player=state.special_fire.player, fire=False)
+        outcome = apply(rules, state, answer, Mode.STRICT)
+        assert outcome.applied, outcome.verdict
+        state = outcome.state
+    return state
 
 
 def rules_of(outcome):
@@ -113,8 +130,9 @@ def test_9_3_units_go_farther_than_an_adjacent_hex_only_if_none_can_take_them(ru
     state = surround(rules, state, "3444")
     outcome = displace(rules, state, ("mot5",), [OPEN, "3444", "3443"])  # through a full hex
     assert outcome.applied and outcome.verdict.legal
-    assert outcome.state.units["mot5"].hex == hx(rules, "3443")
-    assert outcome.state.units["mot5"].disrupted
+    moved = hold_fire(rules, outcome.state)  # 3444 and 3443 lie in Soviet ZOCs (11.7)
+    assert moved.units["mot5"].hex == hx(rules, "3443")
+    assert moved.units["mot5"].disrupted
 
 
 def test_9_3_units_are_eliminated_only_when_no_hex_can_take_them(rules, state):
@@ -290,6 +308,9 @@ def test_9_3_a_displacement_into_an_enemy_zoc_draws_fire_as_a_retreat_would(rule
     before = state.units["mot5"].strength
     outcome = displace(rules, state, ("mot5",), [OPEN, "3444"])
     assert outcome.applied and outcome.verdict.legal
+    assert outcome.state.special_fire.player is Player.SOVIET  # 11.7: the Soviet player chooses
+    outcome = apply(rules, outcome.state, SpecialFire(player=Player.SOVIET, fire=True), Mode.STRICT)
+    assert outcome.applied
     rolls = [e for e in outcome.events if isinstance(e, DiceRolled)]
     assert [r.purpose for r in rolls] == ["fire at a retreat"]
     assert any(isinstance(e, FireResolved) for e in outcome.events)
@@ -317,3 +338,53 @@ def test_9_3_17_3_units_eliminated_for_want_of_a_hex_are_tallied_for_replacement
     assert outcome.state.losses[TallyNationality.GERMAN].of(LossClass.INFANTRY) == (
         german + strength
     )
+
+
+def test_11_7_9_3_the_zoc_owner_may_hold_fire_at_a_displacement(rules, state):
+    from owsqt.rules.core.events import DiceRolled, SpecialFireHeld
+
+    state = put(rules, state, PlaceUnits(units=("sfill1",), to=hx(rules, "3443")))
+    before = state.units["mot5"].strength
+    outcome = displace(rules, state, ("mot5",), [OPEN, "3444"])
+    assert outcome.state.units["mot5"].hex == hx(rules, OPEN)  # stopped for the choice
+    held = apply(rules, outcome.state, SpecialFire(player=Player.SOVIET, fire=False), Mode.STRICT)
+    assert held.applied and held.state.special_fire is None
+    assert not [e for e in held.events if isinstance(e, DiceRolled)]
+    assert any(isinstance(e, SpecialFireHeld) for e in held.events)
+    after = held.state.units["mot5"]
+    assert (after.hex, after.strength, after.disrupted) == (hx(rules, "3444"), before, True)
+
+
+def test_11_7_only_the_zoc_owner_answers_and_nothing_else_is_done_meanwhile(rules, state):
+    state = put(rules, state, PlaceUnits(units=("sfill1",), to=hx(rules, "3443")))
+    waiting = displace(rules, state, ("mot5",), [OPEN, "3444"]).state
+    wrong = apply(rules, waiting, SpecialFire(player=GERMAN, fire=False), Mode.STRICT)
+    assert not wrong.applied and rules_of(wrong) == ["11.7"]
+    ended = apply(rules, waiting, EndStep(player=GERMAN), Mode.STRICT)
+    assert not ended.applied and rules_of(ended) == ["11.7"]
+    assert "Soviet player to choose" in ended.verdict.violations[0].message
+    from owsqt.rules.actors import who_acts
+
+    assert who_acts(waiting) == {Player.SOVIET}
+    nothing = apply(rules, state, SpecialFire(player=Player.SOVIET, fire=True), Mode.STRICT)
+    assert not nothing.applied and rules_of(nothing) == ["11.7"]
+
+
+def test_11_7_each_zoc_entered_is_asked_in_the_order_the_path_enters_them(rules, state):
+    from owsqt.rules.core.events import SpecialFireOffered
+
+    state = surround(rules, state, "3444")
+    state = put(rules, state, PlaceUnits(units=("sfill8",), to=hx(rules, "3442")))
+    outcome = displace(rules, state, ("mot5",), [OPEN, "3444", "3443"])
+    assert outcome.applied and outcome.verdict.legal
+    asked = [rules.grid.id_of(e.zoc) for e in outcome.events if isinstance(e, SpecialFireOffered)]
+    state = outcome.state
+    while state.special_fire is not None:
+        answer = SpecialFire(player=SOVIET, fire=False)
+        outcome = apply(rules, state, answer, Mode.STRICT)
+        asked += [
+            rules.grid.id_of(e.zoc) for e in outcome.events if isinstance(e, SpecialFireOffered)
+        ]
+        state = outcome.state
+    assert asked == ["3444", "3443"]  # both in Soviet ZOCs: asked one after the other
+    assert state.units["mot5"].hex == hx(rules, "3443")

@@ -15,6 +15,7 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.calculator import CombatCalculator
 from owsqt.qt.combat.marks import CombatMarks
 from owsqt.qt.combat.panel import CombatPanel
+from owsqt.qt.combat.specialfirepage import special_fire_line
 from owsqt.qt.combat.start import ATTACK_KEYS, PANEL_KEYS, AttackDialog
 from owsqt.qt.combat.text import actor_line
 from owsqt.qt.counters.items import CounterLayer
@@ -92,7 +93,7 @@ class CombatControl(QObject):
             open_ = state.combat is None and (in_segment or session.mode is Mode.ASSIST)
             self.attack_action.setEnabled(open_ and state.phase is not Phase.SETUP)
         self.panel.idle.attack.setEnabled(self.attack_action.isEnabled())
-        in_combat = state.combat is not None
+        in_combat = state.combat is not None or state.special_fire is not None
         if in_combat and not self._in_combat:
             self.show_panel()
         self._in_combat = in_combat
@@ -109,6 +110,9 @@ class CombatControl(QObject):
         session = self.session
         state = session.state
         combat = state.combat
+        if state.special_fire is not None:
+            line = special_fire_line(self.ruleset, state.special_fire)
+            return f"{line} — Combat panel ({PANEL_KEYS})"
         if combat is not None:
             where = self.ruleset.grid.id_of(combat.target)
             line = actor_line(self.ruleset, state, combat)

@@ -30,6 +30,7 @@ from owsqt.qt.combat.marks import CombatMarks
 from owsqt.qt.combat.page import Page, rich_label
 from owsqt.qt.combat.pages import DefendPage, FirePage, IdlePage
 from owsqt.qt.combat.resultpages import AdvancePage, LossesPage, OptionalPage, RetreatPage
+from owsqt.qt.combat.specialfirepage import SpecialFirePage, special_fire_line
 from owsqt.qt.combat.text import (
     BAD_STYLE,
     SIDE_COLOURS,
@@ -50,12 +51,14 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import Outcome
 from owsqt.session import GameSession
 
 Send = Callable[[Action], tuple[Outcome | None, str]]
 LOG_LINES = 60  # the combat's own log keeps its last lines
+# The action kinds that open a combat, where the combat's own log begins (8.4, 11.2, 12.2).
+COMBAT_OPENERS = frozenset({"prepared_attack", "hasty_attack", "bombardment_mission"})
 
 
 def combat_kind(combat: CombatState) -> str:
@@ -108,6 +111,7 @@ class CombatPanel(QWidget):
         self.optional = OptionalPage(self)
         self.retreat = RetreatPage(self)
         self.advance = AdvancePage(self)
+        self.special_fire = SpecialFirePage(self)
         self.all_pages: tuple[Page, ...] = (
             self.idle,
             self.defend,
@@ -117,6 +121,7 @@ class CombatPanel(QWidget):
             self.optional,
             self.retreat,
             self.advance,
+            self.special_fire,
         )
         for page in self.all_pages:
             pages_layout.addWidget(page)
@@ -175,7 +180,7 @@ class CombatPanel(QWidget):
         self.message.hide()
         combat = state.combat
         self._show_header(state, combat)
-        page = self._page_for(combat)
+        page = self.special_fire if state.special_fire is not None else self._page_for(combat)
         page.load(state, combat)
         self._show_page(page)
         self._show_log(session)
@@ -211,6 +216,13 @@ class CombatPanel(QWidget):
 
     def _show_header(self, state: GameState, combat: CombatState | None) -> None:
         ruleset = self.ruleset
+        choice = state.special_fire
+        if combat is None and choice is not None:  # 9.3: a displacement, outside any combat
+            self.title.setText("<b style='font-size:large'>Displacement under fire</b>")
+            self._show_actor(special_fire_line(ruleset, choice), choice.player)
+            self.step.hide()
+            self.forces.hide()
+            return
         if combat is None:
             self.title.setText("<b>No combat under way</b>")
             self.step.hide()
@@ -223,17 +235,23 @@ class CombatPanel(QWidget):
             f"<b style='font-size:large'>{combat.attacker.title} {kind} on {where}</b>"
         )
         self.step.setText(escape(step_title(state, combat)))
-        line = actor_line(ruleset, state, combat)
-        actor = step_actor(state, combat)
+        if choice is not None:
+            self._show_actor(special_fire_line(ruleset, choice), choice.player)
+        else:
+            self._show_actor(actor_line(ruleset, state, combat), step_actor(state, combat))
+        self.forces.setText(self._forces_html(state, combat))
+        for widget in (self.step, self.forces):
+            widget.show()
+
+    def _show_actor(self, line: str, actor: Player | None) -> None:
+        """Whose turn it is, in his side's colour (hot seat: one screen for both)."""
         colour = SIDE_COLOURS.get(actor, "#444") if actor is not None else "#444"
         self.actor.setText(f"<div style='color:{colour}; font-weight:bold'>{escape(line)}</div>")
         self.actor.setStyleSheet(
             f"QLabel#combatActor {{ background: #fff8e6; border: 2px solid {colour};"
             " border-radius: 4px; padding: 4px; }"
         )
-        self.forces.setText(self._forces_html(state, combat))
-        for widget in (self.step, self.actor, self.forces):
-            widget.show()
+        self.actor.show()
 
     def _forces_html(self, state: GameState, combat: CombatState) -> str:
         ruleset = self.ruleset
@@ -294,12 +312,16 @@ class CombatPanel(QWidget):
         )
 
     def _show_log(self, session: GameSession) -> None:
-        """The lines since the last prepared attack was declared."""
+        """The lines since the last combat was opened, or the last displacement that came
+        under special fire (9.3, 11.7)."""
         entries = session.entries
         start = None
+        under_fire = session.state.special_fire is not None
         for index in range(len(entries) - 1, -1, -1):
             action = entries[index].action
-            if isinstance(action, dict) and action.get("kind") == "prepared_attack":
+            kind = action.get("kind") if isinstance(action, dict) else None
+            under_fire = under_fire or kind == "special_fire"
+            if kind in COMBAT_OPENERS or (kind == "displace" and under_fire):
                 start = index
                 break
         self.log.clear()
@@ -308,7 +330,7 @@ class CombatPanel(QWidget):
         self.log.setVisible(start is not None)
         if start is None:
             return
-        current = session.state.combat is not None
+        current = session.state.combat is not None or session.state.special_fire is not None
         self.log_label.setText(
             "This combat's rolls and results:" if current else "The last combat:"
         )
@@ -329,6 +351,11 @@ class CombatPanel(QWidget):
     def update_marks(self) -> None:
         state = self._state
         combat = state.combat if state is not None else None
+        if state is not None and combat is None and state.special_fire is not None:
+            self.marks.clear()  # 9.3: a displacement's path, outside any combat
+            paths, chosen = self.page.paths()
+            self.marks.set_paths(paths, chosen, self.page.numbered)
+            return
         if state is None or combat is None:
             self.marks.clear()
             return

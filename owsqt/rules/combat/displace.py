@@ -4,7 +4,8 @@ units.
 The owning player displaces enough stacking points to an adjacent hex (farther only if
 no adjacent hex can take them); displaced units are disrupted. "Units displacing through
 enemy ZOCs are treated as if they are conducting a retreat through enemy ZOCs (see
-11.7)": the units whose ZOC they enter fire at them, all of it strength point losses.
+11.7)": the units whose ZOC they enter may fire at them, their player choosing, all of
+it strength point losses.
 Units that cannot be displaced anywhere are eliminated, their points tallied for
 replacements (17.3). A path may not enter enemy-held hexes.
 """
@@ -14,13 +15,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from owsqt.rules.combat.casualties import lose_points
-from owsqt.rules.combat.passagefire import passage_fire
+from owsqt.rules.combat.passagefire import offer_special_fire
 from owsqt.rules.combat.prepared import alive
 from owsqt.rules.core.actions import Displace
 from owsqt.rules.core.events import Event, MarkerChanged, UnitsDisplaced
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, distance
-from owsqt.rules.core.state import GameState
+from owsqt.rules.core.state import GameState, SpecialFireChoice
+from owsqt.rules.core.steps import PassageKind
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import UnitMarker, UnitStatus
 from owsqt.rules.movement.displacement import fits, room_farther, takers
@@ -112,19 +114,42 @@ def _path_violations(ruleset: Ruleset, state: GameState, action: Displace) -> li
 
 def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[GameState, list[Event]]:
     _check(ruleset, state, action)
-    start = state.units[action.units[0]].hex
-    events: list[Event] = [UnitsDisplaced(action.units, tuple(action.path))]
     if not action.path:  # nowhere to go: eliminated, their points tallied (9.3, 17.3)
+        events: list[Event] = [UnitsDisplaced(action.units, ())]
         for unit_id in action.units:
             state, lost = lose_points(ruleset, state, unit_id, state.units[unit_id].strength)
             events.extend(lost)
         return state, events
-    if ruleset.catalogue.ground[action.units[0]].player is state.active:
+    player = ruleset.catalogue.ground[action.units[0]].player
+    if player is state.active:
         state = _done_moving(state, action.units)
-    state, fired = _zoc_fire(ruleset, state, action)
-    events.extend(fired)
-    survivors = alive(state, action.units)
-    end = action.path[-1]
+    # [9.3, 11.7] At each enemy ZOC the path enters, the units exerting it may fire at the
+    # displaced units, as at a retreat; their player chooses.
+    enemy_zoc = zoc_of(ruleset, state, player.opponent)
+    zocs = tuple(h for h in action.path[1:] if h in enemy_zoc)
+    passage = SpecialFireChoice(
+        player.opponent,
+        PassageKind.DISPLACEMENT,
+        action.units,
+        None,
+        tuple(action.path),
+        zocs,
+        tuple(zoc_holders(ruleset, state, player.opponent, h) for h in zocs),
+    )
+    offered = offer_special_fire(state, passage)
+    if offered is not None:
+        return offered
+    return finish_displacement(ruleset, state, passage)
+
+
+def finish_displacement(
+    ruleset: Ruleset, state: GameState, passage: SpecialFireChoice
+) -> tuple[GameState, list[Event]]:
+    """[9.3] The displaced units that survived the fire on their way are placed on the
+    path's last hex, disrupted; the hexes left and entered settle (15.1, 15.3)."""
+    events: list[Event] = [UnitsDisplaced(passage.units, passage.path)]
+    survivors = alive(state, passage.units)
+    start, end = passage.path[0], passage.path[-1]
     bottom = max((state.units[u].stack_order for u in state.stack(end)), default=-1)
     for offset, unit_id in enumerate(survivors, start=1):
         unit = state.units[unit_id]
@@ -135,22 +160,6 @@ def _resolve(ruleset: Ruleset, state: GameState, action: Displace) -> tuple[Game
     # 15.1, 15.3: displaced builders leave their work; the hex left or entered settles
     state, lifted = units_left(ruleset, state, [start], [end] if survivors else [])
     return state, [*events, *lifted]
-
-
-def _zoc_fire(
-    ruleset: Ruleset, state: GameState, action: Displace
-) -> tuple[GameState, list[Event]]:
-    """[9.3, 11.7] At each enemy ZOC the path enters, the units exerting it fire at the
-    displaced units, as at a retreat."""
-    player = ruleset.catalogue.ground[action.units[0]].player
-    enemy_zoc = zoc_of(ruleset, state, player.opponent)
-    events: list[Event] = []
-    for hex_ in action.path[1:]:
-        if hex_ in enemy_zoc:
-            firers = zoc_holders(ruleset, state, player.opponent, hex_)
-            state, fired = passage_fire(ruleset, state, action.units, None, firers)
-            events.extend(fired)
-    return state, events
 
 
 def _done_moving(state: GameState, units: tuple[str, ...]) -> GameState:

@@ -18,7 +18,7 @@ from owsqt.rules.combat.artillery import proficiency_check
 from owsqt.rules.combat.casualties import disrupt, lose_points
 from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.losses import LossPriorities
-from owsqt.rules.combat.passagefire import passage_fire, strength_losses
+from owsqt.rules.combat.passagefire import offer_special_fire, strength_losses
 from owsqt.rules.combat.prepared import (
     FIRE_STEPS,
     advancers,
@@ -45,8 +45,8 @@ from owsqt.rules.core.events import (
 )
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.rolls import roll_die
-from owsqt.rules.core.state import CombatState, GameState, PendingResult
-from owsqt.rules.core.steps import CombatStep, ResultStage
+from owsqt.rules.core.state import CombatState, GameState, PendingResult, SpecialFireChoice
+from owsqt.rules.core.steps import CombatStep, PassageKind, ResultStage
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
@@ -381,27 +381,53 @@ def _resolve_retreat(
         if hex_ not in ruleset.game_map.hexes:
             raise InvalidAction(f"hex {ruleset.grid.id_of(hex_)} is not on the map")
     option = chosen_retreat(ruleset, state, pending, action.path)
-    units = alive(state, pending.units)
-    events: list[Event] = [CombatMoved(units, action.path, "retreated")]
-    if option is not None:
-        state, losses = _retreat_losses(ruleset, state, pending, option)
-        events.extend(losses)
-    units = alive(state, pending.units)
+    entries = option.zoc_entries if option is not None else ()
+    # ASSIST and FREE take an illegal path as given, without its fire and losses
+    passage = SpecialFireChoice(
+        pending.player.opponent,
+        PassageKind.RETREAT,
+        pending.units,
+        pending.lead,
+        action.path,
+        tuple(entry.hex for entry in entries),
+        tuple(entry.firers for entry in entries),
+        option.strength_loss if option is not None else 0,
+        option.exit_hex if option is not None else None,
+    )
+    # 11.7: the owner of the units whose ZOC the stack enters chooses whether they fire
+    offered = offer_special_fire(state, passage)
+    if offered is not None:
+        return offered
+    return finish_retreat(ruleset, state, passage)
+
+
+def finish_retreat(
+    ruleset: Ruleset, state: GameState, passage: SpecialFireChoice
+) -> tuple[GameState, list[Event]]:
+    """[11.7] A retreat after the fire from the ZOCs it entered: a point per unbridged
+    minor river for armor and artillery and the interdicted bridges' points, then the
+    move (off the map, to return at the exit hex), the hexes left and entered settled."""
+    pending = _pending(state)
+    events: list[Event] = [CombatMoved(alive(state, passage.units), passage.path, "retreated")]
+    state, lost = strength_losses(ruleset, state, passage.units, passage.lead, passage.extra_losses)
+    events.extend(lost)
+    units = alive(state, passage.units)
     origins = [state.units[u].hex for u in units]
-    if option is not None and option.off_map:  # 11.7: they return at the exit hex
+    if passage.exit_hex is not None:  # 11.7: they return at the exit hex
         for unit_id in units:
             gone = replace(
                 state.units[unit_id],
                 status=UnitStatus.OFF_MAP_RETURN,
                 hex=None,
-                return_hex=option.exit_hex,
+                return_hex=passage.exit_hex,
             )
             state = state.with_unit(unit_id, gone)
     else:
         for unit_id in units:
-            state = state.with_unit(unit_id, replace(state.units[unit_id], hex=action.path[-1]))
+            moved = replace(state.units[unit_id], hex=passage.path[-1])
+            state = state.with_unit(unit_id, moved)
     # 15.1, 15.3: retreating builders leave their work; the hexes left and entered settle
-    entered = [] if option is not None and option.off_map else [action.path[-1]]
+    entered = [] if passage.exit_hex is not None else [passage.path[-1]]
     state, lifted = units_left(ruleset, state, origins, entered)
     events.extend(lifted)
     combat = current_combat(state)
@@ -411,23 +437,9 @@ def _resolve_retreat(
             combat, no_fire=combat.no_fire | retreated, no_advance=combat.no_advance | retreated
         )
     else:
-        combat = replace(combat, retreat=action.path, advance_length=pending.optional)
+        combat = replace(combat, retreat=passage.path, advance_length=pending.optional)
     state, stepped = _settled(ruleset, replace(state, combat=replace(combat, pending=None)))
     return state, [*events, *stepped]
-
-
-def _retreat_losses(
-    ruleset: Ruleset, state: GameState, pending: PendingResult, option: RetreatPath
-) -> tuple[GameState, list[Event]]:
-    """[11.7] Fire from the ZOCs entered (all of it strength point losses), then a point
-    per unbridged minor river for armor and artillery, and interdicted bridges."""
-    events: list[Event] = []
-    for entry in option.zoc_entries:
-        state, fired = passage_fire(ruleset, state, pending.units, pending.lead, entry.firers)
-        events.extend(fired)
-    extra = option.river_loss + sum(b.points for b in option.bridge_losses)
-    state, lost = strength_losses(ruleset, state, pending.units, pending.lead, extra)
-    return state, [*events, *lost]
 
 
 # --- step 8: the advance ---------------------------------------------------------------------

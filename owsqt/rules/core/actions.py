@@ -368,6 +368,16 @@ class Retreat(Action):
 
 @registered
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SpecialFire(Action):
+    """[11.7, 9.3] The player whose ZOC a retreating or displaced stack entered fires at
+    it there (True) or holds his fire (False)."""
+
+    kind: ClassVar[str] = "special_fire"
+    fire: bool
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Advance(Action):
     """[11.8] Attacking units advance along `path` (the vacated hex first)."""
 

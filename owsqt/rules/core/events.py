@@ -451,6 +451,36 @@ class CombatMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialFireOffered(Event):
+    """[11.7, 9.3] Passing units entered the ZOC of `firers` at `zoc`: their player
+    chooses whether they fire."""
+
+    player: Player
+    zoc: Hex
+    firers: tuple[str, ...]
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"{_names(narrator, self.firers)} may fire at the units entering their zone of "
+            f"control at {narrator.hex_name(self.zoc)}: the {self.player.title} player "
+            "chooses (11.7)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialFireHeld(Event):
+    """[11.7] The player whose ZOC was entered at `zoc` chose not to fire."""
+
+    player: Player
+    zoc: Hex
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"The {self.player.title} player holds his fire at {narrator.hex_name(self.zoc)} (11.7)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class CombatEnded(Event):
     target: Hex
 

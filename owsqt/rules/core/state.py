@@ -15,7 +15,7 @@ from functools import cached_property
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside, distance
-from owsqt.rules.core.steps import CombatStep, Phase, ResultStage, Segment
+from owsqt.rules.core.steps import CombatStep, PassageKind, Phase, ResultStage, Segment
 from owsqt.rules.core.vocabulary import (
     AirBox,
     BridgeState,
@@ -146,6 +146,25 @@ class PendingResult:
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialFireChoice:
+    """[11.7, 9.3] Units retreating or displaced through enemy ZOCs, stopped until the
+    player whose units exert those ZOCs chooses, ZOC by ZOC, whether they fire. `zocs`
+    and `firers` hold the ZOC hexes still to answer and the units that may fire at each,
+    the next first; what follows the fire (the river and bridge losses, the move) is
+    kept here so that it can be finished when the last answer is given."""
+
+    player: Player  # whose units may fire
+    kind: PassageKind
+    units: tuple[str, ...]  # the passing units
+    lead: str | None  # the passing stack's lead, for its loss priorities (11.6)
+    path: tuple[Hex, ...]  # the whole path, its start first
+    zocs: tuple[Hex, ...]
+    firers: tuple[tuple[str, ...], ...]
+    extra_losses: int = 0  # 11.7: strength points lost to minor rivers and bridges
+    exit_hex: Hex | None = None  # 11.7: set when the retreat leaves the map there
+
+
+@dataclass(frozen=True, slots=True)
 class CombatState:
     """A prepared attack under way (11.2): who fights, who leads, whose artillery was
     designated, the step reached, and a result waiting for its side's choices."""
@@ -219,6 +238,7 @@ class GameState:
     prepared_targets: frozenset[Hex] = frozenset()  # 11.1: one prepared attack a phase
     bridge_works: FrozenMap[str, Hexside] = field(default_factory=FrozenMap)  # 16.2: engineer
     artillery_phase: ArtilleryPhase = field(default_factory=ArtilleryPhase)  # read .artillery
+    special_fire: SpecialFireChoice | None = None  # 11.7: waiting for the ZOC owner's choice
 
     def bridged(self, hexside: Hexside) -> bool | None:
         """A Bridge (True) or Bridge Out (False) marker on `hexside` (16.2); None when

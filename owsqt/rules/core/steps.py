@@ -84,3 +84,11 @@ class ResultStage(_Named):
     OPTIONAL_LOSSES = "optional_losses"  # 11.5: the check passed
     FAILED_LOSSES = "failed_losses"  # 11.5, 11.7: losses and disruption
     RETREAT = "retreat"
+
+
+class PassageKind(_Named):
+    """Why units pass through enemy ZOCs under special fire: a retreat (11.7) or a
+    displacement, "treated as if ... conducting a retreat through enemy ZOCs" (9.3)."""
+
+    RETREAT = "retreat"
+    DISPLACEMENT = "displacement"

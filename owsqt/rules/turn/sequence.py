@@ -45,6 +45,7 @@ from owsqt.rules.core.actions import (
     SetStrength,
     SetSupply,
     SetUnitStatus,
+    SpecialFire,
     TakeLosses,
 )
 from owsqt.rules.core.events import Event, StepChanged
@@ -117,8 +118,11 @@ COMBAT_KINDS: Kinds = frozenset(
 _PHASE_START: Kinds = frozenset({BuildEntrenchment, BuildBridge})  # 15.1, 16.2
 _BEFORE_MECHANIZED: Kinds = frozenset({ChooseSegmentOrder})  # 7.2
 _DISPLACE: Kinds = frozenset({Displace})  # 9.3: at the end of movement and combat segments
-_MOVEMENT: Kinds = frozenset({MoveStack, HastyAttack, DestroyBridge}) | _DISPLACE | COMBAT_KINDS
-_COMBAT: Kinds = frozenset({PreparedAttack, BombardmentMission}) | _DISPLACE | COMBAT_KINDS
+# [11.7, 9.3] The answer to a special fire, where retreats and displacements are made; while
+# one is awaited it is the only kind allowed (see `allows`).
+_PASSING: Kinds = _DISPLACE | COMBAT_KINDS | {SpecialFire}
+_MOVEMENT: Kinds = frozenset({MoveStack, HastyAttack, DestroyBridge}) | _PASSING
+_COMBAT: Kinds = frozenset({PreparedAttack, BombardmentMission}) | _PASSING
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +174,13 @@ REFUSALS: dict[type[Action], Refusal] = {
     ChangeLead: Refusal(
         "11.3", "a lead is changed during a combat, after both are named", judged_further=False
     ),
+    SpecialFire: Refusal(
+        "11.7", "no units are passing through an enemy zone of control", judged_further=False
+    ),
 }
+# [11.7] What may be done while a retreat or displacement waits for the special fire
+# choice: the answer, open rolls and manual edits (judged by their own rules).
+_WHILE_SPECIAL_FIRE: Kinds = (ANY_STEP - {EndStep}) | {SpecialFire}
 
 _PLAYER_PHASE_SEGMENTS: tuple[tuple[Segment, str, Kinds], ...] = (
     (Segment.SUPPLY_DETERMINATION, "14.1", _PHASE_START | _BEFORE_MECHANIZED),
@@ -333,6 +343,8 @@ def enter_game_over(state: GameState) -> tuple[GameState, list[Event]]:
 def allows(state: GameState, kind: type[Action]) -> bool:
     """Whether the current step allows actions of `kind` (3.1). A combat under way is
     fought out whatever the step (11.2): ASSIST play may have opened one out of its step."""
+    if state.special_fire is not None:  # 11.7: the passing units wait for the answer
+        return kind in _WHILE_SPECIAL_FIRE
     if kind in ANY_STEP or kind in current_step(state).allows:
         return True
     return kind in COMBAT_KINDS and state.combat is not None
@@ -342,6 +354,14 @@ def refusal(state: GameState, action: Action) -> tuple[Violation, Refusal] | Non
     """[3.1] Why the current step does not allow `action`'s kind, by the rule the kind
     belongs to, and how it was refused; None when the step allows it."""
     kind = type(action)
+    choice = state.special_fire
+    if choice is not None and kind not in _WHILE_SPECIAL_FIRE:
+        waits = Violation(
+            "11.7",
+            f"the passing units wait for the {choice.player.title} player to choose "
+            "whether his units fire at them",
+        )
+        return waits, Refusal(waits.rule, waits.message, judged_further=False)
     if allows(state, kind):
         return None
     refused = REFUSALS[kind]
