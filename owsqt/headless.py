@@ -153,6 +153,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"entries: {entries}, shown after entry {upto}, dice rolled: {state.dice.rolls_made}")
     active = f", {state.active.title} player" if state.active else ""
     print(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
+    if state.result is not None:
+        print(f"result: {state.result.text()}")
     print("units: " + ", ".join(f"{count} {status}" for status, count in sorted(statuses.items())))
     if upto:
         for line in session.entries[upto - 1].narration:
@@ -197,7 +199,8 @@ def _where(ruleset: Ruleset, session: GameSession) -> str:
     state = session.state
     title = ruleset.scenarios[state.scenario].title
     active = f", {state.active.title} player" if state.active else ""
+    result = f"; {state.result.text()}" if state.result else ""
     return (
         f"{title}, {session.mode.value} mode, {len(session.entries)} entries, turn "
-        f"{state.turn}: {state.phase}/{state.segment}{active}"
+        f"{state.turn}: {state.phase}/{state.segment}{active}{result}"
     )

@@ -9,6 +9,10 @@ import pytest
 from owsqt.cli import main
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, parse, render_entry, signed
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.session import GameSession
+from tests.session.forfeitkit import to_the_holders_phase_end
 
 
 @pytest.fixture(scope="module")
@@ -155,3 +159,26 @@ def test_verify_says_a_version_1_file_signs_nothing(tmp_path, capsys):
     assert main(["verify", str(path)]) == 0
     out = capsys.readouterr().out
     assert "format version 1" in out and "version 1 signs nothing" in out
+
+
+def test_6_2_act_forfeits_by_json_and_replay_shows_the_result(tmp_path, capsys):
+    path = tmp_path / "owing.owsg"
+    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.STRICT, seed=7, path=path)
+    session.apply_default_setup()
+    to_the_holders_phase_end(session)
+    holder = session.state.initiative.holder
+    session.close()
+    assert main(["act", str(path), '{"kind": "end_step"}']) == 1
+    assert f"refused: 6.2: the {holder.title} player planned 2 attacks and made 0" in (
+        capsys.readouterr().out
+    )
+    assert main(["act", str(path), '{"kind": "end_step", "forfeit": true}']) == 0
+    result = (
+        f"The {holder.opponent.title} player wins: the {holder.title} player forfeited, "
+        "0 of 2 planned attacks made (6.2)"
+    )
+    assert result in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert f"result: {result}" in capsys.readouterr().out
+    assert main(["verify", str(path)]) == 0
+    assert result in capsys.readouterr().out

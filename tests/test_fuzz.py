@@ -5,15 +5,17 @@ a game can fail must stop it with its seed and its journal."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
 
-from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits
+from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits, PreparedAttack
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.state import MovementState
-from owsqt.rules.core.verdict import Mode, Verdict
+from owsqt.rules.core.state import InitiativeState, MovementState
+from owsqt.rules.core.steps import Phase, Segment
+from owsqt.rules.core.verdict import Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -21,6 +23,7 @@ from owsqt.session import GameSession
 from tools.fuzz import cli, solo
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
+BAD = Verdict((Violation("6.2", "short"),))
 
 
 @pytest.fixture(scope="module")
@@ -217,3 +220,38 @@ def test_main_reports_each_game_and_fails_with_the_failing_seeds(monkeypatch, ca
     assert "FAILED seed 4: made up" in out and "fuzz-seed-4.owsg" in out
     assert "seeds 4" in err
     assert cli.main(["--games", "1", "--first-seed", "5"]) == 0
+
+
+# --- 6.2: the holder makes his planned attacks while he can ---------------------------------
+
+
+def owing(start):
+    """`start` at the end of the German player phase, 2 attacks planned and none made."""
+    initiative = InitiativeState(
+        holder=GERMAN, streak=1, planned_attacks=FrozenMap({GERMAN: 2}), determined_turn=1
+    )
+    return replace(
+        start,
+        phase=Phase.FIRST_PLAYER,
+        segment=Segment.MECHANIZED_COMBAT,
+        active=GERMAN,
+        initiative=initiative,
+    )
+
+
+def test_6_2_the_holder_short_of_attacks_attacks_while_he_can_and_then_forfeits(
+    game, start, monkeypatch
+):
+    state = owing(start)
+    assert solo.owes_attacks(state) and not solo.owes_attacks(start)
+    attack = PreparedAttack(player=GERMAN, target=game.grid.hex_of("2428"), units=("x",), lead="x")
+    ending = [EndStep(player=GERMAN), EndStep(player=GERMAN, forfeit=True)]
+    offered = [*ending, attack]
+    monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: offered)
+    monkeypatch.setattr(
+        solo, "judge", lambda ruleset, state, action: Verdict() if action != ending[0] else BAD
+    )
+    rng, fail = random.Random(1), AssertionError
+    assert {solo.choose_legal(game, state, rng, fail) for _ in range(20)} == {attack}
+    offered.remove(attack)
+    assert solo.choose_legal(game, state, rng, fail) == ending[1]

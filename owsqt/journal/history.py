@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.events import DiceRolled
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -47,10 +48,12 @@ def rolls_dice(outcome: Outcome) -> bool:
 
 
 def undo_barrier(before: GameState, outcome: Outcome) -> str | None:
-    """Undo stops at a die roll and at a change of active player (architecture: undo)."""
+    """Undo stops at a die roll and at a change of active player (architecture: undo). The
+    end of the game hands the game to nobody: a forfeit (6.2) is taken back like a move."""
     if rolls_dice(outcome):
         return "it rolled the die"
-    if outcome.state.active != before.active:
+    over = outcome.state.phase is Phase.GAME_OVER
+    if outcome.state.active != before.active and not over:
         return "the active player changed"
     return None
 

@@ -1,7 +1,8 @@
 """EndStep: leave the current step of the sequence of play for the next one (3.1).
 
 What happens between steps happens here: the initiative must be determined before
-the Initiative Phase ends (6.1); a player phase ends with the 6.2 obligation and the
+the Initiative Phase ends (6.1); the holder's player phase ends with his planned attacks
+made or with his forfeit, which ends the game (6.2); a player phase ends with the
 release of reserves the phasing player's units came near (19.11); a turn ends with
 the conditions of conditional entries (19.12 e); a turn begins with the reserves the
 Turn Record Track releases and a new round of initiative bids.
@@ -25,7 +26,13 @@ from owsqt.rules.recovery.phase import (
 )
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
-from owsqt.rules.turn.initiative import determined_this_turn, obligation_shortfall, open_bidding
+from owsqt.rules.turn.initiative import (
+    determined_this_turn,
+    forfeit,
+    forfeit_violations,
+    obligation_shortfall,
+    open_bidding,
+)
 from owsqt.rules.turn.sequence import (
     PLAYER_PHASES,
     STACKING_SEGMENTS,
@@ -46,6 +53,7 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
         violations.append(wrong)
     if state.combat is not None:
         violations.append(Violation("11.2", "the combat under way is finished first"))
+    violations.extend(forfeit_violations(state, action))  # 6.2
     if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
         waiting = [p.title for p in Player if p not in state.initiative.planned_attacks]
         who = " and ".join(waiting)
@@ -70,7 +78,10 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
 
 def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameState, list[Event]]:
     if state.phase is Phase.GAME_OVER:
-        raise InvalidAction("the game is over: the scenario's last turn has been played")
+        why = state.result.text() if state.result else "the scenario's last turn has been played"
+        raise InvalidAction(f"the game is over: {why}")
+    if action.forfeit:
+        return forfeit(state, action)  # 6.2: the game ends here
     state, events = _leave_step(ruleset, state)
     position = next_position(state)
     if position is None:

@@ -1,13 +1,14 @@
 """Candidate actions: a varied sample of the actions that are plausible in a state.
 
 `candidate_actions(ruleset, state, rng)` proposes what a player could do now, by the
-same facts the rules read: ending the step (3.1), the initiative bids (6.1), the order
-of the mechanized segments (7.2), stack moves with drop-offs and administrative movement
-(8.1, 8.3), units coming onto the map (19.12, 11.7) and displacement (9.3). It is a
-sample, not the complete list: a few movable stacks, a few destinations each, so that
-it stays cheap enough to call before every action. The candidates are built to be
-legal, but the engine's judge has the last word (`engine.judge(...).legal`): a client
-filters them through it. The fuzzer uses it; an AI and the table's hints will.
+same facts the rules read: ending the step (3.1) or forfeiting (6.2), the initiative
+bids (6.1), the order of the mechanized segments (7.2), stack moves with drop-offs and
+administrative movement (8.1, 8.3), units coming onto the map (19.12, 11.7) and
+displacement (9.3). It is a sample, not the complete list: a few movable stacks, a few
+destinations each, so that it stays cheap enough to call before every action. The
+candidates are built to be legal, but the engine's judge has the last word
+(`engine.judge(...).legal`): a client filters them through it. The fuzzer uses it; an
+AI and the table's hints will.
 
 Pure: no Qt, no clock; every random choice comes from `rng`, and nothing iterates an
 unordered set of strings, so a seed gives the same candidates in every run.
@@ -44,7 +45,11 @@ from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import Reach, StackMove, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
-from owsqt.rules.turn.initiative import determined_this_turn, may_choose_order
+from owsqt.rules.turn.initiative import (
+    determined_this_turn,
+    may_choose_order,
+    shortfall_at_phase_end,
+)
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 
 STACKS = 2  # movable stacks sampled per call (the stack in motion always comes too)
@@ -60,20 +65,24 @@ PLANNED_ATTACKS = (0, 0, 1, 2)  # see _bids
 def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:
     """A varied sample of the actions plausible in `state`; empty once the game is over.
 
-    EndStep always comes first. In a movement segment come moves of a few movable stacks
+    EndStep always comes first; at the end of the initiative holder's player phase, short
+    of his planned attacks, comes also the EndStep that forfeits the game (6.2). In a
+    movement segment come moves of a few movable stacks
     (sometimes only part of a stack, sometimes administrative), off-map units entering, and
     a displacement for every overstacked hex of the phasing player (at least one per hex,
     so a segment that cannot end yet always offers a way to end it)."""
     if state.phase is Phase.GAME_OVER:
         return []
     actions: list[Action] = [EndStep(player=state.active)]
+    if shortfall_at_phase_end(state) is not None:
+        actions.append(EndStep(player=state.active, forfeit=True))
     if state.special_fire is not None:  # 11.7: fire at the passing units, or hold fire
         player = state.special_fire.player
         return [*actions, *(SpecialFire(player=player, fire=fire) for fire in (True, False))]
     if state.combat is not None:  # 11.2: nothing else until the combat is over
         return [*actions, *combat_actions(ruleset, state, rng)]
     if state.segment is Segment.INITIATIVE_DETERMINATION:
-        actions.extend(_bids(state, rng))
+        actions.extend(_bids(ruleset, state, rng))
     if state.active is not None and may_choose_order(state) and rng.random() < ORDER_CHANCE:
         actions.append(ChooseSegmentOrder(player=state.active, combat_first=rng.random() < 0.8))
     if state.active is not None and state.segment in MOVEMENT_SEGMENTS:
@@ -87,16 +96,33 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
     return actions
 
 
-def _bids(state: GameState, rng: random.Random) -> list[Action]:
+def _bids(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:
     """[6.1] A bid for each player who has not bid yet this Initiative Phase: mostly
-    none, sometimes one or two attacks (6.2 records a forfeit when the holder falls short)."""
+    none, sometimes one or two attacks, never more than the enemy hexes next to his units
+    (6.2: the holder who falls short forfeits the game)."""
     if determined_this_turn(state):
         return []
     return [
-        DeclareAttacks(player=player, planned=rng.choice(PLANNED_ATTACKS))
+        DeclareAttacks(
+            player=player,
+            planned=min(rng.choice(PLANNED_ATTACKS), len(enemy_contacts(ruleset, state, player))),
+        )
         for player in Player
         if player not in state.initiative.planned_attacks
     ]
+
+
+def enemy_contacts(ruleset: Ruleset, state: GameState, player: Player) -> set[Hex]:
+    """The hexes of `player`'s enemy next to his units: what he could attack unmoved."""
+    catalogue = ruleset.catalogue
+    sides = {hex_: catalogue.ground[stack[0]].player for hex_, stack in state.stacks.items()}
+    return {
+        neighbour
+        for hex_, side in sides.items()
+        if side is player
+        for _, neighbour in ruleset.grid.neighbours(hex_)
+        if sides.get(neighbour) is player.opponent
+    }
 
 
 # --- moving stacks (8.1, 8.3) ---------------------------------------------------------

@@ -15,12 +15,13 @@ from owsqt.rules.core.events import (
     AttacksDeclared,
     AttackShortfall,
     DiceRolled,
+    GameEnded,
     InitiativeDetermined,
     SegmentOrderChosen,
     StepChanged,
 )
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.state import InitiativeState
+from owsqt.rules.core.state import GameResult, InitiativeState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import Player
@@ -32,6 +33,7 @@ from owsqt.rules.turn.initiative import (
     determine,
     obligation_shortfall,
     open_bidding,
+    shortfall_at_phase_end,
 )
 from tests.rules.movekit import at_step, kit_ruleset, kit_state
 
@@ -319,15 +321,44 @@ def owing(state, segment, planned, made, *, phase=Phase.FIRST_PLAYER, holder=GER
     )
 
 
-def test_6_2_the_holder_who_makes_fewer_attacks_than_planned_forfeits(rules, state):
+def test_6_2_strict_refuses_ending_the_phase_short_of_planned_attacks(rules, state):
     state = owing(state, Segment.MECHANIZED_COMBAT, {GERMAN: 3, SOVIET: 1}, {GERMAN: 1})
-    after, events = run(rules, state, EndStep())
-    assert events[0] == AttackShortfall(GERMAN, 3, 1)
+    assert shortfall_at_phase_end(state) == (3, 1)
+    outcome = apply(rules, state, EndStep(), Mode.STRICT)
+    assert not outcome.applied
+    assert [str(v) for v in outcome.verdict.violations] == [
+        "6.2: the German player planned 3 attacks and made 1: make 2 more, or end the phase "
+        "forfeiting the game"
+    ]
+
+
+def test_6_2_forfeit_ends_the_game_with_the_opponent_winning(rules, state):
+    state = owing(state, Segment.MECHANIZED_COMBAT, {GERMAN: 3, SOVIET: 1}, {GERMAN: 1})
+    after, events = run(rules, state, EndStep(player=GERMAN, forfeit=True))
+    result = GameResult(SOVIET, "6.2", "the German player forfeited, 1 of 3 planned attacks made")
+    assert after.result == result
+    assert (after.phase, after.active) == (Phase.GAME_OVER, None)
+    assert events[0] == GameEnded(result)
     assert events[0].describe(rules) == (
-        "German player made 1 of 3 planned attacks: 6.2, he forfeits the game"
+        "The Soviet player wins: the German player forfeited, 1 of 3 planned attacks made (6.2)"
     )
+    assert isinstance(events[-1], StepChanged) and events[-1].phase is Phase.GAME_OVER
+    assert not after.victory_flags  # the result holds the forfeit
+    with pytest.raises(InvalidAction, match="the game is over: The Soviet player wins"):
+        apply(rules, after, EndStep(), Mode.FREE)
+
+
+@pytest.mark.parametrize("mode", [Mode.ASSIST, Mode.FREE])
+def test_6_2_assist_warns_and_play_goes_on(rules, state, mode):
+    state = owing(state, Segment.MECHANIZED_COMBAT, {GERMAN: 3, SOVIET: 1}, {GERMAN: 1})
+    outcome = apply(rules, state, EndStep(), mode)
+    assert outcome.applied
+    judged = [v.rule for v in outcome.verdict.violations]
+    assert judged == (["6.2"] if mode is Mode.ASSIST else [])
+    after = outcome.state
+    assert AttackShortfall(GERMAN, 3, 1) in outcome.events
     assert after.victory_flags[f"{FORFEIT_FLAG}_german"] == state.turn
-    assert after.phase == Phase.SECOND_PLAYER
+    assert after.phase == Phase.SECOND_PLAYER and after.result is None
 
 
 @pytest.mark.parametrize("made", [3, 4])
@@ -336,15 +367,51 @@ def test_6_2_the_holder_may_make_as_many_attacks_as_planned_or_more(rules, state
     after, events = run(rules, state, EndStep())
     assert not any(isinstance(e, AttackShortfall) for e in events)
     assert not after.victory_flags
+    assert shortfall_at_phase_end(state) is None
 
 
-def test_6_2_the_shortfall_is_reported_at_the_end_of_the_phase_not_before(rules, state):
+def test_6_2_the_shortfall_binds_at_the_end_of_the_phase_not_before(rules, state):
     state = owing(state, Segment.MECHANIZED_MOVEMENT, {GERMAN: 3}, {})
+    assert shortfall_at_phase_end(state) is None
     after, events = run(rules, state, EndStep())
     assert not any(isinstance(e, AttackShortfall) for e in events)
     assert after.segment == Segment.MECHANIZED_COMBAT
-    _, events = run(rules, after, EndStep())
-    assert AttackShortfall(GERMAN, 3, 0) in events
+    assert shortfall_at_phase_end(after) == (3, 0)
+    assert not apply(rules, after, EndStep(), Mode.STRICT).applied
+
+
+@pytest.mark.parametrize(
+    ("segment", "planned", "made", "player"),
+    [
+        (Segment.MECHANIZED_COMBAT, 2, 2, GERMAN),  # no shortfall
+        (Segment.MECHANIZED_MOVEMENT, 2, 0, GERMAN),  # not the end of his phase
+        (Segment.MECHANIZED_COMBAT, 2, 0, SOVIET),  # not the holder
+    ],
+)
+def test_6_2_a_forfeit_with_nothing_to_forfeit_is_refused_in_every_mode(
+    rules, state, segment, planned, made, player
+):
+    state = owing(state, segment, {GERMAN: planned}, {GERMAN: made})
+    outcome = apply(rules, state, EndStep(player=player, forfeit=True), Mode.STRICT)
+    assert not outcome.applied and "6.2" in [v.rule for v in outcome.verdict.violations]
+    for mode in (Mode.ASSIST, Mode.FREE):
+        with pytest.raises(InvalidAction, match="forfeit"):
+            apply(rules, state, EndStep(player=player, forfeit=True), mode)
+
+
+def test_6_2_the_second_player_is_not_bound_and_has_nothing_to_forfeit(rules, state):
+    state = owing(
+        state,
+        Segment.MECHANIZED_COMBAT,
+        {GERMAN: 0, SOVIET: 6},
+        {},
+        phase=Phase.SECOND_PLAYER,
+        holder=GERMAN,
+    )
+    assert shortfall_at_phase_end(state) is None
+    refused = apply(rules, state, EndStep(player=SOVIET, forfeit=True), Mode.STRICT)
+    assert [v.rule for v in refused.verdict.violations] == ["6.2"]
+    assert apply(rules, state, EndStep(player=SOVIET), Mode.STRICT).applied
 
 
 def test_6_2_the_player_who_lost_the_initiative_is_not_bound_by_his_bid(rules, state):
@@ -365,6 +432,7 @@ def test_6_2_the_player_who_lost_the_initiative_is_not_bound_by_his_bid(rules, s
 def test_6_2_the_obligation_is_this_turns(rules, state):
     stale = owing(state, Segment.MECHANIZED_COMBAT, {GERMAN: 3}, {})
     stale = replace(stale, turn=stale.turn + 1)
+    assert shortfall_at_phase_end(stale) is None
     assert obligation_shortfall(stale) == (stale, [])
 
 
@@ -401,7 +469,8 @@ def test_7_2_the_holders_phase_ends_after_mechanized_movement_when_combat_came_f
     state = owing(state, Segment.NON_MECHANIZED_MOVEMENT, {GERMAN: 2}, {})
     state, _ = run(rules, state, ChooseSegmentOrder(combat_first=True), EndStep(), EndStep())
     assert state.segment == Segment.MECHANIZED_MOVEMENT
-    _, events = run(rules, state, EndStep())
+    assert shortfall_at_phase_end(state) == (2, 0)
+    _, events = run(rules, state, EndStep(), mode=Mode.ASSIST)
     assert AttackShortfall(GERMAN, 2, 0) in events
 
 

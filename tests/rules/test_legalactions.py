@@ -18,6 +18,7 @@ from owsqt.rules.core.actions import (
     MoveStack,
     PlaceUnits,
 )
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
@@ -26,6 +27,7 @@ from owsqt.rules.legalactions import (
     PLANNED_ATTACKS,
     candidate_actions,
     due_arrivals,
+    enemy_contacts,
     may_start_administratively,
     movable_stacks,
     nearest_room,
@@ -119,6 +121,36 @@ def test_6_1_each_player_who_has_not_bid_is_offered_a_bid(game):
     ]
     assert session.submit(offered[1]).applied
     assert candidate_actions(game, session.state, random.Random(1)) == [EndStep()]
+
+
+def test_6_1_no_candidate_bid_exceeds_the_enemy_hexes_next_to_the_players_units(game):
+    session = new_session(game)
+    advance(session, lambda s: s.segment == Segment.INITIATIVE_DETERMINATION)
+    state = session.state
+    for _, offered in candidates_over_seeds(game, state):
+        for bid in offered[1:]:
+            assert bid.planned <= len(enemy_contacts(game, state, bid.player))
+    far = replace(state, units=FrozenMap())  # nobody on the map: nothing to attack
+    assert all(a.planned == 0 for _, o in candidates_over_seeds(game, far) for a in o[1:])
+
+
+def test_6_2_the_forfeit_is_offered_only_where_the_holder_ends_his_phase_short(game):
+    session = new_session(game)
+    advance(session, lambda s: s.segment == Segment.MECHANIZED_MOVEMENT)
+    state = session.state
+    assert EndStep(player=state.active, forfeit=True) not in candidate_actions(
+        game, state, random.Random(1)
+    )
+    holder = state.initiative.holder
+    owing = replace(
+        state,
+        segment=Segment.MECHANIZED_COMBAT,
+        initiative=replace(state.initiative, planned_attacks=FrozenMap({holder: 1})),
+    )
+    offered = candidate_actions(game, owing, random.Random(1))
+    forfeit = EndStep(player=holder, forfeit=True)
+    assert offered[:2] == [EndStep(player=holder), forfeit]
+    assert judge(game, owing, forfeit).legal and not judge(game, owing, offered[0]).legal
 
 
 def test_7_2_the_order_of_the_mechanized_segments_is_offered_sometimes(game):

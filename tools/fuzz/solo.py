@@ -6,7 +6,9 @@ Game i uses seed i (the dice and the choices alike), so a failing game is replay
 running its seed again. Each game starts from the default set-up, then, until the game
 is over, asks `legalactions.candidate_actions` for a sample of actions, keeps those the
 engine's judge calls legal and submits one at random (ending a movement segment is
-picked seldom, so that units actually move). A game fails on:
+picked seldom, so that units actually move; the initiative holder attacks while he owes
+planned attacks and forfeits the game only when nothing else is legal, 6.2). A game
+fails on:
 
 - a crash: any exception, InvalidAction from a candidate included;
 - a state where no candidate is legal but the game is not over;
@@ -28,7 +30,13 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from owsqt.journal.store import write_atomically
-from owsqt.rules.core.actions import Action, EndStep, action_to_data
+from owsqt.rules.core.actions import (
+    Action,
+    EndStep,
+    HastyAttack,
+    PreparedAttack,
+    action_to_data,
+)
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
@@ -237,7 +245,8 @@ def choose_legal(
     rng: random.Random,
     fail: Callable[[str], FuzzFailure],
 ) -> Action:
-    """A random legal candidate; ending a movement segment only now and then."""
+    """A random legal candidate; ending a movement segment only now and then, forfeiting
+    (6.2) only when nothing else is legal."""
     try:
         candidates = candidate_actions(ruleset, state, rng)
     except Exception as error:
@@ -263,13 +272,34 @@ def choose_legal(
             f"{describe(ruleset, c)}: {judge(ruleset, state, c).violations}" for c in candidates
         )
         raise fail(f"no legal action and the game is not over (candidates: {tried})")
+    forfeits = [a for a in legal if isinstance(a, EndStep) and a.forfeit]
+    if forfeits and len(forfeits) == len(legal):
+        return forfeits[0]  # 6.2: short of his planned attacks with none left to make
+    legal = [a for a in legal if a not in forfeits]
     others = [a for a in legal if not isinstance(a, EndStep)]
     ending = [a for a in legal if isinstance(a, EndStep)]
+    attacks = [a for a in others if isinstance(a, PreparedAttack | HastyAttack)]
+    if attacks and owes_attacks(state):
+        return rng.choice(attacks)
     if ending and others and state.segment in MOVEMENT_SEGMENTS:
         if rng.random() < END_STEP_CHANCE:
             return ending[0]
         return rng.choice(others)
     return rng.choice(legal)
+
+
+def owes_attacks(state: GameState) -> bool:
+    """[6.2] The active player holds the initiative and has not made his planned attacks
+    yet: the fuzzer makes them while it can, so that few games end by forfeit."""
+    initiative = state.initiative
+    holder = initiative.holder
+    if holder is None or holder is not state.active or state.phase is not Phase.FIRST_PLAYER:
+        return False
+    if initiative.determined_turn != state.turn:
+        return False
+    return (initiative.attacks_made.get(holder, 0) or 0) < (
+        initiative.planned_attacks.get(holder, 0) or 0
+    )
 
 
 def check_replay(

@@ -43,6 +43,7 @@ from owsqt.qt.map.painter import PAPER
 from owsqt.qt.map.view import MapView, Overview
 from owsqt.qt.movement.control import MoveController
 from owsqt.qt.movement.displacemenu import add_displacement
+from owsqt.qt.play import forfeitask
 from owsqt.qt.play.email import EmailPlay
 from owsqt.qt.play.handover import HotSeat
 from owsqt.qt.play.replay import ReplayDock
@@ -471,7 +472,10 @@ class MainWindow(QMainWindow):
             self._show_verdict(outcome)  # a broken rule matters more than the selection
 
     def end_step(self) -> None:
-        outcome = self._submit(EndStep())
+        action = forfeitask.end_step_action(self, self.session.state, self.session.mode)
+        if action is None:
+            return  # 6.2: the player goes back to make his planned attacks
+        outcome = self._submit(action)
         if outcome is not None and not outcome.applied:  # what the step still waits for
             # In e-mail play the hint says the refusal's reason already, and what to do.
             email = self.session.players.why_not_act(EndStep()) is not None

@@ -1,5 +1,5 @@
 """What the current step waits for, in a line for the status bar: who acts, what to do and
-the keys that do it (3.1, 6.1, 7.1, 7.2, 9.3). The keys of the window's actions live here
+the keys that do it (3.1, 6.1, 6.2, 7.1, 7.2, 9.3). The keys of the window's actions live here
 too, so the hints and the menus never disagree."""
 
 from __future__ import annotations
@@ -13,7 +13,11 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.arrivals import waiting
 from owsqt.rules.movement.stacking import overstacked_hexes
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.initiative import determined_this_turn, may_choose_order
+from owsqt.rules.turn.initiative import (
+    determined_this_turn,
+    may_choose_order,
+    shortfall_at_phase_end,
+)
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, current_step
 
 END_STEP_KEYS = "Ctrl+E"
@@ -33,6 +37,8 @@ def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
     """One line: what the game waits for now and how to give it."""
     end = f"End step ({END_STEP_KEYS})"
     if state.phase is Phase.GAME_OVER:
+        if state.result is not None:
+            return f"The game is over. {state.result.text()}"
         return "The game is over: victory is determined (19.0)"
     who = f"{state.active.title} player" if state.active is not None else "Both players"
     if state.phase is Phase.SETUP:
@@ -63,5 +69,11 @@ def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
         parts.append(f"{who}: {state.segment.title} ({step.rule})")
     if may_choose_order(state):
         parts.append(f"mechanized combat first? ({ORDER_KEYS}, 7.2)")
+    shortfall = shortfall_at_phase_end(state)
+    if shortfall is not None:
+        planned, made = shortfall
+        owed = planned - made
+        attacks = "attack" if owed == 1 else "attacks"
+        parts.append(f"{owed} planned {attacks} still owed: ending the phase forfeits (6.2)")
     parts.append(f"then {end}")
     return "; ".join(parts)

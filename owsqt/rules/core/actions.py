@@ -210,9 +210,12 @@ class RollDice(Action):
 @registered
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndStep(Action):
-    """Finish the current segment and go on to the next step of the sequence of play (3.1)."""
+    """Finish the current segment and go on to the next step of the sequence of play (3.1).
+    `forfeit`: the initiative holder ends his player phase short of his planned attacks and
+    so forfeits the game (6.2)."""
 
     kind: ClassVar[str] = "end_step"
+    forfeit: bool = False
 
 
 # --- the sequence of play -------------------------------------------------------------

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from owsqt.rules.core.hexgrid import Hex, Hexside
+from owsqt.rules.core.state import GameResult
 from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.vocabulary import (
     AirBox,
@@ -291,6 +292,16 @@ class AttackShortfall(Event):
             f"{self.player.title} player made {self.made} of {self.planned} planned attacks: "
             "6.2, he forfeits the game"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """The game is over with a result: who wins and why (6.2 forfeit, 19.0 victory)."""
+
+    result: GameResult
+
+    def describe(self, narrator: Narrator) -> str:
+        return self.result.text()
 
 
 @dataclass(frozen=True, slots=True)

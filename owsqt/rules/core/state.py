@@ -114,6 +114,20 @@ class InitiativeState:
 
 
 @dataclass(frozen=True, slots=True)
+class GameResult:
+    """How the game ended: the winner (None: nobody), the rule that decided it, and why."""
+
+    winner: Player | None
+    rule: str
+    reason: str  # e.g. "the German player forfeited: 1 of 3 planned attacks made"
+
+    def text(self) -> str:
+        """One line for the players: "The Soviet player wins: ... (6.2)"."""
+        who = f"The {self.winner.title} player wins" if self.winner else "Nobody wins"
+        return f"{who}: {self.reason} ({self.rule})"
+
+
+@dataclass(frozen=True, slots=True)
 class MovementState:
     """The movement segment under way (8.1): units whose move is over, and the stack in
     motion with the movement points each of its units has left."""
@@ -239,6 +253,7 @@ class GameState:
     bridge_works: FrozenMap[str, Hexside] = field(default_factory=FrozenMap)  # 16.2: engineer
     artillery_phase: ArtilleryPhase = field(default_factory=ArtilleryPhase)  # read .artillery
     special_fire: SpecialFireChoice | None = None  # 11.7: waiting for the ZOC owner's choice
+    result: GameResult | None = None  # set when the game ends with a result (6.2, 19.0)
 
     def bridged(self, hexside: Hexside) -> bool | None:
         """A Bridge (True) or Bridge Out (False) marker on `hexside` (16.2); None when

@@ -3,8 +3,9 @@
 Each player declares his planned attacks; the log says only that he has declared. When
 both have, each rolls a die and adds his bid; the higher total takes the initiative and
 moves first, ties are re-rolled (6.1). Holding it on consecutive turns earns the 6.3
-effects. The holder owes his planned attacks (6.2): a shortfall at the end of his
-player phase is reported as a forfeit.
+effects. The holder owes his planned attacks (6.2): he ends his player phase short of
+them only by forfeiting the game (EndStep with `forfeit`), which ends it with his
+opponent the winner; ended otherwise (ASSIST, FREE play) the shortfall is recorded.
 """
 
 from __future__ import annotations
@@ -12,25 +13,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from owsqt.rules.core.actions import Action, ChooseSegmentOrder, DeclareAttacks
+from owsqt.rules.core.actions import Action, ChooseSegmentOrder, DeclareAttacks, EndStep
 from owsqt.rules.core.events import (
     AttacksDeclared,
     AttackShortfall,
     Event,
+    GameEnded,
     InitiativeDetermined,
     SegmentOrderChosen,
 )
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.rolls import roll_die
-from owsqt.rules.core.state import GameState, InitiativeState
+from owsqt.rules.core.state import GameResult, GameState, InitiativeState, MovementState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import PLAYER_PHASES, allows, wrong_player
+from owsqt.rules.turn.sequence import (
+    PLAYER_PHASES,
+    allows,
+    enter_game_over,
+    last_step_of_phase,
+    wrong_player,
+)
 
 MAX_PLANNED_ATTACKS = 99
-FORFEIT_FLAG = "forfeit"  # victory_flags: the player who forfeited (6.2), by turn
+FORFEIT_FLAG = "forfeit"  # victory_flags: a shortfall played on (6.2), by turn
 
 
 def determined_this_turn(state: GameState) -> bool:
@@ -118,18 +126,86 @@ def open_bidding(state: GameState) -> GameState:
     return replace(state, initiative=initiative)
 
 
-def obligation_shortfall(state: GameState) -> tuple[GameState, list[Event]]:
-    """[6.2] At the end of the holder's player phase: fewer attacks than planned forfeits
-    the game. The forfeit is recorded and reported; the players decide whether to stop."""
+def shortfall_at_phase_end(state: GameState) -> tuple[int, int] | None:
+    """[6.2] (planned, made) when the current step is the last of the initiative holder's
+    player phase and he has made fewer attacks than he planned; None otherwise. Only this
+    turn's holder is bound: the player who lost the initiative owes nothing."""
     initiative = state.initiative
     holder = initiative.holder
     # 6.1: the holder is the first player; his phase is the first player phase.
     if holder is None or not determined_this_turn(state) or state.phase is not Phase.FIRST_PLAYER:
-        return state, []
+        return None
+    if not last_step_of_phase(state):
+        return None
     planned = initiative.planned_attacks.get(holder, 0) or 0
     made = initiative.attacks_made.get(holder, 0) or 0
-    if made >= planned:
+    return (planned, made) if made < planned else None
+
+
+def forfeit_violations(state: GameState, action: EndStep) -> list[Violation]:
+    """[6.2] Ending the holder's phase short of his planned attacks must say that it
+    forfeits the game; a forfeit anywhere else, or by another player, is no forfeit."""
+    shortfall = shortfall_at_phase_end(state)
+    holder = state.initiative.holder
+    if not action.forfeit:
+        if shortfall is None or holder is None:
+            return []
+        planned, made = shortfall
+        return [
+            Violation(
+                "6.2",
+                f"the {holder.title} player planned {_attacks(planned)} and made {made}: make "
+                f"{planned - made} more, or end the phase forfeiting the game",
+            )
+        ]
+    problem = _invalid_forfeit(state, action)
+    return [Violation("6.2", problem)] if problem else []
+
+
+def _invalid_forfeit(state: GameState, action: EndStep) -> str | None:
+    holder = state.initiative.holder
+    if shortfall_at_phase_end(state) is None or holder is None:
+        return (
+            "nothing to forfeit: only the initiative holder forfeits, by ending his player "
+            "phase short of his planned attacks"
+        )
+    if action.player is not None and action.player is not holder:
+        return f"only the {holder.title} player, who holds the initiative, may forfeit"
+    return None
+
+
+def forfeit(state: GameState, action: EndStep) -> tuple[GameState, list[Event]]:
+    """[6.2] The holder ends his phase short of his planned attacks: he forfeits the game
+    and his opponent wins. InvalidAction when there is nothing to forfeit (a forfeit is
+    never read as a plain end of the step)."""
+    problem = _invalid_forfeit(state, action)
+    shortfall = shortfall_at_phase_end(state)
+    holder = state.initiative.holder
+    if problem or shortfall is None or holder is None:
+        raise InvalidAction(problem or "nothing to forfeit")
+    planned, made = shortfall
+    result = GameResult(
+        winner=holder.opponent,
+        rule="6.2",
+        reason=f"the {holder.title} player forfeited, {made} of {planned} planned attacks made",
+    )
+    # The phase ends with the game: nobody is moving any more (8.1).
+    state, entered = enter_game_over(replace(state, result=result, movement=MovementState()))
+    return state, [GameEnded(result), *entered]
+
+
+def _attacks(count: int) -> str:
+    return f"{count} attack{'' if count == 1 else 's'}"
+
+
+def obligation_shortfall(state: GameState) -> tuple[GameState, list[Event]]:
+    """[6.2] At the end of the holder's player phase, ended without forfeiting: fewer
+    attacks than planned are recorded and reported (ASSIST and FREE play go on)."""
+    shortfall = shortfall_at_phase_end(state)
+    holder = state.initiative.holder
+    if shortfall is None or holder is None:
         return state, []
+    planned, made = shortfall
     flags = state.victory_flags.set(f"{FORFEIT_FLAG}_{holder.value}", state.turn)
     return replace(state, victory_flags=flags), [AttackShortfall(holder, planned, made)]
 
