@@ -113,12 +113,25 @@ def signature_holds(public: str, message: str, signature: str) -> bool:
     raw = _public_bytes(public)
     if raw is None:
         return False
+    signature_bytes = canonical_b64decode(signature)
+    if signature_bytes is None:
+        return False
     try:
-        signature_bytes = base64.b64decode(signature, validate=True)
         Ed25519PublicKey.from_public_bytes(raw).verify(signature_bytes, message.encode("utf-8"))
-    except (binascii.Error, ValueError, InvalidSignature):
+    except (ValueError, InvalidSignature):
         return False
     return True
+
+
+def canonical_b64decode(text: str) -> bytes | None:
+    """The bytes of `text` if it is their one canonical base64 spelling, else None. Base64
+    lets the unused low bits of the last character vary, so a changed character could
+    otherwise leave a signature or a key valid: a file is accepted only as it was written."""
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return raw if base64.b64encode(raw).decode("ascii") == text else None
 
 
 def fingerprint(public: str) -> str:
@@ -130,8 +143,5 @@ def fingerprint(public: str) -> str:
 def _public_bytes(text: str) -> bytes | None:
     if not text.startswith(KEY_PREFIX):
         return None
-    try:
-        raw = base64.b64decode(text.removeprefix(KEY_PREFIX), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-    return raw if len(raw) == 32 else None
+    raw = canonical_b64decode(text.removeprefix(KEY_PREFIX))
+    return raw if raw is not None and len(raw) == 32 else None

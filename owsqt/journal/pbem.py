@@ -13,6 +13,7 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
+from owsqt.journal.identity import canonical_b64decode
 from owsqt.journal.textformat import SIDES, EntryKind, JournalError, ParsedJournal, Play
 
 SEAL_PADDING = 96  # sealed actions are padded to a multiple of this, so sizes tell nothing
@@ -62,10 +63,11 @@ def seal_box(secret: str, action: dict[str, Any]) -> str:
 
 def open_box(secret: str, box: str) -> dict[str, Any] | None:
     """The action in a box made with `secret`; None when it is not ours or is damaged."""
+    sealed = canonical_b64decode(box)
+    if sealed is None:
+        return None
     try:
-        plain = ChaCha20Poly1305(bytes.fromhex(secret)).decrypt(
-            bytes(12), base64.b64decode(box, validate=True), None
-        )
+        plain = ChaCha20Poly1305(bytes.fromhex(secret)).decrypt(bytes(12), sealed, None)
         data = json.loads(plain.decode("utf-8"))
     except (InvalidTag, ValueError):
         return None

@@ -103,3 +103,18 @@ def test_a_digit_int_refuses_is_reported_as_a_bad_number_not_a_crash(ruleset, ga
     for text in ("\n".join([version, *lines[1:]]), "\n".join(numbered)):
         with pytest.raises(JournalError):
             GameSession.from_text(ruleset, text)
+
+
+def test_a_signature_spelled_in_non_canonical_base64_does_not_hold():
+    """Base64 lets the low bits of a last character vary; only the spelling written holds."""
+    from owsqt.journal.identity import Identity, signature_holds
+
+    identity = Identity.generate()
+    signature = identity.sign("message")
+    assert signature_holds(identity.public, "message", signature)
+    last = signature.rstrip("=")[-1]
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    twin = alphabet[alphabet.index(last) ^ 1]  # same high bits, other unused low bit
+    forged = signature.rstrip("=")[:-1] + twin + "=" * (len(signature) - len(signature.rstrip("=")))
+    assert forged != signature
+    assert not signature_holds(identity.public, "message", forged)
