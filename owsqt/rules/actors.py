@@ -3,16 +3,31 @@ and e-mail play's "your opponent's turn" read it."""
 
 from __future__ import annotations
 
+from owsqt.rules.air.allocation import allocation_step
+from owsqt.rules.air.battles import battle_actor
 from owsqt.rules.combat.prepared import step_actor
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.initiative import determined_this_turn
 
 BOTH = frozenset(Player)
 
 
-def who_acts(state: GameState) -> frozenset[Player]:
+def air_actor(ruleset: Ruleset, state: GameState) -> Player | None:
+    """[4.3, 4.4] The one side the Air Operations Phase waits for: the side allocating
+    (the German side places fighters after the reveal), or the side choosing targets in
+    the air battle under way."""
+    if state.segment is Segment.AIR_ALLOCATION:
+        step = allocation_step(ruleset, state)
+        return step[0] if step is not None else None
+    if state.segment is Segment.AIR_COMBAT and state.air.battles:
+        return battle_actor(state.air.battles[0])
+    return None
+
+
+def who_acts(ruleset: Ruleset, state: GameState) -> frozenset[Player]:
     """The players who may act in the step under way: the player choosing a special fire
     (11.7); the side a combat step or its result waits for (11.2); in the Initiative Phase
     those who have not bid (6.1); else the active player, or both in steps that have none
@@ -21,6 +36,9 @@ def who_acts(state: GameState) -> frozenset[Player]:
         return frozenset()
     if state.special_fire is not None:  # 11.7: the owner of the ZOC entered chooses
         return frozenset((state.special_fire.player,))
+    air = air_actor(ruleset, state)
+    if air is not None:
+        return frozenset((air,))
     if state.combat is not None:
         actor = step_actor(state, state.combat)
         return BOTH if actor is None else frozenset((actor,))

@@ -10,6 +10,9 @@ Turn Record Track releases and a new round of initiative bids.
 
 from __future__ import annotations
 
+from owsqt.rules.air.aftermath import end_air_segment, recover_air_units
+from owsqt.rules.air.allocation import allocation_due
+from owsqt.rules.air.battles import battle_actor, start_battles
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
@@ -46,6 +49,18 @@ from owsqt.rules.turn.sequence import (
 )
 
 
+def air_violations(ruleset: Ruleset, state: GameState) -> list[Violation]:
+    """[4.3, 4.4] The air allocation is made by both sides, and the air battles fought,
+    before their segments end."""
+    if state.segment is Segment.AIR_ALLOCATION:
+        due = allocation_due(ruleset, state)
+        return [due] if due else []
+    if state.segment is Segment.AIR_COMBAT and state.air.battles:
+        actor = battle_actor(state.air.battles[0])
+        return [Violation("4.4", f"the air battle waits for the {actor.title} player's targets")]
+    return []
+
+
 def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violation]:
     violations = []
     wrong = wrong_player(state, action.player, "only that player may end it")
@@ -54,6 +69,7 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
     if state.combat is not None:
         violations.append(Violation("11.2", "the combat under way is finished first"))
     violations.extend(forfeit_violations(state, action))  # 6.2
+    violations.extend(air_violations(ruleset, state))  # 4.3, 4.4
     if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
         waiting = [p.title for p in Player if p not in state.initiative.planned_attacks]
         who = " and ".join(waiting)
@@ -94,6 +110,9 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
     if new_turn:
         state, released = release_by_track(ruleset, state)
         events.extend(released)
+    if step.segment is Segment.AIR_COMBAT:
+        state, fought = start_battles(ruleset, state)  # 4.4: interception and the bounce
+        events.extend(fought)
     if step.segment is Segment.INITIATIVE_DETERMINATION:
         state = open_bidding(state)
     if step.segment is Segment.SUPPLY_DETERMINATION and state.active is not None:
@@ -104,7 +123,10 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
 
 def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Event]]:
     """What the end of a step, of a player phase and of a turn bring about."""
-    events: list[Event] = []
+    state, events = end_air_segment(ruleset, state)  # 4.4-4.6: to the flown box
+    if state.segment is Segment.AIR_RECOVERY:
+        state, readied = recover_air_units(ruleset, state)  # 4.7, and zones end (4.5)
+        events.extend(readied)
     if state.segment is Segment.DISRUPTION_REMOVAL:
         state, recovered = remove_disruption(ruleset, state)  # 17.2
         events.extend(recovered)

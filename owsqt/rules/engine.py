@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from owsqt.rules import endstep
+from owsqt.rules.air import allocation, battles, strikes
 from owsqt.rules.combat import bombard, displace, hasty, prepared, results, specialfire
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.events import Event
@@ -56,6 +57,9 @@ HANDLERS: dict[type[Action], Handler] = {
         specialfire,
         hasty,
         bridging,
+        allocation,
+        battles,
+        strikes,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from owsqt.rules.air.candidates import air_actions
 from owsqt.rules.combat.legal import combat_actions
 from owsqt.rules.core.actions import (
     Action,
@@ -81,6 +82,8 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
         return [*actions, *(SpecialFire(player=player, fire=fire) for fire in (True, False))]
     if state.combat is not None:  # 11.2: nothing else until the combat is over
         return [*actions, *combat_actions(ruleset, state, rng)]
+    if state.phase is Phase.AIR_OPERATIONS:  # 4.3-4.6
+        return [*actions, *air_actions(ruleset, state, rng)]
     if state.segment is Segment.INITIATIVE_DETERMINATION:
         actions.extend(_bids(ruleset, state, rng))
     if state.active is not None and may_choose_order(state) and rng.random() < ORDER_CHANCE:

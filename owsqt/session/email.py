@@ -130,7 +130,8 @@ class EmailExchange:
         made)."""
         if self.why_not_act() is not None:
             return False
-        acting = {player.value for player in who_acts(self._game.state)} - set(self._seals)
+        game = self._game
+        acting = {p.value for p in who_acts(game.ruleset, game.state)} - set(self._seals)
         return bool(acting) and not acting & self.local_sides
 
     # --- joining, sending, importing -----------------------------------------------------

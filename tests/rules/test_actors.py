@@ -22,10 +22,14 @@ def session():
     return game
 
 
+def acting(session):
+    return who_acts(session.ruleset, session.state)
+
+
 def test_3_1_the_setting_up_player_acts_then_both_in_air_operations(session):
-    assert who_acts(session.state) == {Player.SOVIET}  # 19.11: the Soviet sets up first
+    assert acting(session) == {Player.SOVIET}  # 19.11: the Soviet sets up first
     session.apply_default_setup()
-    assert session.state.phase == Phase.AIR_OPERATIONS and who_acts(session.state) == BOTH
+    assert session.state.phase == Phase.AIR_OPERATIONS and acting(session) == BOTH
 
 
 def test_6_1_the_initiative_waits_for_the_players_who_have_not_bid(session):
@@ -33,14 +37,14 @@ def test_6_1_the_initiative_waits_for_the_players_who_have_not_bid(session):
         session.apply_default_setup()
     while session.state.segment != Segment.INITIATIVE_DETERMINATION:
         assert session.submit(EndStep(player=session.state.active)).applied
-    assert who_acts(session.state) == BOTH
+    assert acting(session) == BOTH
     session.submit(DeclareAttacks(player=Player.GERMAN, planned=0))
-    assert who_acts(session.state) == {Player.SOVIET}
+    assert acting(session) == {Player.SOVIET}
     session.submit(DeclareAttacks(player=Player.SOVIET, planned=0))
     holder = session.state.initiative.holder
-    assert who_acts(session.state) == BOTH  # determined: either ends the step (active: none)
+    assert acting(session) == BOTH  # determined: either ends the step (active: none)
     assert session.submit(EndStep()).applied
-    assert who_acts(session.state) == {holder} == {session.state.active}
+    assert acting(session) == {holder} == {session.state.active}
 
 
 @pytest.mark.parametrize(
@@ -55,8 +59,8 @@ def test_6_1_the_initiative_waits_for_the_players_who_have_not_bid(session):
 def test_11_2_a_combat_waits_for_the_side_of_its_step(session, step, acting):
     hex_ = next(iter(session.state.stacks))
     combat = CombatState(Player.GERMAN, hex_, (), "", step)
-    assert who_acts(replace(session.state, combat=combat)) == acting
+    assert who_acts(session.ruleset, replace(session.state, combat=combat)) == acting
 
 
 def test_nobody_acts_once_the_game_is_over(session):
-    assert who_acts(replace(session.state, phase=Phase.GAME_OVER)) == frozenset()
+    assert who_acts(session.ruleset, replace(session.state, phase=Phase.GAME_OVER)) == frozenset()

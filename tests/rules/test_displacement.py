@@ -365,7 +365,7 @@ def test_11_7_only_the_zoc_owner_answers_and_nothing_else_is_done_meanwhile(rule
     assert "Soviet player to choose" in ended.verdict.violations[0].message
     from owsqt.rules.actors import who_acts
 
-    assert who_acts(waiting) == {Player.SOVIET}
+    assert who_acts(rules, waiting) == {Player.SOVIET}
     nothing = apply(rules, state, SpecialFire(player=Player.SOVIET, fire=True), Mode.STRICT)
     assert not nothing.applied and rules_of(nothing) == ["11.7"]
 

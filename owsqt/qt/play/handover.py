@@ -73,7 +73,7 @@ class HotSeat(QObject):
         state = self._bridge.session.state
         if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
             return  # the bid dialog hands over for each secret bid itself (6.1)
-        acting = who_acts(state)
+        acting = who_acts(self._bridge.ruleset, state)
         player = next(iter(acting)) if len(acting) == 1 else None
         if not self.shared() or player is None or player is self.seated:
             return

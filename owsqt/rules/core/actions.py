@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 from owsqt.rules.core.codec import CodecError, HexNames, decode_record, encode
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.vocabulary import (
     AirBox,
@@ -447,3 +448,50 @@ class AirStrike(Action):
     kind: ClassVar[str] = "air_strike"
     air_units: tuple[str, ...]
     target_unit: str
+
+
+# --- air operations (4.0) ---------------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AllocateAir(Action):
+    """[4.3] A side places ready air units in the mission boxes of its Air Operations
+    Chart: the Soviet side secretly (step 1), then the German side (step 2), then, the
+    charts revealed, the German ready fighters (step 3). `missions`: air unit -> box."""
+
+    kind: ClassVar[str] = "allocate_air"
+    missions: FrozenMap[str, AirBox]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AirEngage(Action):
+    """[4.4] In the air battle under way, the deciding side names the enemy air unit each
+    of its units fires at: fighters paired by the side with the bounce, the other side's
+    unpaired fighters, or the interceptors' targets among the bombers."""
+
+    kind: ClassVar[str] = "air_engage"
+    pairs: FrozenMap[str, str]
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroundAttack(Action):
+    """[4.6] Ground attack mission aircraft (and unengaged escorts) bombard one enemy
+    ground unit in the Air Bombardment Segment."""
+
+    kind: ClassVar[str] = "ground_attack"
+    air_units: tuple[str, ...]
+    target_unit: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Interdict(Action):
+    """[4.5] German interdiction aircraft attack a hex: a success makes a zone of five
+    hexes around it where Soviet units lose movement points."""
+
+    kind: ClassVar[str] = "interdict"
+    air_units: tuple[str, ...]
+    target: Hex

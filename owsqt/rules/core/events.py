@@ -130,6 +130,67 @@ class AirUnitMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AirAllocated(Event):
+    """[4.3] A side allocated its air units; the boxes stay secret until the reveal."""
+
+    player: Player
+    step: int
+
+    def describe(self, narrator: Narrator) -> str:
+        if self.step == 3:
+            return "German ready fighters placed after the charts were revealed (4.3 step 3)"
+        return f"{self.player.title} air units allocated to missions (4.3 step {self.step})"
+
+
+@dataclass(frozen=True, slots=True)
+class AirFireResolved(Event):
+    """[4.4] One air unit's fire at another on the Air Combat Results Table."""
+
+    firer: str
+    target: str
+    column: str
+    drm: int
+    roll: int
+    result: str
+
+    def describe(self, narrator: Narrator) -> str:
+        drm = f", DRM {self.drm:+d}" if self.drm else ""
+        return (
+            f"{narrator.unit_name(self.firer)} fires at {narrator.unit_name(self.target)}: "
+            f"the {self.column} column{drm}, roll {self.roll}: {self.result}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AirCheck(Event):
+    """[4.4, 4.7] An air unit's roll against a number: an interception (proficiency) or
+    its recovery to ready status."""
+
+    air_unit: str
+    what: str
+    roll: int
+    needed: int | None
+    passed: bool
+
+    def describe(self, narrator: Narrator) -> str:
+        need = f"{self.needed} or less" if self.needed is not None else "no roll recovers it"
+        outcome = "passed" if self.passed else "failed"
+        return f"{narrator.unit_name(self.air_unit)} {self.what}: {self.roll} ({need}), {outcome}"
+
+
+@dataclass(frozen=True, slots=True)
+class BounceRolled(Event):
+    """[4.4] The bounce: each side's die plus its best engaged fighter's proficiency."""
+
+    totals: tuple[tuple[Player, int], ...]
+    winner: Player
+
+    def describe(self, narrator: Narrator) -> str:
+        sums = ", ".join(f"{p.title} {total}" for p, total in self.totals)
+        return f"the bounce: {sums}; the {self.winner.title} player gains it (4.4)"
+
+
+@dataclass(frozen=True, slots=True)
 class EntrenchmentChanged(Event):
     hex: Hex
     status: Entrenchment | None

@@ -15,7 +15,14 @@ from functools import cached_property
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside, distance
-from owsqt.rules.core.steps import CombatStep, PassageKind, Phase, ResultStage, Segment
+from owsqt.rules.core.steps import (
+    AirBattleStage,
+    CombatStep,
+    PassageKind,
+    Phase,
+    ResultStage,
+    Segment,
+)
 from owsqt.rules.core.vocabulary import (
     AirBox,
     BridgeState,
@@ -53,6 +60,36 @@ class AirUnitState:
 
     box: AirBox = AirBox.READY
     target: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AirBattle:
+    """[4.4] The air superiority fighters of `interceptor` that made their interception,
+    against the enemy mission in `mission` (its escort box's fighters first). `bounce` is
+    the side that gained the bounce over the escorts; `pairs` its fighters' targets, then
+    the other side's; `stage` says whose choice the battle waits for."""
+
+    interceptor: Player
+    mission: AirBox  # the enemy mission box: ground attack or interdiction
+    interceptors: tuple[str, ...]
+    stage: AirBattleStage
+    bounce: Player | None = None
+    pairs: FrozenMap[str, str] = field(default_factory=FrozenMap)  # firer -> target
+
+
+@dataclass(frozen=True, slots=True)
+class AirOperations:
+    """What the Air Operations Phase of `turn` has done (4.3-4.6): the sides that made
+    their secret allocation (steps 1 and 2), whether the German fighters were placed
+    after the reveal (step 3), the air battles still to fight (the current one first) and
+    the fighters that fought air to air (their bombardment factors no longer count, 4.6).
+    A record of an earlier turn is read as empty (GameState.air)."""
+
+    turn: int = 0
+    allocated: frozenset[Player] = frozenset()
+    fighters_placed: bool = False
+    battles: tuple[AirBattle, ...] = ()
+    engaged: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +290,7 @@ class GameState:
     bridge_works: FrozenMap[str, Hexside] = field(default_factory=FrozenMap)  # 16.2: engineer
     artillery_phase: ArtilleryPhase = field(default_factory=ArtilleryPhase)  # read .artillery
     special_fire: SpecialFireChoice | None = None  # 11.7: waiting for the ZOC owner's choice
+    air_operations: AirOperations = field(default_factory=AirOperations)  # read .air
     result: GameResult | None = None  # set when the game ends with a result (6.2, 19.0)
 
     def bridged(self, hexside: Hexside) -> bool | None:
@@ -269,6 +307,16 @@ class GameState:
         if record.turn == self.turn and record.phase is self.phase:
             return record
         return ArtilleryPhase(self.turn, self.phase)
+
+    @property
+    def air(self) -> AirOperations:
+        """[4.3-4.6] This turn's Air Operations: empty when the record is of an earlier turn."""
+        record = self.air_operations
+        return record if record.turn == self.turn else AirOperations(self.turn)
+
+    def with_air_unit(self, air_id: str, box: AirBox, target: Hex | None = None) -> GameState:
+        """The state with one air unit in `box` (4.3-4.7)."""
+        return replace(self, air_units=self.air_units.set(air_id, AirUnitState(box, target)))
 
     def with_artillery(
         self,

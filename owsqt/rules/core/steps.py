@@ -92,3 +92,13 @@ class PassageKind(_Named):
 
     RETREAT = "retreat"
     DISPLACEMENT = "displacement"
+
+
+class AirBattleStage(_Named):
+    """Where an air battle over one mission box stands (4.4): the side with the bounce
+    pairs the fighters, the other designates its unpaired fighters, then the interceptors
+    choose the bombers they fire at."""
+
+    PAIRING = "pairing"
+    DESIGNATION = "designation"
+    BOMBERS = "bombers"

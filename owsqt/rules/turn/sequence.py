@@ -13,7 +13,9 @@ from enum import StrEnum
 from owsqt.rules.core.actions import (
     Action,
     Advance,
+    AirEngage,
     AirStrike,
+    AllocateAir,
     AnswerOptional,
     Bombard,
     BombardmentMission,
@@ -30,7 +32,9 @@ from owsqt.rules.core.actions import (
     EndStep,
     Fire,
     FlipUnit,
+    GroundAttack,
     HastyAttack,
+    Interdict,
     MoveStack,
     PlaceAirUnit,
     PlaceUnits,
@@ -174,6 +178,14 @@ REFUSALS: dict[type[Action], Refusal] = {
     ChangeLead: Refusal(
         "11.3", "a lead is changed during a combat, after both are named", judged_further=False
     ),
+    AllocateAir: Refusal(
+        "4.3", "air units are allocated in the Air Allocation Segment", judged_further=False
+    ),
+    AirEngage: Refusal(
+        "4.4", "air combat is fought in the Air Combat Segment", judged_further=False
+    ),
+    GroundAttack: Refusal("4.6", "ground attack missions fly in the Air Bombardment Segment"),
+    Interdict: Refusal("4.5", "interdiction missions fly in the Interdiction Segment"),
     SpecialFire: Refusal(
         "11.7", "no units are passing through an enemy zone of control", judged_further=False
     ),
@@ -191,10 +203,12 @@ _PLAYER_PHASE_SEGMENTS: tuple[tuple[Segment, str, Kinds], ...] = (
 )
 
 TURN_STEPS: tuple[Step, ...] = (
-    Step(Phase.AIR_OPERATIONS, Segment.AIR_ALLOCATION, Actor.BOTH, "4.3"),
-    Step(Phase.AIR_OPERATIONS, Segment.AIR_COMBAT, Actor.BOTH, "4.4"),
-    Step(Phase.AIR_OPERATIONS, Segment.AIR_BOMBARDMENT, Actor.BOTH, "4.6"),
-    Step(Phase.AIR_OPERATIONS, Segment.INTERDICTION, Actor.GERMAN, "4.5"),
+    Step(Phase.AIR_OPERATIONS, Segment.AIR_ALLOCATION, Actor.BOTH, "4.3", frozenset({AllocateAir})),
+    Step(Phase.AIR_OPERATIONS, Segment.AIR_COMBAT, Actor.BOTH, "4.4", frozenset({AirEngage})),
+    Step(
+        Phase.AIR_OPERATIONS, Segment.AIR_BOMBARDMENT, Actor.BOTH, "4.6", frozenset({GroundAttack})
+    ),
+    Step(Phase.AIR_OPERATIONS, Segment.INTERDICTION, Actor.GERMAN, "4.5", frozenset({Interdict})),
     Step(Phase.STALINGRAD_POCKET, Segment.THUNDERCLAP_INITIATION, Actor.GERMAN, "5.1"),
     Step(Phase.STALINGRAD_POCKET, Segment.SIXTH_ARMY_ACTIVATION, Actor.GERMAN, "5.1"),
     Step(Phase.STALINGRAD_POCKET, Segment.SOVIET_RING_FORCES, Actor.SOVIET, "5.2"),
