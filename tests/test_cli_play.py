@@ -52,10 +52,11 @@ def test_new_never_overwrites_a_file_and_refuses_unknown_scenarios(game, tmp_pat
 def test_act_appends_an_accepted_action_and_prints_its_events(game, tmp_path, capsys):
     path = copy_of(game, tmp_path)
     entries = len(parse(path.read_text()).entries)
-    assert main(["act", str(path), '{"kind": "end_step"}', "--json"]) == 0
+    allocation = '{"kind": "allocate_air", "player": "soviet", "missions": {}}'
+    assert main(["act", str(path), allocation, "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["applied"] and result["entry"] == entries + 1
-    assert result["events"] == ["turn 1: air operations, air combat"]
+    assert result["events"] == ["Soviet air units allocated to missions (4.3 step 1)"]
     assert len(parse(path.read_text()).entries) == entries + 1
 
 

@@ -36,12 +36,12 @@ def who_acts(ruleset: Ruleset, state: GameState) -> frozenset[Player]:
         return frozenset()
     if state.special_fire is not None:  # 11.7: the owner of the ZOC entered chooses
         return frozenset((state.special_fire.player,))
-    air = air_actor(ruleset, state)
-    if air is not None:
-        return frozenset((air,))
     if state.combat is not None:
         actor = step_actor(state, state.combat)
         return BOTH if actor is None else frozenset((actor,))
+    air = air_actor(ruleset, state)
+    if air is not None:
+        return frozenset((air,))
     if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
         missing = BOTH - set(state.initiative.planned_attacks)
         if missing:

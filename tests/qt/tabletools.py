@@ -19,6 +19,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.turntrack import Reinforcement, TurnRecord
 from owsqt.rules.turn.initiative import determined_this_turn
 from owsqt.session import GameSession
+from tests.airsteps import allocate_nothing
 
 NO_KEYS = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -57,6 +58,7 @@ def walk_to(session: GameSession, segment: Segment, player: Player | None = None
                 if bidder not in state.initiative.planned_attacks:
                     session.submit(DeclareAttacks(player=bidder, planned=0))
             continue
+        allocate_nothing(session)
         outcome = session.submit(EndStep())
         assert outcome.applied, outcome.verdict
     raise AssertionError(f"never reached {segment} of {player}")

@@ -7,13 +7,15 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.actors import BOTH, who_acts
-from owsqt.rules.core.actions import DeclareAttacks, EndStep
+from owsqt.rules.core.actions import AllocateAir, DeclareAttacks, EndStep
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import CombatState
 from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
+from tests.airsteps import allocate_nothing
 
 
 @pytest.fixture(scope="module")
@@ -26,16 +28,24 @@ def acting(session):
     return who_acts(session.ruleset, session.state)
 
 
-def test_3_1_the_setting_up_player_acts_then_both_in_air_operations(session):
+def test_3_1_4_3_the_setting_up_player_acts_then_each_side_allocates_air_in_turn(session):
     assert acting(session) == {Player.SOVIET}  # 19.11: the Soviet sets up first
     session.apply_default_setup()
-    assert session.state.phase == Phase.AIR_OPERATIONS and acting(session) == BOTH
+    assert session.state.phase == Phase.AIR_OPERATIONS
+    assert acting(session) == {Player.SOVIET}  # 4.3 step 1 on a clear turn
+    assert session.submit(AllocateAir(player=Player.SOVIET, missions=FrozenMap())).applied
+    assert acting(session) == {Player.GERMAN}  # step 2, then step 3 (his fighters)
+    assert session.submit(AllocateAir(player=Player.GERMAN, missions=FrozenMap())).applied
+    assert acting(session) == {Player.GERMAN}
+    assert session.submit(EndStep()).applied
+    assert acting(session) == BOTH  # the Air Combat Segment, no battle to fight
 
 
 def test_6_1_the_initiative_waits_for_the_players_who_have_not_bid(session):
     if session.state.phase == Phase.SETUP:
         session.apply_default_setup()
     while session.state.segment != Segment.INITIATIVE_DETERMINATION:
+        allocate_nothing(session)
         assert session.submit(EndStep(player=session.state.active)).applied
     assert acting(session) == BOTH
     session.submit(DeclareAttacks(player=Player.GERMAN, planned=0))

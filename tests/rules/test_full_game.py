@@ -21,6 +21,7 @@ from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
+from tests.airsteps import allocate_nothing
 
 STACKS_PER_SEGMENT = 5
 
@@ -103,6 +104,7 @@ def test_3_1_8_1_a_strict_game_of_we_are_coming_runs_from_setup_to_the_end_with_
         elif state.segment in MOVEMENT_SEGMENTS:
             player.bring_on_arrivals()
             player.move_stacks()
+        allocate_nothing(session)
         player.submit(EndStep())
     scenario = ruleset.scenarios["we-are-coming"]
     assert session.state.turn == scenario.last_turn

@@ -36,6 +36,7 @@ from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
+from tests.airsteps import allocate_nothing
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
@@ -64,6 +65,7 @@ def advance(session: GameSession, until) -> None:
                 if player not in state.initiative.planned_attacks:
                     assert session.submit(DeclareAttacks(player=player, planned=0)).applied
             continue
+        allocate_nothing(session)
         assert session.submit(EndStep()).applied
 
 

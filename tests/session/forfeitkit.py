@@ -9,6 +9,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.turn.initiative import shortfall_at_phase_end
 from owsqt.session import GameSession
+from tests.airsteps import allocate_nothing
 
 
 def must(session: GameSession, action) -> None:
@@ -26,6 +27,7 @@ def to_the_holders_phase_end(session: GameSession, planned: int = 2) -> None:
             for player in Player:
                 must(session, DeclareAttacks(player=player, planned=planned))
             continue
+        allocate_nothing(session)
         must(session, EndStep())
 
 
