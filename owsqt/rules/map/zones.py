@@ -84,7 +84,7 @@ class Area:
 @lru_cache(maxsize=4096)
 def disc(game_map: GameMap, centre: Hex, radius: int) -> Area:
     """Every map hex within `radius` hexes of `centre`, `centre` included."""
-    return Area(game_map, frozenset(game_map.grid.on_map(hexes_within(centre, radius))))
+    return Area(game_map, whole_map(game_map).hexes.intersection(hexes_within(centre, radius)))
 
 
 @lru_cache(maxsize=256)
