@@ -148,9 +148,13 @@ _ZONE = st.builds(
 def test_4_5_the_cover_agrees_with_each_zones_distance(ruleset, zones, a, side):
     b = Hex(a[0], a[1] - 1, a[2] + 1) if side % 2 else Hex(a[0] + 1, a[1] - 1, a[2])
     cover = interdiction_cover(ruleset.game_map, tuple(zones))
-    assert cover.penalty(b) == sum(z.penalty for z in zones if z.covers(b))
-    assert cover.entering(a, b) == sum(z.penalty for z in zones if z.covers(b) and not z.covers(a))
-    assert cover.either(a, b) == sum(z.penalty for z in zones if z.covers(a) or z.covers(b))
+
+    def held(zone, hex_):
+        return distance(zone.center, hex_) <= zone.radius
+
+    assert cover.penalty(b) == sum(z.penalty for z in zones if held(z, b))
+    assert cover.entering(a, b) == sum(z.penalty for z in zones if held(z, b) and not held(z, a))
+    assert cover.either(a, b) == sum(z.penalty for z in zones if held(z, a) or held(z, b))
 
 
 # --- 4.6 ground attack reach ------------------------------------------------------------------

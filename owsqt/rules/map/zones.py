@@ -87,7 +87,8 @@ def disc(game_map: GameMap, centre: Hex, radius: int) -> Area:
     return Area(game_map, whole_map(game_map).hexes.intersection(hexes_within(centre, radius)))
 
 
-@lru_cache(maxsize=256)
+# A few states' units at a time; an entry may hold a large outline once drawn.
+@lru_cache(maxsize=64)
 def _reach(game_map: GameMap, sources: frozenset[Hex], radius: int) -> Area:
     if not sources:
         return Area(game_map, frozenset())
