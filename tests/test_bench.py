@@ -12,9 +12,14 @@ from owsqt.session import GameSession
 
 def test_every_benchmark_module_imports_and_offers_run():
     names = [m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_")]
-    assert {"bench_hexgrid", "bench_journal", "bench_map", "bench_movement", "bench_table"} <= set(
-        names
-    )
+    assert {
+        "bench_hexgrid",
+        "bench_journal",
+        "bench_map",
+        "bench_movement",
+        "bench_table",
+        "bench_zones",
+    } <= set(names)
     for name in names:
         assert callable(importlib.import_module(f"bench.{name}").run)
 

@@ -41,6 +41,7 @@ from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.map.painter import PAPER
 from owsqt.qt.map.view import MapView, Overview
+from owsqt.qt.map.zones import ZoneOverlays
 from owsqt.qt.movement.control import MoveController
 from owsqt.qt.movement.displacemenu import add_displacement
 from owsqt.qt.play import forfeitask
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
         self.counters.hex_selected.connect(self._on_hex_selected)
         self.counters.context_requested.connect(self._on_unit_menu)
         self.hex_markers = HexMarkerLayer(self.scene)
+        self.zones = ZoneOverlays(self.scene, ruleset)
         self.view = MapView(self.scene, self)
         self.view.map_rect = self.map_item.boundingRect()
         self.view.map_context_requested.connect(self._on_map_menu)
@@ -232,6 +234,14 @@ class MainWindow(QMainWindow):
         )
         view_menu.addAction(self.replay_action)
         view_menu.addSeparator()
+        self.soviet_reach_action = QAction("Soviet ground attack &reach (4.6)", self)
+        self.soviet_reach_action.setCheckable(True)
+        self.soviet_reach_action.setToolTip(
+            "Outline the hexes within five hexes of a Soviet unit: the targets of Soviet air"
+        )
+        self.soviet_reach_action.toggled.connect(self.zones.show_soviet_reach)
+        view_menu.addAction(self.soviet_reach_action)
+        view_menu.addSeparator()
         arrivals_toggle = self.arrivals_dock.toggleViewAction()
         arrivals_toggle.setText("&Arrivals")
         arrivals_toggle.setShortcut(QKeySequence(ARRIVALS_KEYS))
@@ -308,6 +318,7 @@ class MainWindow(QMainWindow):
         self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
         self.counters.sync(state)
         self.hex_markers.sync(state, self.ruleset.hex_name)
+        self.zones.sync(state)
         self.air_display.show_state(state)
 
     # --- replaying the journal ----------------------------------------------------------
@@ -405,6 +416,7 @@ class MainWindow(QMainWindow):
 
     def _on_hex_selected(self, hex_: Hex | None) -> None:
         self.inspector.show_hex(hex_, self.session.state)
+        self.zones.select(hex_)
         reach = self.moves.select(hex_)
         if hex_ is not None:
             text = self.inspector.statusTip()
@@ -423,6 +435,7 @@ class MainWindow(QMainWindow):
         self.counters.expanded = None
         self.counters.restore()
         self.inspector.show_hex(None, self.session.state)
+        self.zones.select(None)
         self.moves.clear_selection()
 
     def _movable(self, hex_: Hex, stack: tuple[str, ...]) -> tuple[str, ...]:
@@ -562,6 +575,7 @@ class MainWindow(QMainWindow):
         self.hot_seat.restart()
         self.counters.expanded = None
         self.inspector.show_hex(None, self.session.state)
+        self.zones.select(None)
         self.moves.clear_selection()
 
     def save_game(self) -> None:

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Sequence, Set
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
+from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from owsqt.qt.map.style import (
     BRIDGE_FLARE,
@@ -42,6 +44,20 @@ def add_polyline(path: QPainterPath, points: Sequence[Point], closed: bool = Fal
         path.lineTo(x, y)
     if closed:
         path.closeSubpath()
+
+
+def geometry_path(geometry: BaseGeometry, scale: float = 1.0) -> QPainterPath:
+    """A shapely Polygon or MultiPolygon, holes and all, as a path `scale` times its size:
+    each ring a closed subpath, filled odd-even so that holes stay open."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    parts = geometry.geoms if isinstance(geometry, MultiPolygon) else [geometry]
+    for part in parts:
+        if not isinstance(part, Polygon) or part.is_empty:
+            continue
+        for ring in (part.exterior, *part.interiors):
+            add_polyline(path, [(x * scale, y * scale) for x, y in ring.coords], closed=True)
+    return path
 
 
 def hexes_path(hexes: Iterable[Hex]) -> QPainterPath:

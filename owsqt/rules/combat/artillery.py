@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from owsqt.rules.combat.fire import SUPPLY_KEYS, Item, Solution, escorted
-from owsqt.rules.core.hexgrid import Hex, distance
+from owsqt.rules.combat.targets import (
+    SPOTTING_LIMIT,
+    artillery_range,
+    spotting_area,
+    units_reach,
+)
+from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.rounding import round_half_up
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Violation
@@ -31,7 +37,6 @@ from owsqt.rules.data.tables.results import BombardmentResult, CounterbatteryRes
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.scenario.ruleset import Ruleset
 
-SPOTTING_LIMIT = 2  # 12.4: targets within two hexes of a friendly unit
 NOT_COUNTERBATTERY = frozenset({UnitType.MORTAR, UnitType.ROCKET})  # 12.4
 
 
@@ -58,11 +63,7 @@ def friendly_near(
     ruleset: Ruleset, state: GameState, player: Player, hex_: Hex, reach: int
 ) -> bool:
     """Whether a unit of `player` stands within `reach` hexes of `hex_`."""
-    return any(
-        distance(h, hex_) <= reach
-        for h, stack in state.stacks.items()
-        if ruleset.catalogue.ground[stack[0]].player is player
-    )
+    return hex_ in units_reach(ruleset, state, player, reach)
 
 
 def _enemy_adjacent(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
@@ -103,16 +104,14 @@ def bombardment_problems(
         problems.append(
             Violation("12.1", f"{name} joined fire combat this phase: it does not bombard too")
         )
-    if distance(_hex(state, unit_id), target) > definition.range:
+    if target not in artillery_range(ruleset, state, unit_id):
         problems.append(
             Violation(
                 "12.4",
                 f"{ruleset.grid.id_of(target)} is beyond {name}'s range of {definition.range}",
             )
         )
-    if not counterbattery and not friendly_near(
-        ruleset, state, definition.player, target, SPOTTING_LIMIT
-    ):
+    if not counterbattery and target not in spotting_area(ruleset, state, definition.player):
         problems.append(
             Violation(
                 "12.4",

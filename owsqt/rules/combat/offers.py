@@ -12,6 +12,7 @@ from owsqt.rules.combat.artillery import bombardment_problems
 from owsqt.rules.combat.hasty import hasty_costs, judge_hasty, nationality_cost, unit_points_left
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.prepared import judge_attack
+from owsqt.rules.combat.targets import artillery_range
 from owsqt.rules.core.actions import HastyAttack, PreparedAttack
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
@@ -87,9 +88,8 @@ def artillery_candidates(
             unit.status is not UnitStatus.ON_MAP
             or unit.hex is None
             or definition.player is not player
-            or definition.range is None
             or definition.bombardment is None
-            or distance(unit.hex, target) > definition.range
+            or target not in artillery_range(ruleset, state, unit_id)
         ):
             continue
         problems = bombardment_problems(

@@ -49,6 +49,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.map.gamemap import RiverSide
+from owsqt.rules.movement.interdiction import cover_of
 from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.zoc import zoc_holders, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -257,7 +258,8 @@ class _Retreat:
             if river is not None and not bridged:
                 rivers.append(Hexside.between(a, b))
             elif river is not None and self.player is Player.SOVIET:
-                points = _zone_penalty(state, a, b)
+                # 4.5, 11.7: the zones holding either hex of the bridge
+                points = cover_of(ruleset.game_map, state).either(a, b)
                 if points:
                     bridges.append(BridgeLoss(Hexside.between(a, b), points))
             if b in self.zoc:
@@ -276,13 +278,6 @@ class _Retreat:
             zoc_entries=tuple(entries),
             supply_distance=supply_distance(ruleset, self.player, path[-1], path[-2]),
         )
-
-
-def _zone_penalty(state: GameState, a: Hex, b: Hex) -> int:
-    """[4.5, 11.7] The MP penalty of the interdiction zones holding either hex of a bridge."""
-    return sum(
-        zone.penalty for zone in state.interdiction_zones if zone.covers(a) or zone.covers(b)
-    )
 
 
 def retreat_paths(

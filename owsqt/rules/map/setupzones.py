@@ -11,8 +11,9 @@ import itertools
 from dataclasses import dataclass
 from functools import cache
 
-from owsqt.rules.core.hexgrid import Hex, distance, hexes_within, line
+from owsqt.rules.core.hexgrid import Hex, line
 from owsqt.rules.map.gamemap import Edge, GameMap
+from owsqt.rules.map.zones import disc, pocket_band, reach
 
 # Which side of its own start line each side's rear lies on (19.11, 19.12): the Soviet
 # rear is the north of the map, the Axis rear the south.
@@ -51,8 +52,7 @@ class Within(Zone):
     distance: int
 
     def hexes(self, game_map: GameMap) -> frozenset[Hex]:
-        centre = game_map.grid.hex_of(self.hex_id)
-        return frozenset(game_map.grid.on_map(hexes_within(centre, self.distance)))
+        return disc(game_map, game_map.grid.hex_of(self.hex_id), self.distance).hexes
 
     def describe(self) -> str:
         unit = "hex" if self.distance == 1 else "hexes"
@@ -70,11 +70,7 @@ class NearStartLine(Zone):
 
     def hexes(self, game_map: GameMap) -> frozenset[Hex]:
         segment = _segment(game_map, self.side, self.first, self.last)
-        return frozenset(
-            hex_
-            for hex_ in game_map.grid.hexes()
-            if min(distance(hex_, on_line) for on_line in segment) <= self.distance
-        )
+        return reach(game_map, segment, self.distance).hexes
 
     def describe(self) -> str:
         return f"within {self.distance} hexes of the start line {self.first}-{self.last}"
@@ -203,14 +199,7 @@ class NearPocket(Zone):
     distance: int
 
     def hexes(self, game_map: GameMap) -> frozenset[Hex]:
-        pocket = game_map.pocket
-        near = {
-            hex_
-            for inside in pocket
-            for hex_ in hexes_within(inside, self.distance)
-            if game_map.grid.contains(hex_)
-        }
-        return frozenset(near - pocket)
+        return pocket_band(game_map, self.distance).hexes
 
     def describe(self) -> str:
         return f"within {self.distance} hexes of the pocket"

@@ -27,6 +27,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Entrenchment, Player, Supply
 from owsqt.rules.data.units import MovementClass, UnitClass, UnitType
+from owsqt.rules.movement.interdiction import NO_COVER, cover_of
 from owsqt.rules.movement.movecost import Prohibited, Prohibition, step_items
 from owsqt.rules.movement.movegraph import (
     SCALE,
@@ -232,10 +233,10 @@ class StackMove:
             catalogue.ground[u].unit_class is UnitClass.ARTILLERY for u in units
         )
         self._sort_hexes(ruleset, state)
-        self.zones = (
-            tuple((z.center, z.radius, z.penalty) for z in state.interdiction_zones)
+        self.cover = (
+            cover_of(ruleset.game_map, state)
             if self.player is Player.SOVIET  # 4.5: German air interdicts Soviet units
-            else ()
+            else NO_COVER
         )
         self.bonus = initiative_bonus(ruleset, state, self.player)
         # 8.1: the slowest unit of each class binds the class (its units pay the same).
@@ -319,17 +320,11 @@ class StackMove:
     # --- the facts of one step ----------------------------------------------------------
 
     def zone_penalty(self, hex_: Hex | None) -> int:
-        if hex_ is None:
-            return 0
-        return sum(p for center, radius, p in self.zones if distance(center, hex_) <= radius)
+        return 0 if hex_ is None else self.cover.penalty(hex_)
 
     def _entering_zones(self, a: Hex, b: Hex) -> int:
         """[4.5] The penalties of the zones `b` is in and `a` is not: moving into them."""
-        return sum(
-            p
-            for center, radius, p in self.zones
-            if distance(center, b) <= radius < distance(center, a)
-        )
+        return self.cover.entering(a, b)
 
     def _entrenched_start(self) -> bool:
         if self.continuing or self.entry is not None:
@@ -786,7 +781,7 @@ class StackMove:
             extra += LEAVE_ZOC_COST * SCALE
         if b in self.enemy_zoc:
             extra += ENTER_ZOC_COST * SCALE
-        if self.zones:
+        if self.cover.zones:
             extra += self._entering_zones(a, b) * SCALE
         base = edge.off_road if b in self.convoy_hexes else edge.costs
         if a == self.start and self._entrenched_start():
@@ -851,7 +846,7 @@ class StackMove:
         closed = set(self.enemy_hexes)
         if self.administrative:
             closed |= self.near_enemy
-            closed |= {h for h in self.ruleset.game_map.hexes if self.zone_penalty(h)}
+            closed |= self.cover.penalties.keys()
         if self.convoy_stack:
             closed |= self.enemy_zoc | self.convoy_hexes
         if self.artillery_only:
@@ -863,8 +858,7 @@ class StackMove:
         special = set(self.enemy_zoc) | self.convoy_hexes
         for hexside in self.state.bridges:
             special.update((hexside.a, hexside.b))
-        if self.zones:
-            special.update(h for h in self.ruleset.game_map.hexes if self.zone_penalty(h))
+        special.update(self.cover.penalties)
         if self._entrenched_start():
             special.add(self.start)
         return special
@@ -883,7 +877,7 @@ class StackMove:
             cost += LEAVE_ZOC_COST * SCALE
         if b in self.enemy_zoc:
             cost += ENTER_ZOC_COST * SCALE
-        if self.zones:
+        if self.cover.zones:
             cost += self._entering_zones(a, b) * SCALE
         if a == self.start and self._entrenched_start():
             cost += scaled(self._leaving_entrenchments(self.points[0]).points)
