@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.core.actions import (
+    AllocateAir,
     ChooseSegmentOrder,
     DeclareAttacks,
     Displace,
@@ -90,10 +91,22 @@ def movement_session(game):
 # --- outside movement ------------------------------------------------------------------
 
 
-def test_3_1_outside_movement_only_ending_the_step_is_offered(game):
+def test_3_1_4_3_in_the_air_allocation_only_the_due_allocation_is_offered(game):
     session = new_session(game)
     state = session.state
-    assert state.segment == Segment.AIR_ALLOCATION
+    assert state.segment == Segment.AIR_ALLOCATION  # turn 1 is clear: the Soviet first
+    offered = candidate_actions(game, state, random.Random(1))
+    assert offered[0] == EndStep() and not judge(game, state, EndStep()).legal
+    assert {type(a) for a in offered[1:]} == {AllocateAir}
+    assert {a.player for a in offered[1:]} == {Player.SOVIET}
+    assert all(judge(game, state, a).legal for a in offered[1:])
+
+
+def test_3_1_outside_movement_only_ending_the_step_is_offered(game):
+    session = new_session(game)
+    allocate_nothing(session)
+    assert session.submit(EndStep()).applied  # the Air Combat Segment: no battle
+    state = session.state
     assert candidate_actions(game, state, random.Random(1)) == [EndStep()]
     assert judge(game, state, EndStep()).legal
 

@@ -6,7 +6,9 @@ import itertools
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Play
-from owsqt.rules.core.actions import DeclareAttacks, EndStep
+from owsqt.rules.air.allocation import STEP_THREE, allocation_step
+from owsqt.rules.core.actions import AllocateAir, DeclareAttacks, EndStep
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -37,8 +39,13 @@ def set_up(session: GameSession, player: Player) -> None:
 
 
 def end_steps_until(session: GameSession, segment: Segment) -> None:
-    """End steps while the game is not at `segment` and the step is this player's to end."""
+    """End steps while the game is not at `segment` and the step is this player's to end;
+    a due air allocation (4.3) is made with no missions."""
     while session.state.segment != segment:
+        step = allocation_step(session.ruleset, session.state)
+        if step is not None and step[1] != STEP_THREE:
+            must(session, AllocateAir(player=step[0], missions=FrozenMap()))
+            continue
         must(session, EndStep(player=session.state.active))
 
 
@@ -70,13 +77,23 @@ class Exchange:
         set_up(self.german, Player.GERMAN)
 
     def to_the_bids(self) -> None:
-        """Files 3-4: both play on to the Initiative Phase; the Soviet ends his ring step."""
+        """Files 3-6: the Soviet allocates his air units first (4.3 step 1), the German
+        then, and both play on to the Initiative Phase; the Soviet ends his ring step."""
+        self.air()
         end_steps_until(self.german, Segment.SOVIET_RING_FORCES)
         self.soviet.email.import_text(self.send(self.german))
         end_steps_until(self.soviet, Segment.INITIATIVE_DETERMINATION)
 
+    def air(self) -> None:
+        """Files 3-4: the German sends the game at the Air Allocation Segment; the Soviet
+        allocates first (4.3 step 1, no missions) and sends it back; the German allocates."""
+        self.soviet.email.import_text(self.send(self.german))
+        must(self.soviet, AllocateAir(player=Player.SOVIET, missions=FrozenMap()))
+        self.german.email.import_text(self.send(self.soviet))
+        must(self.german, AllocateAir(player=Player.GERMAN, missions=FrozenMap()))
+
     def bids(self, german: int, soviet: int) -> None:
-        """Files 4-6: the Soviet bids first (sealed), the German bids openly, the Soviet's
+        """Files 6-8: the Soviet bids first (sealed), the German bids openly, the Soviet's
         program shows the sealed bid and the initiative is rolled."""
         must(self.soviet, DeclareAttacks(player=Player.SOVIET, planned=soviet))
         self.german.email.import_text(self.send(self.soviet))

@@ -9,7 +9,8 @@ import random
 from owsqt.rules.air.allocation import STEP_THREE, allocation_step
 from owsqt.rules.air.battles import battle_actor, current_battle, deciding_units, target_units
 from owsqt.rules.air.charts import MISSION_BOXES, box_problem, units_in
-from owsqt.rules.air.strikes import ground_attack_reach, mission_aircraft
+from owsqt.rules.air.strikes import mission_aircraft
+from owsqt.rules.combat.targets import ground_attack_reach
 from owsqt.rules.core.actions import Action, AirEngage, AllocateAir, GroundAttack, Interdict
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import GameState
@@ -76,6 +77,7 @@ def _ground_attacks(
     if not aircraft:
         return []
     catalogue = ruleset.catalogue.ground
+    reach = ground_attack_reach(ruleset, state, player)  # 4.6
     enemies = [
         unit_id
         for unit_id, unit in state.units.items()
@@ -83,7 +85,7 @@ def _ground_attacks(
         and unit.hex is not None
         and catalogue[unit_id].player is player.opponent
         and catalogue[unit_id].unit_class is not UnitClass.HEADQUARTERS  # 12.4
-        and (player is Player.GERMAN or ground_attack_reach(ruleset, state, unit.hex))  # 4.6
+        and unit.hex in reach
     ]
     actions: list[Action] = []
     for target in rng.sample(enemies, min(STRIKES, len(enemies))):

@@ -14,6 +14,7 @@ from owsqt.rules.air.charts import ESCORT_OF, units_in
 from owsqt.rules.combat.artillery import bombardment_result, bombardment_solution
 from owsqt.rules.combat.casualties import disrupt, lose_points
 from owsqt.rules.combat.fire import Item
+from owsqt.rules.combat.targets import ground_attack_reach
 from owsqt.rules.core.actions import GroundAttack, Interdict
 from owsqt.rules.core.events import (
     AirUnitMoved,
@@ -29,7 +30,6 @@ from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.scenario.ruleset import Ruleset
 
-SOVIET_REACH = 5  # 4.6: a Soviet target lies within five hexes of a Soviet unit
 ZONE_RADIUS = 5  # 4.5: "an interdiction zone of five hexes from the target hex"
 
 
@@ -81,18 +81,6 @@ def _factors(ruleset: Ruleset, air_units: tuple[str, ...], rule: str) -> tuple[I
 # --- ground attack (4.6) -------------------------------------------------------------------
 
 
-def ground_attack_reach(ruleset: Ruleset, state: GameState, target: Hex) -> bool:
-    """[4.6] A Soviet air target lies within five hexes of any Soviet unit."""
-    catalogue = ruleset.catalogue.ground
-    return any(
-        unit.hex is not None
-        and unit.status is UnitStatus.ON_MAP
-        and catalogue[unit_id].player is Player.SOVIET
-        and distance(unit.hex, target) <= SOVIET_REACH
-        for unit_id, unit in state.units.items()
-    )
-
-
 def _judge_attack(ruleset: Ruleset, state: GameState, action: GroundAttack) -> list[Violation]:
     player, violations = _aircraft_problems(
         ruleset, state, action.air_units, AirBox.GROUND_ATTACK, "4.6"
@@ -105,7 +93,7 @@ def _judge_attack(ruleset: Ruleset, state: GameState, action: GroundAttack) -> l
         violations.append(Violation("4.6", "aircraft attack enemy ground units"))
     if defn.unit_class is UnitClass.HEADQUARTERS:
         violations.append(Violation("12.4", "headquarters units may not be bombarded"))
-    if player is Player.SOVIET and not ground_attack_reach(ruleset, state, target.hex):
+    if player is not None and target.hex not in ground_attack_reach(ruleset, state, player):
         where = ruleset.grid.id_of(target.hex)
         violations.append(Violation("4.6", f"{where} is not within five hexes of a Soviet unit"))
     return violations
