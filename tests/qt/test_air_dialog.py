@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
 
 from owsqt.qt.air.box import AirBoxWidget, air_unit_mime
 from owsqt.rules.air.allocation import allocation_step, charts_revealed
@@ -63,6 +64,7 @@ def drop(widget: AirBoxWidget, unit_id: str) -> bool:
 
 
 def shoot(window, name: str) -> Path:
+    QApplication.processEvents()  # the scroll areas settle their widths first
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
     window.grab().save(str(path))

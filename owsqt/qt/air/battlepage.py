@@ -55,6 +55,7 @@ class BattlePage(AirPage):
         self.grid_box = QWidget()
         self.grid = QGridLayout(self.grid_box)
         self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setColumnStretch(2, 1)
         self.problems = rich_label("airBattleProblems")
         for widget in (self.rolls, self.text, self.grid_box, self.problems):
             self.layout_.addWidget(widget)
@@ -110,9 +111,10 @@ class BattlePage(AirPage):
                 combo.addItem(names[target].name, target)
             combo.setCurrentIndex(max(combo.findData(proposal.get(unit)), 0))
             combo.currentIndexChanged.connect(self._changed)
-            column = QLabel()
-            column.setTextFormat(column.textFormat().RichText)
-            self.grid.addWidget(QLabel(escape(names[unit].name)), row, 0)
+            column = rich_label()
+            firer = QLabel(escape(names[unit].name))
+            firer.setWordWrap(True)
+            self.grid.addWidget(firer, row, 0)
             self.grid.addWidget(combo, row, 1)
             self.grid.addWidget(column, row, 2)
             self.combos[unit], self.columns[unit] = combo, column
@@ -143,7 +145,8 @@ class BattlePage(AirPage):
                 continue
             differential, column, drm = air_fire(self.ruleset, unit, target)
             label.setText(
-                f"{differential:+d} → <b>{escape(column)}</b>, DRM <b>{drm:+d}</b> {rule('4.4')}"
+                f"{differential:+d}: column <b>{escape(column)}</b>, DRM <b>{drm:+d}</b> "
+                f"{rule('4.4')}"
             )
         action = AirEngage(player=self._player(), pairs=FrozenMap(self.pairs()))
         problems = judge(self.ruleset, self.session.state, action).violations

@@ -23,6 +23,7 @@ from owsqt.rules.core.vocabulary import AirBox
 from owsqt.rules.engine import Outcome
 from owsqt.session import GameSession
 
+PAGE_HEIGHT = 360  # the air page's share of the dock at first; the splitter moves it
 AIR_SEGMENTS = (
     Segment.AIR_ALLOCATION,
     Segment.AIR_COMBAT,
@@ -51,7 +52,11 @@ class AirControl(QObject):
         splitter.setObjectName("airSplitter")
         splitter.addWidget(self.panel)
         splitter.addWidget(self.display)
-        splitter.setStretchFactor(1, 1)
+        splitter.setCollapsible(0, False)
+        splitter.setStretchFactor(0, 2)  # the page gets room to read; the charts scroll
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([PAGE_HEIGHT, 2 * PAGE_HEIGHT])
+        self.panel.setMinimumHeight(PAGE_HEIGHT // 2)
         self.dock = QDockWidget("Air operations", window)
         self.dock.setObjectName("airDock")
         self.dock.setWidget(splitter)
