@@ -107,7 +107,7 @@ def test_4_2_a_box_the_unit_may_not_fly_refuses_the_drop_with_its_rule(qtbot, sh
     escort = window.air_display.box_widget(Player.SOVIET, AirBox.GROUND_ATTACK_ESCORT)
     assert not drop(escort, "su-202shad")  # a ground attack regiment is not a fighter
     assert escort.refusal is not None and escort.refusal.startswith("4.2:")
-    assert "not a fighter" in escort.tooltip_at(escort.rect().center()) or escort.refusal
+    assert "not a fighter" in escort.refusal
     assert window.air.panel.allocation.draft == {}
 
 
@@ -211,6 +211,29 @@ def test_4_6_a_ground_attack_is_sent_from_its_page(qtbot, shipped):
     assert page.pick(session.state.units[target].hex)
     assert "Bombardment" in page.solution.text() and "4.6" in page.solution.text()
     assert page.send_button.isEnabled()
+    dock_forward(window, qtbot)
+    shoot(window.air.dock, "ground-attack")
     qtbot.mouseClick(page.send_button, Qt.MouseButton.LeftButton)
     assert session.entries[-1].action["kind"] == "ground_attack"
     assert session.state.air_units["lw-stg2-1"].box is AirBox.FLOWN
+
+
+def test_4_5_an_interdiction_is_sent_at_the_hex_clicked(qtbot, shipped):
+    session = allocation_game(shipped)
+    allocate(session, Player.SOVIET, {})
+    allocate(session, Player.GERMAN, {"lw-kg51-1": AirBox.INTERDICTION})
+    allocate(session, Player.GERMAN, {})
+    for _ in range(20):
+        if session.state.segment is Segment.INTERDICTION:
+            break
+        assert session.submit(EndStep()).applied
+    window = window_for(qtbot, shipped, session)
+    page = window.air.panel.interdiction
+    assert page.player is Player.GERMAN and set(page.checks) == {"lw-kg51-1"}
+    assert not page.send_button.isEnabled()  # no hex yet
+    window.air.pick(shipped.grid.hex_of("2538"))
+    assert page.hex_edit.text() == "2538"
+    assert "column" in page.solution.text() and "16.1" in page.solution.text()
+    qtbot.mouseClick(page.send_button, Qt.MouseButton.LeftButton)
+    assert session.entries[-1].action["kind"] == "interdict"
+    assert session.state.air_units["lw-kg51-1"].box is AirBox.FLOWN
