@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QByteArray, QEvent, QMimeData, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -42,6 +42,10 @@ from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import AirUnitDef, UnitCatalogue
 
 MIME_TYPE = "application/x-owsqt-air-unit"
+SECRET = "Secret until both sides have allocated (4.3)"
+
+# Why a unit may not be dropped in a box (the rules' refusal, with its number), or None.
+DropJudge = Callable[[str, AirBox], str | None]
 
 _PADDING = 5  # inside a box, around its title and counters
 _GAP = 4  # between counters in a box
@@ -95,6 +99,9 @@ class AirBoxWidget(QWidget):
         self._press: tuple[str, QPoint] | None = None
         self._dragging: str | None = None
         self._drop_hover = False
+        self.judge: DropJudge | None = None  # under the rules: the allocation's refusals
+        self.covered = False  # the other side's mission box before the reveal (4.3)
+        self.refusal: str | None = None  # why the last drag over this box was refused
         self._title_font = bold_font(TITLE_PIXELS)
         self._badge_font = bold_font(BADGE_PIXELS)
         self.setAcceptDrops(box is not None)
@@ -213,6 +220,17 @@ class AirBoxWidget(QWidget):
         )
         self._paint_count(painter, nation)
 
+        if self.covered:  # 4.3: the other side's missions stay secret until the reveal
+            painter.setBrush(QColor(74, 64, 52, 60))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.drawRoundedRect(frame, 3.0, 3.0)
+            painter.setPen(MUTED_INK)
+            top = self._counters_top(self.width())
+            room = QRect(_PADDING, top, self.width() - 2 * _PADDING, self.height() - top)
+            flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignCenter
+            painter.drawText(room, int(flags), "secret (4.3)")
+            painter.end()
+            return
         pixel_size = self._pixel_size()
         for index, unit in enumerate(self._units):
             painter.setOpacity(_DIMMED if unit.id == self._dragging else 1.0)
@@ -223,6 +241,8 @@ class AirBoxWidget(QWidget):
     def _paint_count(self, painter: QPainter, nation: NationStyle) -> None:
         """The number of counters in the box, in a small badge of the chart's colour."""
         count = len(self._units)
+        if self.covered:
+            return
         height = QFontMetrics(self._badge_font).height() + 2
         badge = QRectF(
             self.width() - _PADDING - self._badge_width(), _PADDING, self._badge_width(), height
@@ -249,6 +269,8 @@ class AirBoxWidget(QWidget):
 
     def tooltip_at(self, position: QPoint) -> str:
         """A counter's name and values under `position`, else what the box is for."""
+        if self.covered:
+            return SECRET
         unit_id = self.unit_at(position)
         if unit_id is None:
             return self.toolTip()
@@ -311,7 +333,13 @@ class AirBoxWidget(QWidget):
         if self.box is None or unit_id is None:
             return False
         unit = self._catalogue.air.get(unit_id)
-        return unit is not None and unit.player is self.player
+        return unit is not None and unit.player is self.player and self.refused(unit_id) is None
+
+    def refused(self, unit_id: str) -> str | None:
+        """The rules' reason `unit_id` may not go in this box now, if the box has a judge."""
+        if self.judge is None or self.box is None:
+            return None
+        return self.judge(unit_id, self.box)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         self._judge_drag(event)
@@ -320,12 +348,17 @@ class AirBoxWidget(QWidget):
         self._judge_drag(event)
 
     def _judge_drag(self, event: QDragMoveEvent) -> None:
-        if self.accepts(air_unit_from_mime(event.mimeData())):
+        unit_id = air_unit_from_mime(event.mimeData())
+        if self.accepts(unit_id):
             event.setDropAction(Qt.DropAction.MoveAction)
             event.accept()
             self._set_drop_hover(True)
-        else:
-            event.ignore()  # the cursor shows the drop is refused
+            return
+        event.ignore()  # the cursor shows the drop is refused, and the rules say why
+        self.refusal = self.refused(unit_id) if unit_id is not None else None
+        if self.refusal:
+            where = self.mapToGlobal(event.position().toPoint())
+            QToolTip.showText(where, f"Not allowed: {self.refusal}", self)
 
     def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
         self._set_drop_hover(False)

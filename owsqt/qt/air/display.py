@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
-from owsqt.qt.air.box import MIME_TYPE, AirBoxWidget, air_unit_from_mime, air_unit_mime
+from owsqt.qt.air.box import (
+    MIME_TYPE,
+    AirBoxWidget,
+    DropJudge,
+    air_unit_from_mime,
+    air_unit_mime,
+)
 from owsqt.qt.air.chart import AirChartWidget
 from owsqt.qt.air.style import BOX_TITLES, CHART_BOXES, CHART_TITLES, COUNTER_PIXELS
 from owsqt.qt.counters.painter import CounterPixmapCache
@@ -14,6 +22,8 @@ from owsqt.qt.map import style as mapstyle
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import AirUnitDef, UnitCatalogue
+
+READY_BOXES = (AirBox.READY, AirBox.FLOWN, AirBox.DISRUPTED)  # never secret (4.3, 4.7)
 
 __all__ = [
     "BOX_TITLES",
@@ -89,13 +99,34 @@ class AirDisplay(QWidget):
         """The box the last state put `unit_id` in."""
         return self._boxes.get(unit_id)
 
-    def show_state(self, state: GameState) -> None:
-        """Show every air unit of `state` in its box; units the catalogue lacks cannot be drawn."""
+    def set_judge(self, judge: DropJudge | None) -> None:
+        """Under the rules, every box asks `judge` whether a unit may be dropped in it."""
+        for chart in self.charts.values():
+            for widget in chart.boxes.values():
+                widget.judge = judge
+
+    def show_state(
+        self,
+        state: GameState,
+        draft: Mapping[str, AirBox] | None = None,
+        covered: Player | None = None,
+    ) -> None:
+        """Show every air unit of `state` in its box; units the catalogue lacks cannot be drawn.
+
+        `draft`: boxes a player has dragged units to without allocating yet (4.3), shown in
+        place of their state's boxes. `covered`: the side whose mission boxes are secret."""
         self._boxes = {unit_id: air.box for unit_id, air in state.air_units.items()}
+        self._boxes.update(draft or {})
+        for player, chart in self.charts.items():
+            for shown, widget in chart.boxes.items():
+                hidden = player is covered and shown not in READY_BOXES
+                if widget.covered != hidden:
+                    widget.covered = hidden
+                    widget.update()
         placed: dict[Player, list[tuple[AirUnitDef, AirBox]]] = {p: [] for p in self.charts}
         for unit_id, definition in self.catalogue.air.items():  # catalogue order: steady rows
             box = self._boxes.get(unit_id)
-            if box is not None:
+            if box is not None and not (definition.player is covered and box not in READY_BOXES):
                 placed[definition.player].append((definition, box))
         for player, chart in self.charts.items():
             chart.show_units(placed[player])

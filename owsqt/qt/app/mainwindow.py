@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
-from owsqt.qt.air.display import AirDisplay
+from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
 from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.ruleactions import RuleActions
@@ -58,14 +58,12 @@ from owsqt.rules.core.actions import (
     Action,
     EndStep,
     MoveStack,
-    PlaceAirUnit,
     ReorderStack,
     RollDice,
 )
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import AirBox
 from owsqt.rules.engine import Outcome
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -133,11 +131,10 @@ class MainWindow(QMainWindow):
         self.replay.hide()
         self.replay.entryShown.connect(self._on_replay_entry)
         self.replay.finished.connect(self._on_replay_finished)
-        self.air_display = AirDisplay(ruleset.catalogue, self)
-        self.air_display.move_requested.connect(self._on_air_unit_moved)
-        air_dock = QDockWidget("Air operations", self)
-        air_dock.setObjectName("airDock")
-        air_dock.setWidget(self.air_display)
+        self.air = AirControl(self, self.bridge)  # the air segments' pages and the charts
+        self.air_display = self.air.display
+        self.counters.hex_selected.connect(self.air.pick)
+        air_dock = self.air.dock
         self.inspector = StackInspector(ruleset, self)
         self.inspector.reorder_requested.connect(self._on_reorder_requested)
         inspector_dock = QDockWidget("Stack", self)
@@ -264,6 +261,7 @@ class MainWindow(QMainWindow):
         game_menu.addActions(self.rule_actions.actions())
         game_menu.addSeparator()
         game_menu.addActions(self.combat.actions())
+        game_menu.addAction(self.air.action)
         game_menu.setToolTipsVisible(True)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&About owsqt", None, self.about))
@@ -295,10 +293,12 @@ class MainWindow(QMainWindow):
             self.log.addItem(item)
         self._logged_entries = len(self.session.entries)
         self.log.scrollToBottom()
+        self.air.refresh()
         self._show_on_map(state)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         self.arrivals.show_state(state)
-        hint = self.email.hint(self.combat.hint(step_hint(self.ruleset, state, self.session.mode)))
+        base = self.air.hint(step_hint(self.ruleset, state, self.session.mode))
+        hint = self.email.hint(self.combat.hint(base))
         self.hint.setText(hint)
         self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")
         self.rule_actions.refresh()
@@ -319,7 +319,7 @@ class MainWindow(QMainWindow):
         self.counters.sync(state)
         self.hex_markers.sync(state, self.ruleset.hex_name)
         self.zones.sync(state)
-        self.air_display.show_state(state)
+        self.air.show_state(state)
 
     # --- replaying the journal ----------------------------------------------------------
 
@@ -392,6 +392,7 @@ class MainWindow(QMainWindow):
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
         menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._order)
         self.combat.add_menu_entries(menu, hex_)
+        self.air.add_menu_entries(menu, hex_)
         menu.exec(screen_pos)
 
     def _on_unit_menu(self, unit_id: str, screen_pos) -> None:
@@ -490,6 +491,8 @@ class MainWindow(QMainWindow):
             return  # 6.2: the player goes back to make his planned attacks
         outcome = self._submit(action)
         if outcome is not None and not outcome.applied:  # what the step still waits for
+            if self.session.state.segment in AIR_SEGMENTS and self.air.rules_apply():
+                self.air.show_dock()  # 4.3, 4.4: the allocation or the battle waits there
             # In e-mail play the hint says the refusal's reason already, and what to do.
             email = self.session.players.why_not_act(EndStep()) is not None
             said = "Not allowed" if email else self.statusBar().currentMessage()
@@ -514,9 +517,6 @@ class MainWindow(QMainWindow):
         computer is handed over when the player who acts changes."""
         self._show_verdict(outcome)
         self.hot_seat.follow()
-
-    def _on_air_unit_moved(self, unit_id: str, box: AirBox) -> None:
-        self._submit(PlaceAirUnit(air_unit=unit_id, box=box))
 
     def _on_reorder_requested(self, hex_: Hex, order: tuple[str, ...]) -> None:
         self._submit(ReorderStack(hex=hex_, order=order))
