@@ -140,7 +140,7 @@ def test_11_2_the_defender_is_handed_the_computer_for_his_combat_steps(qtbot, ru
     asked = []
     monkeypatch.setattr(handover, "hand_over", lambda parent, player, why: asked.append(why))
     hot_seat = SimpleNamespace(players=HotSeatPlay(window.session.header), state=defending)
-    seat = handover.HotSeat(window, SimpleNamespace(session=hot_seat))  # a bridge holding it
+    seat = handover.HotSeat(window, SimpleNamespace(session=hot_seat, ruleset=ruleset))  # a bridge
     seat.seated = Player.GERMAN
     seat.follow()
     assert asked == ["The Soviet player acts next: mechanized combat."]

@@ -22,6 +22,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
+from tests.airsteps import allocate_nothing
 from tests.session.pbemkit import Exchange, clock, set_up
 
 SETUP_ENTRIES = 77  # the default set-up of both sides ends with entry 78, into turn 1
@@ -37,13 +38,14 @@ def played(rules, end_steps: int = 4) -> GameSession:
     session = GameSession.new(rules, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     for _ in range(end_steps):
-        session.submit(EndStep(player=session.state.active))
+        allocate_nothing(session)  # 4.3, on the clear turn 1
+        assert session.submit(EndStep(player=session.state.active)).applied
     return session
 
 
 @pytest.fixture(scope="module")
 def session(rules):
-    return played(rules)  # 82 entries; the dock only reads it
+    return played(rules)  # 84 entries; the dock only reads it
 
 
 @pytest.fixture
@@ -88,7 +90,7 @@ def test_start_shows_the_game_before_the_first_entry_and_the_dock(qtbot, dock, s
 def test_start_without_a_last_entry_replays_to_the_latest(dock, session):
     dock.start(session, 80)
     assert dock.shown == 79
-    assert child(dock, QLabel, "replayRange").text() == "Replay: entries 80–82 · before the first"
+    assert child(dock, QLabel, "replayRange").text() == "Replay: entries 80–84 · before the first"
 
 
 def test_stepping_forward_and_back_shows_each_entry_in_turn(qtbot, dock, session):
@@ -252,8 +254,8 @@ def test_the_label_names_the_entry_its_side_and_where_the_game_stood(dock, sessi
     dock.show_entry(1)
     count = len(session.entries)
     assert where(dock) == f"Entry 1 of {count} · by Soviet\nTurn 1: setup, Soviet setup"
-    dock.show_entry(SETUP_ENTRIES + 2)
-    assert where(dock).startswith(f"Entry {SETUP_ENTRIES + 2} of ")
+    dock.show_entry(SETUP_ENTRIES + 4)  # after both air allocations (4.3)
+    assert where(dock).startswith(f"Entry {SETUP_ENTRIES + 4} of ")
     assert "by German\nTurn 1: air operations, air combat" in where(dock)
     assert narration(dock) == "• turn 1: air operations, air combat"
 

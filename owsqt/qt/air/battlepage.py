@@ -20,10 +20,10 @@ from owsqt.rules.air.battles import (
     current_battle,
     deciding_units,
     fighters_of,
+    proposed_pairs,
     target_units,
 )
 from owsqt.rules.air.charts import BOX_NAMES
-from owsqt.rules.air.preview import proposed_pairs
 from owsqt.rules.core.actions import AirEngage
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import AirBattle

@@ -13,9 +13,13 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QVBoxLayout, QWid
 from owsqt.qt.air.airpage import AirHost, AirPage, side
 from owsqt.qt.combat.page import button, rich_label
 from owsqt.qt.combat.text import rule, solution_html, violations_html
-from owsqt.rules.air.preview import ground_attack_solution, interdiction_solution
-from owsqt.rules.air.strikes import ground_attack_reach, mission_aircraft
+from owsqt.rules.air.strikes import (
+    ground_attack_solution,
+    interdiction_solution,
+    mission_aircraft,
+)
 from owsqt.rules.combat.artillery import bombardment_result
+from owsqt.rules.combat.targets import ground_attack_reach
 from owsqt.rules.core.actions import Action, GroundAttack, Interdict
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.verdict import InvalidAction, Violation
@@ -127,22 +131,23 @@ class GroundAttackPage(StrikePage):
     def load_target(self) -> None:
         assert self.player is not None
         state, ruleset = self.session.state, self.ruleset
-        reach = "within five hexes of a Soviet unit" if self.player is Player.SOVIET else "anywhere"
+        where = "within five hexes of a Soviet unit" if self.player is Player.SOVIET else "anywhere"
         self.text.setText(
             f"<p>{side(self.player, f'{self.player.title} player')}: tick the aircraft that "
             f"fly (escorts that fought no air combat add their factors) and click an enemy "
-            f"counter on the map, or choose it below; targets {escape(reach)} "
+            f"counter on the map, or choose it below; targets {escape(where)} "
             f"{rule('4.6')}.</p>"
         )
         self.target.blockSignals(True)
         self.target.clear()
+        reach = ground_attack_reach(ruleset, state, self.player)
         for unit_id, unit in sorted(state.units.items(), key=lambda u: (str(u[1].hex), u[0])):
             definition = ruleset.catalogue.ground[unit_id]
             if unit.hex is None or unit.status is not UnitStatus.ON_MAP:
                 continue
             if definition.player is self.player or definition.unit_class is UnitClass.HEADQUARTERS:
                 continue
-            if self.player is Player.SOVIET and not ground_attack_reach(ruleset, state, unit.hex):
+            if unit.hex not in reach:  # 4.6: Soviet targets within five hexes of a Soviet unit
                 continue
             self.target.addItem(f"{ruleset.hex_name(unit.hex)} {definition.name}", unit_id)
         self.target.blockSignals(False)

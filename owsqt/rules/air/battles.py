@@ -103,6 +103,20 @@ def target_units(ruleset: Ruleset, state: GameState, battle: AirBattle) -> tuple
     return fighters_of(ruleset, state, battle, actor.opponent)
 
 
+def proposed_pairs(ruleset: Ruleset, state: GameState, battle: AirBattle) -> dict[str, str]:
+    """[4.4] A target for each deciding unit, for the table to offer first: every enemy
+    fighter not yet engaged is covered before any is fired at twice (the bombers: one
+    each, in turn)."""
+    deciding = deciding_units(ruleset, state, battle)
+    targets = list(target_units(ruleset, state, battle))
+    if not targets:
+        return {}
+    if battle.stage is AirBattleStage.DESIGNATION:
+        answered = set(_answers(battle.pairs).values())
+        targets.sort(key=lambda t: t in answered)  # the uncovered ones first
+    return {unit: targets[index % len(targets)] for index, unit in enumerate(deciding)}
+
+
 def air_fire(ruleset: Ruleset, firer: str, target: str) -> tuple[int, str, int]:
     """[4.4] The differential (air-to-air factor minus the target's defensive factor), its
     column and the die roll modifiers of one air unit firing at another."""

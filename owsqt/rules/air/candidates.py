@@ -7,7 +7,13 @@ from __future__ import annotations
 import random
 
 from owsqt.rules.air.allocation import STEP_THREE, allocation_step
-from owsqt.rules.air.battles import battle_actor, current_battle, deciding_units, target_units
+from owsqt.rules.air.battles import (
+    battle_actor,
+    current_battle,
+    deciding_units,
+    proposed_pairs,
+    target_units,
+)
 from owsqt.rules.air.charts import MISSION_BOXES, box_problem, units_in
 from owsqt.rules.air.strikes import mission_aircraft
 from owsqt.rules.combat.targets import ground_attack_reach
@@ -66,7 +72,7 @@ def _engagements(ruleset: Ruleset, state: GameState, rng: random.Random) -> list
         chosen = [u for u in deciding if rng.random() < FLY_CHANCE]
         pairs = {u: rng.choice(targets) for u in chosen}
     else:  # 4.4: every enemy fighter covered before any is doubled
-        pairs = {u: targets[i % len(targets)] for i, u in enumerate(deciding)}
+        pairs = proposed_pairs(ruleset, state, battle)
     return [AirEngage(player=battle_actor(battle), pairs=FrozenMap(pairs))]
 
 

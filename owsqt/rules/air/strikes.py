@@ -8,10 +8,14 @@ mission every aircraft goes to the flown box.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from owsqt.rules.air.charts import ESCORT_OF, units_in
-from owsqt.rules.combat.artillery import bombardment_result, bombardment_solution
+from owsqt.rules.combat.artillery import (
+    BombardmentSolution,
+    bombardment_result,
+    bombardment_solution,
+)
 from owsqt.rules.combat.casualties import disrupt, lose_points
 from owsqt.rules.combat.fire import Item
 from owsqt.rules.combat.targets import ground_attack_reach
@@ -73,9 +77,36 @@ def _flown(state: GameState, air_units: tuple[str, ...]) -> tuple[GameState, lis
     return state, events
 
 
-def _factors(ruleset: Ruleset, air_units: tuple[str, ...], rule: str) -> tuple[Item, ...]:
+def ground_attack_solution(
+    ruleset: Ruleset, state: GameState, air_units: tuple[str, ...], target_unit: str
+) -> BombardmentSolution:
+    """[4.6, 12.4, 16.1] The bombardment of `target_unit` by `air_units`: each aircraft's
+    bombardment factor, the target's column shifts, the antiaircraft DRM."""
     catalogue = ruleset.catalogue.air
-    return tuple(Item(catalogue[a].name, catalogue[a].bombardment, rule) for a in air_units)
+    factors = tuple(Item(catalogue[a].name, catalogue[a].bombardment, "4.6") for a in air_units)
+    return bombardment_solution(ruleset, state, (), target_unit, air_factors=factors)
+
+
+@dataclass(frozen=True, slots=True)
+class InterdictionSolution:
+    """[4.5, 16.1] The bombardment strength of the aircraft, its column on the
+    Bombardment Table, the Soviet antiaircraft units in the zone and the DRM they give."""
+
+    total: int
+    column: str
+    antiaircraft: int
+    drm: int
+
+
+def interdiction_solution(
+    ruleset: Ruleset, state: GameState, air_units: tuple[str, ...], target: Hex
+) -> InterdictionSolution:
+    """[4.5] The interdiction of `target` by `air_units`, as it is rolled."""
+    table = ruleset.tables.bombardment
+    total = sum(ruleset.catalogue.air[a].bombardment for a in air_units)
+    guns = antiaircraft_near(ruleset, state, target)
+    drm = table.modifiers.interdiction_drm(guns)
+    return InterdictionSolution(total, table.column_for(total, 0), guns, drm)
 
 
 # --- ground attack (4.6) -------------------------------------------------------------------
@@ -105,8 +136,7 @@ def _resolve_attack(
     player, _ = _aircraft_problems(ruleset, state, action.air_units, AirBox.GROUND_ATTACK, "4.6")
     if state.units[action.target_unit].hex is None:
         raise InvalidAction("the target is not on the map")
-    factors = _factors(ruleset, action.air_units, "4.6")
-    solution = bombardment_solution(ruleset, state, (), action.target_unit, air_factors=factors)
+    solution = ground_attack_solution(ruleset, state, action.air_units, action.target_unit)
     roll, state, rolled = roll_die(state, "ground attack", player)
     result = bombardment_result(ruleset, solution, roll)
     events: list[Event] = [
@@ -161,14 +191,13 @@ def _resolve_interdict(
     ruleset: Ruleset, state: GameState, action: Interdict
 ) -> tuple[GameState, list[Event]]:
     player, _ = _aircraft_problems(ruleset, state, action.air_units, AirBox.INTERDICTION, "4.5")
-    table = ruleset.tables.bombardment
-    total = sum(ruleset.catalogue.air[a].bombardment for a in action.air_units)
-    drm = table.modifiers.interdiction_drm(antiaircraft_near(ruleset, state, action.target))
+    solution = interdiction_solution(ruleset, state, action.air_units, action.target)
+    total, drm = solution.total, solution.drm
     roll, state, rolled = roll_die(state, "interdiction", player)
-    result = table.resolve(total, 0, drm, roll=roll)
+    result = ruleset.tables.bombardment.resolve(total, 0, drm, roll=roll)
     events: list[Event] = [
         rolled,
-        FireResolved("interdiction", total, table.column_for(total, 0), drm, roll, str(result)),
+        FireResolved("interdiction", total, solution.column, drm, roll, str(result)),
     ]
     if result.losses > 0:  # 4.5: a number is the movement points the zone costs
         state, penalty = _with_zone(state, action.target, result.losses)
