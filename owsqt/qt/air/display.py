@@ -126,7 +126,9 @@ class AirDisplay(QWidget):
         placed: dict[Player, list[tuple[AirUnitDef, AirBox]]] = {p: [] for p in self.charts}
         for unit_id, definition in self.catalogue.air.items():  # catalogue order: steady rows
             box = self._boxes.get(unit_id)
-            if box is not None and not (definition.player is covered and box not in READY_BOXES):
+            if box is not None and definition.player is covered and box not in READY_BOXES:
+                box = AirBox.READY  # 4.3: secret; shown where it stood at the start of the turn
+            if box is not None:
                 placed[definition.player].append((definition, box))
         for player, chart in self.charts.items():
             chart.show_units(placed[player])
