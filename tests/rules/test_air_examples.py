@@ -43,6 +43,10 @@ def rules():
 
 @pytest.fixture
 def turn_one(rules):
+    return turn_one_state(rules)
+
+
+def turn_one_state(rules):
     """We are coming, set up: turn 1 (clear), the Air Allocation Segment."""
     session = GameSession.new(rules, "we-are-coming", Mode.STRICT, seed=1)
     session.apply_default_setup()

@@ -1,3 +1,3 @@
-"""Air operations (4.0, 16.1): allocation, air combat, bombardment, interdiction and
-recovery. Empty: the home of issue "Air Operations"; air units and their boxes are in
-core.state, the air tables in data.tables.air."""
+"""Air operations (4.0, 16.1): the charts, the allocation, air battles, ground attack and
+interdiction, and recovery. Air units and their boxes are in core.state, the air tables in
+data.tables.air."""

@@ -1,0 +1,185 @@
+"""The air rules clause by clause (4.2-4.7, 16.1): who may fly what and when, the order of
+the allocation, pairing, escorts, what the segments' ends do, recovery and zone expiry."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from owsqt.rules.air.allocation import charts_revealed
+from owsqt.rules.air.strikes import mission_aircraft
+from owsqt.rules.combat.targets import ground_attack_reach
+from owsqt.rules.core.actions import AirEngage, AllocateAir, EndStep, GroundAttack
+from owsqt.rules.core.events import AirCheck
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import InterdictionZone
+from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, Player
+from owsqt.rules.data.units import UnitClass
+from owsqt.rules.engine import apply, judge
+from owsqt.rules.scenario.ruleset import default_ruleset
+from tests.rules.test_air_examples import (
+    ESCORTS,
+    JG52,
+    RAIDERS,
+    STUKA,
+    act,
+    allocate,
+    turn_one_state,
+    with_dice,
+)
+
+KAMPF = "lw-kg51-1"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return default_ruleset()
+
+
+@pytest.fixture
+def turn_one(rules):
+    return turn_one_state(rules)
+
+
+def rules_of(rules, state, action):
+    return [v.rule for v in judge(rules, state, action).violations]
+
+
+def allocation(player, missions):
+    return AllocateAir(player=player, missions=FrozenMap(missions))
+
+
+def test_4_2_no_mission_is_flown_on_a_turn_that_is_not_clear(rules, turn_one):
+    overcast = replace(turn_one, turn=3)  # the track: 13 December AM, overcast
+    action = allocation(Player.SOVIET, {})
+    assert rules_of(rules, overcast, action) == ["4.2"]
+    assert judge(rules, overcast, EndStep()).legal  # nothing to allocate
+
+
+def test_4_2_missions_by_type(rules, turn_one):
+    state, _ = allocate(rules, turn_one, Player.SOVIET, {})
+    fighter_as_bomber = allocation(Player.GERMAN, {STUKA: AirBox.GROUND_ATTACK_ESCORT})
+    assert rules_of(rules, state, fighter_as_bomber) == ["4.2"]  # escort: fighters only
+    assert rules_of(rules, turn_one, allocation(Player.SOVIET, {RAIDERS[0]: AirBox.INTERDICTION}))
+    withheld_fighter = allocation(Player.GERMAN, {JG52: AirBox.WITHHELD})
+    assert rules_of(rules, state, withheld_fighter) == ["4.6"]  # only Ju-87s are withheld
+    assert judge(rules, state, allocation(Player.GERMAN, {STUKA: AirBox.WITHHELD})).legal
+
+
+def test_4_3_the_soviet_side_allocates_first_then_the_german_then_his_fighters(rules, turn_one):
+    german_first = allocation(Player.GERMAN, {STUKA: AirBox.GROUND_ATTACK})
+    assert set(rules_of(rules, turn_one, german_first)) == {"4.3"}
+    assert rules_of(rules, turn_one, EndStep()) == ["4.3"]  # the Soviet has not allocated
+    state, _ = allocate(rules, turn_one, Player.SOVIET, {RAIDERS[0]: AirBox.GROUND_ATTACK})
+    assert not charts_revealed(rules, state)
+    state, _ = allocate(rules, state, Player.GERMAN, {STUKA: AirBox.GROUND_ATTACK})
+    assert charts_revealed(rules, state)
+    again = allocation(Player.GERMAN, {STUKA: AirBox.INTERDICTION})
+    assert "4.3" in rules_of(rules, state, again)  # flown already: not ready
+    bombers_now = allocation(Player.GERMAN, {KAMPF: AirBox.GROUND_ATTACK})
+    assert rules_of(rules, state, bombers_now) == ["4.3"]  # step 3: fighters only
+    assert judge(rules, state, allocation(Player.GERMAN, {JG52: AirBox.GROUND_ATTACK_ESCORT})).legal
+
+
+def test_4_4_a_fighter_facing_an_empty_mission_box_goes_to_the_flown_box_unrolled(rules, turn_one):
+    state, _ = allocate(
+        rules, turn_one, Player.SOVIET, {ESCORTS[0]: AirBox.AIR_SUPERIORITY_VS_INTERDICTION}
+    )
+    state, _ = allocate(rules, state, Player.GERMAN, {})
+    state, events = act(rules, state, EndStep(), Player.GERMAN)
+    assert state.segment is Segment.AIR_COMBAT and not state.air.battles
+    assert not [e for e in events if isinstance(e, AirCheck)]
+    assert state.air_units[ESCORTS[0]].box is AirBox.FLOWN
+
+
+def test_4_4_every_enemy_fighter_is_engaged_before_two_fire_at_one(rules, turn_one):
+    soviet = {RAIDERS[0]: AirBox.GROUND_ATTACK}
+    soviet.update({a: AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK for a in ESCORTS})
+    state, _ = allocate(rules, turn_one, Player.SOVIET, soviet)
+    german = {STUKA: AirBox.GROUND_ATTACK, JG52: AirBox.GROUND_ATTACK_ESCORT}
+    german["lw-zg1-1"] = AirBox.GROUND_ATTACK_ESCORT
+    state, _ = allocate(rules, state, Player.GERMAN, german)
+    state = with_dice(state, (1, 1, 1, 9))  # both intercept; the bounce: Soviet 1+6, German 9+8
+    state, _ = act(rules, state, EndStep(), Player.GERMAN)
+    (battle, *_) = state.air.battles
+    assert battle.interceptor is Player.SOVIET and battle.bounce is Player.GERMAN
+    doubled = AirEngage(
+        player=Player.GERMAN, pairs=FrozenMap({JG52: ESCORTS[0], "lw-zg1-1": ESCORTS[0]})
+    )
+    assert rules_of(rules, state, doubled) == ["4.4"]
+    covered = AirEngage(
+        player=Player.GERMAN, pairs=FrozenMap({JG52: ESCORTS[0], "lw-zg1-1": ESCORTS[1]})
+    )
+    assert judge(rules, state, covered).legal
+    half = AirEngage(player=Player.GERMAN, pairs=FrozenMap({JG52: ESCORTS[0]}))
+    assert rules_of(rules, state, half) == ["4.4"]  # every engaged fighter is paired
+
+
+def test_4_6_an_escort_that_fought_no_air_combat_adds_its_factors(rules, turn_one):
+    missions = {RAIDERS[0]: AirBox.GROUND_ATTACK, ESCORTS[0]: AirBox.GROUND_ATTACK_ESCORT}
+    state, _ = allocate(rules, turn_one, Player.SOVIET, missions)
+    state, _ = allocate(rules, state, Player.GERMAN, {})
+    while state.segment is not Segment.AIR_BOMBARDMENT:
+        state, _ = act(rules, state, EndStep(), Player.GERMAN)
+    assert state.air_units[ESCORTS[0]].box is AirBox.GROUND_ATTACK_ESCORT  # still with it
+    assert set(mission_aircraft(rules, state, Player.SOVIET, AirBox.GROUND_ATTACK)) == {
+        RAIDERS[0],
+        ESCORTS[0],
+    }
+    state, _ = act(rules, state, EndStep(), Player.GERMAN)  # no attack: they flew anyway
+    assert state.air_units[RAIDERS[0]].box is AirBox.FLOWN
+    assert state.air_units[ESCORTS[0]].box is AirBox.FLOWN
+
+
+def test_4_6_a_soviet_target_lies_within_five_hexes_of_a_soviet_unit(rules, turn_one):
+    state, _ = allocate(rules, turn_one, Player.SOVIET, {RAIDERS[0]: AirBox.GROUND_ATTACK})
+    state, _ = allocate(rules, state, Player.GERMAN, {})
+    while state.segment is not Segment.AIR_BOMBARDMENT:
+        state, _ = act(rules, state, EndStep(), Player.GERMAN)
+    reach = ground_attack_reach(rules, state, Player.SOVIET)
+    german = [
+        u
+        for u, unit in state.units.items()
+        if unit.hex is not None
+        and rules.catalogue.ground[u].player is Player.GERMAN
+        and rules.catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS
+    ]
+    far = next(u for u in german if state.units[u].hex not in reach)
+    near = next(u for u in german if state.units[u].hex in reach)
+    attack = GroundAttack(player=Player.SOVIET, air_units=(RAIDERS[0],), target_unit=far)
+    assert rules_of(rules, state, attack) == ["4.6"]
+    assert judge(rules, state, replace(attack, target_unit=near)).legal
+
+
+def test_4_7_recovery_rolls_by_the_chart_and_a_disrupted_kampfgruppe_never_recovers(
+    rules, turn_one
+):
+    units = turn_one.air_units
+    units = units.set(JG52, replace(units[JG52], box=AirBox.FLOWN))
+    units = units.set(KAMPF, replace(units[KAMPF], box=AirBox.DISRUPTED))
+    units = units.set(STUKA, replace(units[STUKA], box=AirBox.WITHHELD))
+    zone = InterdictionZone(rules.grid.hex_of("2538"), 1, turn_one.turn)
+    state = replace(
+        turn_one,
+        air_units=units,
+        interdiction_zones=(zone,),
+        phase=turn_one.phase.__class__.RECOVERY,
+        segment=Segment.AIR_RECOVERY,
+        active=None,
+    )
+    state = with_dice(state, (7,))  # JG: 1-7 readies it
+    outcome = apply(rules, state, EndStep(), Mode.STRICT)
+    assert outcome.applied, outcome.verdict
+    after = outcome.state
+    assert after.air_units[JG52].box is AirBox.READY
+    assert after.air_units[KAMPF].box is AirBox.DISRUPTED  # KG: disrupted never recovers
+    assert after.air_units[STUKA].box is AirBox.READY  # withheld, never flown: no roll
+    assert after.interdiction_zones == ()  # 4.5: the zone ends with its turn
+    checks = [e for e in outcome.events if isinstance(e, AirCheck)]
+    assert [(c.air_unit, c.roll, c.needed, c.passed) for c in checks] == [
+        (JG52, 7, 7, True),
+        (KAMPF, 0, None, False),
+    ]
