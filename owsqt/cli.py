@@ -94,6 +94,11 @@ def _parser() -> argparse.ArgumentParser:
     air.add_argument("--drm", type=int, default=0, help="net die roll modifier")
     air.add_argument("--roll", type=int, required=True, help="the die, 1-10")
     air.set_defaults(handler=_table)
+    ready = tables.add_parser("air-recovery", help="Air unit recovery, by chart line (4.7)")
+    ready.add_argument("--class", dest="recovery_class", required=True, help="JG, ZG, STG, IAD…")
+    ready.add_argument("--disrupted", action="store_true", help="the unit is disrupted")
+    ready.add_argument("--roll", type=int, required=True, help="the die, 1-10")
+    ready.set_defaults(handler=_table)
     return parser
 
 
@@ -223,8 +228,18 @@ def _render_map(args: argparse.Namespace) -> int:
 
 def _table(args: argparse.Namespace) -> int:
     tables = default_ruleset().tables
+    result: object
     if args.table == "air-combat":
         result = tables.air_combat.resolve(args.differential, args.drm, roll=args.roll)
+    elif args.table == "air-recovery":
+        try:
+            needed = tables.air_recovery.threshold(args.recovery_class, args.disrupted)
+        except KeyError as error:
+            print(f"owsqt: {error.args[0]}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        ready = tables.air_recovery.recovers(args.recovery_class, args.disrupted, args.roll)
+        need = f"{needed} or less" if needed is not None else "no roll recovers it"
+        result = f"{'ready' if ready else 'not ready'} ({need})"
     else:
         # Each table gives results of its own kind; printing needs no more than that.
         by_name: dict[str, FactorTable[Any]] = {

@@ -8,13 +8,16 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text
 from owsqt.journal.textformat import LEGACY_VERSION, SIDES, JournalError, Play
 from owsqt.rules.core.actions import action_from_data
 from owsqt.rules.core.codec import CodecError, encode
+from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.map.zones import disc
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
 
@@ -145,6 +148,8 @@ def _replay(args: argparse.Namespace) -> int:
             "entry": upto,
             "narration": list(session.entries[upto - 1].narration) if upto else [],
             "state": encode(state, ruleset.grid),
+            "air_boxes": _air_boxes(state),
+            "interdiction_zones": _zones(ruleset, state),
         }
         print(json.dumps(summary, indent=2, sort_keys=True))
         return EXIT_OK
@@ -160,6 +165,27 @@ def _replay(args: argparse.Namespace) -> int:
         for line in session.entries[upto - 1].narration:
             print(f"  #{upto}: {line}")
     return EXIT_OK
+
+
+def _air_boxes(state: GameState) -> dict[str, list[str]]:
+    """[4.3, 4.7] The air units in each box of the Air Operations Charts."""
+    boxes: dict[str, list[str]] = {}
+    for air_id, unit in state.air_units.items():
+        boxes.setdefault(unit.box.value, []).append(air_id)
+    return boxes
+
+
+def _zones(ruleset: Ruleset, state: GameState) -> list[dict[str, Any]]:
+    """[4.5] Each live interdiction zone: its centre, penalty, hexes and outline."""
+    return [
+        {
+            "center": ruleset.grid.id_of(zone.center),
+            "penalty": zone.penalty,
+            "turn": zone.turn,
+            **disc(ruleset.game_map, zone.center, zone.radius).to_json(),
+        }
+        for zone in state.interdiction_zones
+    ]
 
 
 def _verify(args: argparse.Namespace) -> int:

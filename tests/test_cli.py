@@ -10,6 +10,7 @@ from owsqt import __version__
 from owsqt.cli import main
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
@@ -27,6 +28,12 @@ from owsqt.session import GameSession
         (["counterbattery", "--factors", "6", "--roll", "7"], "S"),
         # 4.4: II/JG 52 (6) against a Soviet fighter (5) with +1 DRM, roll 4 -> abort
         (["air-combat", "--differential", "1", "--drm", "1", "--roll", "4"], "A"),
+        # 4.7: a flown JG is ready on a 7; a disrupted KG never recovers
+        (["air-recovery", "--class", "JG", "--roll", "7"], "ready (7 or less)"),
+        (
+            ["air-recovery", "--class", "KG", "--disrupted", "--roll", "1"],
+            "not ready (no roll recovers it)",
+        ),
     ],
 )
 def test_table_calculators_print_the_rulebook_examples_11_8_4_6_12_4_4_4(
@@ -73,6 +80,23 @@ def test_replay_json_holds_the_whole_state(tmp_path, capsys):
     assert main(["replay", str(saved_game(tmp_path)), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["entries"] == 1 and data["state"]["dice"]["rolls_made"] == 2
+
+
+def test_4_3_4_5_replay_json_shows_the_air_boxes_and_each_live_zone(tmp_path, capsys):
+    from owsqt.rules.core.actions import PlaceAirUnit, SetInterdiction
+
+    ruleset = default_ruleset()
+    path = tmp_path / "air.owsg"
+    session = GameSession.new(ruleset, "we-are-coming", Mode.FREE, seed=9, path=path)
+    session.submit(PlaceAirUnit(air_unit="lw-stg77-2", box=AirBox.FLOWN))
+    session.submit(SetInterdiction(center=ruleset.grid.hex_of("2538"), penalty=1))
+    session.close()
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["air_boxes"]["flown"] == ["lw-stg77-2"]
+    (zone,) = data["interdiction_zones"]
+    assert (zone["center"], zone["penalty"], len(zone["hexes"])) == ("2538", 1, 91)
+    assert zone["polygons"] and zone["polygons"][0]["exterior"]
 
 
 def test_replay_of_a_tampered_file_names_the_entry_and_fails(tmp_path, capsys):
