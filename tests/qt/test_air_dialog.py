@@ -244,3 +244,20 @@ def test_4_5_an_interdiction_is_sent_at_the_hex_clicked(qtbot, shipped):
     qtbot.mouseClick(page.send_button, Qt.MouseButton.LeftButton)
     assert session.entries[-1].action["kind"] == "interdict"
     assert session.state.air_units["lw-kg51-1"].box is AirBox.FLOWN
+
+
+def test_4_3_hot_seat_hands_the_computer_over_between_the_secret_allocations(
+    qtbot, shipped, monkeypatch
+):
+    from owsqt.journal.textformat import Play
+    from owsqt.qt.play import handover
+
+    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3, play=Play.HOT_SEAT)
+    session.apply_default_setup()
+    asked = []
+    monkeypatch.setattr(handover, "hand_over", lambda parent, player, why: asked.append(player))
+    window = window_for(qtbot, shipped, session)
+    assert window.hint.text().startswith("Soviet player: air allocation (4.3)")
+    qtbot.mouseClick(window.air.panel.allocation.none, Qt.MouseButton.LeftButton)
+    assert Player.GERMAN in asked  # the curtain falls before the German sees the charts
+    assert window.hint.text().startswith("German player: air allocation (4.3)")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from owsqt.rules.actors import who_acts
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
@@ -41,7 +42,8 @@ def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
         if state.result is not None:
             return f"The game is over. {state.result.text()}"
         return "The game is over: victory is determined (19.0)"
-    who = f"{state.active.title} player" if state.active is not None else "Both players"
+    acting = who_acts(ruleset, state)  # 4.3: one side at a time in the air allocation too
+    who = f"{next(iter(acting)).title} player" if len(acting) == 1 else "Both players"
     if state.phase is Phase.SETUP:
         return f"{who} sets up (19.11, 19.12): place the counters, then {end}"
     if state.segment is Segment.INITIATIVE_DETERMINATION:
