@@ -261,3 +261,26 @@ def test_4_3_hot_seat_hands_the_computer_over_between_the_secret_allocations(
     qtbot.mouseClick(window.air.panel.allocation.none, Qt.MouseButton.LeftButton)
     assert Player.GERMAN in asked  # the curtain falls before the German sees the charts
     assert window.hint.text().startswith("German player: air allocation (4.3)")
+
+
+def test_4_4_4_5_4_6_free_play_has_a_calculator_that_changes_nothing(qtbot, shipped):
+    session = allocation_game(shipped, mode=Mode.FREE)
+    window = window_for(qtbot, shipped, session)
+    calculator = window.air.calculator
+    assert calculator.isVisibleTo(window.air.dock) and not window.air.panel.isVisibleTo(
+        window.air.dock
+    )
+    entries = len(session.entries)
+    calculator.firer.setCurrentIndex(calculator.firer.findData("lw-jg52-2"))
+    calculator.target.setCurrentIndex(calculator.target.findData("su-235iad"))
+    duel = calculator.duel.text()
+    assert "the +1 column" in duel and "DRM +1" in duel  # 4.4: 6 against 5, proficiency 8 to 6
+    for index in range(calculator.aircraft.count()):
+        item = calculator.aircraft.item(index)
+        if item.data(Qt.ItemDataRole.UserRole) == "lw-stg77-2":
+            item.setCheckState(Qt.CheckState.Checked)
+    calculator.hex.setText("2538")
+    text = calculator.strike.text()
+    assert "Interdiction of 2538" in text and "7 factors" in text and "(4.5, 16.1)" in text
+    assert "Ground attack" in text
+    assert len(session.entries) == entries  # nothing was sent

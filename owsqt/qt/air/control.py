@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QSplitter
 
+from owsqt.qt.air.calculator import AirCalculator
 from owsqt.qt.air.display import AirDisplay
 from owsqt.qt.air.panel import AirPanel
 from owsqt.qt.bridge import SessionBridge
@@ -50,12 +51,14 @@ class AirControl(QObject):
         self.panel.charts_changed.connect(self.show_charts)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.setObjectName("airSplitter")
+        self.calculator = AirCalculator(self.ruleset)  # free play's page: sums, no actions
         splitter.addWidget(self.panel)
+        splitter.addWidget(self.calculator)
         splitter.addWidget(self.display)
         splitter.setCollapsible(0, False)
         splitter.setStretchFactor(0, 2)  # the page gets room to read; the charts scroll
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([PAGE_HEIGHT, 2 * PAGE_HEIGHT])
+        splitter.setStretchFactor(2, 3)
+        splitter.setSizes([PAGE_HEIGHT, PAGE_HEIGHT, 2 * PAGE_HEIGHT])
         self.panel.setMinimumHeight(PAGE_HEIGHT // 2)
         self.dock = QDockWidget("Air operations", window)
         self.dock.setObjectName("airDock")
@@ -80,7 +83,10 @@ class AirControl(QObject):
         segment begins (under the rules)."""
         state = self.session.state
         self.panel.setVisible(self.rules_apply())
+        self.calculator.setVisible(not self.rules_apply())
         self.panel.show_state()
+        if not self.rules_apply():
+            self.calculator.show_session(self.session)
         self.show_charts()
         segment = (state.turn, state.segment)
         if segment != self._segment and state.segment in AIR_SEGMENTS and self.rules_apply():
