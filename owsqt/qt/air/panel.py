@@ -16,7 +16,7 @@ from owsqt.qt.air.battlepage import BattlePage
 from owsqt.qt.air.strikepage import GroundAttackPage, InterdictionPage
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.page import rich_label
-from owsqt.qt.combat.text import BAD_STYLE, SIDE_COLOURS, WARN_STYLE, violations_html
+from owsqt.qt.combat.text import SIDE_COLOURS, outcome_html
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
@@ -120,20 +120,7 @@ class AirPanel(QWidget):
     def send(self, action: Action) -> Outcome | None:
         """Submit; a refusal or the rules broken stay under the buttons, with numbers."""
         outcome, message = self._send(action)
-        self.message.show()
-        if outcome is None:
-            self.message.setText(f"<div style='{BAD_STYLE}'><b>Not possible:</b> "
-                                 f"{escape(message)}</div>")  # fmt: skip
-        elif not outcome.applied:
-            self.message.setText(
-                f"<b style='{BAD_STYLE}'>Not allowed:</b>"
-                f"{violations_html(outcome.verdict.violations)}"
-            )
-        elif outcome.verdict.violations:
-            self.message.setText(
-                f"<b style='{WARN_STYLE}'>Done, against the rules (see the log):</b>"
-                f"{violations_html(outcome.verdict.violations, '⚠')}"
-            )
-        else:
-            self.message.hide()
+        shown = outcome_html(outcome, message)
+        self.message.setVisible(shown is not None)
+        self.message.setText(shown or "")
         return outcome

@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QFont
 
 from owsqt.qt.fonts import table_font
 from owsqt.qt.map import style as mapstyle
+from owsqt.rules.air.charts import MISSION_BOXES
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import AirType, AirUnitDef, Nationality
 
@@ -18,28 +19,11 @@ CHART_TITLES = {
     Player.SOVIET: "Soviet Air Operations Chart",
 }
 
-# The boxes of each chart in the order of its grid: a full-width Ready box, then pairs.
+# The boxes of each chart in the order of its grid: a full-width Ready box, then pairs;
+# the mission boxes are the rules' (4.3).
 CHART_BOXES: dict[Player, tuple[AirBox, ...]] = {
-    Player.GERMAN: (
-        AirBox.READY,
-        AirBox.FLOWN,
-        AirBox.DISRUPTED,
-        AirBox.INTERDICTION,
-        AirBox.INTERDICTION_ESCORT,
-        AirBox.GROUND_ATTACK,
-        AirBox.GROUND_ATTACK_ESCORT,
-        AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK,
-        AirBox.WITHHELD,
-    ),
-    Player.SOVIET: (
-        AirBox.READY,
-        AirBox.FLOWN,
-        AirBox.DISRUPTED,
-        AirBox.GROUND_ATTACK,
-        AirBox.GROUND_ATTACK_ESCORT,
-        AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK,
-        AirBox.AIR_SUPERIORITY_VS_INTERDICTION,
-    ),
+    player: (AirBox.READY, AirBox.FLOWN, AirBox.DISRUPTED, *boxes)
+    for player, boxes in MISSION_BOXES.items()
 }
 
 _SHARED_TITLES = {

@@ -32,12 +32,10 @@ from owsqt.qt.combat.pages import DefendPage, FirePage, IdlePage
 from owsqt.qt.combat.resultpages import AdvancePage, LossesPage, OptionalPage, RetreatPage
 from owsqt.qt.combat.specialfirepage import SpecialFirePage, special_fire_line
 from owsqt.qt.combat.text import (
-    BAD_STYLE,
     SIDE_COLOURS,
-    WARN_STYLE,
     actor_line,
+    outcome_html,
     step_title,
-    violations_html,
 )
 from owsqt.rules.combat.prepared import (
     alive,
@@ -380,21 +378,7 @@ class CombatPanel(QWidget):
         """Submit `action`; a refusal (STRICT) or the rules an applied action broke (ASSIST)
         stay under the buttons, with their numbers."""
         outcome, message = self._send(action)
-        self.message.show()
-        if outcome is None:
-            self.message.setText(
-                f"<div style='{BAD_STYLE}'><b>Not possible:</b> {escape(message)}</div>"
-            )
-        elif not outcome.applied:
-            self.message.setText(
-                f"<b style='{BAD_STYLE}'>Not allowed:</b>"
-                f"{violations_html(outcome.verdict.violations)}"
-            )
-        elif outcome.verdict.violations:
-            self.message.setText(
-                f"<b style='{WARN_STYLE}'>Done, against the rules (see the log):</b>"
-                f"{violations_html(outcome.verdict.violations, '⚠')}"
-            )
-        else:
-            self.message.hide()
+        shown = outcome_html(outcome, message)
+        self.message.setVisible(shown is not None)
+        self.message.setText(shown or "")
         return outcome

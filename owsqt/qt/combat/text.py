@@ -20,6 +20,7 @@ from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
+from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
 
 RULE_STYLE = "color:#6b6250"
@@ -188,3 +189,20 @@ def gun_solution(
             return bombardment_result(ruleset, solution, value)
 
     return solution, solution_html(solution, table, "12.4", result_of, roll), result_of
+
+
+def outcome_html(outcome: Outcome | None, message: str) -> str | None:
+    """What a panel shows under its buttons after sending an action: why it could not be
+    sent, the rules that refused it (STRICT) or that it broke (ASSIST); None when it went
+    through cleanly."""
+    if outcome is None:
+        return f"<div style='{BAD_STYLE}'><b>Not possible:</b> {escape(message)}</div>"
+    violations = outcome.verdict.violations
+    if not outcome.applied:
+        return f"<b style='{BAD_STYLE}'>Not allowed:</b>{violations_html(violations)}"
+    if violations:
+        return (
+            f"<b style='{WARN_STYLE}'>Done, against the rules (see the log):</b>"
+            f"{violations_html(violations, '⚠')}"
+        )
+    return None
