@@ -67,6 +67,7 @@ def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
     for report in reports:
         assert report.kinds["move"] > 10  # units moved, not just steps ended
         assert report.kinds["declare_attacks"] == 2
+        assert report.kinds["allocate_air"] >= 2  # 4.3: turn 1 is clear; both sides allocate
         assert report.seed in (1, 2) and f"seed {report.seed}:" in report.line()
     again = solo.play_game(game, 1, last_turn=1)
     assert (again.actions, again.kinds) == (reports[0].actions, reports[0].kinds)
@@ -74,6 +75,13 @@ def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
 
 
 # --- each invariant can fail ---------------------------------------------------------------
+
+
+def test_4_0_strict_games_fly_every_air_action_kind_on_the_clear_turns(game):
+    kinds = set()
+    for seed in range(1, 7):
+        kinds |= set(solo.play_game(game, seed, last_turn=2).kinds)
+    assert {"allocate_air", "air_engage", "ground_attack", "interdict"} <= kinds
 
 
 def test_the_default_set_up_breaks_no_invariant(invariants, start):
