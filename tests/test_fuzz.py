@@ -77,6 +77,7 @@ def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
 # --- each invariant can fail ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_4_0_strict_games_fly_every_air_action_kind_on_the_clear_turns(game):
     kinds = set()
     for seed in range(1, 7):
