@@ -16,7 +16,8 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from owsqt.journal.identity import canonical_b64decode
 from owsqt.journal.textformat import SIDES, EntryKind, JournalError, ParsedJournal, Play
 
-SEAL_PADDING = 96  # sealed actions are padded to a multiple of this, so sizes tell nothing
+SEAL_PADDING = 1024  # sealed actions are padded to a multiple of this: the size of a bid
+# or of any allocation of a side's air units (under 600 bytes) tells nothing
 FILE_SUFFIX = ".owsg"
 
 

@@ -1,13 +1,15 @@
 """E-mail play: the exchange of files between two players with keys of their own.
 
-Joining, sending and importing, the dice seed agreed by both, sealed bids (6.1), and the
-exchange's own rules of who may write the journal (docs/pbem-format.md).
+Joining, sending and importing, the dice seed agreed by both, sealed bids (6.1) and air
+allocations (4.3), and the exchange's own rules of who may write the journal
+(docs/pbem-format.md).
 
 The creator commits to his share of the dice seed; the second player joins with his key and
 share; the creator's program reveals on the next import. A player acts only for his own side
-and waits after sending; the first bid of a turn is sealed and shown by its owner's program
-once the opponent has bid. An import must continue the game exactly and keep the rules; on
-any failure the game is restored.
+and waits after sending; the first bid of a turn, and its first air allocation, are sealed
+and shown by their owner's program once the opponent has made his own (secrets.py). An
+import must continue the game exactly and keep the rules; on any failure the game is
+restored.
 
 GameSession creates and owns one EmailExchange in e-mail play, as its kind of play
 (play.Players), and the exchange asks its game only what `Game` lists."""
@@ -31,11 +33,12 @@ from owsqt.journal.textformat import (
     parse,
 )
 from owsqt.rules.actors import who_acts
-from owsqt.rules.core.actions import Action, DeclareAttacks, action_from_data, action_to_data
+from owsqt.rules.core.actions import Action, action_from_data, action_to_data
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session import secrets
 from owsqt.session.problems import Problem
 
 # What an import may change in the exchange, kept to restore it when the import fails:
@@ -204,8 +207,12 @@ class EmailExchange:
                 "open their reply to go on"
             )
         if action is not None:
-            if isinstance(action, DeclareAttacks) and action.player in self._seals:
-                return f"the {action.player.title} bid of this turn is sealed already (6.1)"
+            secret = secrets.kind_of(action)
+            if secret is not None and action.player in self._seals:
+                return (
+                    f"the {action.player.title} {secret.what} of this turn is sealed already "
+                    f"({secret.rule})"
+                )
             side = action.player or self._game.state.active
             if side is not None and side.value not in mine:
                 return f"this is for the {side.title} player to do; send your file so that they can"
@@ -217,31 +224,30 @@ class EmailExchange:
         )
 
     def seal(self, action: Action, before: GameState) -> bool:
-        """[6.1] The first bid of a turn is sealed: the opponent sees only that it is made,
-        and bids without knowing it."""
-        if not isinstance(action, DeclareAttacks) or action.player is None:
+        """[6.1, 4.3] The first bid of a turn, and its first air allocation, are sealed:
+        the opponent sees only that it is made, and makes his own without knowing it. An
+        allocation stands in the game as made, its boxes unshown."""
+        secret = secrets.to_seal(action, before)
+        if secret is None or action.player is None:
             return False
-        side, opponent = action.player.value, action.player.opponent
-        if (
-            opponent in before.initiative.planned_attacks
-            or opponent.value in self._seals
-            or side in self._seals
-        ):
+        side, opponent = action.player.value, action.player.opponent.value
+        if opponent in self._seals or side in self._seals:
             return False
         game = self._game.header.game
         number = len(self._game.entries) + 1
         data = action_to_data(action, self._game.ruleset.grid)
-        secret = self._game.identity.secret_for(pbem.seal_label(game, number))
-        seal = pbem.seal_digest(game, number, data, secret)
+        key = self._game.identity.secret_for(pbem.seal_label(game, number))
+        seal = pbem.seal_digest(game, number, data, key)
         self._game.write_note(
             EntryKind.SEAL,
             side,
-            fields=(("seal", seal), ("box", pbem.seal_box(secret, data))),
-            narration=(
-                f"{action.player.title} bid of planned attacks sealed until both have bid.",
-            ),
+            fields=(("seal", seal), ("box", pbem.seal_box(key, data))),
+            narration=(f"{action.player.title} {secret.what} sealed until both have made theirs.",),
             effect=lambda e: self._seals.__setitem__(side, (e.number, seal)),
         )
+        stand_in = secrets.stand_in(action)
+        if stand_in is not None and not self._game.write_action(stand_in).applied:
+            raise JournalError(f"your sealed {secret.what} cannot stand in the game", number)
         return True
 
     def after_entries(self) -> None:
@@ -262,9 +268,10 @@ class EmailExchange:
                 effect=lambda _entry: self._fix_seed(share),
             )
         for side, (number, _seal) in list(self._seals.items()):
-            opponent = Player(side).opponent
-            if side in mine and opponent in self._game.state.initiative.planned_attacks:
-                self._unseal(side, number)
+            if side in mine:
+                sealed = self._sealed_action(number)
+                if secrets.may_show(sealed, self._game.state):
+                    self._unseal(side, number, sealed)
 
     # --- checking what a file brings -----------------------------------------------------
 
@@ -285,8 +292,9 @@ class EmailExchange:
         if not self.seed_agreed and rolls_dice(outcome):
             broken.append((EMAIL_RULE, DICE_NOT_AGREED))
         unseal = entry.field("unseal")
-        if unseal is None and isinstance(action, DeclareAttacks) and entry.by in self._seals:
-            broken.append(("6.1", f"the {entry.by} bid is sealed already"))
+        secret = secrets.kind_of(action)
+        if unseal is None and secret is not None and entry.by in self._seals:
+            broken.append((secret.rule, f"the {entry.by} {secret.what} is sealed already"))
         if unseal is not None:
             number, seal = self._seals.pop(entry.by or "", (None, None))
             nonce = entry.field("nonce") or ""
@@ -297,7 +305,8 @@ class EmailExchange:
                 or f"#{number}" != unseal
                 or pbem.seal_digest(game, number, entry.action, nonce) != seal
             ):
-                broken.append(("6.1", f"the bid shown is not the one sealed at entry {unseal}"))
+                rule, what = (secret.rule, secret.what) if secret else ("6.1", "action")
+                broken.append((rule, f"the {what} shown is not the one sealed at entry {unseal}"))
         return [Problem(entry.number, rule, message) for rule, message in broken]
 
     def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
@@ -361,16 +370,20 @@ class EmailExchange:
         self._game.reseed(pbem.agreed_seed(header.game, first_share, self._second_share or ""))
         self.seed_agreed = True
 
-    def _unseal(self, side: str, number: int) -> None:
-        secret = self._game.identity.secret_for(pbem.seal_label(self._game.header.game, number))
+    def _sealed_action(self, number: int) -> Action:
+        """The action this player sealed at entry `number`, opened with his own key."""
+        key = self._game.identity.secret_for(pbem.seal_label(self._game.header.game, number))
         box = self._game.entries[number - 1].field("box") or ""
-        data = pbem.open_box(secret, box)
+        data = pbem.open_box(key, box)
         if data is None:
-            raise JournalError(f"your sealed bid at entry {number} cannot be opened", number)
-        action = action_from_data(data, self._game.ruleset.grid)
-        outcome = self._game.write_action(action, (("unseal", f"#{number}"), ("nonce", secret)))
-        if not outcome.applied:  # the bid was legal when sealed; nothing else bids since
-            raise JournalError(f"your sealed bid at entry {number} is refused now", number)
+            raise JournalError(f"your sealed action at entry {number} cannot be opened", number)
+        return action_from_data(data, self._game.ruleset.grid)
+
+    def _unseal(self, side: str, number: int, action: Action) -> None:
+        key = self._game.identity.secret_for(pbem.seal_label(self._game.header.game, number))
+        outcome = self._game.write_action(action, (("unseal", f"#{number}"), ("nonce", key)))
+        if not outcome.applied:  # it was legal when sealed; nothing has changed it since
+            raise JournalError(f"your sealed action at entry {number} is refused now", number)
         del self._seals[side]
 
     def _save_point(self) -> _SavePoint:

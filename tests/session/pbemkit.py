@@ -77,23 +77,26 @@ class Exchange:
         set_up(self.german, Player.GERMAN)
 
     def to_the_bids(self) -> None:
-        """Files 3-6: the Soviet allocates his air units first (4.3 step 1), the German
-        then, and both play on to the Initiative Phase; the Soviet ends his ring step."""
+        """Files 3-8: the air allocations, then both play on to the Initiative Phase; the
+        Soviet ends his ring step."""
         self.air()
         end_steps_until(self.german, Segment.SOVIET_RING_FORCES)
         self.soviet.email.import_text(self.send(self.german))
         end_steps_until(self.soviet, Segment.INITIATIVE_DETERMINATION)
 
-    def air(self) -> None:
-        """Files 3-4: the German sends the game at the Air Allocation Segment; the Soviet
-        allocates first (4.3 step 1, no missions) and sends it back; the German allocates."""
+    def air(self, soviet: FrozenMap | None = None) -> None:
+        """Files 3-6: the German sends the game at the Air Allocation Segment; the Soviet
+        allocates first (4.3 step 1), sealed, and sends it; the German allocates and sends
+        it back; the Soviet's program shows the sealed allocation, and he sends it again."""
         self.soviet.email.import_text(self.send(self.german))
-        must(self.soviet, AllocateAir(player=Player.SOVIET, missions=FrozenMap()))
+        must(self.soviet, AllocateAir(player=Player.SOVIET, missions=soviet or FrozenMap()))
         self.german.email.import_text(self.send(self.soviet))
         must(self.german, AllocateAir(player=Player.GERMAN, missions=FrozenMap()))
+        self.soviet.email.import_text(self.send(self.german))
+        self.german.email.import_text(self.send(self.soviet))
 
     def bids(self, german: int, soviet: int) -> None:
-        """Files 6-8: the Soviet bids first (sealed), the German bids openly, the Soviet's
+        """Files 8-10: the Soviet bids first (sealed), the German bids openly, the Soviet's
         program shows the sealed bid and the initiative is rolled."""
         must(self.soviet, DeclareAttacks(player=Player.SOVIET, planned=soviet))
         self.german.email.import_text(self.send(self.soviet))

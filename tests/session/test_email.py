@@ -27,8 +27,8 @@ def ruleset():
 
 @pytest.fixture(scope="module")
 def played(ruleset) -> Exchange:
-    """Eight files: the opening, the air allocations, play to the Initiative Phase, and
-    both bids."""
+    """Ten files: the opening, the air allocations (the Soviet one sealed, then shown), play
+    to the Initiative Phase, and both bids."""
     exchange = Exchange(ruleset)
     exchange.opening()
     exchange.to_the_bids()
@@ -36,8 +36,8 @@ def played(ruleset) -> Exchange:
     return exchange
 
 
-def test_a_two_player_exchange_of_eight_files_round_trips(played):
-    assert len(played.files) == 8
+def test_a_two_player_exchange_of_ten_files_round_trips(played):
+    assert len(played.files) == 10
     assert played.german.text() == played.soviet.text() == played.files[-1]
     state = played.german.state
     assert state == played.soviet.state
@@ -45,7 +45,7 @@ def test_a_two_player_exchange_of_eight_files_round_trips(played):
     assert dict(state.initiative.planned_attacks) == {Player.GERMAN: 1, Player.SOVIET: 2}
     numbers = [int(entry.field("file")) for entry in parse(played.files[-1]).entries
                if entry.kind is EntryKind.SEND]  # fmt: skip
-    assert numbers == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert numbers == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
 
 def test_each_file_is_the_whole_game_and_replays_alone(ruleset, played):
@@ -77,30 +77,39 @@ def test_no_die_is_rolled_before_the_seed_is_agreed(ruleset):
     assert soviet.state.dice.rolls_made == 0
 
 
+def shown_bid(text: str):
+    """The entry that shows the sealed Soviet bid (6.1)."""
+    return next(
+        e
+        for e in parse(text).entries
+        if e.field("unseal") and e.action["kind"] == "declare_attacks"
+    )
+
+
 def test_6_1_the_first_bid_is_sealed_until_both_have_bid(played):
-    fourth, fifth = parse(played.files[5]), parse(played.files[6])
-    seal = next(e for e in fourth.entries if e.kind is EntryKind.SEAL)
+    fourth, fifth = parse(played.files[7]), parse(played.files[8])
+    seal = [e for e in fourth.entries if e.kind is EntryKind.SEAL][-1]  # the air's came first
     assert seal.by == "soviet" and not any(
         e.action and e.action["kind"] == "declare_attacks" for e in fourth.entries
     )
-    assert '"planned"' not in played.files[5]  # the Soviet bid cannot be read in file 6
+    assert '"planned"' not in played.files[7]  # the Soviet bid cannot be read in file 8
     german_bid = fifth.entries[-2]  # the German bids openly after the seal
     assert german_bid.action == {"kind": "declare_attacks", "planned": 1, "player": "german"}
-    shown = next(e for e in parse(played.files[7]).entries if e.field("unseal"))
+    shown = shown_bid(played.files[9])
     assert shown.action["planned"] == 2 and shown.field("unseal") == f"#{seal.number}"
 
 
 def test_6_1_a_bid_shown_that_differs_from_the_seal_is_a_broken_rule(ruleset, played):
     # The Soviet player forges his shown bid with his own key and the narration the rules
     # give for it: chain and signatures hold, but the bid is not the sealed one (6.1).
-    text = played.files[7]
-    shown = next(e for e in parse(text).entries if e.field("unseal"))
+    text = played.files[9]
+    shown = shown_bid(text)
     forged = _resigned(
         ruleset, text, shown.number, {**shown.action, "planned": 0}, played.soviet_key
     )
     session = GameSession.from_text(ruleset, forged, audit=True)
     assert [(p.entry, p.rule) for p in session.problems] == [(shown.number, "6.1")]
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(ruleset, played.files[8], identity=played.german_key)
     with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 6.1"):
         german.email.import_text(forged)
 
@@ -128,26 +137,28 @@ def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, 
 
 def test_6_1_a_second_bid_beside_a_sealed_one_is_a_broken_rule(ruleset, played):
     bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
-    forged = _append_forged(ruleset, played.files[5], played.soviet_key, "soviet", bid)
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
-    with pytest.raises(ImportRefused, match=r"6\.1: the soviet bid is sealed already"):
+    forged = _append_forged(ruleset, played.files[7], played.soviet_key, "soviet", bid)
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    with pytest.raises(
+        ImportRefused, match=r"6\.1: the soviet bid of planned attacks is sealed already"
+    ):
         german.email.import_text(forged)
-    assert german.text() == played.files[4]
+    assert german.text() == played.files[6]
 
 
 def test_an_import_replaces_the_autosave_whole_and_a_refused_one_leaves_it(
     ruleset, played, tmp_path
 ):
     path = tmp_path / "german.owsg"
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
     german.save_as(path)
     bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
-    forged = _append_forged(ruleset, played.files[5], played.soviet_key, "soviet", bid)
+    forged = _append_forged(ruleset, played.files[7], played.soviet_key, "soviet", bid)
     with pytest.raises(ImportRefused):
         german.email.import_text(forged)
-    assert path.read_text() == played.files[4]
-    german.email.import_text(played.files[5])
-    assert path.read_text() == played.files[5]
+    assert path.read_text() == played.files[6]
+    german.email.import_text(played.files[7])
+    assert path.read_text() == played.files[7]
     must(german, DeclareAttacks(player=Player.GERMAN, planned=1))  # appended at once
     german.close()
     assert path.read_text() == german.text()
@@ -157,11 +168,11 @@ def test_an_import_replaces_the_autosave_whole_and_a_refused_one_leaves_it(
 def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
     """Flip one character on every line of every entry the Soviet's fourth file adds."""
     german_before = GameSession.from_text(
-        ruleset, played.files[4], identity=played.german_key, clock=clock()
+        ruleset, played.files[6], identity=played.german_key, clock=clock()
     )
-    text = played.files[5]
+    text = played.files[7]
     lines = text.split("\n")
-    known = len(parse(played.files[4]).entries)
+    known = len(parse(played.files[6]).entries)
     number = 0
     checked = 0
     for index, line in enumerate(lines):
@@ -177,19 +188,19 @@ def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
             german_before.email.import_text(mutated)
         checked += 1
     assert checked > 10
-    assert german_before.text() == played.files[4]
+    assert german_before.text() == played.files[6]
 
 
 def test_a_reordered_entry_is_detected(ruleset, played):
-    blocks = played.files[5].split("\n\n")
+    blocks = played.files[7].split("\n\n")
     blocks[-3], blocks[-2] = blocks[-2], blocks[-3]
     with pytest.raises(JournalError, match=r"entry \d+"):
         parse("\n\n".join(blocks))
 
 
 def test_a_file_cut_short_after_a_whole_entry_is_refused(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
-    blocks = played.files[5].rstrip("\n").split("\n\n")
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    blocks = played.files[7].rstrip("\n").split("\n\n")
     with pytest.raises(JournalError, match="cut short"):
         german.email.import_text("\n\n".join(blocks[:-1]) + "\n")
 
@@ -197,23 +208,23 @@ def test_a_file_cut_short_after_a_whole_entry_is_refused(ruleset, played):
 def test_a_file_from_another_game_is_refused(ruleset, played):
     other = Exchange(ruleset)
     other.opening()
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
     with pytest.raises(JournalError, match="another game"):
         german.email.import_text(other.files[1])
 
 
 def test_an_old_file_or_ones_own_file_brings_nothing_new(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(ruleset, played.files[8], identity=played.german_key)
     with pytest.raises(JournalError, match="nothing new"):
-        german.email.import_text(played.files[5])
+        german.email.import_text(played.files[7])
 
 
 def test_a_players_file_for_the_other_side_must_come_from_the_opponent(ruleset, played):
     # The German's own fifth file holds the Soviet's fourth and then the German's entries.
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
     with pytest.raises(JournalError, match=r"entry \d+: the entry is the german player's"):
-        german.email.import_text(played.files[6])
-    assert german.text() == played.files[4]
+        german.email.import_text(played.files[8])
+    assert german.text() == played.files[6]
 
 
 def test_a_player_is_told_when_the_game_waits_for_the_opponent(ruleset):
@@ -235,13 +246,13 @@ def test_a_player_is_told_when_the_game_waits_for_the_opponent(ruleset):
 
 
 def test_an_e_mail_player_waits_after_sending(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(ruleset, played.files[8], identity=played.german_key)
     outcome = german.submit(EndStep(player=Player.GERMAN))
     assert not outcome.applied and "open their reply" in str(outcome.verdict.violations[0])
 
 
 def test_an_e_mail_player_acts_only_for_his_side(ruleset, played):
-    soviet = GameSession.from_text(ruleset, played.files[6], identity=played.soviet_key)
+    soviet = GameSession.from_text(ruleset, played.files[8], identity=played.soviet_key)
     outcome = soviet.submit(DeclareAttacks(player=Player.GERMAN, planned=3))
     assert not outcome.applied and "German player to do" in str(outcome.verdict.violations[0])
 
@@ -273,15 +284,15 @@ FIXTURE_OPTIONS = settings(
 @FIXTURE_OPTIONS
 @given(data=st.data())
 def test_any_mutated_file_is_refused_or_changes_nothing(ruleset, played, data):
-    text = played.files[5]
-    position = data.draw(st.integers(len(played.files[4]) - 1, len(text) - 1))
+    text = played.files[7]
+    position = data.draw(st.integers(len(played.files[6]) - 1, len(text) - 1))
     replacement = data.draw(st.characters(blacklist_categories=("Cs",)))
     mutated = text[:position] + replacement + text[position + 1 :]
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
     try:
         german.email.import_text(mutated)
     except JournalError:
-        assert german.text() == played.files[4]
+        assert german.text() == played.files[6]
         return
     assert german.text().startswith(text.rstrip("\n"))  # a harmless change (a CR for a LF)
 
@@ -333,21 +344,47 @@ def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
 def test_an_oversized_file_is_refused_before_it_is_read(ruleset, played, tmp_path, monkeypatch):
     from owsqt.journal import store, textformat
 
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
-    limit = len(played.files[5]) - 1
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    limit = len(played.files[7]) - 1
     monkeypatch.setattr(store, "MAX_FILE_BYTES", limit)
     monkeypatch.setattr(textformat, "MAX_FILE_BYTES", limit)
     path = tmp_path / "huge.owsg"
-    path.write_text(played.files[5])
+    path.write_text(played.files[7])
     with pytest.raises(JournalError, match="more than a journal can be"):
         store.read_text(path)
     with pytest.raises(JournalError, match="larger than"):
-        german.email.import_text(played.files[5])
-    assert german.text() == played.files[4]
+        german.email.import_text(played.files[7])
+    assert german.text() == played.files[6]
 
 
 def test_a_file_of_a_newer_format_is_refused_by_version(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[4], identity=played.german_key)
-    newer = played.files[5].replace("owsqt journal 2", "owsqt journal 3", 1)
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    newer = played.files[7].replace("owsqt journal 2", "owsqt journal 3", 1)
     with pytest.raises(JournalError, match=r"line 1: .*version 3.*newer owsqt"):
         german.email.import_text(newer)
+
+
+def test_4_3_the_soviet_air_allocation_is_sealed_until_the_german_has_allocated(ruleset):
+    from owsqt.rules.core.frozenmap import FrozenMap
+    from owsqt.rules.core.vocabulary import AirBox
+
+    exchange = Exchange(ruleset)
+    exchange.opening()
+    exchange.air(soviet=FrozenMap({"su-202shad": AirBox.GROUND_ATTACK}))
+    sealed_file, german_file, shown_file = exchange.files[3], exchange.files[4], exchange.files[5]
+    assert "su-202shad" not in sealed_file and "ground_attack" not in sealed_file
+    sealed = GameSession.from_text(ruleset, sealed_file, identity=exchange.german_key).state
+    assert sealed.air.sealed == {Player.SOVIET}  # 4.3: made, not shown
+    assert sealed.air_units["su-202shad"].box is AirBox.READY
+    assert '"allocate_air"' in german_file and "su-202shad" not in german_file
+    shown = [e for e in parse(shown_file).entries if e.field("unseal")][-1]
+    assert shown.action["missions"] == {"su-202shad": "ground_attack"}
+    state = exchange.german.state
+    assert not state.air.sealed and state.air_units["su-202shad"].box is AirBox.GROUND_ATTACK
+    # A shown allocation that is not the one sealed breaks 4.3.
+    forged = _resigned(
+        ruleset, shown_file, shown.number, {**shown.action, "missions": {}}, exchange.soviet_key
+    )
+    german = GameSession.from_text(ruleset, german_file, identity=exchange.german_key)
+    with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 4.3"):
+        german.email.import_text(forged)

@@ -1,6 +1,11 @@
 """The Air Allocation Segment (4.3): the Soviet side places ready air units in its mission
 boxes in secret (step 1), the German side does the same (step 2), then both charts are
-revealed and the German side may place its remaining ready fighters (step 3)."""
+revealed and the German side may place its remaining ready fighters (step 3).
+
+At one computer the table keeps a side's boxes out of sight until the reveal. Between two
+machines an allocation may be made sealed: the side has allocated, and shows its boxes
+(the allocation it committed to, which the e-mail exchange checks) once the other side
+has allocated, before step 3."""
 
 from __future__ import annotations
 
@@ -27,6 +32,9 @@ def allocation_step(ruleset: Ruleset, state: GameState) -> tuple[Player, int] | 
         return Player.SOVIET, STEP_ONE
     if Player.GERMAN not in air.allocated:
         return Player.GERMAN, STEP_TWO
+    for player in Player:  # a sealed allocation is shown before the reveal
+        if player in air.sealed:
+            return player, STEP_ONE if player is Player.SOVIET else STEP_TWO
     if not air.fighters_placed:
         return Player.GERMAN, STEP_THREE
     return None
@@ -56,6 +64,11 @@ def _judge(ruleset: Ruleset, state: GameState, action: AllocateAir) -> list[Viol
         return [Violation("4.3", "every side has allocated its air units this turn")]
     player, number = step
     violations = []
+    showing = player in state.air.sealed
+    if action.sealed and (showing or number == STEP_THREE or action.missions):
+        violations.append(
+            Violation("4.3", "only a secret allocation of step 1 or 2 is sealed, with no boxes")
+        )
     if action.player is not None and action.player is not player:
         violations.append(
             Violation("4.3", f"the {player.title} player allocates now (step {number})")
@@ -98,12 +111,17 @@ def _resolve(
     for air_id, box in action.missions.items():
         state = state.with_air_unit(air_id, box)
     air = state.air
+    how = ""
     if number == STEP_THREE:
         air = replace(air, fighters_placed=True)
+    elif player in air.sealed:  # the sealed allocation shown
+        air, how = replace(air, sealed=air.sealed - {player}), "shown"
     else:
-        air = replace(air, allocated=air.allocated | {player})
+        sealed = air.sealed | {player} if action.sealed else air.sealed
+        air = replace(air, allocated=air.allocated | {player}, sealed=sealed)
+        how = "sealed" if action.sealed else ""
     state = replace(state, air_operations=air)
-    events: list[Event] = [AirAllocated(player, number)]
+    events: list[Event] = [AirAllocated(player, number, how)]
     if number == STEP_THREE:
         events.extend(AirUnitMoved(a, b, None) for a, b in action.missions.items())
     elif charts_revealed(ruleset, state):  # step 3: both charts are shown (the log too)
@@ -117,8 +135,10 @@ def _resolve(
 
 def charts_revealed(ruleset: Ruleset, state: GameState) -> bool:
     """[4.3] Whether both Air Operations Charts are shown: after both sides allocated this
-    turn (before that, each side's mission boxes are its secret)."""
-    return state.air.allocated >= set(Player) or not flying_weather(ruleset, state)
+    turn and showed any sealed allocation (before that, each side's mission boxes are its
+    secret)."""
+    air = state.air
+    return (air.allocated >= set(Player) and not air.sealed) or not flying_weather(ruleset, state)
 
 
 HANDLERS = {AllocateAir: (_judge, _resolve)}

@@ -462,6 +462,7 @@ class AllocateAir(Action):
 
     kind: ClassVar[str] = "allocate_air"
     missions: FrozenMap[str, AirBox]
+    sealed: bool = False  # e-mail play: allocated, its boxes shown after the other's (4.3)
 
 
 @registered

@@ -135,11 +135,15 @@ class AirAllocated(Event):
 
     player: Player
     step: int
+    how: str = ""  # "sealed": allocated, boxes shown later; "shown": the sealed boxes shown
 
     def describe(self, narrator: Narrator) -> str:
         if self.step == 3:
             return "German ready fighters placed after the charts were revealed (4.3 step 3)"
-        return f"{self.player.title} air units allocated to missions (4.3 step {self.step})"
+        if self.how == "shown":
+            return f"{self.player.title} sealed air allocation shown (4.3 step {self.step})"
+        sealed = ", sealed until the other side has allocated" if self.how == "sealed" else ""
+        return f"{self.player.title} air units allocated to missions (4.3 step {self.step}{sealed})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,13 +80,15 @@ class AirBattle:
 @dataclass(frozen=True, slots=True)
 class AirOperations:
     """What the Air Operations Phase of `turn` has done (4.3-4.6): the sides that made
-    their secret allocation (steps 1 and 2), whether the German fighters were placed
+    their secret allocation (steps 1 and 2; `sealed`, in e-mail play, those whose boxes
+    are not shown yet), whether the German fighters were placed
     after the reveal (step 3), the air battles still to fight (the current one first) and
     the fighters that fought air to air (their bombardment factors no longer count, 4.6).
     A record of an earlier turn is read as empty (GameState.air)."""
 
     turn: int = 0
     allocated: frozenset[Player] = frozenset()
+    sealed: frozenset[Player] = frozenset()  # allocated in secret, boxes not shown yet
     fighters_placed: bool = False
     battles: tuple[AirBattle, ...] = ()
     engaged: frozenset[str] = frozenset()
