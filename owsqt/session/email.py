@@ -118,9 +118,14 @@ class EmailExchange:
         public = self._game.identity.public
         return frozenset(side for side, key in self.keys.items() if key == public)
 
+    def own_sealed(self) -> dict[str, Action]:
+        """This player's sealed actions not shown yet, opened with his own key."""
+        mine = self.local_sides
+        return {s: self._sealed_action(n) for s, (n, _seal) in self._seals.items() if s in mine}
+
     @property
     def open_seals(self) -> dict[str, int]:
-        """Bids sealed and not shown yet (6.1): side -> the entry that sealed it."""
+        """Actions sealed and not shown yet (6.1, 4.3): side -> the entry that sealed it."""
         return {side: number for side, (number, _seal) in self._seals.items()}
 
     @property

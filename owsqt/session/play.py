@@ -43,7 +43,11 @@ class Players(Protocol):
 
     @property
     def open_seals(self) -> dict[str, int]:
-        """Bids sealed and not shown yet (6.1): side -> the entry that sealed it."""
+        """Actions sealed and not shown yet (6.1, 4.3): side -> the entry that sealed it."""
+        ...
+
+    def own_sealed(self) -> dict[str, Action]:
+        """This computer's sealed actions not shown yet, as their owner sees them."""
         ...
 
     def why_not_act(self, action: Action | None = None) -> str | None:
@@ -101,6 +105,9 @@ class LocalPlay:
 
     @property
     def open_seals(self) -> dict[str, int]:
+        return {}
+
+    def own_sealed(self) -> dict[str, Action]:
         return {}
 
     def why_not_act(self, action: Action | None = None) -> str | None:

@@ -284,3 +284,21 @@ def test_4_4_4_5_4_6_free_play_has_a_calculator_that_changes_nothing(qtbot, ship
     assert "Interdiction of 2538" in text and "7 factors" in text and "(4.5, 16.1)" in text
     assert "Ground attack" in text
     assert len(session.entries) == entries  # nothing was sent
+
+
+def test_4_3_by_e_mail_the_sealed_allocation_is_seen_by_its_owner_only(qtbot, shipped):
+    from tests.session.pbemkit import Exchange, must
+
+    exchange = Exchange(shipped)
+    exchange.opening()
+    exchange.soviet.email.import_text(exchange.send(exchange.german))
+    missions = FrozenMap({"su-202shad": AirBox.GROUND_ATTACK})
+    must(exchange.soviet, AllocateAir(player=Player.SOVIET, missions=missions))
+    assert exchange.soviet.state.air.sealed == {Player.SOVIET}
+    window = window_for(qtbot, shipped, exchange.soviet)
+    own = window.air_display.box_widget(Player.SOVIET, AirBox.GROUND_ATTACK)
+    assert own.unit_ids == ("su-202shad",)  # his own, though the file does not show it
+    exchange.german.email.import_text(exchange.send(exchange.soviet))
+    other = window_for(qtbot, shipped, exchange.german)
+    theirs = other.air_display.box_widget(Player.SOVIET, AirBox.GROUND_ATTACK)
+    assert theirs.unit_ids == () and theirs.covered

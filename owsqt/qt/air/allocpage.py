@@ -67,7 +67,10 @@ class AllocationPage(AirPage):
         state = self.session.state
         if self._step is None or charts_revealed(self.ruleset, state):
             return None
-        return self._step[0].opponent
+        local = self.session.players.local_sides
+        if len(local) == 1:  # by e-mail: the opponent's boxes, whoever allocates now
+            return Player(next(iter(local))).opponent
+        return self._step[0].opponent  # at one computer: the side not at the screen
 
     # --- the draft ----------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from owsqt.qt.air.display import AirDisplay
 from owsqt.qt.air.panel import AirPanel
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.stephint import AIR_KEYS
-from owsqt.rules.core.actions import Action, PlaceAirUnit
+from owsqt.rules.core.actions import Action, AllocateAir, PlaceAirUnit
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Segment
@@ -106,9 +106,19 @@ class AirControl(QObject):
         page = self.panel.allocation
         self.display.set_judge(page.refusal if allocating else None)
         if allocating and page.step is not None:
-            self.display.show_state(state, page.draft, page.covered())
+            self.display.show_state(state, {**self._sealed(), **page.draft}, page.covered())
         else:
-            self.display.show_state(state)
+            self.display.show_state(state, self._sealed() if allocating else None)
+
+    def _sealed(self) -> dict[str, AirBox]:
+        """[4.3] By e-mail: this player's own sealed allocation, which only he may see
+        before it is shown."""
+        return {
+            air_id: box
+            for action in self.session.players.own_sealed().values()
+            if isinstance(action, AllocateAir)
+            for air_id, box in action.missions.items()
+        }
 
     def show_dock(self) -> None:
         self.dock.show()
