@@ -14,7 +14,7 @@ from functools import cached_property
 
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.hexgrid import Hex, Hexside, distance
+from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.steps import (
     AirBattleStage,
     CombatStep,
@@ -110,11 +110,7 @@ class InterdictionZone:
     center: Hex
     penalty: int
     turn: int
-    radius: int = 5
-
-    def covers(self, hex_: Hex) -> bool:
-        """Whether `hex_` lies in the zone: within `radius` hexes of its centre."""
-        return distance(self.center, hex_) <= self.radius
+    radius: int = 5  # the hexes within it: movement/interdiction.py (map/zones.py discs)
 
 
 @dataclass(frozen=True, slots=True)
