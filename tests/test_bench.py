@@ -17,6 +17,7 @@ def test_every_benchmark_module_imports_and_offers_run():
         "bench_journal",
         "bench_map",
         "bench_movement",
+        "bench_supply",
         "bench_table",
         "bench_zones",
     } <= set(names)
@@ -39,3 +40,18 @@ def test_8_1_the_reachable_search_agrees_with_scipy_on_the_benchmark_stacks():
     for units in (largest_stack(ruleset, state), state.stack(state.units[FAST_UNIT].hex)):
         work, _floor = search_and_floor(ruleset, state, units)  # raises if they disagree
         assert len(work().spent) > 10
+
+
+def test_14_2_supply_determination_agrees_with_scipy_on_a_cut_off_division():
+    """The benchmark's floor and the rules give the same supplied units, here with the
+    6th Panzer Division's HQ ringed by Soviet ZOCs, so that some are not."""
+    from bench.bench_supply import compiled_floor, determine_all
+    from owsqt.rules.core.vocabulary import Player
+    from owsqt.rules.scenario.ruleset import default_ruleset
+    from tests.rules.test_supply import ringed, start_state
+
+    ruleset = default_ruleset()
+    state = ringed(ruleset, start_state(ruleset))
+    ours = determine_all(ruleset, state)
+    assert "de-6pz-hq" not in ours[0]
+    assert ours == [compiled_floor(ruleset, state, player)() for player in Player]

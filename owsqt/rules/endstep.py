@@ -29,6 +29,7 @@ from owsqt.rules.recovery.phase import (
 )
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
+from owsqt.rules.supply.determination import determine_supply
 from owsqt.rules.turn.initiative import (
     determined_this_turn,
     forfeit,
@@ -115,8 +116,11 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
         events.extend(fought)
     if step.segment is Segment.INITIATIVE_DETERMINATION:
         state = open_bidding(state)
-    if step.segment is Segment.SUPPLY_DETERMINATION and state.active is not None:
-        state, turned = complete_entrenchments(state, state.active)  # 15.1
+    phasing = state.active
+    if step.segment is Segment.SUPPLY_DETERMINATION and phasing is not None:
+        state, supplied = determine_supply(ruleset, state, phasing)  # 14.1-14.4
+        events.extend(supplied)
+        state, turned = complete_entrenchments(state, phasing)  # 15.1
         events.extend(turned)
     return state, events
 

@@ -40,7 +40,7 @@ from owsqt.rules.core.actions import (
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.core.vocabulary import Player, Supply, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import candidate_actions
@@ -89,7 +89,8 @@ class Invariants:
       Kotelnikovo without crossing it (the default set-up places every unit so);
     - [8.2] no Soviet unit in the Stalingrad pocket;
     - every unit on the map is on a hex;
-    - [8.1] the movement record names only units of the active player.
+    - [8.1] the movement record names only units of the active player;
+    - [14.4] no unit goes out of supply without a turn of organic supply first.
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -97,15 +98,27 @@ class Invariants:
         game_map = ruleset.game_map
         self.battle_area = game_map.reachable_without_major_river(game_map.place("Kotelnikovo").hex)
 
-    def breaches(self, state: GameState, *, movement_ended: bool = False) -> list[str]:
+    def breaches(
+        self, state: GameState, *, movement_ended: bool = False, before: GameState | None = None
+    ) -> list[str]:
         """Every invariant `state` breaks; `movement_ended`: a movement segment just ended
-        (when 9.3 checks the stacking limit)."""
+        (when 9.3 checks the stacking limit); `before`: the state the action left."""
         found = []
         if movement_ended:
             found.extend(self.overstacked(state))
         found.extend(self.unit_breaches(state))
         found.extend(self.movement_breaches(state))
+        if before is not None:
+            found.extend(self.supply_breaches(before, state))
         return found
+
+    def supply_breaches(self, before: GameState, after: GameState) -> list[str]:
+        return [
+            f"14.4: {unit_id} went out of supply from regular supply, with no turn of "
+            "organic supply"
+            for unit_id, unit in after.units.items()
+            if unit.supply is Supply.OUT and before.units[unit_id].supply is Supply.REGULAR
+        ]
 
     def overstacked(self, state: GameState) -> list[str]:
         ruleset = self.ruleset
@@ -233,7 +246,7 @@ def play_out(
             )
         kinds[action.kind] += 1
         ended = isinstance(action, EndStep) and state.segment in STACKING_SEGMENTS
-        breaches = invariants.breaches(outcome.state, movement_ended=ended)
+        breaches = invariants.breaches(outcome.state, movement_ended=ended, before=state)
         if breaches:
             raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
     return kinds

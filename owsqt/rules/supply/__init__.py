@@ -1,2 +1,3 @@
-"""Supply (14.0): the lines of communication each unit traces in the Supply
-Determination Segment. Empty: its home; supply status is recorded in core.state."""
+"""Supply (14.0, 10.3): the chains of command a line follows (`chains`), tracing the lines
+(`lines`) and the Supply Determination Segment that sets each unit's mode
+(`determination`). A unit's mode is recorded in core.state (UnitState.supply)."""

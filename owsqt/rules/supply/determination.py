@@ -1,0 +1,47 @@
+"""The Supply Determination Segment (14.1, 14.3, 14.4): the phasing player's units take
+the supply mode their line gives them.
+
+A unit with a valid line is in regular supply. A unit without one uses organic supply if
+it was in regular supply the turn before, and is out of supply if it was already on
+organic supply (or out of supply). Each side's units are determined in its own Player
+Phase, so once a turn: the mode a unit holds is its history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from owsqt.rules.core.events import Event, SupplyChanged
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player, Supply
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.supply.chains import chains_of
+from owsqt.rules.supply.lines import trace_supply
+
+
+def next_mode(previous: Supply, traced: bool) -> Supply:
+    """[14.2-14.4] Regular with a line; without one, organic after regular supply, out of
+    supply after organic supply."""
+    if traced:
+        return Supply.REGULAR
+    return Supply.ORGANIC if previous is Supply.REGULAR else Supply.OUT
+
+
+def determine_supply(
+    ruleset: Ruleset, state: GameState, player: Player
+) -> tuple[GameState, list[Event]]:
+    """[14.1] Trace every unit of `player` on the map and set its supply mode."""
+    trace = trace_supply(ruleset, state, player)
+    chains = chains_of(ruleset)
+    catalogue = ruleset.catalogue.ground
+    events: list[Event] = []
+    for unit_id, unit in state.units.items():
+        if unit.hex is None or catalogue[unit_id].player is not player:
+            continue
+        if not chains.traced(unit_id):
+            continue
+        mode = next_mode(unit.supply, unit_id in trace.supplied)
+        if mode is not unit.supply:
+            state = state.with_unit(unit_id, replace(unit, supply=mode))
+            events.append(SupplyChanged(unit_id, mode, unit.supply))
+    return state, events

@@ -1,0 +1,168 @@
+"""Tracing supply lines (14.2, 10.3): which units of a side have a valid line now.
+
+A line passes from hex to hex along the steps of the movement engine's graph (the steps a
+non-motorized unit may take: the Don, prohibited terrain and, for Soviet units, the pocket
+stop it as they stop movement, 8.2), never into a hex held by the enemy, nor into an enemy
+zone of control unless a friendly unit stands there (10.3). Its length is counted in hexes
+entered.
+
+Few searches, each from many sources at once: one pass from the side's supply edges
+labels every hex a line of any length joins to them, by component (a top headquarters
+is supplied there, and a division headquarters with it when both share a component);
+then one search for each group of units sharing their headquarters and leg length,
+from those headquarters, stopped once it has found them all.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.data.units import MovementClass
+from owsqt.rules.movement.movegraph import move_graph
+from owsqt.rules.movement.sides import sides_of
+from owsqt.rules.movement.zoc import zoc_of
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.supply.chains import chains_of
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """The outcome of tracing one side's supply: the units with a valid line, and for the
+    others why not (a sentence with its rule)."""
+
+    supplied: frozenset[str]
+    why_not: dict[str, str]
+
+
+def trace_supply(ruleset: Ruleset, state: GameState, player: Player) -> Trace:
+    """[14.2, 10.3] Which of `player`'s units on the map trace a valid supply line."""
+    chains = chains_of(ruleset)
+    search = _Search(ruleset, state, player)
+    catalogue = ruleset.catalogue.ground
+    on_map = {
+        unit_id: unit.hex
+        for unit_id, unit in state.units.items()
+        if unit.hex is not None
+        and unit.status is UnitStatus.ON_MAP
+        and catalogue[unit_id].player is player
+        and chains.traced(unit_id)
+    }
+    name = ruleset.unit_name
+    supplied: set[str] = set()
+    why: dict[str, str] = {}
+    for hq in chains.tops & on_map.keys():
+        if search.fed(on_map[hq]):
+            supplied.add(hq)
+        else:
+            why[hq] = "no line to a friendly map edge (14.2)"
+    for hq, top in chains.division_tops.items():
+        if hq not in on_map or top is None:
+            continue  # a German division HQ is a top: traced above
+        if top not in supplied:
+            why[hq] = f"its {name(top)} has no line to a friendly map edge (14.2)"
+        elif search.linked(on_map[hq], on_map[top]):
+            supplied.add(hq)
+        else:
+            why[hq] = f"no line to {name(top)} (14.2, 10.3)"
+    # The first legs: one search from the supplied HQs of each group of units that share
+    # their sources and length, stopped once it has found all of them.
+    groups: dict[tuple[tuple[str, ...], int], list[str]] = {}
+    for unit_id, link in chains.links.items():
+        if unit_id not in on_map:
+            continue
+        sources = tuple(hq for hq in link.headquarters if hq in supplied and hq in on_map)
+        if not sources:
+            whose = "any division HQ" if link.independent else name(link.headquarters[0])
+            why[unit_id] = f"{whose} is out of supply or off the map (14.2)"
+            continue
+        groups.setdefault((sources, link.hexes), []).append(unit_id)
+    for (sources, hexes), units in groups.items():
+        targets = {on_map[u] for u in units}
+        found = search.within([on_map[hq] for hq in sources], hexes, targets)
+        for unit_id in units:
+            if on_map[unit_id] in found:
+                supplied.add(unit_id)
+            else:
+                independent = chains.links[unit_id].independent
+                whose = "any division HQ" if independent else name(sources[0])
+                why[unit_id] = f"no line of {hexes} hexes or less to {whose} (14.2, 10.3)"
+    return Trace(frozenset(supplied), why)
+
+
+def _adjacency(ruleset: Ruleset) -> dict[Player, dict[Hex, tuple[Hex, ...]]]:
+    """For each side, the hexes a line may step to from each hex: the steps of the
+    movement engine's graph for non-motorized units (8.2), without their costs."""
+    graphs = move_graph(ruleset)
+    return {
+        player: {
+            hex_: tuple(edge.to for edge in edges)
+            for hex_, edges in graphs.graph((MovementClass.NON_MOTORIZED,), player, False).items()
+        }
+        for player in Player
+    }
+
+
+class _Search:
+    """Breadth-first searches over the hexes a line may enter for one side in one state."""
+
+    def __init__(self, ruleset: Ruleset, state: GameState, player: Player) -> None:
+        self.adjacent = ruleset.derived(_adjacency)[player]
+        sides = sides_of(ruleset, state, player)
+        enemy_zoc = zoc_of(ruleset, state, player.opponent)
+        self.closed = sides.enemy_hexes | (enemy_zoc - sides.own_hexes)  # 10.3: negated
+        self.edges = ruleset.game_map.supply_edges[player.value]
+        self._labels: dict[Hex, int] | None = None
+
+    def labels(self) -> dict[Hex, int]:
+        """Each hex linked to the side's map edges, labelled by its component: hexes with
+        the same label are linked by a line of any length. One pass from the edges (the
+        hexes no line joins to an edge are never labelled: nothing is supplied there)."""
+        if self._labels is None:
+            labels: dict[Hex, int] = {}
+            adjacent, closed = self.adjacent, self.closed
+            for start in self.edges:
+                if start in labels or start in closed or start not in adjacent:
+                    continue
+                label = len(labels)
+                labels[start] = label
+                queue = deque((start,))
+                while queue:
+                    for to in adjacent[queue.popleft()]:
+                        if to not in labels and to not in closed:
+                            labels[to] = label
+                            queue.append(to)
+            self._labels = labels
+        return self._labels
+
+    def fed(self, hex_: Hex) -> bool:
+        """Whether a line of any length joins `hex_` to a friendly map edge (14.2)."""
+        return hex_ in self.labels()
+
+    def linked(self, a: Hex, b: Hex) -> bool:
+        """Whether a line of any length joins `a` and `b`, both linked to the edges."""
+        labels = self.labels()
+        return a in labels and labels.get(b) == labels[a]
+
+    def within(self, sources: list[Hex], hexes: int, targets: set[Hex]) -> set[Hex]:
+        """Which of `targets` a line of at most `hexes` hexes links to one of `sources`;
+        the search stops once it has found them all."""
+        closed, adjacent = self.closed, self.adjacent
+        frontier = [h for h in sources if h not in closed and h in adjacent]
+        found = set(frontier)
+        left = targets - found
+        for _ in range(hexes):
+            if not left or not frontier:
+                break
+            next_frontier = []
+            for hex_ in frontier:
+                for to in adjacent[hex_]:
+                    if to not in found and to not in closed:
+                        found.add(to)
+                        next_frontier.append(to)
+            left -= found.intersection(next_frontier)
+            frontier = next_frontier
+        return targets & found
