@@ -30,6 +30,7 @@ from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.data.units import UnitDef
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.supply.determination import supply_notes
 
 DRAG_SLOP = 4  # scene units a press may move and still be a click
 DRAG_OPACITY = 0.6  # a carried stack, so the path's end and the hex show through it
@@ -167,6 +168,15 @@ class CounterLayer(QObject):
                 shown.add(unit_id)
         for unit_id in [u for u in self.items if u not in shown]:
             self.scene.removeItem(self.items.pop(unit_id))
+        self._tooltips(state)
+
+    def _tooltips(self, state: GameState) -> None:
+        """Each counter's name, and for a unit not in regular supply its mode and why
+        (14.2-14.4)."""
+        notes = supply_notes(self.ruleset, state)
+        for unit_id, item in self.items.items():
+            note = notes.get(unit_id)
+            item.setToolTip(f"{item.unit.name}\n{note}" if note else item.unit.name)
 
     def clicked(self, item: CounterItem) -> None:
         """A click on a counter selects its hex and spreads its stack out (or gathers it)."""

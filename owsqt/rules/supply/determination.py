@@ -45,3 +45,27 @@ def determine_supply(
             state = state.with_unit(unit_id, replace(unit, supply=mode))
             events.append(SupplyChanged(unit_id, mode, unit.supply))
     return state, events
+
+
+MODE_WORDS = {Supply.ORGANIC: "organic supply (14.3)", Supply.OUT: "out of supply (14.4)"}
+
+
+def supply_notes(ruleset: Ruleset, state: GameState) -> dict[str, str]:
+    """For every unit not in regular supply, its mode and why its line fails now, in one
+    line for a tooltip: "out of supply (14.4): no line of 20 hexes or less to 6th Panzer
+    Division HQ (14.2, 10.3)"."""
+    notes: dict[str, str] = {}
+    traces = {}
+    catalogue = ruleset.catalogue.ground
+    for unit_id, unit in state.units.items():
+        if unit.hex is None or unit.supply is Supply.REGULAR:
+            continue
+        player = catalogue[unit_id].player
+        if player not in traces:
+            traces[player] = trace_supply(ruleset, state, player)
+        why = traces[player].why_not.get(
+            unit_id,
+            "a line is open again: regular supply from the next Supply Determination Segment",
+        )
+        notes[unit_id] = f"{MODE_WORDS[unit.supply]}: {why}"
+    return notes
