@@ -40,6 +40,7 @@ from owsqt.qt.docks.stackinspector import StackInspector
 from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.map.painter import PAPER
+from owsqt.qt.map.supplyoverlay import SupplyOverlay
 from owsqt.qt.map.view import MapView, Overview
 from owsqt.qt.map.zones import ZoneOverlays
 from owsqt.qt.movement.control import MoveController
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
         self.counters.context_requested.connect(self._on_unit_menu)
         self.hex_markers = HexMarkerLayer(self.scene)
         self.zones = ZoneOverlays(self.scene, ruleset)
+        self.supply_overlay = SupplyOverlay(self.scene, ruleset)
         self.view = MapView(self.scene, self)
         self.view.map_rect = self.map_item.boundingRect()
         self.view.map_context_requested.connect(self._on_map_menu)
@@ -238,6 +240,14 @@ class MainWindow(QMainWindow):
         )
         self.soviet_reach_action.toggled.connect(self.zones.show_soviet_reach)
         view_menu.addAction(self.soviet_reach_action)
+        self.supply_action = QAction("&Supply lines (14.2)", self)
+        self.supply_action.setCheckable(True)
+        self.supply_action.setToolTip(
+            "Each headquarters' chain to its army and the map edge, dashed red where cut, "
+            "and the units that trace no line now washed red (14.2, 10.3)"
+        )
+        self.supply_action.toggled.connect(self.supply_overlay.show_supply)
+        view_menu.addAction(self.supply_action)
         view_menu.addSeparator()
         arrivals_toggle = self.arrivals_dock.toggleViewAction()
         arrivals_toggle.setText("&Arrivals")
@@ -319,6 +329,7 @@ class MainWindow(QMainWindow):
         self.counters.sync(state)
         self.hex_markers.sync(state, self.ruleset.hex_name)
         self.zones.sync(state)
+        self.supply_overlay.sync(state)
         self.air.show_state(state)
 
     # --- replaying the journal ----------------------------------------------------------
