@@ -240,3 +240,18 @@ def test_17_4_replacements_are_assigned_in_the_replacement_segment_only(rules):
         division(rules), TallyNationality.SOVIET, Tally(infantry=1)
     ).replacement_points)  # fmt: skip
     assert refused(rules, state, AssignReplacements(unit=RR2))[0].startswith("17.4 replacements")
+
+
+def test_17_4_8_2_a_soviet_unit_never_reenters_in_the_pocket(rules):
+    pocket = sorted(rules.game_map.pocket, key=rules.grid.id_of)
+    edge = next(
+        h
+        for h in pocket
+        if any(n not in rules.game_map.pocket for _, n in rules.grid.neighbours(h))
+    )
+    outside = next(n for _, n in rules.grid.neighbours(edge) if n not in rules.game_map.pocket)
+    state = with_points(recovery(rules), TallyNationality.SOVIET, Tally(infantry=1))
+    state = on(rules, state, HQ, rules.grid.id_of(outside))
+    state = state.with_unit(RR1, replace(state.units[RR1], status=UnitStatus.ELIMINATED))
+    hexes = reentry_hexes(rules, state, RR1, 1)
+    assert outside in hexes and not set(hexes) & rules.game_map.pocket

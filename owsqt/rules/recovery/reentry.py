@@ -7,7 +7,8 @@ units that are not (17.4).
   (reading 80).
 - A destroyed unit re-enters, for the replacement points spent on it, on or next to its
   headquarters, that headquarters on the map and in regular supply (reading 81); never in
-  an enemy ZOC, on an enemy unit or over the stacking limit. When the headquarters is in
+  an enemy ZOC, on an enemy unit, over the stacking limit or (Soviet) in the pocket
+  (8.2). When the headquarters is in
   an enemy ZOC, next to any other unit of the same division too.
 - A lost headquarters returns free next to any of its subordinate units (`Reenter` with
   no points); one its owner has not placed returns by itself when the segment ends, on
@@ -23,7 +24,7 @@ from owsqt.rules.core.events import Event, UnitPlaced, UnitStatusChanged
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.verdict import InvalidAction, Violation
-from owsqt.rules.core.vocabulary import Supply, UnitStatus
+from owsqt.rules.core.vocabulary import Player, Supply, UnitStatus
 from owsqt.rules.data.units import UnitCatalogue, UnitClass
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.zoc import zoc_of
@@ -115,11 +116,13 @@ def _reduced(ruleset: Ruleset, unit_id: str, strength: int) -> bool:
 def _placeable(
     ruleset: Ruleset, state: GameState, unit_id: str, hexes: set[Hex], reduced: bool
 ) -> list[Hex]:
-    """The hexes without enemy units where the unit fits under the 9.2 limit."""
+    """The hexes without enemy units where the unit fits under the 9.2 limit; never the
+    pocket for a Soviet unit (8.2)."""
     definition = ruleset.catalogue.ground[unit_id]
     room = ruleset.tables.stacking_limit - definition.stacking_value(reduced)
+    closed = ruleset.game_map.pocket if definition.player is Player.SOVIET else frozenset()
     found = []
-    for hex_ in hexes:
+    for hex_ in hexes - closed:
         stack = state.stack(hex_)
         if stack and ruleset.catalogue.ground[stack[0]].player is not definition.player:
             continue
