@@ -5,7 +5,9 @@ the Initiative Phase ends (6.1); the holder's player phase ends with his planned
 made or with his forfeit, which ends the game (6.2); a player phase ends with the
 release of reserves the phasing player's units came near (19.11); a turn ends with
 the conditions of conditional entries (19.12 e); a turn begins with the reserves the
-Turn Record Track releases and a new round of initiative bids.
+Turn Record Track releases and a new round of initiative bids; the Replacement Segment
+begins with the turn's replacement points (17.3) and ends with lost headquarters
+returned, destroyed units permanently lost and unused points lost (17.4).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from owsqt.rules.recovery.phase import (
     remove_disruption,
     remove_fired_markers,
 )
+from owsqt.rules.recovery.reentry import end_reentry
+from owsqt.rules.recovery.replacements import expire_replacements, receive_replacements
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
 from owsqt.rules.supply.determination import determine_supply
@@ -116,6 +120,9 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
         events.extend(fought)
     if step.segment is Segment.INITIATIVE_DETERMINATION:
         state = open_bidding(state)
+    if step.segment is Segment.REPLACEMENT:
+        state, received = receive_replacements(ruleset, state)  # 17.3
+        events.extend(received)
     phasing = state.active
     if step.segment is Segment.SUPPLY_DETERMINATION and phasing is not None:
         state, supplied = determine_supply(ruleset, state, phasing)  # 14.1-14.4
@@ -134,6 +141,10 @@ def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Eve
     if state.segment is Segment.DISRUPTION_REMOVAL:
         state, recovered = remove_disruption(ruleset, state)  # 17.2
         events.extend(recovered)
+    elif state.segment is Segment.REPLACEMENT:
+        state, returned = end_reentry(ruleset, state)  # 17.4: headquarters, permanent loss
+        state, expired = expire_replacements(state)  # 17.4: unused points are lost
+        events.extend([*returned, *expired])
     elif state.segment is Segment.FIRED_MARKER_REMOVAL:
         state, cleared = remove_fired_markers(state)  # 17.1
         events.extend(cleared)

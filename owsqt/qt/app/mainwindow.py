@@ -54,6 +54,7 @@ from owsqt.qt.play.stephint import (
     step_hint,
 )
 from owsqt.qt.play.turnbar import TurnBar
+from owsqt.qt.recovery.control import ReplacementsControl
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
     Action,
@@ -153,6 +154,9 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(inspector_dock, air_dock)
         self.tabifyDockWidget(inspector_dock, self.arrivals_dock)
         self.tabifyDockWidget(inspector_dock, self.combat.dock)
+        self.replacements = ReplacementsControl(self, self.bridge)  # 17.3, 17.4
+        self.counters.hex_selected.connect(self.replacements.pick)
+        self.tabifyDockWidget(inspector_dock, self.replacements.dock)
         inspector_dock.raise_()
         self.hint = QLabel(self)
         self.hint.setObjectName("stepHint")
@@ -255,6 +259,12 @@ class MainWindow(QMainWindow):
         arrivals_toggle.setToolTip("Units that may come onto the map, to drag onto it")
         view_menu.addAction(arrivals_toggle)
         view_menu.addAction(self.combat.panel_action)
+        replacements_toggle = self.replacements.dock.toggleViewAction()
+        replacements_toggle.setText("&Replacements")
+        replacements_toggle.setToolTip(
+            "Replacement points, units to raise and to bring back (17.4)"
+        )
+        view_menu.addAction(replacements_toggle)
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
@@ -307,7 +317,10 @@ class MainWindow(QMainWindow):
         self._show_on_map(state)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         self.arrivals.show_state(state)
-        base = self.air.hint(step_hint(self.ruleset, state, self.session.mode))
+        self.replacements.refresh()
+        base = self.replacements.hint(
+            self.air.hint(step_hint(self.ruleset, state, self.session.mode))
+        )
         hint = self.email.hint(self.combat.hint(base))
         self.hint.setText(hint)
         self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")

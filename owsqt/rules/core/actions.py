@@ -496,3 +496,31 @@ class Interdict(Action):
     kind: ClassVar[str] = "interdict"
     air_units: tuple[str, ...]
     target: Hex
+
+
+# --- replacements (17.3, 17.4) ----------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AssignReplacements(Action):
+    """[17.4] In the Replacement Segment, `points` replacement points of the unit's
+    nationality and class raise a unit on the map in regular supply, up to its original
+    strength."""
+
+    kind: ClassVar[str] = "assign_replacements"
+    unit: str
+    points: int = 1
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reenter(Action):
+    """[17.4] In the Replacement Segment, a destroyed unit re-enters on `hex` at the
+    strength of the `points` spent on it, on or next to its headquarters; a lost
+    headquarters returns next to one of its units and spends nothing (`points` 0)."""
+
+    kind: ClassVar[str] = "reenter"
+    unit: str
+    hex: Hex
+    points: int = 1

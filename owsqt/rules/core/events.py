@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from owsqt.rules.core.hexgrid import Hex, Hexside
-from owsqt.rules.core.state import GameResult
+from owsqt.rules.core.state import GameResult, Tally
 from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.vocabulary import (
     AirBox,
@@ -15,6 +15,7 @@ from owsqt.rules.core.vocabulary import (
     Entrenchment,
     Player,
     Supply,
+    TallyNationality,
     UnitMarker,
     UnitStatus,
 )
@@ -268,6 +269,22 @@ class StepChanged(Event):
     def describe(self, narrator: Narrator) -> str:
         who = f", {self.active.title} player" if self.active else ""
         return f"turn {self.turn}: {self.phase.title}, {self.segment.title}{who}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementPointsChanged(Event):
+    """[17.3, 17.4] A nationality's replacement points now, and why they changed."""
+
+    nationality: TallyNationality
+    points: Tally
+    reason: str
+
+    def describe(self, narrator: Narrator) -> str:
+        p = self.points
+        return (
+            f"{self.nationality.value.capitalize()} replacement points: {p.armor} armor, "
+            f"{p.infantry} infantry, {p.artillery} artillery ({self.reason})"
+        )
 
 
 def _names(narrator: Narrator, units: tuple[str, ...]) -> str:

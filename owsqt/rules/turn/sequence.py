@@ -17,6 +17,7 @@ from owsqt.rules.core.actions import (
     AirStrike,
     AllocateAir,
     AnswerOptional,
+    AssignReplacements,
     Bombard,
     BombardmentMission,
     BuildBridge,
@@ -39,6 +40,7 @@ from owsqt.rules.core.actions import (
     PlaceAirUnit,
     PlaceUnits,
     PreparedAttack,
+    Reenter,
     ReorderStack,
     Retreat,
     RollDice,
@@ -127,6 +129,7 @@ _DISPLACE: Kinds = frozenset({Displace})  # 9.3: at the end of movement and comb
 _PASSING: Kinds = _DISPLACE | COMBAT_KINDS | {SpecialFire}
 _MOVEMENT: Kinds = frozenset({MoveStack, HastyAttack, DestroyBridge}) | _PASSING
 _COMBAT: Kinds = frozenset({PreparedAttack, BombardmentMission}) | _PASSING
+_REPLACEMENT: Kinds = frozenset({AssignReplacements, Reenter})  # 17.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +192,8 @@ REFUSALS: dict[type[Action], Refusal] = {
     SpecialFire: Refusal(
         "11.7", "no units are passing through an enemy zone of control", judged_further=False
     ),
+    AssignReplacements: Refusal("17.4", "replacements are assigned in the Replacement Segment"),
+    Reenter: Refusal("17.4", "destroyed units re-enter in the Replacement Segment"),
 }
 # [11.7] What may be done while a retreat or displacement waits for the special fire
 # choice: the answer, open rolls and manual edits (judged by their own rules).
@@ -228,7 +233,7 @@ TURN_STEPS: tuple[Step, ...] = (
         for segment, rule, allows in _PLAYER_PHASE_SEGMENTS
     ),
     Step(Phase.RECOVERY, Segment.DISRUPTION_REMOVAL, Actor.BOTH, "17.2"),
-    Step(Phase.RECOVERY, Segment.REPLACEMENT, Actor.BOTH, "17.3"),
+    Step(Phase.RECOVERY, Segment.REPLACEMENT, Actor.BOTH, "17.3", _REPLACEMENT),
     Step(Phase.RECOVERY, Segment.FIRED_MARKER_REMOVAL, Actor.BOTH, "17.1"),
     Step(Phase.RECOVERY, Segment.AIR_RECOVERY, Actor.BOTH, "4.7"),
 )

@@ -1,0 +1,57 @@
+"""The table side of the Replacement Segment (17.3, 17.4): the Replacements dock, which
+comes forward when the segment begins under the rules, the map clicks that place a
+destroyed unit, and the status line's hint. The window owns one and calls `refresh()`
+after every change."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.recovery.panel import ReplacementsPanel
+from owsqt.rules.core.actions import Action
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.verdict import Mode
+
+
+class ReplacementsControl(QObject):
+    """Replacements at the table."""
+
+    def __init__(self, window: QMainWindow, bridge: SessionBridge) -> None:
+        super().__init__(window)
+        self._bridge = bridge
+        self.panel = ReplacementsPanel(bridge.ruleset, self._send)
+        self.dock = QDockWidget("Replacements", window)
+        self.dock.setObjectName("replacementsDock")
+        self.dock.setWidget(self.panel)
+        self._turn_shown: int | None = None  # the turn whose segment brought the dock forward
+
+    def refresh(self) -> None:
+        """After every change: the points and lists; the dock comes forward once when the
+        Replacement Segment begins under the rules."""
+        state = self._bridge.session.state
+        self.panel.show_state(state)
+        replacing = state.segment is Segment.REPLACEMENT
+        if replacing and self._rules_apply() and self._turn_shown != state.turn:
+            self._turn_shown = state.turn
+            self.dock.show()
+            self.dock.raise_()
+
+    def pick(self, hex_: Hex | None) -> None:
+        """A stack clicked on the map in the segment: the chosen destroyed unit goes there
+        when the rules allow it (17.4)."""
+        if hex_ is not None and self._bridge.session.state.segment is Segment.REPLACEMENT:
+            self.panel.reenter_at(hex_)
+
+    def hint(self, base: str) -> str:
+        if self._bridge.session.state.segment is not Segment.REPLACEMENT:
+            return base
+        return f"{base}; Replacements dock: click units to raise, hexes to bring back (17.4)"
+
+    def _rules_apply(self) -> bool:
+        return self._bridge.session.mode is not Mode.FREE
+
+    def _send(self, action: Action) -> None:
+        self._bridge.submit(action)

@@ -1,0 +1,53 @@
+"""The replacement actions a fuzzer (or a hint) may try in the Replacement Segment
+(17.4): a few units raised by one point, a few destroyed units brought back, and every
+lost headquarters returned. Built to be legal; the engine's judge has the last word."""
+
+from __future__ import annotations
+
+import random
+
+from owsqt.rules.core.actions import Action, AssignReplacements, Reenter
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Supply, UnitStatus
+from owsqt.rules.recovery.reentry import is_headquarters, reentry_hexes, return_hexes
+from owsqt.rules.recovery.replacements import in_sixth_army
+from owsqt.rules.scenario.ruleset import Ruleset
+
+SAMPLE = 3  # units raised and units re-entering offered per call
+
+
+def replacement_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:
+    """[17.4] One point to some eligible units on the map, one to some destroyed units on
+    an allowed hex, and each lost headquarters on one of its hexes."""
+    catalogue = ruleset.catalogue
+    raised: list[Action] = []
+    back: list[Action] = []
+    for unit_id in sorted(state.units):
+        unit = state.units[unit_id]
+        definition = catalogue.ground[unit_id]
+        player = definition.player
+        if is_headquarters(catalogue, unit_id):
+            hexes = (
+                return_hexes(ruleset, state, unit_id)
+                if unit.status is UnitStatus.ELIMINATED
+                else []
+            )
+            if hexes:
+                back.append(Reenter(player=player, unit=unit_id, hex=rng.choice(hexes), points=0))
+            continue
+        loss_class = definition.unit_class.loss_class
+        if loss_class is None or in_sixth_army(ruleset, unit_id):
+            continue
+        if not state.replacement_points[definition.nationality.tally].of(loss_class):
+            continue
+        if unit.status is UnitStatus.ON_MAP and unit.supply is Supply.REGULAR:
+            if unit.strength < definition.combat:
+                raised.append(AssignReplacements(player=player, unit=unit_id))
+        elif unit.status is UnitStatus.ELIMINATED:
+            hexes = reentry_hexes(ruleset, state, unit_id, 1)
+            if hexes:
+                back.append(Reenter(player=player, unit=unit_id, hex=rng.choice(hexes)))
+    return [
+        *rng.sample(raised, min(SAMPLE, len(raised))),
+        *rng.sample(back, min(SAMPLE, len(back))),
+    ]
