@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import MovementClass
@@ -80,9 +80,20 @@ def trace_supply(ruleset: Ruleset, state: GameState, player: Player) -> Trace:
             why[unit_id] = f"{whose} is out of supply or off the map (14.2)"
             continue
         groups.setdefault((sources, link.hexes), []).append(unit_id)
+    labels = search.labels()
     for (sources, hexes), units in groups.items():
-        targets = {on_map[u] for u in units}
-        found = search.within([on_map[hq] for hq in sources], hexes, targets)
+        # A unit outside its headquarters' component has no line of any length: only
+        # the others are searched for (a supplied HQ's component is labelled).
+        # Nor is one farther than the leg in a straight line: a line is never shorter.
+        linked = {labels.get(on_map[hq]) for hq in sources}
+        starts = [on_map[hq] for hq in sources]
+        targets = {
+            on_map[u]
+            for u in units
+            if labels.get(on_map[u]) in linked
+            and any(distance(on_map[u], start) <= hexes for start in starts)
+        }
+        found = search.within(starts, hexes, targets)
         for unit_id in units:
             if on_map[unit_id] in found:
                 supplied.add(unit_id)
@@ -150,19 +161,20 @@ class _Search:
     def within(self, sources: list[Hex], hexes: int, targets: set[Hex]) -> set[Hex]:
         """Which of `targets` a line of at most `hexes` hexes links to one of `sources`;
         the search stops once it has found them all."""
-        closed, adjacent = self.closed, self.adjacent
-        frontier = [h for h in sources if h not in closed and h in adjacent]
-        found = set(frontier)
-        left = targets - found
+        adjacent = self.adjacent
+        frontier = [h for h in sources if h not in self.closed and h in adjacent]
+        seen = set(self.closed)  # a closed hex is never entered: seen already
+        seen.update(frontier)
+        left = targets - seen
         for _ in range(hexes):
             if not left or not frontier:
                 break
-            next_frontier = []
+            entered = []
             for hex_ in frontier:
                 for to in adjacent[hex_]:
-                    if to not in found and to not in closed:
-                        found.add(to)
-                        next_frontier.append(to)
-            left -= found.intersection(next_frontier)
-            frontier = next_frontier
-        return targets & found
+                    if to not in seen:
+                        seen.add(to)
+                        entered.append(to)
+            left.difference_update(entered)
+            frontier = entered
+        return targets - left
