@@ -92,7 +92,10 @@ def test_17_4_the_replacements_dock_raises_and_brings_back_units(qtbot, shipped)
     assert [c.text(0) for c in children(destroyed)] == [
         f"at {shipped.grid.id_of(h)}" for h in allowed
     ]
-    window.replacements.pick(allowed[0])  # the hex clicked on the map
+    shading = window.replacements.shading  # the hexes it may come back to, on the map
+    assert shading.hexes == set(allowed) and shading.isVisible()
+    shading.on_pick(allowed[0])  # a click on a shaded hex, empty or not
     back = session.state.units[DESTROYED]
     assert (back.status, back.hex, back.strength) == (UnitStatus.ON_MAP, allowed[0], 1)
     assert session.state.replacement_points[TallyNationality.SOVIET] == Tally()
+    assert not shading.hexes  # nothing chosen any more

@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(inspector_dock, air_dock)
         self.tabifyDockWidget(inspector_dock, self.arrivals_dock)
         self.tabifyDockWidget(inspector_dock, self.combat.dock)
-        self.replacements = ReplacementsControl(self, self.bridge)  # 17.3, 17.4
+        self.replacements = ReplacementsControl(self, self.bridge, self.scene)  # 17.3, 17.4
         self.counters.hex_selected.connect(self.replacements.pick)
         self.tabifyDockWidget(inspector_dock, self.replacements.dock)
         inspector_dock.raise_()

@@ -6,9 +6,10 @@ after every change."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow
 
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.combat.marks import PickShading
 from owsqt.qt.recovery.panel import ReplacementsPanel
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
@@ -19,10 +20,14 @@ from owsqt.rules.core.verdict import Mode
 class ReplacementsControl(QObject):
     """Replacements at the table."""
 
-    def __init__(self, window: QMainWindow, bridge: SessionBridge) -> None:
+    def __init__(self, window: QMainWindow, bridge: SessionBridge, scene: QGraphicsScene) -> None:
         super().__init__(window)
         self._bridge = bridge
         self.panel = ReplacementsPanel(bridge.ruleset, self._send)
+        # [17.4] Where the chosen destroyed unit may come back, shaded; a click there places it.
+        self.shading = PickShading(self._picked)
+        scene.addItem(self.shading)
+        self.panel.chosen_changed.connect(self._shade)
         self.dock = QDockWidget("Replacements", window)
         self.dock.setObjectName("replacementsDock")
         self.dock.setWidget(self.panel)
@@ -33,6 +38,7 @@ class ReplacementsControl(QObject):
         Replacement Segment begins under the rules."""
         state = self._bridge.session.state
         self.panel.show_state(state)
+        self._shade()
         replacing = state.segment is Segment.REPLACEMENT
         if replacing and self._rules_apply() and self._turn_shown != state.turn:
             self._turn_shown = state.turn
@@ -44,6 +50,12 @@ class ReplacementsControl(QObject):
         when the rules allow it (17.4)."""
         if hex_ is not None and self._bridge.session.state.segment is Segment.REPLACEMENT:
             self.panel.reenter_at(hex_)
+
+    def _shade(self) -> None:
+        self.shading.set_hexes(self.panel.chosen_hexes())
+
+    def _picked(self, hex_: Hex) -> None:
+        self.panel.reenter_at(hex_)
 
     def hint(self, base: str) -> str:
         if self._bridge.session.state.segment is not Segment.REPLACEMENT:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -34,6 +34,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 
 ACTION_ROLE = Qt.ItemDataRole.UserRole  # the action a click on the line sends
 UNIT_ROLE = Qt.ItemDataRole.UserRole + 1  # a destroyed unit's line: its id
+LEGAL_ROLE = Qt.ItemDataRole.UserRole + 2  # whether the rules take the line's action
 _REFUSED = QColor("#8a8272")
 WAITING = "Replacements are received and assigned in the Replacement Segment (17.3, 17.4)."
 HINT = (
@@ -44,6 +45,8 @@ HINT = (
 
 class ReplacementsPanel(QWidget):
     """Points for both players, units to raise, units to bring back."""
+
+    chosen_changed = Signal()  # another destroyed unit (or none) is chosen
 
     def __init__(self, ruleset: Ruleset, send: Callable[[Action], None]) -> None:
         super().__init__()
@@ -70,6 +73,7 @@ class ReplacementsPanel(QWidget):
         self.units.setHeaderHidden(True)
         self.units.setToolTip(HINT)
         self.units.itemClicked.connect(self._on_clicked)
+        self.units.currentItemChanged.connect(lambda *_: self.chosen_changed.emit())
         layout = QVBoxLayout(self)
         for widget in (self.note, self.points, self.units):
             layout.addWidget(widget)
@@ -147,6 +151,7 @@ class ReplacementsPanel(QWidget):
     def _line(self, text: str, action: Action, state: GameState) -> QTreeWidgetItem:
         item = QTreeWidgetItem([text])
         item.setData(0, ACTION_ROLE, action)
+        item.setData(0, LEGAL_ROLE, judge(self.ruleset, state, action).legal)
         tip = self._verdict_text(action, state)
         item.setToolTip(0, tip)
         if not tip.startswith("Click"):
@@ -177,6 +182,19 @@ class ReplacementsPanel(QWidget):
         while item is not None and item.data(0, UNIT_ROLE) is None:
             item = item.parent()
         return None if item is None else item.data(0, UNIT_ROLE)
+
+    def chosen_hexes(self) -> list[Hex]:
+        """[17.4] Where the chosen destroyed unit may come back, for the map to shade."""
+        unit_id = self.chosen_unit()
+        if unit_id is None:
+            return []
+        return [
+            action.hex
+            for item in _lines(self.units.invisibleRootItem())
+            if isinstance(action := item.data(0, ACTION_ROLE), Reenter)
+            and action.unit == unit_id
+            and item.data(0, LEGAL_ROLE)
+        ]
 
     def reenter_at(self, hex_: Hex) -> bool:
         """A hex clicked on the map: the chosen destroyed unit's line for it, clicked."""

@@ -80,17 +80,16 @@ def trace_supply(ruleset: Ruleset, state: GameState, player: Player) -> Trace:
             why[unit_id] = f"{whose} is out of supply or off the map (14.2)"
             continue
         groups.setdefault((sources, link.hexes), []).append(unit_id)
-    labels = search.labels()
     for (sources, hexes), units in groups.items():
         # A unit outside its headquarters' component has no line of any length: only
         # the others are searched for (a supplied HQ's component is labelled).
         # Nor is one farther than the leg in a straight line: a line is never shorter.
-        linked = {labels.get(on_map[hq]) for hq in sources}
+        linked = {search.label(on_map[hq]) for hq in sources} - {None}
         starts = [on_map[hq] for hq in sources]
         targets = {
             on_map[u]
             for u in units
-            if labels.get(on_map[u]) in linked
+            if search.label(on_map[u]) in linked
             and any(distance(on_map[u], start) <= hexes for start in starts)
         }
         found = search.within(starts, hexes, targets)
@@ -104,77 +103,108 @@ def trace_supply(ruleset: Ruleset, state: GameState, player: Player) -> Trace:
     return Trace(frozenset(supplied), why)
 
 
-def _adjacency(ruleset: Ruleset) -> dict[Player, dict[Hex, tuple[Hex, ...]]]:
-    """For each side, the hexes a line may step to from each hex: the steps of the
-    movement engine's graph for non-motorized units (8.2), without their costs."""
+@dataclass(frozen=True, slots=True)
+class _Steps:
+    """One side's step graph with its hexes numbered: `adjacent[i]` the numbers of the
+    hexes a line may step to from hex `hexes[i]`."""
+
+    index: dict[Hex, int]
+    hexes: tuple[Hex, ...]
+    adjacent: tuple[tuple[int, ...], ...]
+
+
+def _steps(ruleset: Ruleset) -> dict[Player, _Steps]:
+    """For each side, the steps a line may take: those of the movement engine's graph for
+    non-motorized units (8.2), without their costs, numbered for fast searches."""
     graphs = move_graph(ruleset)
-    return {
-        player: {
-            hex_: tuple(edge.to for edge in edges)
-            for hex_, edges in graphs.graph((MovementClass.NON_MOTORIZED,), player, False).items()
-        }
-        for player in Player
-    }
+    found = {}
+    for player in Player:
+        graph = graphs.graph((MovementClass.NON_MOTORIZED,), player, False)
+        hexes = tuple(graph)
+        index = {h: i for i, h in enumerate(hexes)}
+        adjacent = tuple(tuple(index[e.to] for e in graph[h] if e.to in index) for h in hexes)
+        found[player] = _Steps(index, hexes, adjacent)
+    return found
 
 
 class _Search:
     """Breadth-first searches over the hexes a line may enter for one side in one state."""
 
     def __init__(self, ruleset: Ruleset, state: GameState, player: Player) -> None:
-        self.adjacent = ruleset.derived(_adjacency)[player]
+        steps = ruleset.derived(_steps)[player]
+        self.index, self.adjacent = steps.index, steps.adjacent
         sides = sides_of(ruleset, state, player)
         enemy_zoc = zoc_of(ruleset, state, player.opponent)
-        self.closed = sides.enemy_hexes | (enemy_zoc - sides.own_hexes)  # 10.3: negated
+        closed = sides.enemy_hexes | (enemy_zoc - sides.own_hexes)  # 10.3: negated
+        self.closed = bytearray(len(steps.hexes))
+        for hex_ in closed:
+            number = self.index.get(hex_)
+            if number is not None:
+                self.closed[number] = 1
         self.edges = ruleset.game_map.supply_edges[player.value]
-        self._labels: dict[Hex, int] | None = None
+        self._labels: list[int] | None = None
 
-    def labels(self) -> dict[Hex, int]:
-        """Each hex linked to the side's map edges, labelled by its component: hexes with
-        the same label are linked by a line of any length. One pass from the edges (the
-        hexes no line joins to an edge are never labelled: nothing is supplied there)."""
+    def _labelled(self) -> list[int]:
+        """Each hex's component among those linked to the side's map edges (-1: none):
+        hexes with the same label are linked by a line of any length. One pass from the
+        edges; the hexes no line joins to an edge are never labelled."""
         if self._labels is None:
-            labels: dict[Hex, int] = {}
-            adjacent, closed = self.adjacent, self.closed
-            for start in self.edges:
-                if start in labels or start in closed or start not in adjacent:
+            labels = [-1] * len(self.adjacent)
+            adjacent, closed, label = self.adjacent, self.closed, 0
+            for hex_ in self.edges:
+                start = self.index.get(hex_)
+                if start is None or closed[start] or labels[start] >= 0:
                     continue
-                label = len(labels)
                 labels[start] = label
                 queue = deque((start,))
                 while queue:
                     for to in adjacent[queue.popleft()]:
-                        if to not in labels and to not in closed:
+                        if labels[to] < 0 and not closed[to]:
                             labels[to] = label
                             queue.append(to)
+                label += 1
             self._labels = labels
         return self._labels
 
+    def label(self, hex_: Hex) -> int | None:
+        """The component of `hex_` if a line joins it to a friendly map edge (14.2)."""
+        number = self.index.get(hex_)
+        if number is None:
+            return None
+        found = self._labelled()[number]
+        return found if found >= 0 else None
+
     def fed(self, hex_: Hex) -> bool:
         """Whether a line of any length joins `hex_` to a friendly map edge (14.2)."""
-        return hex_ in self.labels()
+        return self.label(hex_) is not None
 
     def linked(self, a: Hex, b: Hex) -> bool:
         """Whether a line of any length joins `a` and `b`, both linked to the edges."""
-        labels = self.labels()
-        return a in labels and labels.get(b) == labels[a]
+        label = self.label(a)
+        return label is not None and self.label(b) == label
 
     def within(self, sources: list[Hex], hexes: int, targets: set[Hex]) -> set[Hex]:
         """Which of `targets` a line of at most `hexes` hexes links to one of `sources`;
         the search stops once it has found them all."""
-        adjacent = self.adjacent
-        frontier = [h for h in sources if h not in self.closed and h in adjacent]
-        seen = set(self.closed)  # a closed hex is never entered: seen already
-        seen.update(frontier)
-        left = targets - seen
+        index, adjacent = self.index, self.adjacent
+        seen = bytearray(self.closed)  # a closed hex is never entered: seen already
+        frontier = []
+        for hex_ in sources:
+            number = index.get(hex_)
+            if number is not None and not seen[number]:
+                seen[number] = 1
+                frontier.append(number)
+        wanted = {index[h]: h for h in targets if h in index}
+        left = set(wanted).difference(frontier)  # a closed target is never reached
         for _ in range(hexes):
             if not left or not frontier:
                 break
             entered = []
-            for hex_ in frontier:
-                for to in adjacent[hex_]:
-                    if to not in seen:
-                        seen.add(to)
+            for number in frontier:
+                for to in adjacent[number]:
+                    if not seen[to]:
+                        seen[to] = 1
                         entered.append(to)
             left.difference_update(entered)
             frontier = entered
-        return targets - left
+        return {h for n, h in wanted.items() if n not in left}
