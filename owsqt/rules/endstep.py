@@ -12,11 +12,13 @@ returned, destroyed units permanently lost and unused points lost (17.4).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from owsqt.rules.air.aftermath import end_air_segment, recover_air_units
 from owsqt.rules.air.allocation import allocation_due
 from owsqt.rules.air.battles import battle_actor, start_battles
 from owsqt.rules.core.actions import EndStep
-from owsqt.rules.core.events import Event
+from owsqt.rules.core.events import Event, GameEnded
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
@@ -52,6 +54,8 @@ from owsqt.rules.turn.sequence import (
     next_position,
     wrong_player,
 )
+from owsqt.rules.victory.crossing import record_control
+from owsqt.rules.victory.result import scenario_result
 
 
 def air_violations(ruleset: Ruleset, state: GameState) -> list[Violation]:
@@ -107,6 +111,10 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
     position = next_position(state)
     if position is None:
         state, entered = enter_game_over(state)
+        result = scenario_result(ruleset, state)  # 19.13, 19.23
+        if result is not None:
+            state = replace(state, result=result)
+            entered.append(GameEnded(result))
         return state, [*events, *entered]
     turn, step = position
     new_turn = turn != state.turn or state.phase is Phase.SETUP
@@ -158,6 +166,7 @@ def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Eve
         events.extend(bridges)
     position = next_position(state)
     if state.phase is not Phase.SETUP and (position is None or position[0] != state.turn):
+        state = record_control(ruleset, state)  # 19.13: who holds the objective hex
         state, met = check_conditions(ruleset, state)  # the turn is over
         events.extend(met)
     return state, events

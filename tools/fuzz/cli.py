@@ -7,6 +7,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from pathlib import Path
 
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     failures: list[FuzzFailure] = []
     actions = 0
+    results: Counter[str] = Counter()
     for seed in range(args.first_seed, args.first_seed + args.games):
         try:
             report = play(ruleset, seed, journal_dir=args.journal_dir, invariants=invariants)
@@ -51,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                 traceback.print_exception(failure.__cause__, file=sys.stderr)
             continue
         actions += report.actions
+        results[report.result or "no result"] += 1
         print(report.line(), flush=True)
     elapsed = time.perf_counter() - started
     per_game = elapsed / args.games if args.games else 0.0
@@ -58,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.games} games, {actions} actions in the games that passed, "
         f"{elapsed:.1f} s ({per_game:.2f} s a game)"
     )
+    if results:
+        print("results: " + ", ".join(f"{n} {r}" for r, n in results.most_common()))
     if failures:
         seeds = ", ".join(str(f.seed) for f in failures)
         print(

@@ -33,6 +33,7 @@ from tools.fuzz.solo import (
     GameReport,
     Invariants,
     check_replay,
+    outcome_of,
     play_out,
 )
 
@@ -118,8 +119,11 @@ def play_email_game(
     hand_over()
     _check_the_files_agree(ruleset, table, fail)
     check_replay(ruleset, table.session, fail)
-    report = GameReport(seed, sum(kinds.values()), dict(kinds), time.perf_counter() - started)
-    return report
+    result = outcome_of(table.session.state)
+    if last_turn is None and not result:
+        raise fail("the game ended with no result (19.0)")
+    elapsed = time.perf_counter() - started
+    return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result)
 
 
 def _check_the_files_agree(ruleset: Ruleset, table: Table, fail) -> None:

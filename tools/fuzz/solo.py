@@ -73,10 +73,12 @@ class GameReport:
     actions: int
     kinds: dict[str, int]
     seconds: float
+    result: str = ""  # the winner and level the game ended with (19.0), if it ended
 
     def line(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
-        return f"seed {self.seed}: {self.actions} actions ({counts}) in {self.seconds:.2f} s"
+        ended = f": {self.result}" if self.result else ""
+        return f"seed {self.seed}: {self.actions} actions ({counts}) in {self.seconds:.2f} s{ended}"
 
 
 class Invariants:
@@ -206,7 +208,21 @@ def play_game(
         raise fail("the set-up breaks invariants: " + "; ".join(breaches))
     kinds = play_out(ruleset, rng, lambda: session, fail, invariants, max_actions, last_turn)
     check_replay(ruleset, session, fail)
-    return GameReport(seed, sum(kinds.values()), dict(kinds), time.perf_counter() - started)
+    result = outcome_of(session.state)
+    if last_turn is None and not result:
+        raise fail("the game ended with no result (19.0)")
+    elapsed = time.perf_counter() - started
+    return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result)
+
+
+def outcome_of(state: GameState) -> str:
+    """The winner and level of a finished game, for the summary: "German marginal
+    victory", "a draw"; empty while it is not over."""
+    result = state.result
+    if result is None:
+        return ""
+    level = "win by forfeit" if result.rule == "6.2" else result.reason.split(":")[0]
+    return f"{result.winner.title} {level}" if result.winner else level
 
 
 def play_out(

@@ -1,2 +1,2 @@
-"""Victory (19.0): each scenario's conditions, judged when the game ends. Empty: its home;
-the conditions are read with the scenarios."""
+"""Victory (19.0): each scenario's conditions (`crossing` for the short scenarios' river
+and objective hex), judged live and when the game ends (`result`)."""
