@@ -54,6 +54,7 @@ from owsqt.qt.play.stephint import (
     step_hint,
 )
 from owsqt.qt.play.turnbar import TurnBar
+from owsqt.qt.play.victory import VictoryControl
 from owsqt.qt.recovery.control import ReplacementsControl
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
@@ -155,8 +156,10 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(inspector_dock, self.arrivals_dock)
         self.tabifyDockWidget(inspector_dock, self.combat.dock)
         self.replacements = ReplacementsControl(self, self.bridge, self.scene)  # 17.3, 17.4
+        self.victory = VictoryControl(self, self.bridge)  # 19.0
         self.counters.hex_selected.connect(self.replacements.pick)
         self.tabifyDockWidget(inspector_dock, self.replacements.dock)
+        self.tabifyDockWidget(inspector_dock, self.victory.dock)
         inspector_dock.raise_()
         self.hint = QLabel(self)
         self.hint.setObjectName("stepHint")
@@ -265,6 +268,10 @@ class MainWindow(QMainWindow):
             "Replacement points, units to raise and to bring back (17.4)"
         )
         view_menu.addAction(replacements_toggle)
+        victory_toggle = self.victory.dock.toggleViewAction()
+        victory_toggle.setText("&Victory")
+        victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
+        view_menu.addAction(victory_toggle)
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
@@ -318,6 +325,7 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         self.arrivals.show_state(state)
         self.replacements.refresh()
+        self.victory.refresh()
         base = self.replacements.hint(
             self.air.hint(step_hint(self.ruleset, state, self.session.mode))
         )
