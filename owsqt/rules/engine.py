@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from owsqt.rules import endstep
-from owsqt.rules.air import allocation, battles, strikes
+from owsqt.rules.air import allocation, engage, strikes
 from owsqt.rules.combat import bombard, displace, hasty, prepared, results, specialfire
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.events import Event
@@ -59,7 +59,7 @@ HANDLERS: dict[type[Action], Handler] = {
         hasty,
         bridging,
         allocation,
-        battles,
+        engage,
         strikes,
         replacements,
         reentry,

@@ -132,6 +132,16 @@ def test_4_6_the_example_ground_attack_on_the_12_10_tank_battalion(rules, turn_o
     assert state.air_units[RAIDERS[1]].box is AirBox.FLOWN
 
 
+def interdict_with_a_seven(rules, state, target):
+    """II/StG 77 allocated to interdiction, flown against `target` with a roll of 7."""
+    state, _ = allocate(rules, state, Player.SOVIET, {})
+    state, _ = allocate(rules, state, Player.GERMAN, {STUKA: AirBox.INTERDICTION})
+    while state.segment is not Segment.INTERDICTION:
+        state, _ = act(rules, state, EndStep(), Player.GERMAN)
+    state = with_dice(state, (7,))
+    return act(rules, state, Interdict(air_units=(STUKA,), target=target), Player.GERMAN)
+
+
 def test_4_5_16_1_the_example_ii_stg_77_interdicts_around_2538(rules, turn_one):
     target = rules.grid.hex_of("2538")
     antiaircraft = tuple(
@@ -142,12 +152,7 @@ def test_4_5_16_1_the_example_ii_stg_77_interdicts_around_2538(rules, turn_one):
         and unit.hex is not None
     )
     state = apply(rules, turn_one, PlaceUnits(units=antiaircraft, to=None), Mode.FREE).state
-    state, _ = allocate(rules, state, Player.SOVIET, {})
-    state, _ = allocate(rules, state, Player.GERMAN, {STUKA: AirBox.INTERDICTION})
-    while state.segment is not Segment.INTERDICTION:
-        state, _ = act(rules, state, EndStep(), Player.GERMAN)
-    state = with_dice(state, (7,))
-    state, events = act(rules, state, Interdict(air_units=(STUKA,), target=target), Player.GERMAN)
+    state, events = interdict_with_a_seven(rules, state, target)
     (fire,) = [e for e in events if isinstance(e, FireResolved)]
     assert (fire.factors, fire.column, fire.drm, fire.roll, fire.result) == (7, "7", 0, 7, "1")
     (zone,) = state.interdiction_zones
@@ -161,11 +166,6 @@ def test_16_1_each_soviet_antiaircraft_unit_in_the_potential_zone_takes_one_off(
     target = rules.grid.hex_of("2538")
     count = antiaircraft_near(rules, turn_one, target)
     assert count > 0
-    state, _ = allocate(rules, turn_one, Player.SOVIET, {})
-    state, _ = allocate(rules, state, Player.GERMAN, {STUKA: AirBox.INTERDICTION})
-    while state.segment is not Segment.INTERDICTION:
-        state, _ = act(rules, state, EndStep(), Player.GERMAN)
-    state = with_dice(state, (7,))
-    _, events = act(rules, state, Interdict(air_units=(STUKA,), target=target), Player.GERMAN)
+    _, events = interdict_with_a_seven(rules, turn_one, target)
     (fire,) = [e for e in events if isinstance(e, FireResolved)]
     assert fire.drm == -count

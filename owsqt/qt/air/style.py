@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QFont
 
 from owsqt.qt.fonts import table_font
 from owsqt.qt.map import style as mapstyle
-from owsqt.rules.air.charts import MISSION_BOXES
+from owsqt.rules.air.charts import BOX_NAMES, INTERCEPTS, MISSION_BOXES
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import AirType, AirUnitDef, Nationality
 
@@ -26,16 +26,8 @@ CHART_BOXES: dict[Player, tuple[AirBox, ...]] = {
     for player, boxes in MISSION_BOXES.items()
 }
 
-_SHARED_TITLES = {
-    AirBox.READY: "Ready Units",
-    AirBox.FLOWN: "Flown Units",
-    AirBox.DISRUPTED: "Disrupted Units",
-    AirBox.INTERDICTION: "Interdiction",
-    AirBox.INTERDICTION_ESCORT: "Interdiction escort",
-    AirBox.GROUND_ATTACK: "Ground attack",
-    AirBox.GROUND_ATTACK_ESCORT: "Ground attack escort",
-    AirBox.WITHHELD: "Withheld Stukas",
-}
+# The rules' names of the boxes both charts print alike (4.3).
+_SHARED_TITLES = {box: name for box, name in BOX_NAMES.items() if box not in INTERCEPTS}
 # The air superiority boxes say whose missions they intercept, and that differs per chart.
 BOX_TITLES: dict[Player, dict[AirBox, str]] = {
     Player.GERMAN: {

@@ -139,6 +139,7 @@ class CounterLayer(QObject):
         self.ruleset = ruleset
         self.items: dict[str, CounterItem] = {}
         self._state: GameState | None = None
+        self._tipped: GameState | None = None  # the state the tooltips were written for
         self.expanded: Hex | None = None  # the stack spread out so every unit shows
         # Which units of a stack a drag picks up (under the rules: those that may move now);
         # None or an empty answer: the whole stack.
@@ -172,7 +173,10 @@ class CounterLayer(QObject):
 
     def _tooltips(self, state: GameState) -> None:
         """Each counter's name, and for a unit not in regular supply its mode and why
-        (14.2-14.4)."""
+        (14.2-14.4); worked out once for each state, not at every redraw."""
+        if state is self._tipped:
+            return
+        self._tipped = state
         notes = supply_notes(self.ruleset, state)
         for unit_id, item in self.items.items():
             note = notes.get(unit_id)

@@ -37,7 +37,6 @@ INTERCEPTS = {
     AirBox.AIR_SUPERIORITY_VS_INTERDICTION: AirBox.INTERDICTION,
 }
 FIGHTER_BOXES = frozenset({*ESCORT_OF.values(), *INTERCEPTS})
-SORTIE_BOXES = frozenset(b for boxes in MISSION_BOXES.values() for b in boxes) - {AirBox.WITHHELD}
 BOX_NAMES = {
     AirBox.READY: "Ready Units",
     AirBox.FLOWN: "Flown Units",
@@ -48,7 +47,7 @@ BOX_NAMES = {
     AirBox.GROUND_ATTACK_ESCORT: "Ground attack escort",
     AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK: "Air superiority against ground attack",
     AirBox.AIR_SUPERIORITY_VS_INTERDICTION: "Air superiority against interdiction",
-    AirBox.WITHHELD: "Withheld Ju-87s",
+    AirBox.WITHHELD: "Withheld Stukas",
 }
 
 
