@@ -13,14 +13,15 @@ import pytest
 
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits, PreparedAttack
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.state import InitiativeState, MovementState
+from owsqt.rules.core.state import InitiativeState, MovementState, ThunderclapState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode, Verdict, Violation
-from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tools.fuzz import cli, solo
+from tools.fuzz.settings import INTRODUCTORY, SCENARIOS, setting_for
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 BAD = Verdict((Violation("6.2", "short"),))
@@ -39,7 +40,7 @@ def invariants(game):
 @pytest.fixture(scope="module")
 def start(game):
     """Turn one of We are coming!, both sides set up by default."""
-    session = GameSession.new(game, solo.SCENARIO, Mode.STRICT, seed=1)
+    session = GameSession.new(game, INTRODUCTORY, Mode.STRICT, seed=1)
     session.apply_default_setup()
     return session.state
 
@@ -68,7 +69,9 @@ def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
         assert report.kinds["move"] > 10  # units moved, not just steps ended
         assert report.kinds["declare_attacks"] == 2
         assert report.kinds["allocate_air"] >= 2  # 4.3: turn 1 is clear; both sides allocate
-        assert report.seed in (1, 2) and f"seed {report.seed}:" in report.line()
+        assert report.seed in (1, 2) and report.line().startswith(
+            f"seed {report.seed} (we-are-coming): "
+        )
     again = solo.play_game(game, 1, last_turn=1)
     assert (again.actions, again.kinds) == (reports[0].actions, reports[0].kinds)
     assert not list(tmp_path.iterdir())  # journals are written for failures only
@@ -149,6 +152,53 @@ def test_8_1_the_movement_record_names_only_the_active_players_units(game, invar
     assert "(nobody)" in breach
 
 
+def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(game, invariants):
+    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+    session.apply_default_setup()
+    start = session.state
+    assert invariants.breaches(start) == []
+    unit_id = "de-14pz-hq"
+    pocket = sorted(game.game_map.pocket & invariants.battle_area)[0]
+    placed = start.with_unit(
+        unit_id, replace(start.units[unit_id], status=UnitStatus.ON_MAP, hex=pocket)
+    )
+    (breach,) = invariants.breaches(placed)
+    assert breach.startswith("5.1: de-14pz-hq") and "before Thunderclap" in breach
+    active = replace(placed, thunderclap=ThunderclapState(ThunderclapStatus.ACTIVE, 3))
+    assert invariants.breaches(active) == []
+
+
+def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(game, invariants):
+    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+    start = session.state
+    move = MoveStack(units=("de-14pz-hq",), path=())
+    active = ThunderclapState(ThunderclapStatus.ACTIVE, 3)
+    in_pocket_phase = replace(start, thunderclap=active, segment=Segment.SIXTH_ARMY_ACTIVATION)
+    assert invariants.sixth_army_moves(move, in_pocket_phase) == []
+    german_phase = replace(in_pocket_phase, segment=Segment.MECHANIZED_MOVEMENT)
+    (breach,) = invariants.sixth_army_moves(move, german_phase)
+    assert breach.startswith("5.1: de-14pz-hq moved in the")
+    linked = replace(german_phase, thunderclap=ThunderclapState(ThunderclapStatus.LINKED, 3))
+    assert invariants.sixth_army_moves(move, linked) == []
+    other = MoveStack(units=("de-6pz-6aa",), path=())
+    assert invariants.sixth_army_moves(other, german_phase) == []
+
+
+def test_19_0_the_fuzzer_plays_the_four_scenarios_in_turn_with_options_from_the_seed(game):
+    settings = [setting_for(game, seed) for seed in range(1, 41)]
+    assert [s.scenario for s in settings[:4]] == list(SCENARIOS)
+    assert all(settings[i].scenario == settings[i % 4].scenario for i in range(40))
+    variant = [s for s in settings if s.scenario == "maximum-effort"]
+    offered = {option.id for option in game.scenarios["maximum-effort"].options}
+    chosen = [set(s.options) for s in variant]
+    assert all(c <= offered for c in chosen)
+    assert set().union(*chosen) == offered  # 19.41 and the 17th Panzer option all get played
+    assert len({frozenset(c) for c in chosen}) > 3
+    assert all(not s.options for s in settings if s.scenario != "maximum-effort")
+    assert setting_for(game, 7) == setting_for(game, 7)
+    assert setting_for(game, 7, "hoths-last-gasp").scenario == "hoths-last-gasp"
+
+
 # --- each way a game fails -----------------------------------------------------------------
 
 
@@ -220,12 +270,16 @@ def test_main_reports_each_game_and_fails_with_the_failing_seeds(monkeypatch, ca
     def play(ruleset, seed, **kwargs):
         if seed == 4:
             raise solo.FuzzFailure(seed, "made up", tmp_path / "fuzz-seed-4.owsg")
-        return solo.GameReport(seed, 10, {"end_step": 10}, 0.5)
+        setting = kwargs["setting"]
+        result = "German marginal victory" if seed == 5 else "Soviet decisive victory"
+        return solo.GameReport(seed, 10, {"end_step": 10}, 0.5, result, setting)
 
     monkeypatch.setattr(solo, "play_game", play)
     assert cli.main(["--games", "3", "--first-seed", "3"]) == solo.EXIT_FAILED
     out, err = capsys.readouterr()
-    assert "seed 3: 10 actions (10 end_step)" in out
+    assert "seed 3 (operation-winter-storm): 10 actions (10 end_step)" in out
+    assert "results of operation-winter-storm: 1 Soviet decisive victory" in out
+    assert "results of we-are-coming: 1 German marginal victory" in out
     assert "FAILED seed 4: made up" in out and "fuzz-seed-4.owsg" in out
     assert "seeds 4" in err
     assert cli.main(["--games", "1", "--first-seed", "5"]) == 0

@@ -223,13 +223,16 @@ def _moves_to(
 
 def due_arrivals(ruleset: Ruleset, state: GameState) -> list[Arrival]:
     """The phasing player's off-map units that may enter now: due by this turn, of this
-    movement segment's kind (7.1), within what their force pool has left (19.12)."""
+    movement segment's kind (7.1), within what their force pool has left (19.12), and not
+    done moving this segment (8.1: a unit that came back and was retreated off again)."""
     player = state.active
     if player is None or state.segment not in MOVEMENT_SEGMENTS:
         return []
     due = []
     for arrival in waiting(ruleset, state, player):
         if arrival.turn > state.turn or arrival.pending or not arrival.hexes:
+            continue
+        if arrival.unit in state.movement.done:
             continue
         if not may_move_in_segment(ruleset, arrival.unit, state.segment):
             continue

@@ -280,6 +280,18 @@ def test_19_12_units_not_yet_due_are_not_offered(game):
         assert arrival.turn <= state.turn and not arrival.pending
 
 
+def test_8_1_a_unit_retreated_off_again_after_coming_back_is_not_offered_its_return(game):
+    session = new_session(game)
+    advance(
+        session,
+        lambda s: s.segment in MOVEMENT_SEGMENTS and bool(due_arrivals(game, s)),
+    )
+    state = session.state
+    unit_id = due_arrivals(game, state)[0].unit
+    done = replace(state, movement=replace(state.movement, done=frozenset({unit_id})))
+    assert unit_id not in {a.unit for a in due_arrivals(game, done)}
+
+
 # --- displacement (the movement kit) ---------------------------------------------------
 
 OVER = ("tank", "mech", "mot6", "mot5", "hq57")  # 19 stacking points

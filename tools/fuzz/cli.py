@@ -1,4 +1,5 @@
-"""The fuzzers' command line: python -m tools.fuzz --games N [--email] (solo.py, email.py)."""
+"""The fuzzers' command line: python -m tools.fuzz --games N [--scenario ID] [--email]
+(solo.py, email.py; which scenario each seed plays: settings.py)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,23 @@ from pathlib import Path
 
 from owsqt.rules.scenario.ruleset import default_ruleset
 from tools.fuzz import email, solo
+from tools.fuzz.settings import SCENARIOS, setting_for
 from tools.fuzz.solo import EXIT_FAILED, FuzzFailure, Invariants
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tools.fuzz",
-        description="Play strict games of We are coming! by random legal actions.",
+        description="Play strict games by random legal actions, the four scenarios in turn.",
     )
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument(
         "--first-seed", type=int, default=1, help="the seed of the first game (default 1)"
+    )
+    parser.add_argument(
+        "--scenario",
+        choices=SCENARIOS,
+        help="play only this scenario (default: the four in turn, game i the (i-1) mod 4th)",
     )
     parser.add_argument(
         "--email",
@@ -42,10 +49,17 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     failures: list[FuzzFailure] = []
     actions = 0
-    results: Counter[str] = Counter()
+    results: dict[str, Counter[str]] = {}
     for seed in range(args.first_seed, args.first_seed + args.games):
+        setting = setting_for(ruleset, seed, args.scenario)
         try:
-            report = play(ruleset, seed, journal_dir=args.journal_dir, invariants=invariants)
+            report = play(
+                ruleset,
+                seed,
+                journal_dir=args.journal_dir,
+                invariants=invariants,
+                setting=setting,
+            )
         except FuzzFailure as failure:
             failures.append(failure)
             print(f"FAILED {failure}", flush=True)
@@ -53,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 traceback.print_exception(failure.__cause__, file=sys.stderr)
             continue
         actions += report.actions
-        results[report.result or "no result"] += 1
+        results.setdefault(setting.scenario, Counter())[report.result or "no result"] += 1
         print(report.line(), flush=True)
     elapsed = time.perf_counter() - started
     per_game = elapsed / args.games if args.games else 0.0
@@ -61,8 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.games} games, {actions} actions in the games that passed, "
         f"{elapsed:.1f} s ({per_game:.2f} s a game)"
     )
-    if results:
-        print("results: " + ", ".join(f"{n} {r}" for r, n in results.most_common()))
+    for scenario in (s for s in SCENARIOS if s in results):  # the spread of results (19.0)
+        spread = ", ".join(f"{n} {r}" for r, n in results[scenario].most_common())
+        print(f"results of {scenario}: {spread}")
     if failures:
         seeds = ", ".join(str(f.seed) for f in failures)
         print(

@@ -26,9 +26,9 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
+from tools.fuzz.settings import Setting
 from tools.fuzz.solo import (
     MAX_ACTIONS,
-    SCENARIO,
     FuzzFailure,
     GameReport,
     Invariants,
@@ -41,7 +41,7 @@ from tools.fuzz.solo import (
 class Table:
     """The two players' sessions and which of them holds the game now."""
 
-    def __init__(self, ruleset: Ruleset, seed: int) -> None:
+    def __init__(self, ruleset: Ruleset, seed: int, setting: Setting) -> None:
         self.ruleset = ruleset
         self.keys = {p: Identity.from_seed(f"fuzz {seed} {p.value}".encode()) for p in Player}
         ticks = itertools.count()
@@ -50,8 +50,9 @@ class Table:
         self.sessions = {
             Player.GERMAN: GameSession.new(
                 ruleset,
-                SCENARIO,
+                setting.scenario,
                 Mode.STRICT,
+                options=setting.options,
                 play=Play.EMAIL,
                 identity=self.keys[Player.GERMAN],
                 game=game,
@@ -87,12 +88,15 @@ def play_email_game(
     max_actions: int = MAX_ACTIONS,
     last_turn: int | None = None,
     invariants: Invariants | None = None,
+    setting: Setting | None = None,
 ) -> GameReport:
-    """Play one strict e-mail game of We are coming! with `seed`; FuzzFailure if it breaks."""
+    """Play one strict e-mail game of `setting` (We are coming! unless given) with `seed`;
+    FuzzFailure if it breaks."""
     started = time.perf_counter()
     invariants = invariants or Invariants(ruleset)
     rng = random.Random(seed)
-    table = Table(ruleset, seed)
+    setting = setting or Setting()
+    table = Table(ruleset, seed, setting)
 
     def fail(message: str) -> FuzzFailure:
         journal = None
@@ -123,7 +127,7 @@ def play_email_game(
     if last_turn is None and not result:
         raise fail("the game ended with no result (19.0)")
     elapsed = time.perf_counter() - started
-    return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result)
+    return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result, setting)
 
 
 def _check_the_files_agree(ruleset: Ruleset, table: Table, fail) -> None:

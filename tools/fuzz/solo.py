@@ -1,9 +1,10 @@
-"""The fuzzer: whole STRICT games of We are coming! played by random legal actions.
+"""The fuzzer: whole STRICT games played by random legal actions.
 
-    python -m tools.fuzz --games N [--first-seed S] [--journal-dir DIR]
+    python -m tools.fuzz --games N [--first-seed S] [--scenario ID] [--journal-dir DIR]
 
-Game i uses seed i (the dice and the choices alike), so a failing game is replayed by
-running its seed again. Each game starts from the default set-up, then, until the game
+Game i uses seed i (the dice, the choices and its scenario and options alike, settings.py),
+so a failing game is replayed by running its seed again. Each game starts from the
+default set-up, then, until the game
 is over, asks `legalactions.candidate_actions` for a sample of actions, keeps those the
 engine's judge calls legal and submits one at random (ending a movement segment is
 picked seldom, so that units actually move; the initiative holder attacks while he owes
@@ -14,7 +15,8 @@ fails on:
 - a state where no candidate is legal but the game is not over;
 - an action the judge called legal that the engine refuses in STRICT play;
 - a broken invariant after an action (`Invariants`);
-- a journal that does not replay to the same final state.
+- a journal that does not replay to the same final state;
+- a game that ends with no result (19.0).
 
 The journal of a failing game is written to the journal directory and named with the
 failure; `owsqt replay FILE` reads it. Exit status 0 when every game passed, 1 otherwise.
@@ -34,13 +36,14 @@ from owsqt.rules.core.actions import (
     Action,
     EndStep,
     HastyAttack,
+    MoveStack,
     PreparedAttack,
     action_to_data,
 )
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player, Supply, UnitStatus
+from owsqt.rules.core.vocabulary import Player, Supply, ThunderclapStatus, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import candidate_actions
@@ -48,9 +51,12 @@ from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 from owsqt.session import GameSession
+from tools.fuzz.settings import Setting
 
-SCENARIO = "we-are-coming"
 END_STEP_CHANCE = 0.06  # in a movement segment, when something else is legal too
+SIXTH_ARMY = "de-6a"  # 5.1: the Sixth Army's formation
+NOT_ACTIVATED = frozenset({ThunderclapStatus.NOT_ATTEMPTED, ThunderclapStatus.DENIED})
+LINKED = ThunderclapStatus.LINKED
 MAX_ACTIONS = 20_000  # far above a real game's length: a game that long is stuck
 EXIT_FAILED = 1
 
@@ -74,11 +80,15 @@ class GameReport:
     kinds: dict[str, int]
     seconds: float
     result: str = ""  # the winner and level the game ended with (19.0), if it ended
+    setting: Setting = Setting()
 
     def line(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
         ended = f": {self.result}" if self.result else ""
-        return f"seed {self.seed}: {self.actions} actions ({counts}) in {self.seconds:.2f} s{ended}"
+        return (
+            f"seed {self.seed} ({self.setting.name()}): {self.actions} actions ({counts}) "
+            f"in {self.seconds:.2f} s{ended}"
+        )
 
 
 class Invariants:
@@ -92,13 +102,21 @@ class Invariants:
     - [8.2] no Soviet unit in the Stalingrad pocket;
     - every unit on the map is on a hex;
     - [8.1] the movement record names only units of the active player;
-    - [14.4] no unit goes out of supply without a turn of organic supply first.
+    - [14.4] no unit goes out of supply without a turn of organic supply first;
+    - [5.1] the Sixth Army is not on the map before Thunderclap is activated, and until its
+      path to the 57th Panzer Corps opens it moves only in the Stalingrad Pocket Phase.
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         game_map = ruleset.game_map
         self.battle_area = game_map.reachable_without_major_river(game_map.place("Kotelnikovo").hex)
+        catalogue = ruleset.catalogue
+        self.sixth_army = frozenset(
+            unit_id
+            for unit_id, unit in catalogue.ground.items()
+            if any(f.id == SIXTH_ARMY for f in catalogue.formation_chain(unit.formation))
+        )
 
     def breaches(
         self, state: GameState, *, movement_ended: bool = False, before: GameState | None = None
@@ -155,7 +173,19 @@ class Invariants:
                 found.append(f"8.2: {unit_id} is on {where}, across the Don")
             if definition.player is Player.SOVIET and unit.hex in pocket:
                 found.append(f"8.2: the Soviet unit {unit_id} is in the pocket, on {where}")
+            if unit_id in self.sixth_army and state.thunderclap.status in NOT_ACTIVATED:
+                found.append(f"5.1: {unit_id} is on {where} before Thunderclap was activated")
         return found
+
+    def sixth_army_moves(self, action: Action, before: GameState) -> list[str]:
+        """[5.1] A move of Sixth Army units before their path to the 57th Panzer Corps
+        opened, outside the Sixth Army Activation Segment."""
+        if not isinstance(action, MoveStack) or before.thunderclap.status is LINKED:
+            return []
+        if before.segment is Segment.SIXTH_ARMY_ACTIVATION:
+            return []
+        moved = sorted(self.sixth_army.intersection(action.units))
+        return [f"5.1: {unit_id} moved in the {before.segment.title}" for unit_id in moved]
 
     def movement_breaches(self, state: GameState) -> list[str]:
         catalogue = self.ruleset.catalogue
@@ -180,15 +210,20 @@ def play_game(
     max_actions: int = MAX_ACTIONS,
     last_turn: int | None = None,
     invariants: Invariants | None = None,
+    setting: Setting | None = None,
 ) -> GameReport:
-    """Play one strict game of We are coming! with `seed`; FuzzFailure if it breaks.
+    """Play one strict game of `setting` (We are coming! unless given) with `seed`;
+    FuzzFailure if it breaks.
 
     `last_turn` stops the game early, at the start of that turn's successor (short games
     for tests); the replay check still runs."""
     started = time.perf_counter()
     invariants = invariants or Invariants(ruleset)
     rng = random.Random(seed)
-    session = GameSession.new(ruleset, SCENARIO, Mode.STRICT, seed=seed)
+    setting = setting or Setting()
+    session = GameSession.new(
+        ruleset, setting.scenario, Mode.STRICT, seed=seed, options=setting.options
+    )
 
     def fail(message: str) -> FuzzFailure:
         journal = None
@@ -212,7 +247,7 @@ def play_game(
     if last_turn is None and not result:
         raise fail("the game ended with no result (19.0)")
     elapsed = time.perf_counter() - started
-    return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result)
+    return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result, setting)
 
 
 def outcome_of(state: GameState) -> str:
@@ -263,6 +298,7 @@ def play_out(
         kinds[action.kind] += 1
         ended = isinstance(action, EndStep) and state.segment in STACKING_SEGMENTS
         breaches = invariants.breaches(outcome.state, movement_ended=ended, before=state)
+        breaches.extend(invariants.sixth_army_moves(action, state))
         if breaches:
             raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
     return kinds
