@@ -28,7 +28,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from owsqt.journal.store import write_atomically
@@ -80,7 +80,7 @@ class GameReport:
     kinds: dict[str, int]
     seconds: float
     result: str = ""  # the winner and level the game ended with (19.0), if it ended
-    setting: Setting = Setting()
+    setting: Setting = field(default_factory=Setting)
 
     def line(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
