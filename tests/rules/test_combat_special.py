@@ -137,6 +137,21 @@ def test_12_4_a_bombardment_mission_is_not_an_attack(rules):
     assert state.combat is None and state.units["gart"].fired
 
 
+def test_12_1_a_mission_held_without_fire_is_still_the_guns_mission_this_phase(rules):
+    rules = with_german_gun(rules, bombardment=6)
+    state, target, armored, _ = example_board(rules)
+    state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
+    mission = BombardmentMission(target=target, units=("gart",))
+    state, _ = act(rules, state, mission, Player.GERMAN)
+    while state.combat is not None:  # the guns hold their fire
+        state, _ = act(rules, state, ContinueCombat(), Player.GERMAN)
+    assert not state.units["gart"].fired
+    again = apply(rules, state, mission, Mode.STRICT)
+    assert not again.applied
+    assert "12.1: " in str(again.verdict.violations[0])
+    assert "has had its mission this phase" in str(again.verdict.violations)
+
+
 def test_4_6_withheld_stukas_bombard_separately_in_a_german_mechanized_attack(rules):
     air = dict(rules.catalogue.air)
     air["stg77"] = replace(

@@ -276,6 +276,9 @@ def _judge_mission(
         )
     for unit_id in action.units:
         violations.extend(bombardment_problems(ruleset, state, unit_id, action.target))
+        if unit_id in state.artillery.bombarded:  # 12.1: reading 115
+            name = ruleset.unit_name(unit_id)
+            violations.append(Violation("12.1", f"{name} has had its mission this phase"))
     return violations
 
 
@@ -294,6 +297,8 @@ def _resolve_mission(
         defending=state.stack(action.target),
         attack_artillery=action.units,
     )
+    # [12.1] The mission is the guns' one for the phase, fired or not (reading 115).
+    state = state.with_artillery(bombarded=frozenset(action.units))
     state, stepped = next_step(ruleset, replace(state, combat=combat))
     return state, [BombardmentDeclared(player, action.target, action.units), *stepped]
 
