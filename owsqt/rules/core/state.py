@@ -178,6 +178,7 @@ class ThunderclapState:
 
     status: ThunderclapStatus = ThunderclapStatus.NOT_ATTEMPTED
     activated_turn: int | None = None
+    left_pocket: frozenset[str] = frozenset()  # Sixth Army units that have left the pocket
 
 
 @dataclass(frozen=True, slots=True)
