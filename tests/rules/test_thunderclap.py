@@ -9,14 +9,20 @@ from dataclasses import replace
 import pytest
 
 from owsqt.rules.combat.prepared import stuka_violations
-from owsqt.rules.core.actions import AttemptThunderclap, EndStep, MoveStack, PlaceSixthArmy
+from owsqt.rules.core.actions import (
+    AttemptThunderclap,
+    EndStep,
+    MoveStack,
+    PlaceSixthArmy,
+    PlaceUnits,
+)
 from owsqt.rules.core.events import ThunderclapRolled
 from owsqt.rules.core.state import ThunderclapState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Supply, ThunderclapStatus, UnitStatus
+from owsqt.rules.core.vocabulary import Player, Supply, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply
-from owsqt.rules.pocket.linkup import sixth_army_supply
+from owsqt.rules.pocket.linkup import remove_if_ended, sixth_army_supply
 from owsqt.rules.pocket.thunderclap import readiness
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from tests.rules.thunderkit import (
@@ -263,3 +269,32 @@ def test_5_1_no_stuka_supports_sixth_army_units(rules):
     assert not any(
         v.rule == "5.1" for v in stuka_violations(rules, state, GERMAN, (stuka,), (PANZER_2,))
     )
+
+
+def test_5_1_once_the_line_to_another_hq_was_traced_the_normal_rules_hold(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = on(rules, state, SIXTH_HQ_6PZ, "2806")
+    supplied, _ = sixth_army_supply(rules, replace(state, turn=state.turn + 1), GERMAN)
+    assert supplied.thunderclap.supplied_turn == state.turn + 1
+    cut = replace(supplied, turn=state.turn + 2)
+    cut = cut.with_unit(
+        SIXTH_HQ_6PZ, replace(cut.units[SIXTH_HQ_6PZ], status=UnitStatus.ELIMINATED)
+    )
+    after, _ = sixth_army_supply(rules, cut, GERMAN)
+    assert {after.units[u].supply for u in SIXTH_ARMY} == {Supply.ORGANIC}  # 14.3, not out
+
+
+def test_5_1_a_return_outside_the_pocket_phase_removes_them_when_the_next_one_ends(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = act(rules, state, move_to(rules, state, (LANGENTHAL,), "2906"))
+    state = german_movement(state)
+    back = PlaceUnits(units=(LANGENTHAL,), to=rules.grid.hex_of(POCKET[2]))  # as if retreated
+    state = apply(rules, state, back, Mode.FREE).state
+    assert state.thunderclap.status is ThunderclapStatus.ENDED
+    kept, removed = remove_if_ended(rules, state)
+    assert (kept, removed) == (state, [])  # not at the end of this phase
+    ring = replace(state, turn=state.turn + 1, phase=Phase.STALINGRAD_POCKET)
+    ring = replace(ring, segment=Segment.SOVIET_RING_FORCES, active=Player.SOVIET)
+    gone, events = remove_if_ended(rules, ring)
+    assert {gone.units[u].status for u in SIXTH_ARMY} == {UnitStatus.PERMANENTLY_LOST}
+    assert len(events) == len(SIXTH_ARMY)

@@ -34,10 +34,10 @@ SIXTH_ARMY = (
     "de-29mot-71ir-kg",
     "de-14pz-4ar-1",
 )
-# Hexes by their distance to the nearest pocket hex (the map's west side of the pocket).
-AT_10 = ("2003", "2004", "2005", "2006")
-AT_11 = "1904"
-AT_5, AT_6 = "2506", "2406"
+# Hexes by their distance to the nearest pocket hex, on the relief's side of the Don.
+AT_10 = ("2008", "2009", "2010", "2011")
+AT_11 = "1910"
+AT_5, AT_6 = "2507", "2407"
 POCKET = ("3104", "3105", "3106", "3107")
 
 

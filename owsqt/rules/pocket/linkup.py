@@ -12,8 +12,9 @@
   turn's if it happened during it, else the next one's (reading 95).
 - Supply: until the 14th Panzer HQ traces a supply line (any length) to another German
   HQ, the Sixth Army units are in regular supply on the turn of activation, organic
-  supply on the next and out of supply after; once it does, the HQ is in regular supply
-  and its units trace their 20 hexes to it, by 14.2-14.4 (reading 96).
+  supply on the next and out of supply after; once it does, for the rest of the game,
+  the HQ is traced while that line holds and its units trace their 20 hexes to it, by
+  14.2-14.4 (reading 96).
 """
 
 from __future__ import annotations
@@ -131,14 +132,18 @@ def sixth_army_supply(
     if not on_map:
         return state, []
     traced = _traced(ruleset, state, sixth, on_map)
+    thunderclap = state.thunderclap
+    if traced is not None and thunderclap.supplied_turn is None:
+        state = replace(state, thunderclap=replace(thunderclap, supplied_turn=state.turn))
+    normal = state.thunderclap.supplied_turn is not None  # once traced, for good
     events: list[Event] = []
     for unit_id in on_map:
         unit = state.units[unit_id]
-        if traced is None:
+        if not normal:
             age = state.turn - activated
             mode = Supply.REGULAR if age <= 0 else Supply.ORGANIC if age == 1 else Supply.OUT
         else:
-            mode = next_mode(unit.supply, unit_id in traced)
+            mode = next_mode(unit.supply, traced is not None and unit_id in traced)
         if mode is not unit.supply:
             state = state.with_unit(unit_id, replace(unit, supply=mode))
             events.append(SupplyChanged(unit_id, mode, unit.supply))
