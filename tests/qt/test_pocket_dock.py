@@ -16,7 +16,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
-from tests.qt.tabletools import walk_to, window_for
+from tests.qt.tabletools import centre, walk_to, window_for
 from tests.rules.thunderkit import AT_5, AT_10, GRENADIERS, PANZER_1, PANZER_2, SIXTH_HQ_6PZ
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the dock's pictures are saved there
@@ -70,6 +70,10 @@ def test_5_1_the_pocket_dock_attempts_thunderclap_and_places_the_sixth_army(qtbo
     shaded = window.thunderclap.shading.hexes
     assert shaded and set(shaded) <= shipped.game_map.pocket
     save(window, "pocket-placing")
+    if SHOTS:  # the whole table: the pocket hexes shaded for the chosen unit
+        window.view.centre_on(centre(window, "3104"))
+        QApplication.processEvents()
+        window.grab().save(str(Path(SHOTS) / "pocket-table.png"))
     first = panel.chosen_unit()
     target = sorted(shaded, key=shipped.grid.id_of)[0]
     window.thunderclap.pick(target)
