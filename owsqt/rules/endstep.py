@@ -26,6 +26,8 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engineering.bridging import finish_bridges
 from owsqt.rules.movement.arrivals import check_conditions, release_by_proximity, release_by_track
 from owsqt.rules.movement.stacking import overstacking_violations
+from owsqt.rules.pocket.linkup import remove_if_ended, sixth_army_supply
+from owsqt.rules.pocket.placement import placement_due
 from owsqt.rules.recovery.phase import (
     complete_entrenchments,
     remove_disruption,
@@ -79,6 +81,9 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
         violations.append(Violation("11.2", "the combat under way is finished first"))
     violations.extend(forfeit_violations(state, action))  # 6.2
     violations.extend(air_violations(ruleset, state))  # 4.3, 4.4
+    placing = placement_due(ruleset, state)  # 5.1: the activated Sixth Army is placed
+    if placing:
+        violations.append(placing)
     if state.segment is Segment.INITIATIVE_DETERMINATION and not determined_this_turn(state):
         waiting = [p.title for p in Player if p not in state.initiative.planned_attacks]
         who = " and ".join(waiting)
@@ -135,6 +140,8 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
     if step.segment is Segment.SUPPLY_DETERMINATION and phasing is not None:
         state, supplied = determine_supply(ruleset, state, phasing)  # 14.1-14.4
         events.extend(supplied)
+        state, supplied = sixth_army_supply(ruleset, state, phasing)  # 5.1
+        events.extend(supplied)
         state, turned = complete_entrenchments(state, phasing)  # 15.1
         events.extend(turned)
     return state, events
@@ -153,6 +160,9 @@ def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Eve
         state, returned = end_reentry(ruleset, state)  # 17.4: headquarters, permanent loss
         state, expired = expire_replacements(state)  # 17.4: unused points are lost
         events.extend([*returned, *expired])
+    elif state.segment is Segment.SOVIET_RING_FORCES:
+        state, removed = remove_if_ended(ruleset, state)  # 5.1: the pocket phase ends
+        events.extend(removed)
     elif state.segment is Segment.FIRED_MARKER_REMOVAL:
         state, cleared = remove_fired_markers(state)  # 17.1
         events.extend(cleared)

@@ -27,6 +27,8 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.engineering import bridging, entrenchment
 from owsqt.rules.freeplay import manual, openrolls
 from owsqt.rules.movement import moveaction
+from owsqt.rules.pocket import placement, thunderclap
+from owsqt.rules.pocket.linkup import follow_up
 from owsqt.rules.recovery import reentry, replacements
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn import initiative
@@ -63,6 +65,8 @@ HANDLERS: dict[type[Action], Handler] = {
         strikes,
         replacements,
         reentry,
+        thunderclap,
+        placement,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }
@@ -93,7 +97,8 @@ def apply(ruleset: Ruleset, state: GameState, action: Action, mode: Mode) -> Out
     if mode is Mode.STRICT and not verdict.legal:
         return Outcome(state, (), verdict, applied=False)
     new_state, events = handler.resolve(ruleset, state, action)
-    return Outcome(new_state, tuple(events), verdict, applied=True)
+    new_state, followed = follow_up(ruleset, new_state, action)  # 5.1: link-up or end
+    return Outcome(new_state, (*events, *followed), verdict, applied=True)
 
 
 def _verdict(ruleset: Ruleset, state: GameState, action: Action, handler: Handler) -> Verdict:

@@ -44,9 +44,10 @@ from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import Reach, StackMove, stack_move
+from owsqt.rules.pocket.candidates import pocket_actions
 from owsqt.rules.recovery.candidates import replacement_actions
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.formations import may_move_in_segment
+from owsqt.rules.turn.formations import may_move_in_segment, units_move
 from owsqt.rules.turn.initiative import (
     determined_this_turn,
     may_choose_order,
@@ -89,6 +90,10 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
         actions.extend(_bids(ruleset, state, rng))
     if state.segment is Segment.REPLACEMENT:  # 17.4
         actions.extend(replacement_actions(ruleset, state, rng))
+    if state.phase is Phase.STALINGRAD_POCKET:  # 5.1: the attempt, the placements, moves
+        actions.extend(pocket_actions(ruleset, state, rng))
+        if units_move(state):
+            actions.extend(stack_moves(ruleset, state, rng))
     if state.active is not None and may_choose_order(state) and rng.random() < ORDER_CHANCE:
         actions.append(ChooseSegmentOrder(player=state.active, combat_first=rng.random() < 0.8))
     if state.active is not None and state.segment in MOVEMENT_SEGMENTS:

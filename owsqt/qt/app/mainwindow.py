@@ -55,6 +55,7 @@ from owsqt.qt.play.stephint import (
 )
 from owsqt.qt.play.turnbar import TurnBar
 from owsqt.qt.play.victory import VictoryControl
+from owsqt.qt.pocket.thunderclap_control import ThunderclapControl
 from owsqt.qt.recovery.control import ReplacementsControl
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
@@ -157,7 +158,10 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(inspector_dock, self.combat.dock)
         self.replacements = ReplacementsControl(self, self.bridge, self.scene)  # 17.3, 17.4
         self.victory = VictoryControl(self, self.bridge)  # 19.0
+        self.thunderclap = ThunderclapControl(self, self.bridge, self.scene)  # 5.1
         self.counters.hex_selected.connect(self.replacements.pick)
+        self.counters.hex_selected.connect(self.thunderclap.pick)
+        self.tabifyDockWidget(inspector_dock, self.thunderclap.dock)
         self.tabifyDockWidget(inspector_dock, self.replacements.dock)
         self.tabifyDockWidget(inspector_dock, self.victory.dock)
         inspector_dock.raise_()
@@ -268,6 +272,12 @@ class MainWindow(QMainWindow):
             "Replacement points, units to raise and to bring back (17.4)"
         )
         view_menu.addAction(replacements_toggle)
+        pocket_toggle = self.thunderclap.dock.toggleViewAction()
+        pocket_toggle.setText("&Pocket")
+        pocket_toggle.setToolTip(
+            "Operation Thunderclap: its condition, the attempt, the Sixth Army's placement (5.1)"
+        )
+        view_menu.addAction(pocket_toggle)
         victory_toggle = self.victory.dock.toggleViewAction()
         victory_toggle.setText("&Victory")
         victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
@@ -326,8 +336,9 @@ class MainWindow(QMainWindow):
         self.arrivals.show_state(state)
         self.replacements.refresh()
         self.victory.refresh()
-        base = self.replacements.hint(
-            self.air.hint(step_hint(self.ruleset, state, self.session.mode))
+        self.thunderclap.refresh()
+        base = self.thunderclap.hint(
+            self.replacements.hint(self.air.hint(step_hint(self.ruleset, state, self.session.mode)))
         )
         hint = self.email.hint(self.combat.hint(base))
         self.hint.setText(hint)

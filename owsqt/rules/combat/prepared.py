@@ -53,7 +53,7 @@ from owsqt.rules.data.units import AirType, UnitClass
 from owsqt.rules.movement.arrivals import release
 from owsqt.rules.movement.leaving import attack_begun, units_left
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.formations import may_move_in_segment
+from owsqt.rules.turn.formations import is_sixth_army, may_move_in_segment
 from owsqt.rules.turn.sequence import COMBAT_SEGMENTS, wrong_player
 
 STEPS = tuple(CombatStep)
@@ -199,7 +199,7 @@ def attack_violations(
         violations.extend(
             bombardment_problems(ruleset, state, unit_id, action.target, with_stack=with_stack)
         )
-    violations.extend(stuka_violations(ruleset, state, attacker, action.stukas))
+    violations.extend(stuka_violations(ruleset, state, attacker, action.stukas, action.units))
     return violations
 
 
@@ -207,10 +207,14 @@ STUKA_SEGMENTS = (Segment.MECHANIZED_MOVEMENT, Segment.MECHANIZED_COMBAT)  # 4.6
 
 
 def stuka_violations(
-    ruleset: Ruleset, state: GameState, attacker: Player, stukas: tuple[str, ...]
+    ruleset: Ruleset,
+    state: GameState,
+    attacker: Player,
+    stukas: tuple[str, ...],
+    units: tuple[str, ...] = (),
 ) -> list[Violation]:
     """[4.6, 8.4] Withheld Ju-87s support only a German attack in the mechanized movement
-    or combat segment."""
+    or combat segment; [5.1] never one by Sixth Army units."""
     catalogue = ruleset.catalogue
     violations = []
     for air_id in stukas:
@@ -221,6 +225,10 @@ def stuka_violations(
             violations.append(Violation("4.6", f"{name} is not a Ju-87 dive bomber unit"))
         if state.air_units[air_id].box is not AirBox.WITHHELD:
             violations.append(Violation("4.6", f"{name} was not withheld from the air phase"))
+    sixth = [u for u in units if is_sixth_army(ruleset, u)]
+    if stukas and sixth:
+        name = ruleset.unit_name(sixth[0])
+        violations.append(Violation("5.1", f"Sixth Army units receive no air support: {name}"))
     if stukas and (attacker is not Player.GERMAN or state.segment not in STUKA_SEGMENTS):
         violations.append(
             Violation(

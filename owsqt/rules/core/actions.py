@@ -524,3 +524,26 @@ class Reenter(Action):
     unit: str
     hex: Hex
     points: int = 1
+
+
+# --- Operation Thunderclap (5.1) ----------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttemptThunderclap(Action):
+    """[5.1] In the Operation Thunderclap Initiation Segment, the German player rolls one
+    die on the Initiation Table: denied, or the Sixth Army units are activated."""
+
+    kind: ClassVar[str] = "attempt_thunderclap"
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceSixthArmy(Action):
+    """[5.1] Once Thunderclap is activated, a Sixth Army unit is placed on a hex inside
+    the pocket (in the Sixth Army Activation Segment)."""
+
+    kind: ClassVar[str] = "place_sixth_army"
+    unit: str
+    hex: Hex

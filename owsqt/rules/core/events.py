@@ -16,6 +16,7 @@ from owsqt.rules.core.vocabulary import (
     Player,
     Supply,
     TallyNationality,
+    ThunderclapStatus,
     UnitMarker,
     UnitStatus,
 )
@@ -579,3 +580,32 @@ class CombatEnded(Event):
 
     def describe(self, narrator: Narrator) -> str:
         return f"combat on {narrator.hex_name(self.target)} over"
+
+
+@dataclass(frozen=True, slots=True)
+class ThunderclapRolled(Event):
+    """[5.1] The Operation Thunderclap Initiation Table: the roll, its modifier, the result."""
+
+    roll: int
+    drm: int
+    activated: bool
+    text: str
+
+    def describe(self, narrator: Narrator) -> str:
+        modified = f"{self.roll} + {self.drm} = {self.roll + self.drm}" if self.drm else self.roll
+        return f"5.1 Operation Thunderclap: die {modified}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class ThunderclapChanged(Event):
+    """[5.1] Thunderclap linked up or ended, and why."""
+
+    status: ThunderclapStatus
+    reason: str
+
+    def describe(self, narrator: Narrator) -> str:
+        words = {
+            ThunderclapStatus.LINKED: "the Sixth Army has linked up",
+            ThunderclapStatus.ENDED: "Operation Thunderclap has ended",
+        }.get(self.status, f"Operation Thunderclap is {self.status.value}")
+        return f"5.1 {words}: {self.reason}"

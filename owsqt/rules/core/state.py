@@ -178,6 +178,8 @@ class ThunderclapState:
 
     status: ThunderclapStatus = ThunderclapStatus.NOT_ATTEMPTED
     activated_turn: int | None = None
+    left_pocket: frozenset[str] = frozenset()  # Sixth Army units that have left the pocket
+    supplied_turn: int | None = None  # the 14th Panzer HQ first traced to another German HQ
 
 
 @dataclass(frozen=True, slots=True)

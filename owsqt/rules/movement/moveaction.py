@@ -23,6 +23,7 @@ from owsqt.rules.core.events import (
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, MovementState
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
@@ -35,7 +36,14 @@ from owsqt.rules.movement.stackmove import (
     unit_allowance,
 )
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.formations import is_mechanized, may_move_in_segment
+from owsqt.rules.turn.formations import (
+    is_mechanized,
+    is_sixth_army,
+    may_move_in_segment,
+    may_move_now,
+    sixth_army_wait,
+    units_move,
+)
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, wrong_player
 
 
@@ -48,9 +56,10 @@ def stays_put(ruleset: Ruleset, unit_id: str) -> bool:
 def movable_units(ruleset: Ruleset, state: GameState, hex_: Hex) -> tuple[str, ...]:
     """The units on `hex_` the acting player may move now: the stack in motion if it is
     there (8.1), else his units of this segment's kind (7.1) that have not moved, are not
-    in reserve (19.11) and are not Ring Forces (5.2). Empty outside his movement segments."""
+    in reserve (19.11) and are not Ring Forces (5.2); in the Sixth Army's special phase,
+    its units (5.1). Empty when units do not move."""
     player = state.active
-    if player is None or state.segment not in MOVEMENT_SEGMENTS:
+    if player is None or not units_move(state):
         return ()
     catalogue = ruleset.catalogue
     own = [u for u in state.stack(hex_) if catalogue.ground[u].player is player]
@@ -60,7 +69,7 @@ def movable_units(ruleset: Ruleset, state: GameState, hex_: Hex) -> tuple[str, .
     return tuple(
         u
         for u in own
-        if may_move_in_segment(ruleset, u, state.segment)
+        if may_move_now(ruleset, state, u)
         and u not in state.movement.done
         and not state.units[u].reserve
         and not stays_put(ruleset, u)
@@ -148,7 +157,12 @@ def _unit_violations(
         is not ruleset.catalogue.ground[action.units[0]].player
     ):
         violations.append(Violation("8.1", f"{name} is not on the side of the rest of the stack"))
-    if state.segment in MOVEMENT_SEGMENTS and not may_move_in_segment(
+    sixth = is_sixth_army(ruleset, unit_id)
+    if (sixth or state.segment is Segment.SIXTH_ARMY_ACTIVATION) and not may_move_now(
+        ruleset, state, unit_id
+    ):
+        violations.append(Violation("5.1", f"{name}: {sixth_army_wait(state, sixth)}"))
+    elif state.segment in MOVEMENT_SEGMENTS and not may_move_in_segment(
         ruleset, unit_id, state.segment
     ):
         kind = "mechanized" if is_mechanized(ruleset, unit_id) else "non-mechanized"

@@ -18,15 +18,14 @@ from fractions import Fraction
 from owsqt.rules.core.actions import Action, MoveStack, PlaceUnits
 from owsqt.rules.core.hexgrid import Hex, distance, line
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.movement.arrivals import arrival_of
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.stackmove import PathPrice, Reach, StackMove, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.formations import is_mechanized
-from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
+from owsqt.rules.turn.formations import is_mechanized, is_sixth_army, sixth_army_wait, units_move
 
 
 def moves_by_rules(state: GameState, mode: Mode) -> bool:
@@ -40,7 +39,7 @@ def may_plan(
 ) -> bool:
     """Whether the table plans a move of `units` now: under the rules, in the acting
     player's movement segment (7.1), his own units, all on the map or all coming onto it."""
-    if not moves_by_rules(state, mode) or state.segment not in MOVEMENT_SEGMENTS:
+    if not moves_by_rules(state, mode) or not units_move(state):
         return False
     ground = ruleset.catalogue.ground
     if any(u not in ground or ground[u].player is not state.active for u in units):
@@ -52,7 +51,7 @@ def may_plan(
 def why_unmovable(ruleset: Ruleset, state: GameState, hex_: Hex) -> str | None:
     """Why none of the acting player's units on `hex_` may move now, or None."""
     player = state.active
-    if player is None or state.segment not in MOVEMENT_SEGMENTS:
+    if player is None or not units_move(state):
         return None
     catalogue = ruleset.catalogue
     own = [u for u in state.stack(hex_) if catalogue.ground[u].player is player]
@@ -62,6 +61,8 @@ def why_unmovable(ruleset: Ruleset, state: GameState, hex_: Hex) -> str | None:
         return "these units are in reserve and may not move yet (19.11)"
     if all(u in state.movement.done for u in own):
         return "these units have finished their move this segment (8.1)"
+    if is_sixth_army(ruleset, own[0]) or state.segment is Segment.SIXTH_ARMY_ACTIVATION:
+        return sixth_army_wait(state, is_sixth_army(ruleset, own[0]))
     kind = "mechanized" if is_mechanized(ruleset, own[0]) else "non-mechanized"
     return f"these are {kind} units: they move in the {kind} movement segment (7.1)"
 

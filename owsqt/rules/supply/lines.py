@@ -103,6 +103,21 @@ def trace_supply(ruleset: Ruleset, state: GameState, player: Player) -> Trace:
     return Trace(frozenset(supplied), why)
 
 
+def line_reaches(
+    ruleset: Ruleset,
+    state: GameState,
+    player: Player,
+    start: Hex,
+    targets: set[Hex],
+    hexes: int = 0,
+) -> set[Hex]:
+    """[14.2, 10.3, 5.1] Which of `targets` a line of `player`'s from `start` reaches: never
+    through enemy units nor their ZOCs (negated by friendly units), at most `hexes` hexes
+    long (0: any length, as the Sixth Army's line of communications, 5.1)."""
+    search = _Search(ruleset, state, player)
+    return search.within([start], hexes or len(search.adjacent), targets)
+
+
 @dataclass(frozen=True, slots=True)
 class _Steps:
     """One side's step graph with its hexes numbered: `adjacent[i]` the numbers of the

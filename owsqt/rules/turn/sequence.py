@@ -18,6 +18,7 @@ from owsqt.rules.core.actions import (
     AllocateAir,
     AnswerOptional,
     AssignReplacements,
+    AttemptThunderclap,
     Bombard,
     BombardmentMission,
     BuildBridge,
@@ -38,6 +39,7 @@ from owsqt.rules.core.actions import (
     Interdict,
     MoveStack,
     PlaceAirUnit,
+    PlaceSixthArmy,
     PlaceUnits,
     PreparedAttack,
     Reenter,
@@ -130,6 +132,9 @@ _PASSING: Kinds = _DISPLACE | COMBAT_KINDS | {SpecialFire}
 _MOVEMENT: Kinds = frozenset({MoveStack, HastyAttack, DestroyBridge}) | _PASSING
 _COMBAT: Kinds = frozenset({PreparedAttack, BombardmentMission}) | _PASSING
 _REPLACEMENT: Kinds = frozenset({AssignReplacements, Reenter})  # 17.4
+# [5.1] The Sixth Army's special phase: placed in the pocket, then moving (displaced at
+# its end when overstacked, 9.3). Its handlers judge whether Thunderclap is active.
+_SIXTH_ARMY: Kinds = frozenset({PlaceSixthArmy, MoveStack, Displace})
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +199,14 @@ REFUSALS: dict[type[Action], Refusal] = {
     ),
     AssignReplacements: Refusal("17.4", "replacements are assigned in the Replacement Segment"),
     Reenter: Refusal("17.4", "destroyed units re-enter in the Replacement Segment"),
+    AttemptThunderclap: Refusal(
+        "5.1",
+        "Thunderclap is attempted in the Operation Thunderclap Initiation Segment",
+        judged_further=False,
+    ),
+    PlaceSixthArmy: Refusal(
+        "5.1", "Sixth Army units are placed in the Sixth Army Activation Segment"
+    ),
 }
 # [11.7] What may be done while a retreat or displacement waits for the special fire
 # choice: the answer, open rolls and manual edits (judged by their own rules).
@@ -214,8 +227,14 @@ TURN_STEPS: tuple[Step, ...] = (
         Phase.AIR_OPERATIONS, Segment.AIR_BOMBARDMENT, Actor.BOTH, "4.6", frozenset({GroundAttack})
     ),
     Step(Phase.AIR_OPERATIONS, Segment.INTERDICTION, Actor.GERMAN, "4.5", frozenset({Interdict})),
-    Step(Phase.STALINGRAD_POCKET, Segment.THUNDERCLAP_INITIATION, Actor.GERMAN, "5.1"),
-    Step(Phase.STALINGRAD_POCKET, Segment.SIXTH_ARMY_ACTIVATION, Actor.GERMAN, "5.1"),
+    Step(
+        Phase.STALINGRAD_POCKET,
+        Segment.THUNDERCLAP_INITIATION,
+        Actor.GERMAN,
+        "5.1",
+        frozenset({AttemptThunderclap}),
+    ),
+    Step(Phase.STALINGRAD_POCKET, Segment.SIXTH_ARMY_ACTIVATION, Actor.GERMAN, "5.1", _SIXTH_ARMY),
     Step(Phase.STALINGRAD_POCKET, Segment.SOVIET_RING_FORCES, Actor.SOVIET, "5.2"),
     Step(
         Phase.INITIATIVE,
@@ -245,8 +264,9 @@ COMBAT_SEGMENTS = {
     Segment.NON_MECHANIZED_COMBAT: Segment.NON_MECHANIZED_MOVEMENT,
     Segment.MECHANIZED_COMBAT: Segment.MECHANIZED_MOVEMENT,
 }
-# [9.3] Stacking limits apply at the end of each movement and combat segment.
-STACKING_SEGMENTS = MOVEMENT_SEGMENTS | set(COMBAT_SEGMENTS)
+# [9.3] Stacking limits apply at the end of each movement and combat segment (5.1: and of
+# the Sixth Army's special phase).
+STACKING_SEGMENTS = MOVEMENT_SEGMENTS | set(COMBAT_SEGMENTS) | {Segment.SIXTH_ARMY_ACTIVATION}
 PLAYER_PHASES = frozenset({Phase.FIRST_PLAYER, Phase.SECOND_PLAYER})
 
 

@@ -1,0 +1,300 @@
+"""Operation Thunderclap (5.1): when it may be attempted, the roll, the placement of the
+Sixth Army in the pocket, its special phase, the link-up, its end, its supply and no air
+support."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from owsqt.rules.combat.prepared import stuka_violations
+from owsqt.rules.core.actions import (
+    AttemptThunderclap,
+    EndStep,
+    MoveStack,
+    PlaceSixthArmy,
+    PlaceUnits,
+)
+from owsqt.rules.core.events import ThunderclapRolled
+from owsqt.rules.core.state import ThunderclapState
+from owsqt.rules.core.steps import Phase, Segment
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, Supply, ThunderclapStatus, UnitStatus
+from owsqt.rules.engine import apply
+from owsqt.rules.pocket.linkup import remove_if_ended, sixth_army_supply
+from owsqt.rules.pocket.thunderclap import readiness
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from tests.rules.thunderkit import (
+    AT_5,
+    AT_6,
+    AT_10,
+    AT_11,
+    CORPS_HQ,
+    GERMAN,
+    GRENADIERS,
+    LANGENTHAL,
+    PANZER_1,
+    PANZER_2,
+    POCKET,
+    SIXTH_ARMY,
+    SIXTH_HQ,
+    SIXTH_HQ_6PZ,
+    act,
+    activated,
+    eligible,
+    move_to,
+    on,
+    pocket_phase,
+    refused,
+)
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return default_ruleset()
+
+
+def test_5_1_twelve_stacking_points_exactly_ten_hexes_away_allow_the_attempt(rules):
+    state = eligible(rules, pocket_phase(rules))
+    ready = readiness(rules, state)
+    assert (ready.corps_points, ready.eligible, ready.drm) == (12, True, 0)
+    assert act(rules, state, AttemptThunderclap(player=GERMAN)).thunderclap.status in (
+        ThunderclapStatus.ACTIVE,
+        ThunderclapStatus.DENIED,
+    )
+
+
+def test_5_1_eleven_stacking_points_are_not_enough(rules):
+    state = pocket_phase(rules)
+    for unit_id, hex_id in zip((PANZER_1, GRENADIERS, SIXTH_HQ_6PZ), AT_10, strict=False):
+        state = on(rules, state, unit_id, hex_id)
+    assert readiness(rules, state).corps_points == 11
+    assert any("12 stacking points" in r for r in refused(rules, state, AttemptThunderclap()))
+
+
+def test_5_1_a_unit_eleven_hexes_away_does_not_count(rules):
+    state = on(rules, eligible(rules, pocket_phase(rules)), SIXTH_HQ_6PZ, AT_11)
+    assert readiness(rules, state).corps_points == 10
+    assert any(r.startswith("5.1") for r in refused(rules, state, AttemptThunderclap()))
+
+
+def test_5_1_the_attempt_belongs_to_the_initiation_segment(rules):
+    state = replace(eligible(rules, pocket_phase(rules)), segment=Segment.SIXTH_ARMY_ACTIVATION)
+    assert any("Initiation Segment" in r for r in refused(rules, state, AttemptThunderclap()))
+
+
+@pytest.mark.parametrize(
+    ("hex_id", "roll", "status", "drm"),
+    [
+        (AT_5, 5, ThunderclapStatus.ACTIVE, 1),  # 5 + 1 = 6: activated
+        (AT_6, 5, ThunderclapStatus.DENIED, 0),  # 5: denied
+        (AT_6, 6, ThunderclapStatus.ACTIVE, 0),  # 6: activated
+    ],
+)
+def test_5_1_the_roll_and_its_modifier_at_five_hexes(rules, hex_id, roll, status, drm):
+    state = on(rules, eligible(rules, pocket_phase(rules, script=(roll,))), GRENADIERS, hex_id)
+    outcome = apply(rules, state, AttemptThunderclap(player=GERMAN), Mode.STRICT)
+    assert outcome.applied
+    rolled = [e for e in outcome.events if isinstance(e, ThunderclapRolled)]
+    assert rolled == [
+        ThunderclapRolled(roll, drm, status is ThunderclapStatus.ACTIVE, rolled[0].text)
+    ]
+    assert outcome.state.thunderclap.status is status
+    turn = outcome.state.turn if status is ThunderclapStatus.ACTIVE else None
+    assert outcome.state.thunderclap.activated_turn == turn
+    assert "5.1 Operation Thunderclap" in rolled[0].describe(rules)
+
+
+def test_5_1_only_once_per_game(rules):
+    state = act(rules, eligible(rules, pocket_phase(rules, script=(1,))), AttemptThunderclap())
+    assert state.thunderclap.status is ThunderclapStatus.DENIED
+    later = replace(state, turn=state.turn + 1)
+    assert any("once per game" in r for r in refused(rules, later, AttemptThunderclap()))
+
+
+def test_5_1_declining_is_ending_the_segment(rules):
+    state = act(rules, eligible(rules, pocket_phase(rules)), EndStep(player=GERMAN))
+    assert state.segment is Segment.SIXTH_ARMY_ACTIVATION
+    assert state.thunderclap.status is ThunderclapStatus.NOT_ATTEMPTED
+
+
+def test_5_1_the_sixth_army_is_placed_only_inside_the_pocket(rules):
+    state = activated(rules, pocket_phase(rules))
+    outside = refused(rules, state, PlaceSixthArmy(unit=LANGENTHAL, hex=rules.grid.hex_of(AT_5)))
+    assert any("inside the pocket" in r for r in outside)
+    state = act(rules, state, PlaceSixthArmy(unit=LANGENTHAL, hex=rules.grid.hex_of(POCKET[0])))
+    placed = state.units[LANGENTHAL]
+    assert (placed.status, rules.grid.id_of(placed.hex)) == (UnitStatus.ON_MAP, POCKET[0])
+    again = refused(rules, state, PlaceSixthArmy(unit=LANGENTHAL, hex=rules.grid.hex_of(POCKET[1])))
+    assert any("placed already" in r for r in again)
+
+
+def test_5_1_the_segment_of_activation_ends_once_all_are_placed(rules):
+    state = activated(rules, pocket_phase(rules))
+    assert any("placed in the pocket first" in r for r in refused(rules, state, EndStep()))
+    state = place_all(rules, state)
+    assert act(rules, state, EndStep()).segment is Segment.SOVIET_RING_FORCES
+
+
+def test_5_1_no_placement_before_activation(rules):
+    state = replace(pocket_phase(rules), segment=Segment.SIXTH_ARMY_ACTIVATION)
+    action = PlaceSixthArmy(unit=LANGENTHAL, hex=rules.grid.hex_of(POCKET[0]))
+    assert any("not attempted" in r for r in refused(rules, state, action))
+
+
+def german_movement(state):
+    """The German mechanized movement segment of the same turn (the German player first)."""
+    return replace(state, phase=Phase.FIRST_PLAYER, segment=Segment.MECHANIZED_MOVEMENT)
+
+
+def place_all(rules: Ruleset, state):
+    for unit_id, hex_id in zip(SIXTH_ARMY, POCKET * 2, strict=False):
+        state = act(rules, state, PlaceSixthArmy(unit=unit_id, hex=rules.grid.hex_of(hex_id)))
+    return state
+
+
+def test_5_1_sixth_army_units_move_in_the_pocket_phase_once_activated(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = act(rules, state, move_to(rules, state, (LANGENTHAL,), "2906"))
+    assert rules.grid.id_of(state.units[LANGENTHAL].hex) == "2906"
+    assert LANGENTHAL in state.thunderclap.left_pocket
+    other = on(rules, state, PANZER_1, AT_6)
+    why = refused(rules, other, move_to(rules, other, (PANZER_1,), AT_5))
+    assert any("only Sixth Army units move" in r for r in why)
+
+
+def test_5_1_sixth_army_units_do_not_move_before_activation(rules):
+    state = on(rules, pocket_phase(rules), LANGENTHAL, POCKET[0])
+    state = german_movement(state)
+    action = MoveStack(units=(LANGENTHAL,), path=(rules.grid.hex_of(POCKET[0]),) * 2)
+    assert any(
+        "once Operation Thunderclap is activated" in r for r in refused(rules, state, action)
+    )
+
+
+def test_5_1_active_sixth_army_units_do_not_move_in_the_player_phase(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = german_movement(state)
+    why = refused(rules, state, move_to(rules, state, (LANGENTHAL,), "2906"))
+    assert any("until they link up" in r for r in why)
+
+
+def test_5_1_the_link_up_and_the_mechanized_segment_after_it(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = on(rules, state, CORPS_HQ, "2806")
+    state = act(rules, state, move_to(rules, state, (SIXTH_HQ,), "2906"))
+    assert state.thunderclap.status is ThunderclapStatus.LINKED
+    pocket_move = move_to(rules, state, (LANGENTHAL,), "2907")
+    assert any("mechanized movement segment" in r for r in refused(rules, state, pocket_move))
+    state = german_movement(state)
+    state = act(rules, state, move_to(rules, state, (LANGENTHAL,), "2907"))
+    assert rules.grid.id_of(state.units[LANGENTHAL].hex) == "2907"
+
+
+def test_5_1_a_soviet_zoc_blocks_the_line_of_communications(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = on(rules, state, CORPS_HQ, "1810")  # far away: the line passes round anything
+    state = act(rules, state, move_to(rules, state, (LANGENTHAL,), "2906"))
+    assert state.thunderclap.status is ThunderclapStatus.LINKED  # open steppe, no Soviets
+    blocked = place_all(rules, activated(rules, pocket_phase(rules)))
+    blocked = on(rules, blocked, CORPS_HQ, "1810")
+    for hex_id in ring_around(rules, "1810"):
+        blocked = on(rules, blocked, next_soviet(rules, blocked), hex_id)
+    blocked = act(rules, blocked, move_to(rules, blocked, (LANGENTHAL,), "2906"))
+    assert blocked.thunderclap.status is ThunderclapStatus.ACTIVE
+
+
+def ring_around(rules: Ruleset, hex_id: str) -> list[str]:
+    centre = rules.grid.hex_of(hex_id)
+    return sorted(
+        rules.grid.id_of(h)
+        for _, n in rules.grid.neighbours(centre)
+        for _, h in rules.grid.neighbours(n)
+        if h != centre and h not in {m for _, m in rules.grid.neighbours(centre)}
+    )
+
+
+def next_soviet(rules: Ruleset, state) -> str:
+    return next(
+        u
+        for u, definition in sorted(rules.catalogue.ground.items())
+        if definition.player.value == "soviet"
+        and definition.combat > 0
+        and definition.unit_class.value == "infantry"
+        and state.units[u].status is not UnitStatus.ON_MAP
+    )
+
+
+def test_5_1_a_return_to_the_pocket_ends_thunderclap_and_removes_the_sixth_army(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = act(rules, state, move_to(rules, state, (LANGENTHAL,), "2906"))
+    assert state.thunderclap.status is ThunderclapStatus.ACTIVE
+    state = replace(
+        state, movement=replace(state.movement, done=frozenset(), moving=state.movement.moving)
+    )
+    state = act(rules, state, move_to(rules, state, (LANGENTHAL,), POCKET[0]))
+    assert state.thunderclap.status is ThunderclapStatus.ENDED
+    assert state.units[LANGENTHAL].status is UnitStatus.ON_MAP  # until the phase ends
+    state = act(rules, state, EndStep())  # to the Soviet Ring Forces Segment
+    assert state.units[SIXTH_HQ].status is UnitStatus.ON_MAP
+    state = act(rules, state, EndStep(player=state.active))  # the pocket phase ends
+    assert {state.units[u].status for u in SIXTH_ARMY} == {UnitStatus.PERMANENTLY_LOST}
+
+
+@pytest.mark.parametrize(
+    ("turns_after", "mode"), [(0, Supply.REGULAR), (1, Supply.ORGANIC), (2, Supply.OUT)]
+)
+def test_5_1_supply_by_the_turn_of_activation(rules, turns_after, mode):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = replace(state, turn=state.turn + turns_after)
+    supplied, _ = sixth_army_supply(rules, state, GERMAN)
+    assert {supplied.units[u].supply for u in SIXTH_ARMY} == {mode}
+
+
+def test_5_1_supply_by_the_normal_rules_once_the_14th_panzer_hq_reaches_another_hq(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = on(rules, state, SIXTH_HQ_6PZ, "2806")
+    state = replace(state, turn=state.turn + 3)
+    supplied, _ = sixth_army_supply(rules, state, GERMAN)
+    assert {supplied.units[u].supply for u in SIXTH_ARMY} == {Supply.REGULAR}
+
+
+def test_5_1_no_stuka_supports_sixth_army_units(rules):
+    state = activated(rules, pocket_phase(rules))
+    stuka = next(a for a, d in rules.catalogue.air.items() if d.type.value == "dive_bomber")
+    state = replace(state, thunderclap=ThunderclapState(ThunderclapStatus.LINKED, 1))
+    found = stuka_violations(rules, state, GERMAN, (stuka,), (LANGENTHAL, PANZER_2))
+    assert any(v.rule == "5.1" and "no air support" in v.message for v in found)
+    assert not any(
+        v.rule == "5.1" for v in stuka_violations(rules, state, GERMAN, (stuka,), (PANZER_2,))
+    )
+
+
+def test_5_1_once_the_line_to_another_hq_was_traced_the_normal_rules_hold(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = on(rules, state, SIXTH_HQ_6PZ, "2806")
+    supplied, _ = sixth_army_supply(rules, replace(state, turn=state.turn + 1), GERMAN)
+    assert supplied.thunderclap.supplied_turn == state.turn + 1
+    cut = replace(supplied, turn=state.turn + 2)
+    cut = cut.with_unit(
+        SIXTH_HQ_6PZ, replace(cut.units[SIXTH_HQ_6PZ], status=UnitStatus.ELIMINATED)
+    )
+    after, _ = sixth_army_supply(rules, cut, GERMAN)
+    assert {after.units[u].supply for u in SIXTH_ARMY} == {Supply.ORGANIC}  # 14.3, not out
+
+
+def test_5_1_a_return_outside_the_pocket_phase_removes_them_when_the_next_one_ends(rules):
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = act(rules, state, move_to(rules, state, (LANGENTHAL,), "2906"))
+    state = german_movement(state)
+    back = PlaceUnits(units=(LANGENTHAL,), to=rules.grid.hex_of(POCKET[2]))  # as if retreated
+    state = apply(rules, state, back, Mode.FREE).state
+    assert state.thunderclap.status is ThunderclapStatus.ENDED
+    kept, removed = remove_if_ended(rules, state)
+    assert (kept, removed) == (state, [])  # not at the end of this phase
+    ring = replace(state, turn=state.turn + 1, phase=Phase.STALINGRAD_POCKET)
+    ring = replace(ring, segment=Segment.SOVIET_RING_FORCES, active=Player.SOVIET)
+    gone, events = remove_if_ended(rules, ring)
+    assert {gone.units[u].status for u in SIXTH_ARMY} == {UnitStatus.PERMANENTLY_LOST}
+    assert len(events) == len(SIXTH_ARMY)

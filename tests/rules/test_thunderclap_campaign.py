@@ -1,0 +1,127 @@
+"""Operation Thunderclap in the campaign (5.1), played STRICT from the default set-up: the
+pocket steps wait for the German player, the candidates offer the attempt, the placements
+and the Sixth Army's moves, and every one of them is legal."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from owsqt.rules.actors import who_acts
+from owsqt.rules.core.actions import AttemptThunderclap, EndStep, MoveStack, PlaceSixthArmy
+from owsqt.rules.core.dice import DiceState
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
+from owsqt.rules.data.units import UnitClass
+from owsqt.rules.engine import apply, judge
+from owsqt.rules.legalactions import candidate_actions
+from owsqt.rules.map.zones import pocket_band
+from owsqt.rules.movement.zoc import zoc_of
+from owsqt.rules.pocket.thunderclap import readiness
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.session import GameSession
+from tests.airsteps import allocate_nothing
+from tests.rules.thunderkit import AT_10, PANZER_1, PANZER_2, SIXTH_ARMY, SIXTH_HQ_6PZ, on
+
+GERMAN = Player.GERMAN
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return default_ruleset()
+
+
+@pytest.fixture(scope="module")
+def pocket_start(rules) -> GameState:
+    """The campaign's first Operation Thunderclap Initiation Segment, after the default
+    set-up and an air phase with no missions."""
+    session = GameSession.new(rules, "operation-winter-storm", Mode.STRICT, seed=4)
+    session.apply_default_setup()
+    while session.state.segment is not Segment.THUNDERCLAP_INITIATION:
+        allocate_nothing(session)
+        assert session.submit(EndStep(player=session.state.active)).applied
+    return session.state
+
+
+def strict(rules: Ruleset, state: GameState, action) -> GameState:
+    outcome = apply(rules, state, action, Mode.STRICT)
+    assert outcome.applied, outcome.verdict
+    return outcome.state
+
+
+def near_the_pocket(rules: Ruleset, state: GameState) -> GameState:
+    """12 stacking points of the 6th Panzer Division 10 hexes from the pocket."""
+    for unit_id, hex_id in zip((PANZER_1, PANZER_2, SIXTH_HQ_6PZ), AT_10, strict=False):
+        assert not state.stack(rules.grid.hex_of(hex_id))
+        state = on(rules, state, unit_id, hex_id)
+    return state
+
+
+def ring_closed(rules: Ruleset, state: GameState) -> GameState:
+    """The default set-up leaves gaps in the ring (19.31 d): Soviet units not yet arrived
+    fill every free hex next to the pocket, outside Soviet ZOCs."""
+    zoc = zoc_of(rules, state, Player.SOVIET)
+    spare = (
+        u
+        for u, d in sorted(rules.catalogue.ground.items())
+        if d.player is Player.SOVIET
+        and d.unit_class is UnitClass.INFANTRY
+        and state.units[u].status is UnitStatus.NOT_ARRIVED
+    )
+    for hex_ in sorted(pocket_band(rules.game_map, 1).hexes, key=rules.grid.id_of):
+        if hex_ not in zoc and not state.stack(hex_):
+            state = on(rules, state, next(spare), rules.grid.id_of(hex_))
+    return state
+
+
+def legal_candidates(rules: Ruleset, state: GameState, seed: int) -> list:
+    """Every candidate but EndStep, each checked legal."""
+    candidates = candidate_actions(rules, state, random.Random(seed))
+    others = [c for c in candidates if not isinstance(c, EndStep)]
+    for candidate in others:
+        assert judge(rules, state, candidate).legal, (candidate, judge(rules, state, candidate))
+    return others
+
+
+def test_5_1_the_campaign_starts_with_the_sixth_army_in_the_force_pool(rules, pocket_start):
+    assert {pocket_start.units[u].status for u in SIXTH_ARMY} == {UnitStatus.FORCE_POOL}
+    assert who_acts(rules, pocket_start) == {GERMAN}
+    assert not readiness(rules, pocket_start).eligible  # the relief is far away at first
+    assert not any(
+        isinstance(c, AttemptThunderclap)
+        for c in candidate_actions(rules, pocket_start, random.Random(1))
+    )
+
+
+def test_5_1_a_scripted_thunderclap_in_the_campaign(rules, pocket_start):
+    state = ring_closed(rules, near_the_pocket(rules, pocket_start))
+    state = replace(state, dice=DiceState(state.dice.seed, state.dice.rolls_made, script=(8,)))
+    offered = legal_candidates(rules, state, 1)
+    assert AttemptThunderclap(player=GERMAN) in offered
+    state = strict(rules, state, AttemptThunderclap(player=GERMAN))
+    assert (state.thunderclap.status, state.thunderclap.activated_turn) == (
+        ThunderclapStatus.ACTIVE,
+        state.turn,
+    )
+    state = strict(rules, state, EndStep(player=GERMAN))
+    assert state.segment is Segment.SIXTH_ARMY_ACTIVATION
+    assert who_acts(rules, state) == {GERMAN}
+    seed = 0
+    while any(state.units[u].status is UnitStatus.FORCE_POOL for u in SIXTH_ARMY):
+        placements = [
+            c for c in legal_candidates(rules, state, seed) if isinstance(c, PlaceSixthArmy)
+        ]
+        assert placements
+        state = strict(rules, state, placements[0])
+        seed += 1
+    assert all(state.units[u].hex in rules.game_map.pocket for u in SIXTH_ARMY)
+    assert state.thunderclap.status is ThunderclapStatus.ACTIVE  # the ring holds
+    moves = [c for c in legal_candidates(rules, state, seed) if isinstance(c, MoveStack)]
+    assert moves and all(set(m.units) <= set(SIXTH_ARMY) for m in moves)
+    state = strict(rules, state, moves[0])
+    state = strict(rules, state, EndStep(player=GERMAN))
+    assert state.segment is Segment.SOVIET_RING_FORCES
