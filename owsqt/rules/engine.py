@@ -27,6 +27,7 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.engineering import bridging, entrenchment
 from owsqt.rules.freeplay import manual, openrolls
 from owsqt.rules.movement import moveaction
+from owsqt.rules.pocket import ring
 from owsqt.rules.recovery import reentry, replacements
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn import initiative
@@ -63,6 +64,7 @@ HANDLERS: dict[type[Action], Handler] = {
         strikes,
         replacements,
         reentry,
+        ring,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }

@@ -579,3 +579,38 @@ class CombatEnded(Event):
 
     def describe(self, narrator: Narrator) -> str:
         return f"combat on {narrator.hex_name(self.target)} over"
+
+
+@dataclass(frozen=True, slots=True)
+class RingReleaseRolled(Event):
+    """[5.2] The release roll for an attacked Ring army: "eight" or more releases a piece."""
+
+    army: str
+    army_name: str
+    roll: int
+    needed: int
+
+    def describe(self, narrator: Narrator) -> str:
+        outcome = (
+            "the Soviet player may release one of its pieces"
+            if self.roll >= self.needed
+            else "no piece is released"
+        )
+        return (
+            f"{self.army_name} (Ring Forces) release roll: {self.roll}, "
+            f"{self.needed} or more needed: {outcome} (5.2)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RingUnitReleased(Event):
+    """[5.2] A Ring Forces piece released: it may move now and is free from now on."""
+
+    unit: str
+    army_name: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"{narrator.unit_name(self.unit)} of the {self.army_name} is released from the "
+            "Stalingrad ring (5.2)"
+        )

@@ -23,11 +23,13 @@ from owsqt.rules.core.events import (
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, MovementState
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.arrivals import arrival_of, pool_points_left
 from owsqt.rules.movement.leaving import abandon_bridges, units_left
+from owsqt.rules.movement.ringhold import ring_segment_movers, stays_put
 from owsqt.rules.movement.stackmove import (
     ADMINISTRATIVE_RATE,
     StackMove,
@@ -38,32 +40,33 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import is_mechanized, may_move_in_segment
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, wrong_player
 
-
-def stays_put(ruleset: Ruleset, unit_id: str) -> bool:
-    """[5.2] Ring Forces units may not move once placed."""
-    catalogue = ruleset.catalogue
-    return any(f.stays_put for f in catalogue.formation_chain(catalogue.ground[unit_id].formation))
+# [5.2] Units move in the movement segments, and some Ring Forces in their own segment.
+MOVING_SEGMENTS = MOVEMENT_SEGMENTS | {Segment.SOVIET_RING_FORCES}
 
 
 def movable_units(ruleset: Ruleset, state: GameState, hex_: Hex) -> tuple[str, ...]:
     """The units on `hex_` the acting player may move now: the stack in motion if it is
     there (8.1), else his units of this segment's kind (7.1) that have not moved, are not
-    in reserve (19.11) and are not Ring Forces (5.2). Empty outside his movement segments."""
+    in reserve (19.11) and are not held Ring Forces (5.2); in the Soviet Ring Forces
+    Segment, the Ring Forces units it lets move (5.2). Empty outside those segments."""
     player = state.active
-    if player is None or state.segment not in MOVEMENT_SEGMENTS:
+    if player is None or state.segment not in MOVING_SEGMENTS:
         return ()
     catalogue = ruleset.catalogue
     own = [u for u in state.stack(hex_) if catalogue.ground[u].player is player]
     in_motion = tuple(u for u in own if u in state.movement.moving)
     if in_motion:
         return in_motion
+    if state.segment is Segment.SOVIET_RING_FORCES:
+        movers = ring_segment_movers(state)
+        return tuple(u for u in own if u in movers and u not in state.movement.done)
     return tuple(
         u
         for u in own
         if may_move_in_segment(ruleset, u, state.segment)
         and u not in state.movement.done
         and not state.units[u].reserve
-        and not stays_put(ruleset, u)
+        and not stays_put(ruleset, state, u)
     )
 
 
@@ -161,7 +164,16 @@ def _unit_violations(
         )
     if unit.reserve:
         violations.append(Violation("19.11", f"{name} is in reserve and may not move yet"))
-    if stays_put(ruleset, unit_id):
+    if state.segment is Segment.SOVIET_RING_FORCES:
+        if unit_id not in ring_segment_movers(state):
+            violations.append(
+                Violation(
+                    "5.2",
+                    f"{name} may not move in the Soviet Ring Forces Segment: only Ring Forces "
+                    "units released in it or forced to retreat by combat move then",
+                )
+            )
+    elif stays_put(ruleset, state, unit_id):
         violations.append(Violation("5.2", f"{name} is a Ring Forces unit: it may not move"))
     return violations
 

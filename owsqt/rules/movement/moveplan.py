@@ -18,15 +18,15 @@ from fractions import Fraction
 from owsqt.rules.core.actions import Action, MoveStack, PlaceUnits
 from owsqt.rules.core.hexgrid import Hex, distance, line
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.movement.arrivals import arrival_of
-from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.movement.moveaction import MOVING_SEGMENTS, movable_units
+from owsqt.rules.movement.ringhold import stays_put
 from owsqt.rules.movement.stackmove import PathPrice, Reach, StackMove, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import is_mechanized
-from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
 def moves_by_rules(state: GameState, mode: Mode) -> bool:
@@ -39,8 +39,9 @@ def may_plan(
     ruleset: Ruleset, state: GameState, mode: Mode, units: tuple[str, ...], *, entering: bool
 ) -> bool:
     """Whether the table plans a move of `units` now: under the rules, in the acting
-    player's movement segment (7.1), his own units, all on the map or all coming onto it."""
-    if not moves_by_rules(state, mode) or state.segment not in MOVEMENT_SEGMENTS:
+    player's movement segment (7.1) or the Soviet Ring Forces Segment (5.2), his own units,
+    all on the map or all coming onto it."""
+    if not moves_by_rules(state, mode) or state.segment not in MOVING_SEGMENTS:
         return False
     ground = ruleset.catalogue.ground
     if any(u not in ground or ground[u].player is not state.active for u in units):
@@ -52,12 +53,19 @@ def may_plan(
 def why_unmovable(ruleset: Ruleset, state: GameState, hex_: Hex) -> str | None:
     """Why none of the acting player's units on `hex_` may move now, or None."""
     player = state.active
-    if player is None or state.segment not in MOVEMENT_SEGMENTS:
+    if player is None or state.segment not in MOVING_SEGMENTS:
         return None
     catalogue = ruleset.catalogue
     own = [u for u in state.stack(hex_) if catalogue.ground[u].player is player]
     if not own or movable_units(ruleset, state, hex_):
         return None
+    if state.segment is Segment.SOVIET_RING_FORCES:
+        return (
+            "only Ring Forces units released in this segment or forced to retreat by combat "
+            "move now (5.2)"
+        )
+    if all(stays_put(ruleset, state, u) for u in own):
+        return "these are Ring Forces units: they may not move once placed (5.2)"
     if all(state.units[u].reserve for u in own):
         return "these units are in reserve and may not move yet (19.11)"
     if all(u in state.movement.done for u in own):

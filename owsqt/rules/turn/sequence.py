@@ -41,9 +41,11 @@ from owsqt.rules.core.actions import (
     PlaceUnits,
     PreparedAttack,
     Reenter,
+    ReleaseRingUnit,
     ReorderStack,
     Retreat,
     RollDice,
+    RollRingRelease,
     SetBridge,
     SetEntrenchment,
     SetInterdiction,
@@ -130,6 +132,8 @@ _PASSING: Kinds = _DISPLACE | COMBAT_KINDS | {SpecialFire}
 _MOVEMENT: Kinds = frozenset({MoveStack, HastyAttack, DestroyBridge}) | _PASSING
 _COMBAT: Kinds = frozenset({PreparedAttack, BombardmentMission}) | _PASSING
 _REPLACEMENT: Kinds = frozenset({AssignReplacements, Reenter})  # 17.4
+# [5.2] The release rolls, the releases, and the moves of the Ring units they allow
+_RING_FORCES: Kinds = frozenset({RollRingRelease, ReleaseRingUnit, MoveStack})
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +198,14 @@ REFUSALS: dict[type[Action], Refusal] = {
     ),
     AssignReplacements: Refusal("17.4", "replacements are assigned in the Replacement Segment"),
     Reenter: Refusal("17.4", "destroyed units re-enter in the Replacement Segment"),
+    RollRingRelease: Refusal(
+        "5.2", "release rolls are made in the Soviet Ring Forces Segment", judged_further=False
+    ),
+    ReleaseRingUnit: Refusal(
+        "5.2",
+        "Ring Forces units are released in the Soviet Ring Forces Segment",
+        judged_further=False,
+    ),
 }
 # [11.7] What may be done while a retreat or displacement waits for the special fire
 # choice: the answer, open rolls and manual edits (judged by their own rules).
@@ -216,7 +228,7 @@ TURN_STEPS: tuple[Step, ...] = (
     Step(Phase.AIR_OPERATIONS, Segment.INTERDICTION, Actor.GERMAN, "4.5", frozenset({Interdict})),
     Step(Phase.STALINGRAD_POCKET, Segment.THUNDERCLAP_INITIATION, Actor.GERMAN, "5.1"),
     Step(Phase.STALINGRAD_POCKET, Segment.SIXTH_ARMY_ACTIVATION, Actor.GERMAN, "5.1"),
-    Step(Phase.STALINGRAD_POCKET, Segment.SOVIET_RING_FORCES, Actor.SOVIET, "5.2"),
+    Step(Phase.STALINGRAD_POCKET, Segment.SOVIET_RING_FORCES, Actor.SOVIET, "5.2", _RING_FORCES),
     Step(
         Phase.INITIATIVE,
         Segment.INITIATIVE_DETERMINATION,
