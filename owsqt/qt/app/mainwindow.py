@@ -55,6 +55,7 @@ from owsqt.qt.play.stephint import (
 )
 from owsqt.qt.play.turnbar import TurnBar
 from owsqt.qt.play.victory import VictoryControl
+from owsqt.qt.pocket.ringcontrol import RingControl
 from owsqt.qt.recovery.control import ReplacementsControl
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
@@ -159,6 +160,9 @@ class MainWindow(QMainWindow):
         self.victory = VictoryControl(self, self.bridge)  # 19.0
         self.counters.hex_selected.connect(self.replacements.pick)
         self.tabifyDockWidget(inspector_dock, self.replacements.dock)
+        self.ring = RingControl(self, self.bridge, self.scene)  # 5.2
+        self.counters.hex_selected.connect(self.ring.pick)
+        self.tabifyDockWidget(inspector_dock, self.ring.dock)
         self.tabifyDockWidget(inspector_dock, self.victory.dock)
         inspector_dock.raise_()
         self.hint = QLabel(self)
@@ -268,6 +272,10 @@ class MainWindow(QMainWindow):
             "Replacement points, units to raise and to bring back (17.4)"
         )
         view_menu.addAction(replacements_toggle)
+        ring_toggle = self.ring.dock.toggleViewAction()
+        ring_toggle.setText("Rin&g Forces")
+        ring_toggle.setToolTip("The Soviet Ring armies attacked, their release rolls (5.2)")
+        view_menu.addAction(ring_toggle)
         victory_toggle = self.victory.dock.toggleViewAction()
         victory_toggle.setText("&Victory")
         victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
@@ -325,9 +333,10 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         self.arrivals.show_state(state)
         self.replacements.refresh()
+        self.ring.refresh()
         self.victory.refresh()
-        base = self.replacements.hint(
-            self.air.hint(step_hint(self.ruleset, state, self.session.mode))
+        base = self.ring.hint(
+            self.replacements.hint(self.air.hint(step_hint(self.ruleset, state, self.session.mode)))
         )
         hint = self.email.hint(self.combat.hint(base))
         self.hint.setText(hint)
