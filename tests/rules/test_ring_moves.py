@@ -29,6 +29,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply, judge
 from owsqt.rules.map.zones import pocket_band
 from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.movement.moveplan import may_plan, why_unmovable
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.pocket.ring import end_ring_segment
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -197,3 +198,15 @@ def test_5_2_a_ring_unit_forced_to_retreat_may_move_in_the_ring_segment(kit):
     act(kit, segment, MoveStack(player=SOVIET, units=("rifle",), path=(where, step)))
     stay = MoveStack(player=SOVIET, units=("at",), path=(rifle_hex, neighbour(rifle_hex, 4)))
     assert "5.2" in [v.rule for v in judge(kit, segment, stay).violations]
+
+
+def test_5_2_the_table_plans_the_released_units_move_and_says_why_others_stay(rules, setup):
+    state, piece = released(rules, setup)
+    assert may_plan(rules, state, Mode.STRICT, (piece,), entering=False)
+    elsewhere = next(
+        u.id
+        for u in rules.catalogue.units_of("su-21a")
+        if state.units[u.id].hex is not None and state.units[u.id].hex != state.units[piece].hex
+    )
+    why = why_unmovable(rules, state, state.units[elsewhere].hex)
+    assert why is not None and why.endswith("(5.2)")

@@ -166,10 +166,12 @@ class RingPanel(QWidget):
     def _places(self) -> list[QTreeWidgetItem]:
         """The hex lines under every army's heading."""
         root = self.pieces.invisibleRootItem()
-        places = []
+        places: list[QTreeWidgetItem] = []
         for i in range(root.childCount()):
             heading = root.child(i)
-            places.extend(heading.child(j) for j in range(heading.childCount()))
+            if heading is None:
+                continue
+            places.extend(place for j in range(heading.childCount()) if (place := heading.child(j)))
         return places
 
     def choose_hex(self, hex_: Hex) -> bool:

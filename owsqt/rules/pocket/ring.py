@@ -7,9 +7,11 @@ the pocket's side, is movement's (movement/ringhold.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
-from owsqt.rules.core.actions import ReleaseRingUnit, RollRingRelease
+from owsqt.rules.core.actions import Action, ReleaseRingUnit, RollRingRelease
 from owsqt.rules.core.events import Event, RingReleaseRolled, RingUnitReleased
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.rolls import roll_die
@@ -163,7 +165,8 @@ def end_ring_segment(state: GameState) -> GameState:
     return replace(state, ring=ring)
 
 
-HANDLERS = {
+# Each handler takes its own kind of action: the engine dispatches by type.
+HANDLERS: dict[type[Action], tuple[Callable[..., Any], Callable[..., Any]]] = {
     RollRingRelease: (_judge_roll, _resolve_roll),
     ReleaseRingUnit: (_judge_release, _resolve_release),
 }
