@@ -210,3 +210,15 @@ def test_5_2_the_table_plans_the_released_units_move_and_says_why_others_stay(ru
     )
     why = why_unmovable(rules, state, state.units[elsewhere].hex)
     assert why is not None and why.endswith("(5.2)")
+
+
+def test_5_2_a_released_unit_may_take_an_optional_result_as_a_retreat(kit):
+    """Reading 102: released, it is free of the ring's "never retreat voluntarily"."""
+    state, rifle_hex, tank_hex = kit_board(kit)
+    pending = PendingResult(SOVIET, ("rifle",), "rifle", 0, 1, ResultStage.OPTIONAL, (tank_hex,))
+    combat = CombatState(GERMAN, rifle_hex, ("tank",), "tank", CombatStep.FIRST_FIRE)
+    state = replace(state, combat=replace(combat, pending=pending))
+    retreat = AnswerOptional(player=SOVIET, check=False)
+    assert "5.2" in [v.rule for v in judge(kit, state, retreat).violations]
+    freed = replace(state, ring=replace(state.ring, released=frozenset({"rifle"})))
+    assert judge(kit, freed, retreat).legal
