@@ -7,7 +7,8 @@ release of reserves the phasing player's units came near (19.11); a turn ends wi
 the conditions of conditional entries (19.12 e); a turn begins with the reserves the
 Turn Record Track releases and a new round of initiative bids; the Replacement Segment
 begins with the turn's replacement points (17.3) and ends with lost headquarters
-returned, destroyed units permanently lost and unused points lost (17.4).
+returned, destroyed units permanently lost and unused points lost (17.4); the Soviet Ring
+Forces Segment ends with its record of attacked armies and forced retreats cleared (5.2).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from owsqt.rules.movement.arrivals import check_conditions, release_by_proximity
 from owsqt.rules.movement.stacking import overstacking_violations
 from owsqt.rules.pocket.linkup import remove_if_ended, sixth_army_supply
 from owsqt.rules.pocket.placement import placement_due
+from owsqt.rules.pocket.ring import end_ring_segment
 from owsqt.rules.recovery.phase import (
     complete_entrenchments,
     remove_disruption,
@@ -163,6 +165,7 @@ def _leave_step(ruleset: Ruleset, state: GameState) -> tuple[GameState, list[Eve
     elif state.segment is Segment.SOVIET_RING_FORCES:
         state, removed = remove_if_ended(ruleset, state)  # 5.1: the pocket phase ends
         events.extend(removed)
+        state = end_ring_segment(state)  # 5.2: the attacks and retreats it answered
     elif state.segment is Segment.FIRED_MARKER_REMOVAL:
         state, cleared = remove_fired_markers(state)  # 17.1
         events.extend(cleared)

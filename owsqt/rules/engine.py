@@ -27,7 +27,7 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.engineering import bridging, entrenchment
 from owsqt.rules.freeplay import manual, openrolls
 from owsqt.rules.movement import moveaction
-from owsqt.rules.pocket import placement, thunderclap
+from owsqt.rules.pocket import placement, ring, thunderclap
 from owsqt.rules.pocket.linkup import follow_up
 from owsqt.rules.recovery import reentry, replacements
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -67,6 +67,7 @@ HANDLERS: dict[type[Action], Handler] = {
         reentry,
         thunderclap,
         placement,
+        ring,
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }

@@ -4,7 +4,8 @@
 same facts the rules read: ending the step (3.1) or forfeiting (6.2), the initiative
 bids (6.1), the order of the mechanized segments (7.2), stack moves with drop-offs and
 administrative movement (8.1, 8.3), units coming onto the map (19.12, 11.7),
-displacement (9.3) and replacements (17.4). It is a sample, not the complete list: a
+displacement (9.3), replacements (17.4) and the Ring Forces' release rolls, releases
+and moves (5.2). It is a sample, not the complete list: a
 few movable stacks, a few destinations each, so that it stays cheap enough to call
 before every action. The candidates are built to be legal, but the engine's judge has the last word
 (`engine.judge(...).legal`): a client filters them through it. The fuzzer uses it; an
@@ -45,6 +46,7 @@ from owsqt.rules.movement.movecost import step_prohibition
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import Reach, StackMove, stack_move
 from owsqt.rules.pocket.candidates import pocket_actions
+from owsqt.rules.pocket.ringcandidates import ring_actions
 from owsqt.rules.recovery.candidates import replacement_actions
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment, units_move
@@ -94,6 +96,8 @@ def candidate_actions(ruleset: Ruleset, state: GameState, rng: random.Random) ->
         actions.extend(pocket_actions(ruleset, state, rng))
         if units_move(state):
             actions.extend(stack_moves(ruleset, state, rng))
+    if state.segment is Segment.SOVIET_RING_FORCES:  # 5.2
+        actions.extend(ring_actions(ruleset, state, rng))
     if state.active is not None and may_choose_order(state) and rng.random() < ORDER_CHANCE:
         actions.append(ChooseSegmentOrder(player=state.active, combat_first=rng.random() < 0.8))
     if state.active is not None and state.segment in MOVEMENT_SEGMENTS:

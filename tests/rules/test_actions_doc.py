@@ -22,7 +22,7 @@ KIND_HEADING = re.compile(r"^(#+)\s.*?`([^`]+)`")
 HEADING = re.compile(r"^(#+)\s")
 JSON_BLOCK = re.compile(r"^```json\n(.*?)^```", re.MULTILINE | re.DOTALL)
 FIELD_ROW = re.compile(r"^\|\s*`([a-z_]+)`\s*\|", re.MULTILINE)
-NOT_UNIT_IDS = {"purpose"}  # text fields that are not unit ids
+NOT_UNIT_IDS = {"purpose", "army"}  # text fields that are not unit ids
 
 
 @pytest.fixture(scope="module")

@@ -55,6 +55,7 @@ from owsqt.qt.play.stephint import (
 )
 from owsqt.qt.play.turnbar import TurnBar
 from owsqt.qt.play.victory import VictoryControl
+from owsqt.qt.pocket.ringcontrol import RingControl
 from owsqt.qt.pocket.thunderclap_control import ThunderclapControl
 from owsqt.qt.recovery.control import ReplacementsControl
 from owsqt.rules.combat.offers import hasty_offer
@@ -163,6 +164,9 @@ class MainWindow(QMainWindow):
         self.counters.hex_selected.connect(self.thunderclap.pick)
         self.tabifyDockWidget(inspector_dock, self.thunderclap.dock)
         self.tabifyDockWidget(inspector_dock, self.replacements.dock)
+        self.ring = RingControl(self, self.bridge, self.scene)  # 5.2
+        self.counters.hex_selected.connect(self.ring.pick)
+        self.tabifyDockWidget(inspector_dock, self.ring.dock)
         self.tabifyDockWidget(inspector_dock, self.victory.dock)
         inspector_dock.raise_()
         self.hint = QLabel(self)
@@ -278,6 +282,10 @@ class MainWindow(QMainWindow):
             "Operation Thunderclap: its condition, the attempt, the Sixth Army's placement (5.1)"
         )
         view_menu.addAction(pocket_toggle)
+        ring_toggle = self.ring.dock.toggleViewAction()
+        ring_toggle.setText("Rin&g Forces")
+        ring_toggle.setToolTip("The Soviet Ring armies attacked, their release rolls (5.2)")
+        view_menu.addAction(ring_toggle)
         victory_toggle = self.victory.dock.toggleViewAction()
         victory_toggle.setText("&Victory")
         victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
@@ -335,10 +343,15 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(self.inspector.hex, self.session.state)
         self.arrivals.show_state(state)
         self.replacements.refresh()
+        self.ring.refresh()
         self.victory.refresh()
         self.thunderclap.refresh()
         base = self.thunderclap.hint(
-            self.replacements.hint(self.air.hint(step_hint(self.ruleset, state, self.session.mode)))
+            self.ring.hint(
+                self.replacements.hint(
+                    self.air.hint(step_hint(self.ruleset, state, self.session.mode))
+                )
+            )
         )
         hint = self.email.hint(self.combat.hint(base))
         self.hint.setText(hint)

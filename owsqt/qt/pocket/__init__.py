@@ -1,1 +1,2 @@
-"""The Stalingrad Pocket Phase at the table (5.0): Operation Thunderclap and the ring forces."""
+"""The Stalingrad Pocket Phase at the table (5.0): the Pocket dock (Operation Thunderclap,
+5.1) and the Ring Forces dock (5.2)."""

@@ -150,6 +150,7 @@ def missions(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Act
         for u, unit in state.units.items()
         if unit.status is UnitStatus.ON_MAP
         and not unit.fired
+        and u not in state.artillery.bombarded  # 12.1: a mission held without fire (R115)
         and catalogue.ground[u].player is player
         and catalogue.ground[u].bombardment is not None
     ]

@@ -52,6 +52,7 @@ from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import AirType, UnitClass
 from owsqt.rules.movement.arrivals import release
 from owsqt.rules.movement.leaving import attack_begun, units_left
+from owsqt.rules.movement.ringhold import note_attacked
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import is_sixth_army, may_move_in_segment
 from owsqt.rules.turn.sequence import COMBAT_SEGMENTS, wrong_player
@@ -332,7 +333,8 @@ def _resolve_attack(
 def open_combat(
     ruleset: Ruleset, state: GameState, combat: CombatState
 ) -> tuple[GameState, list[Event]]:
-    """An attack begins: it counts for 6.2 and releases the reserves attacked (19.11);
+    """An attack begins: it counts for 6.2, releases the reserves attacked (19.11) and
+    marks the Ring armies attacked (5.2);
     [15.1] the attackers' construction, and under a prepared attack the defenders', ends;
     the guns that join its fire have fought this Player Phase (12.1)."""
     attacker = combat.attacker
@@ -348,6 +350,7 @@ def open_combat(
         state.initiative, attacks_made=made.set(attacker, (made.get(attacker, 0) or 0) + 1)
     )
     state = replace(state, combat=combat, initiative=initiative)
+    state = note_attacked(ruleset, state, combat.defending)  # 5.2: for the release roll
     events: list[Event] = [
         AttackDeclared(
             attacker, combat.target, combat.attackers, combat.attacker_lead, combat.hasty

@@ -51,7 +51,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.leaving import units_left
-from owsqt.rules.movement.moveaction import stays_put
+from owsqt.rules.movement.ringhold import note_retreated, stays_put
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -294,7 +294,7 @@ def _holds_ring_forces(ruleset: Ruleset, state: GameState, pending: PendingResul
     """[5.2] The defending stack a result hit holds Ring Forces units: if attacked, they
     make a proficiency check to defend in place."""
     defending = pending.player is not current_combat(state).attacker
-    return defending and any(stays_put(ruleset, u) for u in pending.units)
+    return defending and any(stays_put(ruleset, state, u) for u in pending.units)
 
 
 def _resolve_optional(
@@ -426,6 +426,7 @@ def finish_retreat(
         for unit_id in units:
             moved = replace(state.units[unit_id], hex=passage.path[-1])
             state = state.with_unit(unit_id, moved)
+    state = note_retreated(ruleset, state, units)  # 5.2: they may move in the ring segment
     # 15.1, 15.3: retreating builders leave their work; the hexes left and entered settle
     entered = [] if passage.exit_hex is not None else [passage.path[-1]]
     state, lifted = units_left(ruleset, state, origins, entered)

@@ -547,3 +547,27 @@ class PlaceSixthArmy(Action):
     kind: ClassVar[str] = "place_sixth_army"
     unit: str
     hex: Hex
+
+
+# --- the Soviet Ring Forces (5.2) ---------------------------------------------------------
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollRingRelease(Action):
+    """[5.2] In the Soviet Ring Forces Segment, the Soviet player rolls the die for a Ring
+    army (a formation id) attacked since the last segment: "eight" or more lets him release
+    one of its pieces."""
+
+    kind: ClassVar[str] = "roll_ring_release"
+    army: str
+
+
+@registered
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReleaseRingUnit(Action):
+    """[5.2] After a release roll of "eight" or more, the Soviet player releases one piece
+    of that army: it may move in this segment and is free for the rest of the game."""
+
+    kind: ClassVar[str] = "release_ring_unit"
+    unit: str

@@ -609,3 +609,38 @@ class ThunderclapChanged(Event):
             ThunderclapStatus.ENDED: "Operation Thunderclap has ended",
         }.get(self.status, f"Operation Thunderclap is {self.status.value}")
         return f"5.1 {words}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class RingReleaseRolled(Event):
+    """[5.2] The release roll for an attacked Ring army: "eight" or more releases a piece."""
+
+    army: str
+    army_name: str
+    roll: int
+    needed: int
+
+    def describe(self, narrator: Narrator) -> str:
+        outcome = (
+            "the Soviet player may release one of its pieces"
+            if self.roll >= self.needed
+            else "no piece is released"
+        )
+        return (
+            f"{self.army_name} (Ring Forces) release roll: {self.roll}, "
+            f"{self.needed} or more needed: {outcome} (5.2)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RingUnitReleased(Event):
+    """[5.2] A Ring Forces piece released: it may move now and is free from now on."""
+
+    unit: str
+    army_name: str
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"{narrator.unit_name(self.unit)} of the {self.army_name} is released from the "
+            "Stalingrad ring (5.2)"
+        )

@@ -183,6 +183,20 @@ class ThunderclapState:
 
 
 @dataclass(frozen=True, slots=True)
+class RingState:
+    """[5.2] The Soviet Ring Forces' record (readings 100-104): the Ring armies attacked and
+    the Ring units forced to retreat since the last Soviet Ring Forces Segment (cleared
+    when it ends), this segment's release rolls and the unit each army released in it,
+    and every unit ever released (free for the rest of the game)."""
+
+    attacked: frozenset[str] = frozenset()  # Ring army (formation) ids
+    retreated: frozenset[str] = frozenset()  # Ring unit ids
+    rolls: FrozenMap[str, int] = field(default_factory=FrozenMap)  # army -> die, this segment
+    freed: FrozenMap[str, str] = field(default_factory=FrozenMap)  # army -> unit, this segment
+    released: frozenset[str] = frozenset()  # unit ids, for the rest of the game
+
+
+@dataclass(frozen=True, slots=True)
 class PendingResult:
     """A fire result waiting for the side it hit (11.5): the stack hit, its lead, what is
     left to settle and at which stage (ResultStage)."""
@@ -280,6 +294,7 @@ class GameState:
     replacement_points: FrozenMap[TallyNationality, Tally] = field(default_factory=empty_tallies)
     losses: FrozenMap[TallyNationality, Tally] = field(default_factory=empty_tallies)
     thunderclap: ThunderclapState = field(default_factory=ThunderclapState)
+    ring: RingState = field(default_factory=RingState)  # 5.2
     victory_flags: FrozenMap[str, int] = field(default_factory=FrozenMap)
     movement: MovementState = field(default_factory=MovementState)
     combat_first: bool = False  # 7.2: mechanized combat before mechanized movement this phase

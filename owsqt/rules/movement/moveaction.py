@@ -29,6 +29,7 @@ from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.arrivals import arrival_of, pool_points_left
 from owsqt.rules.movement.leaving import abandon_bridges, units_left
+from owsqt.rules.movement.ringhold import ring_segment_movers, stays_put
 from owsqt.rules.movement.stackmove import (
     ADMINISTRATIVE_RATE,
     StackMove,
@@ -47,17 +48,12 @@ from owsqt.rules.turn.formations import (
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, wrong_player
 
 
-def stays_put(ruleset: Ruleset, unit_id: str) -> bool:
-    """[5.2] Ring Forces units may not move once placed."""
-    catalogue = ruleset.catalogue
-    return any(f.stays_put for f in catalogue.formation_chain(catalogue.ground[unit_id].formation))
-
-
 def movable_units(ruleset: Ruleset, state: GameState, hex_: Hex) -> tuple[str, ...]:
     """The units on `hex_` the acting player may move now: the stack in motion if it is
     there (8.1), else his units of this segment's kind (7.1) that have not moved, are not
-    in reserve (19.11) and are not Ring Forces (5.2); in the Sixth Army's special phase,
-    its units (5.1). Empty when units do not move."""
+    in reserve (19.11) and are not held Ring Forces (5.2); in the Sixth Army's special
+    phase, its units (5.1); in the Soviet Ring Forces Segment, the Ring Forces units it
+    lets move (5.2). Empty when units do not move."""
     player = state.active
     if player is None or not units_move(state):
         return ()
@@ -66,13 +62,16 @@ def movable_units(ruleset: Ruleset, state: GameState, hex_: Hex) -> tuple[str, .
     in_motion = tuple(u for u in own if u in state.movement.moving)
     if in_motion:
         return in_motion
+    if state.segment is Segment.SOVIET_RING_FORCES:
+        movers = ring_segment_movers(state)
+        return tuple(u for u in own if u in movers and u not in state.movement.done)
     return tuple(
         u
         for u in own
         if may_move_now(ruleset, state, u)
         and u not in state.movement.done
         and not state.units[u].reserve
-        and not stays_put(ruleset, u)
+        and not stays_put(ruleset, state, u)
     )
 
 
@@ -175,7 +174,16 @@ def _unit_violations(
         )
     if unit.reserve:
         violations.append(Violation("19.11", f"{name} is in reserve and may not move yet"))
-    if stays_put(ruleset, unit_id):
+    if state.segment is Segment.SOVIET_RING_FORCES:
+        if unit_id not in ring_segment_movers(state):
+            violations.append(
+                Violation(
+                    "5.2",
+                    f"{name} may not move in the Soviet Ring Forces Segment: only Ring Forces "
+                    "units released in it or forced to retreat by combat move then",
+                )
+            )
+    elif stays_put(ruleset, state, unit_id):
         violations.append(Violation("5.2", f"{name} is a Ring Forces unit: it may not move"))
     return violations
 

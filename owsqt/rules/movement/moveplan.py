@@ -23,6 +23,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.movement.arrivals import arrival_of
 from owsqt.rules.movement.moveaction import movable_units
+from owsqt.rules.movement.ringhold import stays_put
 from owsqt.rules.movement.stackmove import PathPrice, Reach, StackMove, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import is_mechanized, is_sixth_army, sixth_army_wait, units_move
@@ -57,6 +58,13 @@ def why_unmovable(ruleset: Ruleset, state: GameState, hex_: Hex) -> str | None:
     own = [u for u in state.stack(hex_) if catalogue.ground[u].player is player]
     if not own or movable_units(ruleset, state, hex_):
         return None
+    if state.segment is Segment.SOVIET_RING_FORCES:
+        return (
+            "only Ring Forces units released in this segment or forced to retreat by combat "
+            "move now (5.2)"
+        )
+    if all(stays_put(ruleset, state, u) for u in own):
+        return "these are Ring Forces units: they may not move once placed (5.2)"
     if all(state.units[u].reserve for u in own):
         return "these units are in reserve and may not move yet (19.11)"
     if all(u in state.movement.done for u in own):

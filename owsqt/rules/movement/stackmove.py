@@ -38,6 +38,7 @@ from owsqt.rules.movement.movegraph import (
     scaled,
     unscaled,
 )
+from owsqt.rules.movement.ringhold import assumed_german_zoc
 from owsqt.rules.movement.sides import sides_of
 from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -226,6 +227,8 @@ class StackMove:
         )
         self.icy = icy_roads(ruleset, state)
         self.enemy_zoc = zoc_of(ruleset, state, self.player.opponent)
+        # 5.2: Ring Forces next to the pocket are assumed to be in a German ZOC (to leave)
+        self.leave_zoc = self.enemy_zoc | assumed_german_zoc(ruleset, units)
         # 16.3: a convoy never enters an enemy ZOC nor another convoy's hex, even when it
         # moves with other units.
         self.convoy_stack = any(catalogue.ground[u].unit_class is UnitClass.CONVOY for u in units)
@@ -390,6 +393,9 @@ class StackMove:
         shared = []  # what every unit pays alike (10.2, 4.5)
         if a is not None and a in self.enemy_zoc:
             shared.append(CostItem("leaving an enemy ZOC", Fraction(LEAVE_ZOC_COST), "10.2"))
+        elif a is not None and a in self.leave_zoc:
+            what = "leaving the German ZOC assumed next to the pocket"
+            shared.append(CostItem(what, Fraction(LEAVE_ZOC_COST), "5.2"))
         if b in self.enemy_zoc:
             shared.append(CostItem("entering an enemy ZOC", Fraction(ENTER_ZOC_COST), "10.2"))
         penalty = self._entering_zones(a, b) if a is not None else self.zone_penalty(b)
@@ -777,7 +783,7 @@ class StackMove:
                 return None
             return tuple(scaled(sum(i.points for i in items)) for items in bills)
         extra = 0
-        if a in self.enemy_zoc:
+        if a in self.leave_zoc:
             extra += LEAVE_ZOC_COST * SCALE
         if b in self.enemy_zoc:
             extra += ENTER_ZOC_COST * SCALE
@@ -855,7 +861,7 @@ class StackMove:
 
     def _special_hexes(self) -> set[Hex]:
         """Hexes whose steps cost more than the graph's terrain: priced one by one."""
-        special = set(self.enemy_zoc) | self.convoy_hexes
+        special = set(self.leave_zoc) | self.convoy_hexes
         for hexside in self.state.bridges:
             special.update((hexside.a, hexside.b))
         special.update(self.cover.penalties)
@@ -873,7 +879,7 @@ class StackMove:
             except Prohibited:
                 return None
         cost = edge.off_road if b in self.convoy_hexes else edge.cost
-        if a in self.enemy_zoc:
+        if a in self.leave_zoc:
             cost += LEAVE_ZOC_COST * SCALE
         if b in self.enemy_zoc:
             cost += ENTER_ZOC_COST * SCALE

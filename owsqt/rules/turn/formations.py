@@ -32,11 +32,12 @@ def is_sixth_army(ruleset: Ruleset, unit_id: str) -> bool:
 
 
 def units_move(state: GameState) -> bool:
-    """Whether units move in the current step: the movement segments (7.1), and the Sixth
-    Army Activation Segment while Thunderclap is active (5.1: the special phase)."""
+    """Whether units move in the current step: the movement segments (7.1), the Sixth
+    Army Activation Segment while Thunderclap is active (5.1: the special phase), and the
+    Soviet Ring Forces Segment (5.2: the units released in it or forced to retreat)."""
     if state.segment is Segment.SIXTH_ARMY_ACTIVATION:
         return state.thunderclap.status is ThunderclapStatus.ACTIVE
-    return state.segment in _MOVING
+    return state.segment in _MOVING or state.segment is Segment.SOVIET_RING_FORCES
 
 
 def may_move_now(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:

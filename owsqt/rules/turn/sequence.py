@@ -43,9 +43,11 @@ from owsqt.rules.core.actions import (
     PlaceUnits,
     PreparedAttack,
     Reenter,
+    ReleaseRingUnit,
     ReorderStack,
     Retreat,
     RollDice,
+    RollRingRelease,
     SetBridge,
     SetEntrenchment,
     SetInterdiction,
@@ -135,6 +137,8 @@ _REPLACEMENT: Kinds = frozenset({AssignReplacements, Reenter})  # 17.4
 # [5.1] The Sixth Army's special phase: placed in the pocket, then moving (displaced at
 # its end when overstacked, 9.3). Its handlers judge whether Thunderclap is active.
 _SIXTH_ARMY: Kinds = frozenset({PlaceSixthArmy, MoveStack, Displace})
+# [5.2] The release rolls, the releases, and the moves of the Ring units they allow
+_RING_FORCES: Kinds = frozenset({RollRingRelease, ReleaseRingUnit, MoveStack})
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +211,14 @@ REFUSALS: dict[type[Action], Refusal] = {
     PlaceSixthArmy: Refusal(
         "5.1", "Sixth Army units are placed in the Sixth Army Activation Segment"
     ),
+    RollRingRelease: Refusal(
+        "5.2", "release rolls are made in the Soviet Ring Forces Segment", judged_further=False
+    ),
+    ReleaseRingUnit: Refusal(
+        "5.2",
+        "Ring Forces units are released in the Soviet Ring Forces Segment",
+        judged_further=False,
+    ),
 }
 # [11.7] What may be done while a retreat or displacement waits for the special fire
 # choice: the answer, open rolls and manual edits (judged by their own rules).
@@ -235,7 +247,7 @@ TURN_STEPS: tuple[Step, ...] = (
         frozenset({AttemptThunderclap}),
     ),
     Step(Phase.STALINGRAD_POCKET, Segment.SIXTH_ARMY_ACTIVATION, Actor.GERMAN, "5.1", _SIXTH_ARMY),
-    Step(Phase.STALINGRAD_POCKET, Segment.SOVIET_RING_FORCES, Actor.SOVIET, "5.2"),
+    Step(Phase.STALINGRAD_POCKET, Segment.SOVIET_RING_FORCES, Actor.SOVIET, "5.2", _RING_FORCES),
     Step(
         Phase.INITIATIVE,
         Segment.INITIATIVE_DETERMINATION,
