@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from owsqt.rules.core.actions import PlaceUnits, SetUnitStatus
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.hexgrid import Hex, distance
+from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
@@ -57,17 +57,19 @@ def remove(rules: Ruleset, state: GameState, unit_id: str) -> Outcome:
     return apply(rules, state, action, Mode.FREE)
 
 
-def pocket_distance(rules: Ruleset, hex_: Hex) -> int:
-    return min(distance(hex_, p) for p in rules.game_map.pocket)
+def pocket_distances(rules: Ruleset) -> dict[str, int]:
+    """Each map hex outside the pocket (by id) and its distance from the pocket."""
+    pocket = rules.game_map.pocket
+    return {
+        rules.grid.id_of(h): min(distance(h, p) for p in pocket)
+        for h in rules.game_map.hexes
+        if h not in pocket
+    }
 
 
 def hex_at(rules: Ruleset, hexes: int, skip: int = 0) -> str:
     """A map hex exactly `hexes` hexes from the pocket (the `skip`-th such, by id)."""
-    found = sorted(
-        rules.grid.id_of(h)
-        for h in rules.game_map.hexes
-        if h not in rules.game_map.pocket and pocket_distance(rules, h) == hexes
-    )
+    found = sorted(h for h, d in rules.derived(pocket_distances).items() if d == hexes)
     return found[skip]
 
 

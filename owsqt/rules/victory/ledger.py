@@ -27,7 +27,7 @@ from owsqt.rules.victory.corridor import corridor
 
 POINTS_EVALUATOR = "victory_points"  # 19.33, 19.42
 SIXTH_ARMY = "de-6a"  # 5.1: its units start in the pocket; they advance to nothing
-WITHIN = ("within_18", "within_5")  # the sources of "within N hexes of the pocket"
+WITHIN = "within_"  # the sources "within N hexes of the pocket": within_18, within_5
 CONVOY_SOURCE = "convoy_in_pocket"
 CORRIDOR_SOURCE = "corridor_opened"
 
@@ -50,6 +50,14 @@ def relief_units(ruleset: Ruleset) -> frozenset[str]:
         for unit_id, unit in catalogue.ground.items()
         if unit.nationality in (Nationality.GERMAN_ARMY, Nationality.LUFTWAFFE)
         and unit_id not in sixth
+    )
+
+
+def relief_convoys(ruleset: Ruleset) -> tuple[str, ...]:
+    """[16.3] The relief convoys, by id."""
+    catalogue = ruleset.catalogue.ground
+    return tuple(
+        sorted(u for u in relief_units(ruleset) if catalogue[u].unit_class is UnitClass.CONVOY)
     )
 
 
@@ -86,8 +94,9 @@ def progress(
     sources = {source for source, _ in held}
     found: list[tuple[str, str]] = []
     relief = ruleset.derived(relief_units)
-    for source in WITHIN:
-        if source in german and source not in sources:
+    within = sorted((s for s in german if s.startswith(WITHIN)), key=radius_of, reverse=True)
+    for source in within:
+        if source not in sources:
             band = near_pocket(ruleset, radius_of(source))
             there = sorted(
                 unit_id
@@ -100,14 +109,12 @@ def progress(
                 found.append((source, there[0]))
     if CONVOY_SOURCE in german:
         pocket = near_pocket(ruleset, 0)
-        catalogue = ruleset.catalogue.ground
-        for unit_id in sorted(relief):
+        for unit_id in ruleset.derived(relief_convoys):
             unit = after.units.get(unit_id)
             if (
                 unit is not None
                 and unit.status is UnitStatus.ON_MAP
                 and unit.hex in pocket
-                and catalogue[unit_id].unit_class is UnitClass.CONVOY
                 and (CONVOY_SOURCE, unit_id) not in held
             ):
                 found.append((CONVOY_SOURCE, unit_id))

@@ -23,6 +23,7 @@ from owsqt.rules.victory.corridor import corridor
 from owsqt.rules.victory.ledger import (
     CORRIDOR_SOURCE,
     SIXTH_ARMY,
+    WITHIN,
     points_victory,
     radius_of,
     relief_units,
@@ -114,7 +115,7 @@ def _earned_text(ruleset: Ruleset, award: Award) -> str:
     name = ruleset.unit_name(award.detail) if award.detail in ruleset.catalogue.ground else ""
     if award.source == CORRIDOR_SOURCE:
         return f"A corridor opened into the pocket (at {award.detail})"
-    if award.source.startswith("within_"):
+    if award.source.startswith(WITHIN):
         return f"{name} within {radius_of(award.source)} hexes of the pocket"
     return f"{name} entered the pocket"
 
