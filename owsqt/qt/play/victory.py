@@ -31,7 +31,6 @@ class VictoryControl(QObject):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.label.setMargin(8)
         self.result_button = QPushButton("Result…")
         self.result_button.setObjectName("victoryResultButton")
         self.result_button.setToolTip(
@@ -41,7 +40,7 @@ class VictoryControl(QObject):
         self.result_button.clicked.connect(self.show_result)
         panel = QWidget()
         layout = QVBoxLayout(panel)
-        layout.setContentsMargins(0, 0, 8, 8)
+        layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.label)
         layout.addWidget(self.result_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addStretch(1)
@@ -119,6 +118,7 @@ def points_lines(count: Count) -> list[str]:
         for line in count.lines:
             if line.player.title == player_name and (line.points or line.source == "losses"):
                 points = line.points if line.counted else f"({line.points})"
-                lines.append(f"&nbsp;&nbsp;{points} · {escape(line.text)}")
+                when = f", turn {line.award.turn}" if line.award else ""
+                lines.append(f"&nbsp;&nbsp;{points} · {escape(line.text)}{when}")
     lines.append(f"Net: <b>{count.net}</b>, {escape(count.level.result)}")
     return lines

@@ -132,7 +132,7 @@ def count(ruleset: Ruleset, state: GameState) -> Count | None:
     lines = []
     for award in state.victory_ledger:
         counted = not (award.source == CORRIDOR_SOURCE and open_now is not None)
-        text = f"{_earned_text(ruleset, award)}, turn {award.turn}"
+        text = _earned_text(ruleset, award)
         if not counted:
             text += " (not counted: a corridor exists at the end)"
         lines.append(Line(award.source, award.player, award.points, text, counted, award))
