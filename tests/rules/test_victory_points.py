@@ -358,3 +358,17 @@ def test_19_33_the_ledger_is_saved_and_an_old_game_without_it_loads(rules, empty
     assert decode_record(GameState, data, rules.grid) == state
     del data["victory_ledger"]
     assert decode_record(GameState, data, rules.grid).victory_ledger == ()
+
+
+def test_19_33_the_log_names_the_convoy_and_the_corridors_pocket_hex(rules, empty):
+    state = place(rules, empty, "de-convoy-3", pocket_hex(rules, 5)).state
+    convoy = next(a for a in state.victory_ledger if a.source == "convoy_in_pocket")
+    text = VictoryPointsEarned(convoy).describe(rules)
+    assert text == (
+        f"1 victory point to the German player: {rules.unit_name('de-convoy-3')} entered "
+        "the pocket (19.33)"
+    )
+    opened = Award("corridor_opened", Player.GERMAN, 1, 2, *MOVING, detail="3008")
+    assert VictoryPointsEarned(opened).describe(rules) == (
+        "1 victory point to the German player: a corridor opened into the pocket at 3008 (19.33)"
+    )
