@@ -20,6 +20,7 @@ from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.map.zones import disc
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
+from owsqt.session.victory import victory_summary
 
 EXIT_OK = 0
 EXIT_REFUSED = 1  # `act`: the rules refused the action; `verify`: entries break rules
@@ -150,6 +151,7 @@ def _replay(args: argparse.Namespace) -> int:
             "state": encode(state, ruleset.grid),
             "air_boxes": _air_boxes(state),
             "interdiction_zones": _zones(ruleset, state),
+            "victory": victory_summary(session, upto),  # 19.0: the result and its points
         }
         print(json.dumps(summary, indent=2, sort_keys=True))
         return EXIT_OK

@@ -118,7 +118,7 @@ def _resolve(ruleset: Ruleset, state: GameState, action: EndStep) -> tuple[GameS
     position = next_position(state)
     if position is None:
         state, entered = enter_game_over(state)
-        result = scenario_result(ruleset, state)  # 19.13, 19.23
+        result = scenario_result(ruleset, state)  # 19.13, 19.23, 19.33, 19.42
         if result is not None:
             state = replace(state, result=result)
             entered.append(GameEnded(result))

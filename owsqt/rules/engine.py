@@ -33,6 +33,7 @@ from owsqt.rules.recovery import reentry, replacements
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn import initiative
 from owsqt.rules.turn.sequence import refusal
+from owsqt.rules.victory.ledger import progress
 
 Judge = Callable[[Ruleset, GameState, Action], Sequence[Violation]]
 Resolve = Callable[[Ruleset, GameState, Action], tuple[GameState, Sequence[Event]]]
@@ -99,7 +100,8 @@ def apply(ruleset: Ruleset, state: GameState, action: Action, mode: Mode) -> Out
         return Outcome(state, (), verdict, applied=False)
     new_state, events = handler.resolve(ruleset, state, action)
     new_state, followed = follow_up(ruleset, new_state, action)  # 5.1: link-up or end
-    return Outcome(new_state, (*events, *followed), verdict, applied=True)
+    new_state, earned = progress(ruleset, state, new_state)  # 19.33: points "at any time"
+    return Outcome(new_state, (*events, *followed, *earned), verdict, applied=True)
 
 
 def _verdict(ruleset: Ruleset, state: GameState, action: Action, handler: Handler) -> Verdict:

@@ -1,16 +1,22 @@
 """The Victory dock (19.0): where the scenario stands now, shown or hidden from the View
-menu, and the result announced once when the game ends. The rules judge
-(victory.result); this only shows it."""
+menu, a button for the result screen, and the result screen opened once when the game
+ends. The rules judge (victory.result); this only shows it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.play.replay import ReplayDock
+from owsqt.qt.play.resultdialog import ResultDialog
 from owsqt.rules.core.steps import Phase
+from owsqt.rules.victory.crossing import Standing
+from owsqt.rules.victory.points import Count
 from owsqt.rules.victory.result import live_standing
 
 
@@ -25,31 +31,41 @@ class VictoryControl(QObject):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.label.setMargin(8)
+        self.result_button = QPushButton("Result…")
+        self.result_button.setObjectName("victoryResultButton")
+        self.result_button.setToolTip(
+            "The result screen: the level of victory, the points of each side and where "
+            "each was earned (19.0)"
+        )
+        self.result_button.clicked.connect(self.show_result)
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.label)
+        layout.addWidget(self.result_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addStretch(1)
         self.dock = QDockWidget("Victory", window)
         self.dock.setObjectName("victoryDock")
-        self.dock.setWidget(self.label)
+        self.dock.setWidget(panel)
         self._announced: object = None  # the result last announced
-        self.box: QMessageBox | None = None
+        self.box: ResultDialog | None = None
 
     def refresh(self) -> None:
         """After every change: the standing; the result once, when the game ends."""
         session = self._bridge.session
         state = session.state
         scenario = self._bridge.ruleset.scenarios[state.scenario]
-        victory = scenario.victory
         standing = live_standing(self._bridge.ruleset, state)
-        lines = [f"<b>{escape(scenario.title)}</b> ({escape(str(victory.get('rule', '19.0')))})"]
+        rule = escape(str(scenario.victory.get("rule", "19.0")))
+        lines = [f"<b>{escape(scenario.title)}</b> ({rule})"]
+        self.result_button.setEnabled(standing is not None)
         if standing is None:
-            lines.append("Victory points are counted when the pocket rules land (19.33).")
+            lines.append("This game has no victory conditions.")
+        elif isinstance(standing, Count):
+            lines.extend(points_lines(standing))
         else:
-            between = "–".join(victory.get("between", ()))
-            lines.append(
-                f"German stacking points across the {escape(victory['river'])} "
-                f"({between}): <b>{standing.across}</b>"
-            )
-            if standing.holder is not None:
-                lines.append(f"{victory['hold']} held by the {standing.holder.title} player")
+            lines.extend(crossing_lines(scenario.victory, standing))
+        if standing is not None:
             over = state.phase is Phase.GAME_OVER
             lines.append(
                 f"<b>{'Result' if over else 'If the game ended now'}</b>: "
@@ -63,18 +79,46 @@ class VictoryControl(QObject):
                 self._announced = (session, state.result)
                 self.dock.show()
                 self.dock.raise_()
-                self.box = announce(self.window, state.result.text())
+                self.box = self.show_result()
         else:
             self._announced = None
 
+    def show_result(self) -> ResultDialog:
+        """The result screen, over the table; it does not stop it."""
+        box = ResultDialog(self.window, self._bridge.session, self.jump)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
 
-def announce(parent: QMainWindow, text: str) -> QMessageBox:
-    """The result, in a box the players close (19.0); it does not stop the table, so a
-    replay or an undo may follow at once."""
-    box = QMessageBox(parent)
-    box.setWindowTitle("The game is over")
-    box.setIcon(QMessageBox.Icon.Information)
-    box.setText(text)
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    box.open()
-    return box
+    def jump(self, entry: int) -> None:
+        """Show the game after journal entry `entry` in the Replay dock."""
+        self._bridge.watch(1, len(self._bridge.session.entries))
+        replay = self.window.findChild(ReplayDock)
+        if replay is not None:
+            replay.show_entry(entry)
+
+
+def crossing_lines(victory: Mapping[str, Any], standing: Standing) -> list[str]:
+    """[19.13, 19.23] The stacking points across the river and the objective's holder."""
+    between = "–".join(victory.get("between", ()))
+    lines = [
+        f"German stacking points across the {escape(victory['river'])} "
+        f"({between}): <b>{standing.across}</b>"
+    ]
+    if standing.holder is not None:
+        lines.append(f"{victory['hold']} held by the {standing.holder.title} player")
+    return lines
+
+
+def points_lines(count: Count) -> list[str]:
+    """[19.33, 19.42] Each side's points so far with what the end would add now."""
+    lines = []
+    for player_name, total in (("German", count.german), ("Soviet", count.soviet)):
+        lines.append(f"{player_name} victory points: <b>{total}</b>")
+        for line in count.lines:
+            if line.player.title == player_name and (line.points or line.source == "losses"):
+                points = line.points if line.counted else f"({line.points})"
+                when = f", turn {line.award.turn}" if line.award else ""
+                lines.append(f"&nbsp;&nbsp;{points} · {escape(line.text)}{when}")
+    lines.append(f"Net: <b>{count.net}</b>, {escape(count.level.result)}")
+    return lines

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from owsqt.rules.core.hexgrid import Hex, Hexside
-from owsqt.rules.core.state import GameResult, Tally
+from owsqt.rules.core.state import Award, GameResult, Tally
 from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.vocabulary import (
     AirBox,
@@ -385,6 +385,26 @@ class GameEnded(Event):
 
     def describe(self, narrator: Narrator) -> str:
         return self.result.text()
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryPointsEarned(Event):
+    """[19.33] Victory points earned the moment they happen (the ledger's new award)."""
+
+    award: Award
+
+    def describe(self, narrator: Narrator) -> str:
+        award = self.award
+        what = {
+            "within_18": "{unit} advanced to within 18 hexes of the pocket",
+            "within_5": "{unit} advanced to within 5 hexes of the pocket",
+            "corridor_opened": "a corridor opened into the pocket at {detail}",
+            "convoy_in_pocket": "{unit} entered the pocket",
+        }.get(award.source, "{detail}")
+        unit = narrator.unit_name(award.detail) if award.detail else ""
+        why = what.format(unit=unit, detail=award.detail)
+        points = f"{award.points} victory point{'s' if award.points != 1 else ''}"
+        return f"{points} to the {award.player.title} player: {why} (19.33)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,6 +163,22 @@ class GameResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Award:
+    """[19.33] Victory points earned the moment something happens ("at any time"): the
+    source (a key of the scenario's victory points: within_18, within_5, corridor_opened,
+    convoy_in_pocket), the side, the points, when (turn, phase, segment) and what earned
+    them (a unit, a convoy, or a pocket hex the corridor reached)."""
+
+    source: str
+    player: Player
+    points: int
+    turn: int
+    phase: Phase
+    segment: Segment
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MovementState:
     """The movement segment under way (8.1): units whose move is over, and the stack in
     motion with the movement points each of its units has left."""
@@ -296,6 +312,7 @@ class GameState:
     thunderclap: ThunderclapState = field(default_factory=ThunderclapState)
     ring: RingState = field(default_factory=RingState)  # 5.2
     victory_flags: FrozenMap[str, int] = field(default_factory=FrozenMap)
+    victory_ledger: tuple[Award, ...] = ()  # 19.33: the points earned during play, in order
     movement: MovementState = field(default_factory=MovementState)
     combat_first: bool = False  # 7.2: mechanized combat before mechanized movement this phase
     arrivals: FrozenMap[str, int] = field(default_factory=FrozenMap)  # unit -> turn it entered

@@ -16,6 +16,7 @@ from those headquarters, stopped once it has found them all.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from owsqt.rules.core.hexgrid import Hex, distance
@@ -118,6 +119,15 @@ def line_reaches(
     return search.within([start], hexes or len(search.adjacent), targets)
 
 
+def line_between(
+    ruleset: Ruleset, state: GameState, player: Player, starts: Iterable[Hex], goals: Iterable[Hex]
+) -> Hex | None:
+    """[10.3] One of `starts` that a line of any length joins to one of `goals` for
+    `player` (the pocket's corridor of 19.33 is such a line), or None. The search spreads
+    from all the starts at once and stops at the first goal: cheap while they are shut in."""
+    return _Search(ruleset, state, player).start_joined(starts, goals)
+
+
 @dataclass(frozen=True, slots=True)
 class _Steps:
     """One side's step graph with its hexes numbered: `adjacent[i]` the numbers of the
@@ -147,7 +157,7 @@ class _Search:
 
     def __init__(self, ruleset: Ruleset, state: GameState, player: Player) -> None:
         steps = ruleset.derived(_steps)[player]
-        self.index, self.adjacent = steps.index, steps.adjacent
+        self.index, self.adjacent, self.hexes = steps.index, steps.adjacent, steps.hexes
         sides = sides_of(ruleset, state, player)
         enemy_zoc = zoc_of(ruleset, state, player.opponent)
         closed = sides.enemy_hexes | (enemy_zoc - sides.own_hexes)  # 10.3: negated
@@ -197,6 +207,28 @@ class _Search:
         """Whether a line of any length joins `a` and `b`, both linked to the edges."""
         label = self.label(a)
         return label is not None and self.label(b) == label
+
+    def start_joined(self, starts: Iterable[Hex], goals: Iterable[Hex]) -> Hex | None:
+        """The start a line joins to one of `goals`, found by one search from all the
+        starts at once that stops at the first goal it enters."""
+        index, adjacent, closed = self.index, self.adjacent, self.closed
+        wanted = {index[h] for h in goals if h in index}
+        origin = [-1] * len(adjacent)
+        queue: deque[int] = deque()
+        for hex_ in starts:
+            number = index.get(hex_)
+            if number is not None and not closed[number] and origin[number] < 0:
+                origin[number] = number
+                queue.append(number)
+        while queue and wanted:
+            number = queue.popleft()
+            if number in wanted:
+                return self.hexes[origin[number]]
+            for to in adjacent[number]:
+                if origin[to] < 0 and not closed[to]:
+                    origin[to] = origin[number]
+                    queue.append(to)
+        return None
 
     def within(self, sources: list[Hex], hexes: int, targets: set[Hex]) -> set[Hex]:
         """Which of `targets` a line of at most `hexes` hexes links to one of `sources`;

@@ -1,0 +1,34 @@
+"""The corridor into the Stalingrad pocket (19.33): "a path of hexes free of Soviet units
+and their ZOCs (German units block Soviet ZOCs for this purpose)".
+
+A corridor is open when such a path joins a hex of the pocket to the relief force's
+headquarters (the scenario's `corridor_to`, the 57th Panzer Corps HQ), as Operation
+Thunderclap's link runs (5.1): the line search of 10.3 (supply/lines.py), which never
+enters a hex held by a Soviet unit nor a Soviet zone of control without a unit of the
+German player on it. With that headquarters off the map there is no corridor
+(docs/rulebook-readings.md).
+"""
+
+from __future__ import annotations
+
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.supply.lines import line_between
+
+
+def pocket_order(ruleset: Ruleset) -> tuple[Hex, ...]:
+    """The pocket's hexes in a fixed order, so that the hex named is the same each time."""
+    return tuple(sorted(ruleset.game_map.pocket, key=ruleset.grid.id_of))
+
+
+def corridor(ruleset: Ruleset, state: GameState) -> Hex | None:
+    """[19.33] The pocket hex the corridor enters if one is open in `state`, else None."""
+    scenario = ruleset.scenarios.get(state.scenario)
+    target = scenario.victory.get("corridor_to") if scenario else None
+    unit = state.units.get(target) if isinstance(target, str) else None
+    if unit is None or unit.hex is None or unit.status is not UnitStatus.ON_MAP:
+        return None
+    pocket = ruleset.derived(pocket_order)
+    return line_between(ruleset, state, Player.GERMAN, pocket, (unit.hex,))
