@@ -2,7 +2,8 @@
 
 Every group goes to the hexes of its zone nearest the zone's middle, on its own
 side of the start line where it may, filling a hex to STACK_TARGET stacking
-points before the next; losses of 19.21 are spread one point at a time.
+points before the next; a Ring Forces army first closes its face of the pocket
+(setup/ringline.py, 5.2); losses of 19.21 are spread one point at a time.
 The result is plain ManualEdit actions, so a new game's set-up is journalled
 like anything a player does, and the players can adjust it.
 """
@@ -27,8 +28,10 @@ from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import apply
 from owsqt.rules.map.setupzones import AtHex, BehindStartLine, Choice
 from owsqt.rules.movement.movecost import closed_hexes, open_area
+from owsqt.rules.movement.ringhold import ring_army
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, SetupGroup
+from owsqt.rules.setup.ringline import ring_line
 from owsqt.rules.setup.setupcheck import allowed_hexes
 
 STACK_TARGET = 12  # leaves room in a hex, as players set up, under the limit of 18 (9.2)
@@ -116,6 +119,10 @@ class _Planner:
         hexes = self._preferred_hexes(group)
         catalogue = self.ruleset.catalogue
         batches: dict[Hex, list[str]] = {}
+        if units and ring_army(self.ruleset, units[0]) is not None:  # 5.2: close the face
+            batches = ring_line(self.ruleset, self.state, hexes, units, STACK_TARGET)
+            lined = {u for batch in batches.values() for u in batch}
+            units = [u for u in units if u not in lined]
         for unit_id in units:
             value = catalogue.ground[unit_id].stacking
             convoy = catalogue.ground[unit_id].unit_class is UnitClass.CONVOY

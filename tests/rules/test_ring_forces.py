@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import judge
+from owsqt.rules.movement.ringhold import ring_army
 from owsqt.rules.movement.stackmove import StackMove
+from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.victory.corridor import corridor
 from owsqt.session import GameSession
 
 
@@ -47,3 +53,31 @@ def test_5_2_other_soviet_non_mechanized_units_move():
     stack = state.stack(state.units["su-91rd-rr1"].hex)
     verdict = judge(ruleset, state, _first_move(ruleset, state, stack))
     assert verdict.legal, verdict.violations
+
+
+@pytest.mark.parametrize("scenario", ["operation-winter-storm", "maximum-effort"])
+def test_5_2_the_default_ring_closes_the_pocket(scenario):
+    """[5.2, 19.31 d] Reading 116: every hex next to the pocket holds a Soviet unit or
+    lies in a Soviet ZOC, so no corridor (19.33) and no Thunderclap link (5.1) is open
+    before a shot is fired; the armies stand within 3 hexes of the pocket."""
+    ruleset = default_ruleset()
+    session = GameSession.new(ruleset, scenario, Mode.STRICT, seed=1)
+    session.apply_default_setup()
+    state = session.state
+    assert corridor(ruleset, state) is None
+    pocket, grid = ruleset.game_map.pocket, ruleset.grid
+    soviet_zoc = zoc_of(ruleset, state, Player.SOVIET)
+    ring_hexes = set()
+    for unit_id, unit in state.units.items():
+        if unit.hex is not None and ring_army(ruleset, unit_id) is not None:
+            ring_hexes.add(unit.hex)
+            assert min(distance(unit.hex, p) for p in pocket) <= 3, unit_id
+    face = {
+        n
+        for p in pocket
+        for _, n in grid.neighbours(p)
+        if n in ruleset.game_map.hexes and n not in pocket
+    }
+    reachable = [h for h in face if any(n not in pocket for _, n in grid.neighbours(h))]
+    assert all(h in ring_hexes or h in soviet_zoc for h in reachable)
+    assert len(ring_hexes) >= 20  # a line, not three heaps
