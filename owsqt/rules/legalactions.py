@@ -43,6 +43,7 @@ from owsqt.rules.movement.arrivals import Arrival, pool_points_left, waiting
 from owsqt.rules.movement.displacement import room_farther, takers
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.movecost import step_prohibition
+from owsqt.rules.movement.ringhold import stays_put
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import Reach, StackMove, stack_move
 from owsqt.rules.pocket.candidates import pocket_actions
@@ -350,6 +351,7 @@ def bridge_work(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[
                 state.segment in MOVEMENT_SEGMENTS
                 and standing
                 and may_move_in_segment(ruleset, unit_id, state.segment)
+                and not stays_put(ruleset, state, unit_id)  # 5.2
                 and unit_id not in state.movement.done
                 and (not state.movement.moving or unit_id in state.movement.moving)
                 and engineer_points(ruleset, state, unit_id) >= blowing_cost(ruleset, unit_id)

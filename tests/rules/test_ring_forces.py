@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.core.actions import MoveStack
+from owsqt.rules.core.actions import DestroyBridge, MoveStack
 from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import judge
+from owsqt.rules.engineering.bridging import river_sides
+from owsqt.rules.legalactions import bridge_work
 from owsqt.rules.movement.ringhold import ring_army
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.movement.zoc import zoc_of
@@ -81,3 +84,21 @@ def test_5_2_the_default_ring_closes_the_pocket(scenario):
     reachable = [h for h in face if any(n not in pocket for _, n in grid.neighbours(h))]
     assert all(h in ring_hexes or h in soviet_zoc for h in reachable)
     assert len(ring_hexes) >= 20  # a line, not three heaps
+
+
+def test_5_2_a_ring_engineer_may_not_spend_movement_points_to_blow_a_bridge():
+    ruleset, state = _soviet_movement_segment()
+    engineer = "su-57a-eng1"
+    hex_ = state.units[engineer].hex
+    sides = river_sides(ruleset, hex_)
+    assert sides, "the default line puts the engineer beside a bridged river"
+    blow = DestroyBridge(player=Player.SOVIET, unit=engineer, hexside=sides[0])
+    violations = judge(ruleset, state, blow).violations
+    assert any(v.rule == "5.2" and "blow a bridge" in v.message for v in violations)
+    offered = [
+        a
+        for seed in range(20)
+        for a in bridge_work(ruleset, state, random.Random(seed))
+        if getattr(a, "unit", None) == engineer
+    ]
+    assert offered == []

@@ -24,6 +24,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import BridgeState, Player
 from owsqt.rules.data.units import MovementClass, UnitType
 from owsqt.rules.movement.movecost import closed_crossing
+from owsqt.rules.movement.ringhold import stays_put
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
@@ -155,6 +156,14 @@ def _judge_destroy(ruleset: Ruleset, state: GameState, action: DestroyBridge) ->
         )
     if state.units[action.unit].reserve:
         violations.append(Violation("19.11", f"{ruleset.unit_name(action.unit)} is in reserve"))
+    if stays_put(ruleset, state, action.unit):  # blowing a bridge spends movement points
+        violations.append(
+            Violation(
+                "5.2",
+                f"{ruleset.unit_name(action.unit)} is a Ring Forces unit: it may not move, "
+                "nor spend movement points to blow a bridge",
+            )
+        )
     if action.unit in state.movement.done:
         violations.append(
             Violation("8.1", f"{ruleset.unit_name(action.unit)} has finished moving this segment")
