@@ -4,10 +4,12 @@ place." """
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
+from owsqt.rules.combat.legal import combat_actions
 from owsqt.rules.core.actions import AnswerOptional, PlaceUnits
 from owsqt.rules.core.hexgrid import neighbour
 from owsqt.rules.core.state import CombatState, PendingResult
@@ -55,6 +57,17 @@ def test_5_2_attacked_ring_forces_may_not_retreat_and_must_make_the_check(rules)
     assert [v.rule for v in retreat.verdict.violations] == ["5.2"]
     check = apply(rules, state, AnswerOptional(check=True, player=SOVIET), Mode.STRICT)
     assert check.applied
+
+
+def test_5_2_attacked_ring_forces_are_offered_only_the_check(rules, ruleset):
+    state = hit(rules)
+    offered = [
+        a for a in combat_actions(rules, state, random.Random(1)) if isinstance(a, AnswerOptional)
+    ]
+    assert offered == [AnswerOptional(check=True, player=SOVIET)]
+    other = kit_ruleset(ruleset)
+    offered = {a.check for a in combat_actions(other, hit(other), random.Random(1))}
+    assert offered == {True, False}
 
 
 def test_5_2_other_soviet_units_may_take_the_optional_result_as_a_retreat(ruleset):

@@ -51,6 +51,7 @@ from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, STACKING_SEGMENTS
 from owsqt.session import GameSession
+from tools.fuzz.push import push_toward_pocket
 from tools.fuzz.settings import Setting
 
 END_STEP_CHANCE = 0.06  # in a movement segment, when something else is legal too
@@ -341,6 +342,9 @@ def choose_legal(
     if forfeits and len(forfeits) == len(legal):
         return forfeits[0]  # 6.2: short of his planned attacks with none left to make
     legal = [a for a in legal if a not in forfeits]
+    pushed = push_toward_pocket(ruleset, state, legal, rng)  # the campaigns' relief drive
+    if pushed is not None:
+        return pushed
     others = [a for a in legal if not isinstance(a, EndStep)]
     ending = [a for a in legal if isinstance(a, EndStep)]
     attacks = [a for a in others if isinstance(a, PreparedAttack | HastyAttack)]

@@ -26,6 +26,7 @@ from owsqt.rules.combat.prepared import (
 from owsqt.rules.combat.results import (
     LOSS_STAGES,
     combat_advances,
+    holds_ring_forces,
     points_due,
     retreat_options,
 )
@@ -344,6 +345,8 @@ def _answers(
         return [TakeLosses(player=player, hits=hits)]
     if pending.stage is ResultStage.OPTIONAL:
         actions: list[Action] = [AnswerOptional(player=player, check=True)]
+        if holds_ring_forces(ruleset, state, pending):  # 5.2: they defend in place
+            return actions
         if retreat_options(ruleset, state, pending).blocked is not Blocked.SURROUNDED:
             actions.append(AnswerOptional(player=player, check=False))
         return actions

@@ -276,7 +276,7 @@ def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional) 
     if pending.stage is not ResultStage.OPTIONAL:
         return [Violation("11.5", "there is no optional result to answer now")]
     if not action.check:
-        if _holds_ring_forces(ruleset, state, pending):
+        if holds_ring_forces(ruleset, state, pending):
             return [
                 Violation(
                     "5.2",
@@ -290,7 +290,7 @@ def _judge_optional(ruleset: Ruleset, state: GameState, action: AnswerOptional) 
     return []
 
 
-def _holds_ring_forces(ruleset: Ruleset, state: GameState, pending: PendingResult) -> bool:
+def holds_ring_forces(ruleset: Ruleset, state: GameState, pending: PendingResult) -> bool:
     """[5.2] The defending stack a result hit holds Ring Forces units: if attacked, they
     make a proficiency check to defend in place."""
     defending = pending.player is not current_combat(state).attacker
