@@ -79,7 +79,6 @@ def test_19_33_the_result_screen_at_the_end_jumps_to_each_award(qtbot):
     assert "16th Motorized Division employed (19.42)" in texts
     assert "German total" in texts and "Soviet total" in texts
     assert set(earned.values()) <= set(box.jumps)
-    box.resize(680, 560)
     shoot(box, "result-screen")
     box.jumps[earned["within_5"]].click()
     assert window.replay.is_active() and window.replay.shown == earned["within_5"]

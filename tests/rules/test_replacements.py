@@ -14,6 +14,7 @@ from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, Supply, TallyNationality, UnitStatus
 from owsqt.rules.engine import apply, judge
+from owsqt.rules.movement.movecost import closed_crossing
 from owsqt.rules.recovery.reentry import reentry_hexes, return_hexes
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.scenario.scenario import initial_state
@@ -255,3 +256,24 @@ def test_17_4_8_2_a_soviet_unit_never_reenters_in_the_pocket(rules):
     state = state.with_unit(RR1, replace(state.units[RR1], status=UnitStatus.ELIMINATED))
     hexes = reentry_hexes(rules, state, RR1, 1)
     assert outside in hexes and not set(hexes) & rules.game_map.pocket
+
+
+def test_8_2_17_4_no_unit_reenters_across_the_don_from_its_hq(rules):
+    """Reading 84: "next to" the headquarters is on its side of the Don, which no unit
+    crosses (8.2); the fuzzer once put a Soviet regiment across it."""
+    grid = rules.grid
+    beside = next(
+        (h, n)
+        for h in sorted(rules.game_map.hexes, key=grid.id_of)
+        for _, n in grid.neighbours(h)
+        if n in rules.game_map.hexes
+        and closed_crossing(rules, h, n) is not None
+        and h not in rules.game_map.pocket
+        and n not in rules.game_map.pocket
+    )
+    hq_hex, across = (grid.id_of(h) for h in beside)
+    state = with_points(recovery(rules), TallyNationality.SOVIET, Tally(infantry=1))
+    state = on(rules, state, HQ, hq_hex)
+    free = {grid.id_of(h) for h in reentry_hexes(rules, state, RR1, 1)}
+    assert hq_hex in free and across not in free
+    assert free <= around(rules, hq_hex) | {hq_hex}

@@ -66,7 +66,10 @@ class ResultDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(620, 460)
+        # As tall as the sums need, the scroll bar only for a long list.
+        content = body.sizeHint()
+        chrome = head.sizeHint().height() + buttons.sizeHint().height() + 60
+        self.resize(max(560, content.width() + 40), min(720, content.height() + chrome))
 
     def text(self) -> str:
         """The result in one line, as the log has it."""
@@ -84,7 +87,6 @@ class ResultDialog(QDialog):
     def _cell(self, row: int, column: int, text: str, bold: bool = False) -> QLabel:
         label = QLabel(f"<b>{escape(text)}</b>" if bold else escape(text))
         label.setTextFormat(Qt.TextFormat.RichText)
-        label.setWordWrap(column == 1)
         right = Qt.AlignmentFlag.AlignRight if column in (2, 3) else Qt.AlignmentFlag.AlignLeft
         label.setAlignment(right | Qt.AlignmentFlag.AlignVCenter)
         self.grid.addWidget(label, row, column)

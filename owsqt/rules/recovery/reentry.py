@@ -26,6 +26,7 @@ from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, Supply, UnitStatus
 from owsqt.rules.data.units import UnitCatalogue, UnitClass
+from owsqt.rules.movement.movecost import closed_crossing
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.recovery.replacements import owner_violations, points_violations, spend
@@ -105,7 +106,12 @@ def _supplied_hex(state: GameState, unit_id: str) -> Hex | None:
 
 
 def _around(ruleset: Ruleset, hex_: Hex) -> list[Hex]:
-    return [neighbour for _, neighbour in ruleset.grid.neighbours(hex_)]
+    """The hexes next to `hex_` on its side of the Don (8.2: no unit crosses it)."""
+    return [
+        neighbour
+        for _, neighbour in ruleset.grid.neighbours(hex_)
+        if closed_crossing(ruleset, hex_, neighbour) is None
+    ]
 
 
 def _reduced(ruleset: Ruleset, unit_id: str, strength: int) -> bool:

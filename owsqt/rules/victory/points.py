@@ -143,7 +143,7 @@ def count(ruleset: Ruleset, state: GameState) -> Count | None:
     lost = strength_lost(ruleset, state)
     per_50 = soviet.get("per_50_german_strength_points", 0)
     if per_50:
-        text = f"{lost} German strength points lost: {lost // 50} full 50s"
+        text = f"{lost} German strength points lost (1 VP for each full 50)"
         lines.append(Line("losses", Player.SOVIET, per_50 * (lost // 50), text))
     ever = open_now is not None or any(a.source == CORRIDOR_SOURCE for a in state.victory_ledger)
     failed = soviet.get("thunderclap_failed", 0)
