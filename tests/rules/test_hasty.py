@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from owsqt.rules.combat.hasty import hasty_cost
+from owsqt.rules.combat.legal import hasty_attacks
 from owsqt.rules.core.actions import (
     ContinueCombat,
     Defend,
@@ -22,6 +24,9 @@ from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.engine import apply
+from owsqt.rules.movement.movecost import closed_crossing
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.scenario.scenario import initial_state
 from tests.rules.combatkit import act, combat_rules, example_board
 from tests.rules.movekit import at_step
 
@@ -108,3 +113,29 @@ def test_8_4_disrupted_attackers_stop_moving(rules, moving):
     assert state.combat is None
     assert "mech" in state.movement.done and "mech" not in state.movement.moving
     assert "tank" in state.movement.moving
+
+
+def test_8_4_8_2_no_soviet_hasty_attack_into_the_pocket():
+    """A hasty attack pays to enter the defender's terrain and enters the hex it clears:
+    no Soviet stack attacks a German unit on a pocket hex so (the fuzzer found one that
+    advanced into the pocket); a prepared attack may, and does not advance there."""
+    rules = default_ruleset()
+    state = initial_state(rules.catalogue, rules.scenarios["operation-winter-storm"], seed=3)
+    grid, pocket = rules.grid, rules.game_map.pocket
+    inside, outside = next(
+        (h, n)
+        for h in sorted(pocket, key=grid.id_of)
+        for _, n in grid.neighbours(h)
+        if n in rules.game_map.hexes and n not in pocket and closed_crossing(rules, h, n) is None
+    )
+    state = apply(rules, state, PlaceUnits(units=("de-6pz-6aa",), to=inside), Mode.FREE).state
+    state = apply(rules, state, PlaceUnits(units=("su-302rd-823rr",), to=outside), Mode.FREE).state
+    state = at_step(state, MOVE, Player.SOVIET)
+    attack = HastyAttack(target=inside, units=("su-302rd-823rr",), lead="su-302rd-823rr")
+    refused = apply(rules, state, attack, Mode.STRICT)
+    assert not refused.applied
+    assert any(
+        v.rule == "8.2" and "Stalingrad pocket" in v.message for v in refused.verdict.violations
+    )
+    offered = hasty_attacks(rules, state, random.Random(1))
+    assert all(a.target != inside for a in offered)

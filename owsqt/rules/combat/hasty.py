@@ -25,6 +25,7 @@ from owsqt.rules.core.state import CombatState, GameState, MovementState
 from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.movecost import closed_crossing, closed_hex
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -85,11 +86,33 @@ def short_of_points(
     return [(u, costs[u], left[u]) for u in units if costs[u] > left[u]]
 
 
+def closed_target(
+    ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex
+) -> Violation | None:
+    """[8.4, 8.2] A hasty attack pays "the cost to enter the terrain of the defender" and
+    its stack enters the hex it clears: a hex closed to the attacker (the pocket, to
+    Soviet units) or across the Don from it is no hasty attack's target."""
+    player = ruleset.catalogue.ground[units[0]].player
+    closed = closed_hex(ruleset, target, player)
+    if closed is not None:
+        return Violation(closed.rule, f"a hasty attack enters the defender's hex: {closed.text}")
+    start = state.units[units[0]].hex
+    crossing = closed_crossing(ruleset, start, target) if start is not None else None
+    if crossing is not None:
+        return Violation(
+            crossing.rule, f"a hasty attack enters the defender's hex: {crossing.text}"
+        )
+    return None
+
+
 def judge_hasty(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
     check_attack(ruleset, state, action)  # 8.4: the engine refuses it out of movement
     kind = state.segment if state.segment in MOVEMENT_SEGMENTS else None
     violations = attack_violations(ruleset, state, action, kind)
     violations.extend(_stack_violations(ruleset, state, action))
+    closed = closed_target(ruleset, state, action.units, action.target)
+    if closed is not None:
+        violations.append(closed)
     if violations:
         return violations
     for unit_id, cost, left in short_of_points(ruleset, state, action.units, action.target):

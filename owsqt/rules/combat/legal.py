@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from owsqt.rules.combat.artillery import NOT_COUNTERBATTERY, bombardment_problems
 from owsqt.rules.combat.bombard import BOMBARDMENT_STEPS
-from owsqt.rules.combat.hasty import short_of_points
+from owsqt.rules.combat.hasty import closed_target, short_of_points
 from owsqt.rules.combat.leads import poor_lead
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.prepared import (
@@ -181,7 +181,9 @@ def hasty_attacks(ruleset: Ruleset, state: GameState, rng: random.Random) -> lis
         if not units or stacking_points(ruleset, state, hex_) > ruleset.tables.stacking_limit:
             continue
         for target in _enemy_hexes_next_to(ruleset, state, hex_, player):
-            if not short_of_points(ruleset, state, units, target):
+            if closed_target(ruleset, state, units, target) is None and not short_of_points(
+                ruleset, state, units, target
+            ):
                 lead = _lead(ruleset, units)
                 actions.append(HastyAttack(player=player, target=target, units=units, lead=lead))
                 break
