@@ -131,7 +131,12 @@ def test_5_2_candidates_roll_release_and_move_on_the_campaign_in_strict_play(rul
     state = act(rules, state, releases[0])
     moves = [a for a in candidate_actions(rules, state, rng) if isinstance(a, MoveStack)]
     assert moves and all(m.units == (releases[0].unit,) for m in moves)
-    act(rules, state, moves[0])
+    state = act(rules, state, moves[0])
+    for seed in range(12):  # 8.3: the moving unit goes on by its first move's kind
+        for move in candidate_actions(rules, state, random.Random(seed)):
+            if isinstance(move, MoveStack):
+                assert move.administrative is moves[0].administrative
+                assert judge(rules, state, move).legal, move
 
 
 def test_5_2_the_ring_record_is_saved_with_the_state(rules, setup):
