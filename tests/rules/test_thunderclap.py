@@ -24,6 +24,7 @@ from owsqt.rules.core.vocabulary import Player, Supply, ThunderclapStatus, UnitS
 from owsqt.rules.engine import apply
 from owsqt.rules.pocket.linkup import remove_if_ended, sixth_army_supply
 from owsqt.rules.pocket.thunderclap import readiness
+from owsqt.rules.recovery.reentry import end_reentry
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from tests.rules.thunderkit import (
     AT_5,
@@ -298,3 +299,16 @@ def test_5_1_a_return_outside_the_pocket_phase_removes_them_when_the_next_one_en
     gone, events = remove_if_ended(rules, ring)
     assert {gone.units[u].status for u in SIXTH_ARMY} == {UnitStatus.PERMANENTLY_LOST}
     assert len(events) == len(SIXTH_ARMY)
+
+
+@pytest.mark.parametrize(("turns_after", "mode"), [(0, Supply.REGULAR), (2, Supply.OUT)])
+def test_5_1_17_4_a_returning_14th_panzer_hq_keeps_to_the_schedule(rules, turns_after, mode):
+    """Reading 96: a lost 14th Panzer HQ that returns (17.4) while the schedule holds is in
+    the supply of its turn of activation; before, it came back in regular supply and went
+    out of supply with no turn of organic supply (14.4), as a fuzz game found."""
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    lost = replace(state.units[SIXTH_HQ], status=UnitStatus.ELIMINATED, hex=None)
+    state = replace(state.with_unit(SIXTH_HQ, lost), turn=state.turn + turns_after)
+    returned, _ = end_reentry(rules, state)
+    assert returned.units[SIXTH_HQ].status is UnitStatus.ON_MAP
+    assert returned.units[SIXTH_HQ].supply is mode

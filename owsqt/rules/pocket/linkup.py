@@ -26,11 +26,11 @@ from owsqt.rules.core.events import Event, SupplyChanged, ThunderclapChanged, Un
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.steps import Phase, Segment
-from owsqt.rules.core.vocabulary import Player, Supply, ThunderclapStatus, UnitStatus
+from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.pocket.thunderclap import RELIEF_CORPS
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.supply.determination import next_mode
+from owsqt.rules.supply.determination import next_mode, thunderclap_schedule
 from owsqt.rules.supply.lines import line_reaches
 from owsqt.rules.turn.formations import is_sixth_army
 
@@ -140,8 +140,7 @@ def sixth_army_supply(
     for unit_id in on_map:
         unit = state.units[unit_id]
         if not normal:
-            age = state.turn - activated
-            mode = Supply.REGULAR if age <= 0 else Supply.ORGANIC if age == 1 else Supply.OUT
+            mode = thunderclap_schedule(activated, state.turn)
         else:
             mode = next_mode(unit.supply, traced is not None and unit_id in traced)
         if mode is not unit.supply:

@@ -31,6 +31,7 @@ from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.recovery.replacements import owner_violations, points_violations, spend
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.supply.determination import arriving_supply
 
 
 def is_headquarters(catalogue: UnitCatalogue, unit_id: str) -> bool:
@@ -189,7 +190,10 @@ def _place(
 ) -> tuple[GameState, list[Event]]:
     bottom = max((state.units[u].stack_order for u in state.stack(hex_)), default=-1)
     reduced = _reduced(ruleset, unit_id, strength)
-    back = UnitState(UnitStatus.ON_MAP, hex_, strength, reduced, stack_order=bottom + 1)
+    supply = arriving_supply(ruleset, state, unit_id)  # 5.1: the Sixth Army's schedule
+    back = UnitState(
+        UnitStatus.ON_MAP, hex_, strength, reduced, supply=supply, stack_order=bottom + 1
+    )
     state = state.with_unit(unit_id, back)
     return state, [*events, UnitPlaced(unit_id, hex_, None, UnitStatus.ELIMINATED)]
 

@@ -17,6 +17,7 @@ from owsqt.rules.core.vocabulary import Player, Supply
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.chains import chains_of
 from owsqt.rules.supply.lines import trace_supply
+from owsqt.rules.turn.formations import is_sixth_army
 
 
 def next_mode(previous: Supply, traced: bool) -> Supply:
@@ -25,6 +26,26 @@ def next_mode(previous: Supply, traced: bool) -> Supply:
     if traced:
         return Supply.REGULAR
     return Supply.ORGANIC if previous is Supply.REGULAR else Supply.OUT
+
+
+def thunderclap_schedule(activated_turn: int, turn: int) -> Supply:
+    """[5.1] The Sixth Army's supply by turn of activation, until the 14th Panzer HQ
+    traces a line to another German HQ: regular on the first turn, organic on the
+    second, out of supply after (reading 96)."""
+    age = turn - activated_turn
+    return Supply.REGULAR if age <= 0 else Supply.ORGANIC if age == 1 else Supply.OUT
+
+
+def arriving_supply(ruleset: Ruleset, state: GameState, unit_id: str) -> Supply:
+    """The supply mode a unit comes back onto the map with (17.4): regular, except a
+    Sixth Army unit while the 5.1 schedule holds (a 14th Panzer HQ returning in the
+    pocket is in the supply its group is in, reading 96)."""
+    thunderclap = state.thunderclap
+    if thunderclap.activated_turn is None or thunderclap.supplied_turn is not None:
+        return Supply.REGULAR
+    if not is_sixth_army(ruleset, unit_id):
+        return Supply.REGULAR
+    return thunderclap_schedule(thunderclap.activated_turn, state.turn)
 
 
 def determine_supply(
