@@ -55,6 +55,7 @@ from PySide6.QtGui import (
 )
 
 from owsqt.qt.counters import style
+from owsqt.qt.counters.facecache import FACES
 from owsqt.qt.counters.symbols import (
     AIR_LETTERS,
     Glyph,
@@ -415,8 +416,11 @@ def air_face(unit: AirUnitDef) -> CounterFace:
 def paint_counter(
     painter: QPainter, rect: QRectF, unit: UnitDef, state: UnitState | None = None
 ) -> None:
-    """Draw `unit`'s counter into `rect`, on the side `state` shows (front when None)."""
-    ground_face(unit, shows_reduced(unit, state)).paint(painter, rect)
+    """Draw `unit`'s counter into `rect`, on the side `state` shows (front when None):
+    copied from a pixmap painted once at this size where the painter draws pixels."""
+    face = ground_face(unit, shows_reduced(unit, state))
+    if not FACES.draw(painter, rect, face):
+        face.paint(painter, rect)
 
 
 def paint_air_counter(painter: QPainter, rect: QRectF, unit: AirUnitDef) -> None:

@@ -1,4 +1,5 @@
-"""MapItem: the printed battle map as one QGraphicsItem, drawn by MapPainter at every zoom."""
+"""MapItem: the printed battle map as one QGraphicsItem, drawn by MapPainter at every zoom
+(through MapTiles where the painter draws pixels)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from owsqt.qt.map.painter import MapPainter
+from owsqt.qt.map.tiles import cacheable, shared_map
 from owsqt.rules.core.hexgrid import Hex, Layout
 from owsqt.rules.map.gamemap import MAP_LAYOUT, GameMap
 
@@ -20,7 +21,8 @@ class MapItem(QGraphicsItem):
     def __init__(self, game_map: GameMap, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.game_map = game_map
-        self._map_painter = MapPainter(game_map)
+        # The map's shapes and painted tiles, shared with every other scene of this map.
+        self._map_painter, self._tiles = shared_map(game_map, MAP_SCALE)
         bounds = self._map_painter.bounds
         self._bounds = QRectF(
             bounds.left() * MAP_SCALE,
@@ -45,6 +47,9 @@ class MapItem(QGraphicsItem):
         # Taken before the scale below, so that 1.0 means the normal 64 px a hex.
         zoom = option.levelOfDetailFromTransform(painter.worldTransform())
         exposed = option.exposedRect
+        if cacheable(painter):  # pixels at a plain scale: from the tiles painted at this zoom
+            self._tiles.paint(painter, exposed, zoom)
+            return
         in_map_units = QRectF(
             exposed.left() / MAP_SCALE,
             exposed.top() / MAP_SCALE,
