@@ -36,6 +36,11 @@ def unscaled(eighths: int) -> Fraction:
     return _EIGHTHS[eighths]
 
 
+def eighths_table() -> list[Fraction]:
+    """unscaled's table: entry n is n eighths, for every n made so far."""
+    return _EIGHTHS
+
+
 @dataclass(frozen=True, slots=True)
 class GraphEdge:
     """One legal step: its cost in eighths with and without the road rate (16.3)."""
@@ -61,6 +66,17 @@ class ClassesEdge:
 ClassesGraph = dict[Hex, tuple[ClassesEdge, ...]]
 
 
+@dataclass(frozen=True, slots=True)
+class PairSteps:
+    """A two-class graph over hex numbers: `rows[n]` holds the steps out of `nodes[n]` as
+    (number of the hex entered, first class's cost, second's, the edge). The search of the
+    common mixed stack walks it with list indexing instead of hashing hexes."""
+
+    nodes: tuple[Hex, ...]
+    number: dict[Hex, int]
+    rows: tuple[tuple[tuple[int, int, int, ClassesEdge], ...], ...]
+
+
 class MoveGraph:
     """Step costs by (movement classes, side, icy roads), built on first use."""
 
@@ -69,6 +85,7 @@ class MoveGraph:
         self.game_map = ruleset.game_map
         self._graphs: dict[tuple[frozenset[MovementClass], Player, bool], Graph] = {}
         self._classes: dict[tuple[tuple[MovementClass, ...], Player, bool], ClassesGraph] = {}
+        self._pairs: dict[tuple[tuple[MovementClass, ...], Player, bool], PairSteps] = {}
 
     def graph(self, classes: Iterable[MovementClass], player: Player, icy: bool) -> Graph:
         """[8.1] A stack pays, at each step, the dearest cost among its movement classes."""
@@ -89,6 +106,25 @@ class MoveGraph:
         if graph is None:
             graph = self._classes[key] = self._side_by_side(classes, player, icy)
         return graph
+
+    def pair_steps(
+        self, classes: tuple[MovementClass, MovementClass], player: Player, icy: bool
+    ) -> PairSteps:
+        """`classes_graph` of two classes over hex numbers, built on first use."""
+        key = (classes, player, icy)
+        steps = self._pairs.get(key)
+        if steps is None:
+            graph = self.classes_graph(classes, player, icy)
+            nodes = tuple(
+                {h: None for hex_, edges in graph.items() for h in (hex_, *(e.to for e in edges))}
+            )
+            number = {hex_: n for n, hex_ in enumerate(nodes)}
+            rows = tuple(
+                tuple((number[e.to], e.costs[0], e.costs[1], e) for e in graph.get(hex_, ()))
+                for hex_ in nodes
+            )
+            steps = self._pairs[key] = PairSteps(nodes, number, rows)
+        return steps
 
     def _side_by_side(
         self, classes: tuple[MovementClass, ...], player: Player, icy: bool

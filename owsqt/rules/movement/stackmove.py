@@ -34,6 +34,7 @@ from owsqt.rules.movement.movegraph import (
     ClassesEdge,
     ClassesGraph,
     GraphEdge,
+    eighths_table,
     move_graph,
     scaled,
     unscaled,
@@ -624,6 +625,9 @@ class StackMove:
             self._expand(labels, hexes, parents, alive, at, queue, limits)
         kept: dict[Hex, int] = {}
         spent_at: dict[Hex, Fraction] = {}
+        if len(limits) == 2:
+            self._keep_two(labels, at, limits, kept, spent_at)
+            return Reach(self.start, self.allowance, spent_at, {}, Chains(kept, hexes, parents))
         for hex_, ids in at.items():
             # The label the stack keeps: the most left to its slowest unit, then the least
             # spent in all, then the first found.
@@ -641,6 +645,28 @@ class StackMove:
                 lefts = [limit - n for n, limit in zip(label, limits, strict=True)]
                 spent_at[hex_] = unscaled(label[pace(lefts)])
         return Reach(self.start, self.allowance, spent_at, {}, Chains(kept, hexes, parents))
+
+    @staticmethod
+    def _keep_two(
+        labels: list[tuple[int, ...]],
+        at: dict[Hex, list[int]],
+        limits: tuple[int, ...],
+        kept: dict[Hex, int],
+        spent_at: dict[Hex, Fraction],
+    ) -> None:
+        """The kept label and MP spent of each hex, as `_search_classes` picks them, for
+        two classes: pace() written out, eighths read from unscaled's table."""
+        limit_x, limit_y = limits
+        unscaled(max(limits))  # makes every value up to the limits
+        eighths = eighths_table()
+        for hex_, ids in at.items():
+            if len(ids) == 1:
+                best = ids[0]
+            else:
+                best = max(ids, key=lambda i: (_left(labels[i], limits), -sum(labels[i]), -i))
+            kept[hex_] = best
+            x, y = labels[best]
+            spent_at[hex_] = eighths[x if limit_x - x <= limit_y - y else y]
 
     def _expand(
         self,
@@ -703,41 +729,76 @@ class StackMove:
         limits: tuple[int, ...],
     ) -> None:
         """`_expand` for the common stack of two classes, written out for speed: the
-        same labels, in the same order."""
-        graph = self._classes_graph()
-        closed = self._closed_hexes()
-        special = self._special_hexes()
+        same labels, in the same order. Hexes are numbers of the graph (`PairSteps`); the
+        queue holds plain ints (total << 24 | label), which order as the pairs (total,
+        label) do; a hex's mark has bit 1 when its steps are priced one by one, bit 2
+        when it is closed."""
+        first, second = self.class_order
+        steps = move_graph(self.ruleset).pair_steps((first, second), self.player, self.icy)
+        nodes, number, rows = steps.nodes, steps.number, steps.rows
+        marks = bytearray(len(nodes))
+        for hex_ in self._special_hexes():
+            if hex_ in number:
+                marks[number[hex_]] = 1
+        for hex_ in self._closed_hexes():
+            if hex_ in number:
+                marks[number[hex_]] |= 2
+        # By hex number: the labels kept there (a hex the graph does not know has no steps).
+        at_n: list[list[int] | None] = [None] * len(nodes)
+        where = [number.get(hex_, -1) for hex_ in hexes]
+        for hex_, ids in at.items():
+            if hex_ in number:
+                at_n[number[hex_]] = ids
         limit_x, limit_y = limits
         xs = [label[0] for label in labels]
         ys = [label[1] for label in labels]
+        heap = [(total << _LABEL_BITS) | label for total, label in queue]
+        heapq.heapify(heap)
         pop, push = heapq.heappop, heapq.heappush
-        while queue:
-            _, label = pop(queue)
+        mask = (1 << _LABEL_BITS) - 1
+        add_x, add_y, add_where, add_parent, add_alive = (
+            xs.append,
+            ys.append,
+            where.append,
+            parents.append,
+            alive.append,
+        )
+        seen: list[int] = []  # hexes in the order they were first reached, as `at` keeps them
+        add_seen = seen.append
+        priced = self._scaled_steps
+        while heap:
+            label = pop(heap) & mask
             if not alive[label]:
                 continue
-            hex_ = hexes[label]
+            n = where[label]
+            if n < 0:
+                continue
             x, y = xs[label], ys[label]
-            from_special = hex_ in special
-            for edge in graph.get(hex_, ()):
-                to = edge.to
-                if to in closed:
-                    continue
-                if from_special or to in special:
-                    step = self._scaled_steps(hex_, edge)
+            from_special = marks[n] & 1
+            for to, dx, dy, edge in rows[n]:
+                mark = marks[to]
+                if mark & 2:
+                    continue  # closed
+                if from_special or mark:
+                    step = priced(nodes[n], edge)
                     if step is None:
                         continue
                     dx, dy = step
-                else:
-                    dx, dy = edge.costs
                 nx = x + dx
+                if nx > limit_x:
+                    continue
                 ny = y + dy
-                if nx > limit_x or ny > limit_y:
+                if ny > limit_y:
                     continue
                 new = len(xs)
-                others = at.get(to)
+                others = at_n[to]
                 if others is None:
-                    at[to] = [new]
+                    at_n[to] = [new]
+                    add_seen(to)
                 else:
+                    other = others[0]  # most often the only one, and the one that covers
+                    if xs[other] <= nx and ys[other] <= ny:
+                        continue
                     covered = False
                     for other in others:
                         if xs[other] <= nx and ys[other] <= ny:
@@ -752,14 +813,20 @@ class StackMove:
                         else:
                             kept.append(other)
                     kept.append(new)
-                    at[to] = kept
-                push(queue, (nx + ny, new))
-                xs.append(nx)
-                ys.append(ny)
-                labels.append((nx, ny))
-                hexes.append(to)
-                parents.append(label)
-                alive.append(True)
+                    at_n[to] = kept
+                push(heap, ((nx + ny) << _LABEL_BITS) | new)
+                add_x(nx)
+                add_y(ny)
+                add_where(to)
+                add_parent(label)
+                add_alive(True)
+        first_new = len(labels)
+        labels.extend(zip(xs[first_new:], ys[first_new:], strict=True))
+        hexes.extend(nodes[n] for n in where[first_new:])
+        for hex_ in at:  # the first labels' hexes keep their place
+            if hex_ in number:
+                at[hex_] = at_n[number[hex_]]  # type: ignore[assignment]
+        at.update((nodes[n], at_n[n]) for n in seen)  # type: ignore[misc]
 
     def _entry_costs(self, limits: tuple[int, ...]) -> tuple[int, ...] | None:
         """What each class pays to come onto the map at the entry hex, if all can."""
@@ -907,6 +974,7 @@ def reachable(
     return stack_move(ruleset, state, units, administrative=administrative).reach()
 
 
+_LABEL_BITS = 24  # the two-class search's queue: total MP << 24 | label number
 KEPT_MOVES = 32  # the last StackMoves asked for: a gesture's, the engine's, a few stacks'
 _kept: OrderedDict[
     tuple[int, int, tuple[str, ...], bool, Hex | None], tuple[GameState, Ruleset, StackMove]
