@@ -17,14 +17,20 @@ from pathlib import Path
 @dataclass(frozen=True)
 class Measurement:
     name: str
-    median_s: float
+    median_s: float  # seconds; or, with unit "MB", megabytes
     floor_s: float
+    unit: str = "s"
 
     @property
     def ratio(self) -> float:
         return self.median_s / self.floor_s if self.floor_s > 0 else float("inf")
 
     def line(self) -> str:
+        if self.unit == "MB":
+            return (
+                f"{self.name:<40} median {self.median_s:10.1f} MB"
+                f"   floor {self.floor_s:10.1f} MB   ratio {self.ratio:8.2f}"
+            )
         return (
             f"{self.name:<40} median {self.median_s * 1e3:10.3f} ms"
             f"   floor {self.floor_s * 1e3:10.3f} ms   ratio {self.ratio:8.2f}"
@@ -55,6 +61,7 @@ def write_results(measurements: list[Measurement], path: Path) -> None:
     """Write name -> {median_s, floor_s, ratio} so tools can track the figures."""
     data = {
         m.name: {"median_s": m.median_s, "floor_s": m.floor_s, "ratio": m.ratio}
+        | ({} if m.unit == "s" else {"unit": m.unit})
         for m in measurements
     }
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -13,6 +13,7 @@ from owsqt.session import GameSession
 def test_every_benchmark_module_imports_and_offers_run():
     names = [m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_")]
     assert {
+        "bench_app",
         "bench_hexgrid",
         "bench_journal",
         "bench_map",
@@ -55,3 +56,12 @@ def test_14_2_supply_determination_agrees_with_scipy_on_a_cut_off_division():
     ours = determine_all(ruleset, state)
     assert "de-6pz-hq" not in ours[0]
     assert ours == [compiled_floor(ruleset, state, player)() for player in Player]
+
+
+def test_the_app_benchmark_starts_the_program_and_reads_its_memory(tmp_path):
+    """The child of app.cold_start runs the program's own start to a shown window."""
+    from bench.bench_app import start
+
+    up = start("program", tmp_path)
+    assert 0 < up["cpu_s"] <= up["up_s"] + 1
+    assert up["rss"] > 20 * 2**20

@@ -73,7 +73,9 @@ __all__ = [
     "CounterFace",
     "CounterPixmapCache",
     "air_face",
+    "counter_face",
     "factor_line",
+    "far_ground_face",
     "ground_face",
     "paint_air_counter",
     "paint_counter",
@@ -271,9 +273,9 @@ def _proficiency(value: int) -> list[_Layer]:
             ring,
             style.PROFICIENCY_FILL,
             _pen(style.PROFICIENCY_INK, style.PROFICIENCY_LINE),
-            style.TEXT_FROM_PIXELS,
+            style.SMALL_PRINT_FROM_PIXELS,
         ),
-        _Layer(digits, style.PROFICIENCY_INK, min_pixels=style.TEXT_FROM_PIXELS),
+        _Layer(digits, style.PROFICIENCY_INK, min_pixels=style.SMALL_PRINT_FROM_PIXELS),
     ]
 
 
@@ -381,7 +383,7 @@ def ground_face(unit: UnitDef, reduced: bool) -> CounterFace:
         fire = _text(f"{unit.bombardment}({unit.range})", True, style.ARTILLERY_CAP_HEIGHT)
         top = style.SYMBOL_BOX.top() - style.SIZE_MARK_GAP
         fire = _placed(fire, style.ARTILLERY_RIGHT, top, "right")
-        layers.append(_Layer(fire, top_ink, min_pixels=style.TEXT_FROM_PIXELS))
+        layers.append(_Layer(fire, top_ink, min_pixels=style.SMALL_PRINT_FROM_PIXELS))
     layers.append(_name(short_name(unit), ink))
     combat = unit.combat_reduced if reduced and unit.combat_reduced is not None else unit.combat
     first = f"{combat}*" if unit.antitank_88 else str(combat)
@@ -404,7 +406,7 @@ def air_face(unit: AirUnitDef) -> CounterFace:
     layers += _glyph_layers(aircraft(unit.type, style.AIR_SILHOUETTE), nation.ink, 0.0)
     letters = _text(AIR_LETTERS[unit.type], True, style.AIR_LETTERS_CAP_HEIGHT)
     letters = _placed(letters, S / 2, style.SYMBOL_BOX.top() - style.SIZE_MARK_GAP, "centre")
-    layers.append(_Layer(letters, nation.ink, min_pixels=style.TEXT_FROM_PIXELS))
+    layers.append(_Layer(letters, nation.ink, min_pixels=style.SMALL_PRINT_FROM_PIXELS))
     layers += _proficiency(unit.proficiency)
     layers.append(_name(short_name(unit), nation.ink))
     parts = (str(unit.air_to_air), "-", str(unit.defense), "-", str(unit.bombardment))
@@ -413,12 +415,47 @@ def air_face(unit: AirUnitDef) -> CounterFace:
     return CounterFace(layers)
 
 
+@lru_cache(maxsize=_FACE_CACHE)
+def far_ground_face(unit: UnitDef, reduced: bool) -> CounterFace:
+    """The counter seen from far out: its side's colours and a large symbol, no text."""
+    nation = style.nation_style(unit.nationality)
+    reduced = reduced and unit.combat_reduced is not None
+    field = nation.reduced_field if reduced else nation.field
+    layers = [_Layer(_rounded(QRectF(0.0, 0.0, S, S), style.CORNER_RADIUS), field)]
+    if reduced:
+        layers.append(
+            _Layer(_top_band(style.REDUCED_BAND_HEIGHT * 0.6, style.CORNER_RADIUS), nation.band)
+        )
+    box = style.FAR_SYMBOL_BOX
+    box_path = QPainterPath()
+    box_path.addRect(box)
+    layers.append(_Layer(box_path, nation.box_fill))
+    layers += _glyph_layers(unit_symbol(unit.type, box), nation.box_ink, style.FAR_SYMBOL_LINE)
+    box_pen = _pen(nation.box_ink, style.FAR_BOX_LINE, Qt.PenJoinStyle.MiterJoin)
+    layers.append(_Layer(box_path, pen=box_pen))
+    edge = style.EDGE_WIDTH
+    outline = QRectF(edge / 2, edge / 2, S - edge, S - edge)
+    layers.append(
+        _Layer(_rounded(outline, style.CORNER_RADIUS - edge / 2), pen=_pen(style.EDGE, edge))
+    )
+    return CounterFace(layers)
+
+
+def counter_face(unit: UnitDef, reduced: bool, pixels: float) -> CounterFace:
+    """The face to draw `pixels` device pixels across: the far face below TEXT_FROM_PIXELS
+    (levels of detail, issue 20 item 1), the printed counter from there."""
+    if pixels < style.TEXT_FROM_PIXELS:
+        return far_ground_face(unit, reduced)
+    return ground_face(unit, reduced)
+
+
 def paint_counter(
     painter: QPainter, rect: QRectF, unit: UnitDef, state: UnitState | None = None
 ) -> None:
     """Draw `unit`'s counter into `rect`, on the side `state` shows (front when None):
     copied from a pixmap painted once at this size where the painter draws pixels."""
-    face = ground_face(unit, shows_reduced(unit, state))
+    pixels = painter.worldTransform().mapRect(rect).width()
+    face = counter_face(unit, shows_reduced(unit, state), pixels)
     if not FACES.draw(painter, rect, face):
         face.paint(painter, rect)
 

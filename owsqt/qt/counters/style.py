@@ -120,8 +120,15 @@ FONT_FAMILIES = (fonts.NARROW,)
 
 # --- levels of detail, in device pixels across the counter ----------------------------------------
 
-TEXT_FROM_PIXELS = 18.0  # below this a counter is field, edge and symbol: text would be mush
-NAME_FROM_PIXELS = 44.0  # the name is the smallest print: shown only where it can be read
+# Far out (below TEXT_FROM_PIXELS) a counter is its colour and a large symbol, with no
+# text at all: the factors' figures would be under 5 px high. From there the factors, the
+# size mark and the wheels; the small print of the top row from SMALL_PRINT_FROM_PIXELS.
+TEXT_FROM_PIXELS = 28.0  # the factors' figures are 5 px high here
+SMALL_PRINT_FROM_PIXELS = 40.0  # proficiency, bombardment(range), air type letters
+NAME_FROM_PIXELS = 56.0  # the name is the smallest print (4 px high here): where it can be read
+FAR_SYMBOL_BOX = QRectF(6.0, 9.0, 28.0, 18.6)  # the symbol box of the far counter, 3 : 2
+FAR_SYMBOL_LINE = 1.6
+FAR_BOX_LINE = 1.8
 
 
 def nation_style(nationality: Nationality) -> NationStyle:
