@@ -75,6 +75,9 @@ class PairSteps:
     nodes: tuple[Hex, ...]
     number: dict[Hex, int]
     rows: tuple[tuple[tuple[int, int, int, ClassesEdge], ...], ...]
+    # The cheapest step out of each hex for each class: a label that cannot pay it has
+    # nowhere to go from there (priced steps out of plain hexes never cost less).
+    least: tuple[tuple[int, int], ...]
 
 
 class MoveGraph:
@@ -123,7 +126,11 @@ class MoveGraph:
                 tuple((number[e.to], e.costs[0], e.costs[1], e) for e in graph.get(hex_, ()))
                 for hex_ in nodes
             )
-            steps = self._pairs[key] = PairSteps(nodes, number, rows)
+            none = (1 << 30, 1 << 30)
+            least = tuple(
+                (min(s[1] for s in row), min(s[2] for s in row)) if row else none for row in rows
+            )
+            steps = self._pairs[key] = PairSteps(nodes, number, rows, least)
         return steps
 
     def _side_by_side(

@@ -735,7 +735,7 @@ class StackMove:
         when it is closed."""
         first, second = self.class_order
         steps = move_graph(self.ruleset).pair_steps((first, second), self.player, self.icy)
-        nodes, number, rows = steps.nodes, steps.number, steps.rows
+        nodes, number, rows, least = steps.nodes, steps.number, steps.rows, steps.least
         marks = bytearray(len(nodes))
         for hex_ in self._special_hexes():
             if hex_ in number:
@@ -775,6 +775,10 @@ class StackMove:
                 continue
             x, y = xs[label], ys[label]
             from_special = marks[n] & 1
+            if not from_special:
+                least_x, least_y = least[n]
+                if x + least_x > limit_x or y + least_y > limit_y:
+                    continue  # no step out of here is affordable
             for to, dx, dy, edge in rows[n]:
                 mark = marks[to]
                 if mark & 2:
