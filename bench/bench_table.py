@@ -1,5 +1,12 @@
 """The table's first frame and a full-map frame of the campaign, against a bare scene with
-as many plain hexes and rectangles."""
+as many plain hexes and rectangles.
+
+The map's shapes and its painted tiles are shared by every scene of the same map in a
+process (owsqt/qt/map/tiles.py), and counter faces are copied from pixmaps painted once
+(owsqt/qt/counters/facecache.py). So `table.first_frame_campaign` is the first frame of a
+new game in a running program (New Game, Open); `table.first_frame_campaign_cold` is the
+very first one, with those caches emptied before each frame.
+"""
 
 from __future__ import annotations
 
@@ -74,12 +81,26 @@ def run() -> list[Measurement]:
         kept.append(scene)
         _render(scene, first_view, VIEW)
 
+    def cold_first_frame() -> None:
+        from owsqt.qt.counters.facecache import FACES
+        from owsqt.qt.map import tiles
+
+        tiles.forget_shared()
+        FACES.clear()
+        first_frame(table_scene)
+
     table, table_bounds = table_scene()
     bare, bare_bounds = bare_scene()
     return [
         measure(
             "table.first_frame_campaign",
             lambda: first_frame(table_scene),
+            lambda: first_frame(bare_scene),
+            repeats=5,
+        ),
+        measure(
+            "table.first_frame_campaign_cold",
+            cold_first_frame,
             lambda: first_frame(bare_scene),
             repeats=5,
         ),

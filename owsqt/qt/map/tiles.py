@@ -151,3 +151,8 @@ def shared_map(game_map: GameMap, map_scale: float) -> tuple[MapPainter, MapTile
     if map_scale not in tiles:
         tiles[map_scale] = MapTiles(map_painter, map_scale)
     return map_painter, tiles[map_scale]
+
+
+def forget_shared() -> None:
+    """Drop every map's shared shapes and tiles (a benchmark of the very first frame)."""
+    _SHARED.clear()
