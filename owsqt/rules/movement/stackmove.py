@@ -660,12 +660,17 @@ class StackMove:
         unscaled(max(limits))  # makes every value up to the limits
         eighths = eighths_table()
         for hex_, ids in at.items():
-            if len(ids) == 1:
-                best = ids[0]
-            else:
-                best = max(ids, key=lambda i: (_left(labels[i], limits), -sum(labels[i]), -i))
-            kept[hex_] = best
+            best = ids[0]
             x, y = labels[best]
+            if len(ids) > 1:
+                # The most left to the slowest unit, then the least spent, then the first.
+                rank = (min(limit_x - x, limit_y - y), -x - y, -best)
+                for other in ids[1:]:
+                    ox, oy = labels[other]
+                    other_rank = (min(limit_x - ox, limit_y - oy), -ox - oy, -other)
+                    if other_rank > rank:
+                        best, rank, x, y = other, other_rank, ox, oy
+            kept[hex_] = best
             spent_at[hex_] = eighths[x if limit_x - x <= limit_y - y else y]
 
     def _expand(
@@ -763,9 +768,15 @@ class StackMove:
             parents.append,
             alive.append,
         )
-        seen: list[int] = []  # hexes in the order they were first reached, as `at` keeps them
-        add_seen = seen.append
         priced = self._scaled_steps
+        # Without bridge markers, interdiction zones, convoys or an entrenched start, a
+        # priced step is the terrain plus the ZOC costs (10.2): added here, as
+        # `_scaled_steps` would.
+        simple = not (
+            self.state.bridges or self.cover.zones or self.convoy_hexes or self._entrenched_start()
+        )
+        leave_zoc, enemy_zoc = self.leave_zoc, self.enemy_zoc
+        leave_cost, enter_cost = LEAVE_ZOC_COST * SCALE, ENTER_ZOC_COST * SCALE
         while heap:
             label = pop(heap) & mask
             if not alive[label]:
@@ -779,15 +790,21 @@ class StackMove:
                 least_x, least_y = least[n]
                 if x + least_x > limit_x or y + least_y > limit_y:
                     continue  # no step out of here is affordable
+            leaving = leave_cost if simple and nodes[n] in leave_zoc else 0
             for to, dx, dy, edge in rows[n]:
                 mark = marks[to]
                 if mark & 2:
                     continue  # closed
                 if from_special or mark:
-                    step = priced(nodes[n], edge)
-                    if step is None:
-                        continue
-                    dx, dy = step
+                    if simple:
+                        extra = leaving + (enter_cost if nodes[to] in enemy_zoc else 0)
+                        dx += extra
+                        dy += extra
+                    else:
+                        step = priced(nodes[n], edge)
+                        if step is None:
+                            continue
+                        dx, dy = step
                 nx = x + dx
                 if nx > limit_x:
                     continue
@@ -797,8 +814,8 @@ class StackMove:
                 new = len(xs)
                 others = at_n[to]
                 if others is None:
-                    at_n[to] = [new]
-                    add_seen(to)
+                    # One list for both: `at` keeps hexes in the order first reached.
+                    at_n[to] = at[nodes[to]] = [new]
                 else:
                     other = others[0]  # most often the only one, and the one that covers
                     if xs[other] <= nx and ys[other] <= ny:
@@ -817,7 +834,7 @@ class StackMove:
                         else:
                             kept.append(other)
                     kept.append(new)
-                    at_n[to] = kept
+                    others[:] = kept  # in place: `at` holds the same list
                 push(heap, ((nx + ny) << _LABEL_BITS) | new)
                 add_x(nx)
                 add_y(ny)
@@ -827,10 +844,6 @@ class StackMove:
         first_new = len(labels)
         labels.extend(zip(xs[first_new:], ys[first_new:], strict=True))
         hexes.extend(nodes[n] for n in where[first_new:])
-        for hex_ in at:  # the first labels' hexes keep their place
-            if hex_ in number:
-                at[hex_] = at_n[number[hex_]]  # type: ignore[assignment]
-        at.update((nodes[n], at_n[n]) for n in seen)  # type: ignore[misc]
 
     def _entry_costs(self, limits: tuple[int, ...]) -> tuple[int, ...] | None:
         """What each class pays to come onto the map at the entry hex, if all can."""
