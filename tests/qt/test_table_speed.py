@@ -73,20 +73,27 @@ def test_the_map_from_tiles_looks_like_the_map_drawn_as_paths(game_map):
     assert _differing(tiled, paths) < 0.01
 
 
-def test_tiles_are_painted_once_per_zoom_and_kept_within_their_budget(game_map):
+def test_tiles_are_painted_from_the_second_frame_at_a_zoom_and_kept_within_budget(game_map):
     tiles = MapTiles(MapPainter(game_map), MAP_SCALE, budget_bytes=12 * TILE * TILE * 4)
     image = _image(600, 400)
     painter = QPainter(image)
     painter.scale(0.5, 0.5)
     exposed = QRectF(0, 0, 1200, 800)
-    tiles.paint(painter, exposed, 0.5)
-    painted = len(tiles)
-    assert painted == 3 * 2  # 600 x 400 device pixels in tiles of 256
-    tiles.paint(painter, exposed, 0.5)
-    assert len(tiles) == painted  # the same view again: nothing painted anew
+    # The first frame at a scale (maybe one step of a zoom gesture): paths, no tiles.
+    first = tiles.paint(painter, exposed, 0.5)
+    after_first = len(tiles)
+    second = tiles.paint(painter, exposed, 0.5)
+    after_second = len(tiles)
+    third = tiles.paint(painter, exposed, 0.5)
+    after_third = len(tiles)
     painter.scale(2.0, 2.0)  # zoom 1: other tiles, and the oldest dropped past the budget
     tiles.paint(painter, exposed, 1.0)
+    tiles.paint(painter, exposed, 1.0)
     painter.end()
+    assert (first, second, third) == (False, True, True)
+    assert after_first == 0
+    assert after_second == 3 * 2  # 600 x 400 device pixels in tiles of 256
+    assert after_third == after_second  # the same view again: nothing painted anew
     assert len(tiles) == 12
 
 
@@ -112,25 +119,37 @@ def test_a_counter_pixmap_is_painted_once_per_size_and_copied_after(qapp):
     face = ground_face(unit(), False)
     image = _image(200, 100)
     painter = QPainter(image)
-    assert faces.draw(painter, QRectF(10, 10, 40, 40), face)
-    assert faces.draw(painter, QRectF(60, 10, 40, 40), face)
-    assert len(faces) == 1
-    assert faces.draw(painter, QRectF(110, 10, 60, 60), face)
-    assert len(faces) == 2
+    drawn = [
+        faces.draw(painter, QRectF(10, 10, 40, 40), face),  # a first frame at 40 px: paths
+        faces.draw(painter, QRectF(60, 10, 40, 40), face),
+        faces.draw(painter, QRectF(60, 10, 40, 40), face),
+    ]
+    at_40 = len(faces)
+    faces.draw(painter, QRectF(110, 10, 60, 60), face)
+    drawn.append(faces.draw(painter, QRectF(110, 10, 60, 60), face))
     # Zoomed in past MAX_PIXELS the counter is drawn as paths, crisp.
-    assert not faces.draw(painter, QRectF(0, 0, MAX_PIXELS + 8, MAX_PIXELS + 8), face)
+    big = QRectF(0, 0, MAX_PIXELS + 8, MAX_PIXELS + 8)
+    drawn += [faces.draw(painter, big, face), faces.draw(painter, big, face)]
     painter.end()
+    assert drawn == [False, True, True, True, False, False]
+    assert at_40 == 1
+    assert len(faces) == 2
 
 
 def test_a_counter_from_its_pixmap_looks_like_the_counter_drawn_as_paths(qapp):
     face = ground_face(unit(), False)
-    copied, drawn = _image(60, 60), _image(60, 60)
+    faces = FacePixmaps()
+    scratch, copied, drawn = _image(60, 60), _image(60, 60), _image(60, 60)
+    painter = QPainter(scratch)
+    faces.draw(painter, QRectF(10, 10, 40, 40), face)  # the first frame at 40 px
+    painter.end()
     painter = QPainter(copied)
-    assert FacePixmaps().draw(painter, QRectF(10, 10, 40, 40), face)
+    from_pixmap = faces.draw(painter, QRectF(10, 10, 40, 40), face)
     painter.end()
     painter = QPainter(drawn)
     face.paint(painter, QRectF(10, 10, 40, 40))
     painter.end()
+    assert from_pixmap
     assert _differing(copied, drawn) < 0.02
 
 

@@ -2,9 +2,10 @@
 
 A face is a dozen paths; a table of three hundred counters repainted at every scroll spends
 its frame filling them. FacePixmaps paints each face once at the size it covers on the
-device and then copies pixels. Only painters that draw pixels at a plain scale use it, and
-only up to MAX_PIXELS across: a counter zoomed in larger is drawn as paths (few show at
-once, and paths stay crisp). SVG, PDF and printers always get paths.
+device and then copies pixels. Only painters that draw pixels at a plain scale use it, only
+up to MAX_PIXELS across (a counter zoomed in larger is drawn as paths: few show at once, and
+paths stay crisp), and only from the second frame at a size (a zoom gesture passes through
+sizes shown once). SVG, PDF and printers always get paths.
 
 The key is the face object itself, so anything that makes a different face (the reduced
 side, another text size) makes a different key.
@@ -35,6 +36,7 @@ class FacePixmaps:
         self.budget_bytes = budget_bytes
         self._pixmaps: OrderedDict[tuple[Face, int, int], QPixmap] = OrderedDict()
         self._bytes = 0
+        self._sizes_seen: set[tuple[int, int]] = set()
 
     def draw(self, painter: QPainter, rect: QRectF, face: Face) -> bool:
         """Draw `face` into `rect` from a pixmap; False (nothing drawn) where the painter
@@ -46,6 +48,11 @@ class FacePixmaps:
         placed = painter.worldTransform().mapRect(rect)  # in the device's logical pixels
         pixels = round(placed.width() * ratio)
         if not 1 <= pixels <= MAX_PIXELS:
+            return False
+        size = (pixels, round(ratio * 100))
+        if size not in self._sizes_seen:
+            # The first frame at a size (a zoom gesture passes through many) draws paths.
+            self._sizes_seen.add(size)
             return False
         pixmap = self.pixmap(face, pixels, ratio)
         # On whole device pixels, so that the copy is not resampled.
@@ -82,6 +89,7 @@ class FacePixmaps:
     def clear(self) -> None:
         self._pixmaps.clear()
         self._bytes = 0
+        self._sizes_seen.clear()
 
     def __len__(self) -> int:
         return len(self._pixmaps)

@@ -47,8 +47,8 @@ class MapItem(QGraphicsItem):
         # Taken before the scale below, so that 1.0 means the normal 64 px a hex.
         zoom = option.levelOfDetailFromTransform(painter.worldTransform())
         exposed = option.exposedRect
-        if cacheable(painter):  # pixels at a plain scale: from the tiles painted at this zoom
-            self._tiles.paint(painter, exposed, zoom)
+        # Pixels at a plain scale: from the tiles painted at this zoom, once it is kept.
+        if cacheable(painter) and self._tiles.paint(painter, exposed, zoom):
             return
         in_map_units = QRectF(
             exposed.left() / MAP_SCALE,

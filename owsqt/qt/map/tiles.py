@@ -4,8 +4,9 @@ The printed map never changes, so redrawing its few thousand antialiased paths a
 repaint (a scroll, a counter moved, a highlight) is wasted work. MapTiles paints the map at
 the view's exact scale into tiles of TILE device pixels, keeps them (least recently used
 first out, within a memory budget) and draws them pixel for pixel. A zoom to a new scale
-paints the tiles it shows once. Painters that are not raster (SVG, PDF, printers) or that
-rotate or shear get the vector map, so an exported picture stays sharp.
+paints the tiles it shows once, from its second frame on (a zoom gesture passes through
+scales shown once: those are drawn as paths). Painters that are not raster (SVG, PDF,
+printers) or that rotate or shear get the vector map, so an exported picture stays sharp.
 
 One set of tiles serves every scene of the same map (`shared_map`): a New Game or a second
 window on the same map reuses both the map's shapes and its painted tiles.
@@ -51,10 +52,13 @@ class MapTiles:
         self.budget_bytes = budget_bytes
         self._tiles: OrderedDict[tuple[int, int, int, int], QImage] = OrderedDict()
         self._bytes = 0
+        self._scales_seen: set[tuple[int, int]] = set()
 
-    def paint(self, painter: QPainter, exposed: QRectF, level_of_detail: float) -> None:
+    def paint(self, painter: QPainter, exposed: QRectF, level_of_detail: float) -> bool:
         """Draw the part of the map in `exposed` (scene units) from tiles; the painter must
-        be `cacheable`."""
+        be `cacheable`. The first frame at a scale draws nothing and answers False: the
+        caller paints paths, as cheap as painting tiles once, and far cheaper when the
+        scale is passed through in a zoom gesture; tiles are painted from the second."""
         transform = painter.worldTransform()
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
@@ -63,13 +67,16 @@ class MapTiles:
         # Where the scene's origin falls, in whole device pixels.
         origin_x = round(transform.dx() * ratio)
         origin_y = round(transform.dy() * ratio)
+        if key not in self._scales_seen:
+            self._scales_seen.add(key)
+            return False
         bounds = self.map_painter.bounds
         s = self.map_scale
         area = exposed.intersected(
             QRectF(bounds.left() * s, bounds.top() * s, bounds.width() * s, bounds.height() * s)
         )
         if area.isEmpty():
-            return
+            return True
         first_column = math.floor(area.left() * pixels / TILE)
         last_column = math.floor(area.right() * pixels / TILE)
         first_row = math.floor(area.top() * pixels / TILE)
@@ -87,6 +94,7 @@ class MapTiles:
                 painter.drawImage(at, image)
         painter.restore()
         self._trim()
+        return True
 
     def _paint_missing(
         self,
@@ -131,6 +139,7 @@ class MapTiles:
     def clear(self) -> None:
         self._tiles.clear()
         self._bytes = 0
+        self._scales_seen.clear()
 
     def __len__(self) -> int:
         return len(self._tiles)
