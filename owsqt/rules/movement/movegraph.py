@@ -77,7 +77,8 @@ class PairSteps:
     rows: tuple[tuple[tuple[int, int, int, ClassesEdge], ...], ...]
     # The cheapest step out of each hex for each class: a label that cannot pay it has
     # nowhere to go from there (priced steps out of plain hexes never cost less).
-    least: tuple[tuple[int, int], ...]
+    least_x: tuple[int, ...]
+    least_y: tuple[int, ...]
 
 
 class MoveGraph:
@@ -126,11 +127,10 @@ class MoveGraph:
                 tuple((number[e.to], e.costs[0], e.costs[1], e) for e in graph.get(hex_, ()))
                 for hex_ in nodes
             )
-            none = (1 << 30, 1 << 30)
-            least = tuple(
-                (min(s[1] for s in row), min(s[2] for s in row)) if row else none for row in rows
-            )
-            steps = self._pairs[key] = PairSteps(nodes, number, rows, least)
+            none = 1 << 30
+            least_x = tuple(min((s[1] for s in row), default=none) for row in rows)
+            least_y = tuple(min((s[2] for s in row), default=none) for row in rows)
+            steps = self._pairs[key] = PairSteps(nodes, number, rows, least_x, least_y)
         return steps
 
     def _side_by_side(

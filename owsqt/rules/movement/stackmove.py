@@ -740,7 +740,8 @@ class StackMove:
         when it is closed."""
         first, second = self.class_order
         steps = move_graph(self.ruleset).pair_steps((first, second), self.player, self.icy)
-        nodes, number, rows, least = steps.nodes, steps.number, steps.rows, steps.least
+        nodes, number, rows = steps.nodes, steps.number, steps.rows
+        least_x, least_y = steps.least_x, steps.least_y
         marks = bytearray(len(nodes))
         for hex_ in self._special_hexes():
             if hex_ in number:
@@ -786,10 +787,8 @@ class StackMove:
                 continue
             x, y = xs[label], ys[label]
             from_special = marks[n] & 1
-            if not from_special:
-                least_x, least_y = least[n]
-                if x + least_x > limit_x or y + least_y > limit_y:
-                    continue  # no step out of here is affordable
+            if not from_special and (x + least_x[n] > limit_x or y + least_y[n] > limit_y):
+                continue  # no step out of here is affordable (a first label)
             leaving = leave_cost if simple and nodes[n] in leave_zoc else 0
             for to, dx, dy, edge in rows[n]:
                 mark = marks[to]
@@ -835,7 +834,10 @@ class StackMove:
                             kept.append(other)
                     kept.append(new)
                     others[:] = kept  # in place: `at` holds the same list
-                push(heap, ((nx + ny) << _LABEL_BITS) | new)
+                if (nx + least_x[to] <= limit_x and ny + least_y[to] <= limit_y) or mark:
+                    # Queued only when some step out of `to` may be paid: a label that
+                    # could not go on would be taken off the queue for nothing.
+                    push(heap, ((nx + ny) << _LABEL_BITS) | new)
                 add_x(nx)
                 add_y(ny)
                 add_where(to)
