@@ -790,7 +790,13 @@ class StackMove:
             if not from_special and (x + least_x[n] > limit_x or y + least_y[n] > limit_y):
                 continue  # no step out of here is affordable (a first label)
             leaving = leave_cost if simple and nodes[n] in leave_zoc else 0
+            parent = parents[label]
+            # Back where the label came from, the parent's label (or what beat it) covers
+            # whatever this step would make: no cost is negative.
+            back = where[parent] if parent >= 0 else -1
             for to, dx, dy, edge in rows[n]:
+                if to == back:
+                    continue
                 mark = marks[to]
                 if mark & 2:
                     continue  # closed
