@@ -89,11 +89,14 @@ def test_tiles_are_painted_from_the_second_frame_at_a_zoom_and_kept_within_budge
     painter.scale(2.0, 2.0)  # zoom 1: other tiles, and the oldest dropped past the budget
     tiles.paint(painter, exposed, 1.0)
     tiles.paint(painter, exposed, 1.0)
+    whole_frame = len(tiles)
+    tiles.paint(painter, QRectF(0, 0, 200, 200), 1.0)  # a small repaint: back to the budget
     painter.end()
     assert (first, second, third) == (False, True, True)
     assert after_first == 0
     assert after_second == 3 * 2  # 600 x 400 device pixels in tiles of 256
     assert after_third == after_second  # the same view again: nothing painted anew
+    assert whole_frame > 12  # a frame's own tiles are kept, even past the budget
     assert len(tiles) == 12
 
 

@@ -93,7 +93,7 @@ class MapTiles:
                 at = QPointF((origin_x + column * TILE) / ratio, (origin_y + row * TILE) / ratio)
                 painter.drawImage(at, image)
         painter.restore()
-        self._trim()
+        self._trim(len(columns) * len(rows))
         return True
 
     def _paint_missing(
@@ -131,8 +131,10 @@ class MapTiles:
             self._tiles[(*key, column, row)] = tile
             self._bytes += tile.sizeInBytes()
 
-    def _trim(self) -> None:
-        while self._bytes > self.budget_bytes and len(self._tiles) > 1:
+    def _trim(self, in_frame: int) -> None:
+        """Drop the least recently used tiles past the budget, never those of the frame
+        just drawn (a screen larger than the budget would repaint them every frame)."""
+        while self._bytes > self.budget_bytes and len(self._tiles) > in_frame:
             _, dropped = self._tiles.popitem(last=False)
             self._bytes -= dropped.sizeInBytes()
 
