@@ -128,7 +128,7 @@ def screenshot(args: argparse.Namespace) -> int:
     from owsqt.qt.app.screenshot import take_screenshot
 
     if (args.file is None) == (args.scenario is None):
-        raise ValueError("name a saved game FILE or a --scenario for a new game, not both")
+        raise ValueError("name one: a saved game FILE, or --scenario for a new game")
     if args.file is None and args.entry is not None:
         raise ValueError("--entry is for a saved game FILE")
     ruleset = default_ruleset()

@@ -20,6 +20,8 @@ from owsqt.rules.data.tables.results import (
 )
 from owsqt.rules.scenario.ruleset import default_ruleset
 
+RULES = {"crt": "11.4, 11.5", "bombardment": "12.4", "counterbattery": "12.4"}
+
 
 def table(args: argparse.Namespace) -> int:
     tables = default_ruleset().tables
@@ -30,7 +32,16 @@ def table(args: argparse.Namespace) -> int:
         air = tables.air_combat
         result = air.resolve(args.differential, args.drm, roll=args.roll)
         where = f"differential {args.differential:+d}: column {air.column_for(args.differential)}"
-        print(_line(air.title, where, air.grid, args, air_combat_words(result), result))
+        print(
+            _line(
+                _titled(air.title, air.rule),
+                where,
+                air.grid,
+                args,
+                air_combat_words(result),
+                result,
+            )
+        )
         return EXIT_OK
     by_name: dict[str, FactorTable[Any]] = {
         "crt": tables.crt,
@@ -46,7 +57,7 @@ def table(args: argparse.Namespace) -> int:
         "bombardment": bombardment_words,
         "counterbattery": counterbattery_words,
     }[args.table](result)
-    print(_line(chosen.title, where, chosen.grid, args, words, result))
+    print(_line(_titled(chosen.title, RULES[args.table]), where, chosen.grid, args, words, result))
     return EXIT_OK
 
 
@@ -56,7 +67,9 @@ def _line(
     modified = args.roll + args.drm
     roll = f"roll {args.roll}" if not args.drm else f"roll {args.roll} {args.drm:+d} = {modified}"
     row = grid.rows[grid.row_index(modified)].label
-    return f"{title}, {where}; {roll}, row {row}: {words} ({result})"
+    if row != str(modified):  # clamped to the printed rows, or "10 or more"
+        roll += f" (row {row})"
+    return f"{title}, {where}; {roll}: {words} ({result})"
 
 
 def crt_words(result: CombatResult) -> str:
@@ -73,7 +86,7 @@ def crt_words(result: CombatResult) -> str:
     if result.optional:
         parts.append(
             f"optional result {result.optional}: retreat {_count(result.optional, 'hex')} "
-            "or take a proficiency check (11.5)"
+            "or take a proficiency check"
         )
     return "; ".join(parts)
 
@@ -87,7 +100,7 @@ def bombardment_words(result: BombardmentResult) -> str:
     if result.losses:
         parts.append(f"the target loses {_count(result.losses, 'strength point')}")
     if result.disrupted:
-        parts.append("the target is disrupted (13.0)")
+        parts.append("is disrupted (13.0)" if parts else "the target is disrupted (13.0)")
     text = " and ".join(parts)
     if result.losses:
         text += f"; an interdiction costs {_count(result.losses, 'movement point')} (4.5)"
@@ -104,7 +117,7 @@ def counterbattery_words(result: CounterbatteryResult) -> str:
         parts.append("the artillery fired on is suppressed and cannot carry out its mission")
     if result.losses:
         parts.append(f"it loses {_count(result.losses, 'strength point')}")
-    return " and ".join(parts)
+    return "; ".join(parts)
 
 
 def air_combat_words(result: AirCombatResult) -> str:
@@ -115,7 +128,7 @@ def air_combat_words(result: AirCombatResult) -> str:
     if result.abort:
         parts.append("the target aborts its mission and returns to the flown box")
     if result.disrupted:
-        parts.append("the target is disrupted")
+        parts.append("is disrupted" if parts else "the target is disrupted")
     return " and ".join(parts)
 
 
@@ -129,13 +142,17 @@ def _air_recovery(tables: Tables, args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     ready = recovery.recovers(args.recovery_class, args.disrupted, args.roll)
     box = "disrupted" if args.disrupted else "flown"
-    need = f"{needed} or less" if needed is not None else "no roll recovers it"
+    need = f"ready on {needed} or less" if needed is not None else "no roll recovers it"
     verdict = "ready: to the available box" if ready else "not ready: stays in its box"
     print(
         f"Air unit recovery (4.7), {args.recovery_class} in the {box} box; roll {args.roll}: "
-        f"{verdict} ({'ready' if ready else 'not ready'} ({need}))"
+        f"{verdict} ({need})"
     )
     return EXIT_OK
+
+
+def _titled(title: str, rule: str) -> str:
+    return f"{title} ({rule})"
 
 
 def _count(number: int, noun: str) -> str:
