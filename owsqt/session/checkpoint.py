@@ -20,7 +20,7 @@ from typing import Any
 
 from owsqt import __version__
 from owsqt.journal.identity import Identity
-from owsqt.journal.store import read_text, write_atomically
+from owsqt.journal.store import read_text
 from owsqt.journal.textformat import FORMAT_VERSION, JournalError, Play, parse
 from owsqt.rules.core.codec import CodecError, decode_record, encode
 from owsqt.rules.core.state import GameState
@@ -129,10 +129,13 @@ def save_checkpoint(session: GameSession, identity: Identity | None = None) -> N
     }
     body = json.dumps(data, separators=(",", ":"))
     mac = _mac(body, identity or session.identity)
-    try:
-        write_atomically(checkpoint_path(path), f"{mac}\n{body}")
+    target = checkpoint_path(path)
+    temporary = target.with_name(f"{target.name}.{os.getpid()}")
+    try:  # replaced whole, but not forced to the disk: a cache lost in a crash costs a replay
+        temporary.write_text(f"{mac}\n{body}", encoding="utf-8")
+        os.replace(temporary, target)
     except OSError:
-        return
+        temporary.unlink(missing_ok=True)
 
 
 def _phases(session: GameSession, count: int) -> list[tuple[int, Phase]]:
