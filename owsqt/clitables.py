@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK
@@ -52,17 +53,23 @@ def table(args: argparse.Namespace) -> int:
     result = chosen.resolve(args.factors, args.shifts, args.drm, roll=args.roll)
     shifts = f", {_count(args.shifts, 'column shift')} left" if args.shifts else ""
     where = f"{args.factors} factors{shifts}: column {chosen.column_for(args.factors, args.shifts)}"
-    words = {
+    describe: dict[str, Callable[[Any], str]] = {
         "crt": crt_words,
         "bombardment": bombardment_words,
         "counterbattery": counterbattery_words,
-    }[args.table](result)
+    }
+    words = describe[args.table](result)
     print(_line(_titled(chosen.title, RULES[args.table]), where, chosen.grid, args, words, result))
     return EXIT_OK
 
 
 def _line(
-    title: str, where: str, grid: ResultGrid[Any], args: argparse.Namespace, words: str, result
+    title: str,
+    where: str,
+    grid: ResultGrid[Any],
+    args: argparse.Namespace,
+    words: str,
+    result: object,
 ) -> str:
     modified = args.roll + args.drm
     roll = f"roll {args.roll}" if not args.drm else f"roll {args.roll} {args.drm:+d} = {modified}"
