@@ -63,3 +63,30 @@ def test_the_local_plays_offered_are_the_journals_own():
 def test_screenshot_wants_a_file_or_a_scenario(tmp_path, capsys):
     assert main(["screenshot", "--out", str(tmp_path / "x.png")]) == 2
     assert "name one: a saved game FILE, or --scenario" in capsys.readouterr().err
+
+
+def test_act_writes_a_checkpoint_that_the_next_act_resumes_from(tmp_path, capsys, monkeypatch):
+    from owsqt.session import GameSession
+    from owsqt.session.checkpoint import checkpoint_path
+
+    game = tmp_path / "game.owsg"
+    assert main(["new", "--scenario", "we-are-coming", "--mode", "free", "--seed", "3",
+                 "--out", str(game)]) == 0  # fmt: skip
+    roll = '{"kind": "roll", "purpose": "check"}'
+    assert main(["act", str(game), roll]) == 0
+    assert checkpoint_path(game).is_file()
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the journal was replayed whole")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(GameSession, "open", no_replay)
+        assert main(["act", str(game), roll, "--json"]) == 0
+    capsys.readouterr()
+    assert main(["act", str(game), roll, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["entry"] == len(GameSession.open(
+        default_ruleset(), game).entries)  # fmt: skip
+    checkpoint_path(game).write_text("spoilt")
+    assert main(["act", str(game), roll]) == 0  # ignored, replayed whole and rewritten
+    assert checkpoint_path(game).read_text() != "spoilt"
+    assert main(["verify", str(game)]) == 0
