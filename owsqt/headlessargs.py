@@ -67,9 +67,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
 
 def scenario_list() -> str:
     """The scenarios `owsqt new --scenario` takes: id, title, turns and rule (19.0)."""
+    from owsqt.rules.data.datafile import DataError
     from owsqt.rules.scenario.ruleset import default_ruleset
 
-    scenarios = default_ruleset().scenarios
+    try:
+        scenarios = default_ruleset().scenarios
+    except DataError as error:
+        return f"scenarios: a data file is broken, run `owsqt validate-data` ({error})"
     width = max(len(key) for key in scenarios)
     lines = ["scenarios:"]
     for key in sorted(scenarios):

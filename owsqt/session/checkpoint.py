@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import json
 import os
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +39,10 @@ def checkpoint_path(game: Path) -> Path:
     return game.with_name(f".{game.name}.checkpoint")
 
 
+@cache
 def rules_key() -> str:
     """The program's version and a fingerprint of its code and data (names, sizes and times
-    of change): a checkpoint made by other rules is stale."""
+    of change): a checkpoint made by other rules is stale. Taken once a process."""
     digest = hashlib.sha256(__version__.encode())
     for root in (_PACKAGE, resources_dir()):
         for folder, names, files in os.walk(root):
