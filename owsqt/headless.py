@@ -56,13 +56,14 @@ def act(args: argparse.Namespace) -> int:
     try:
         action = action_from_data(data, ruleset.grid)
         outcome = session.submit(action)
-        if outcome.applied or not up_to_date:
-            save_checkpoint(session)  # the next `act` need not replay the journal
+        up_to_date = up_to_date and not outcome.applied
     except CodecError as error:
         raise ValueError(f"the action cannot be read: {error}") from None
     except InvalidAction as error:
         return _act_result(args, session, False, [], [f"refused: {error}"])
     finally:
+        if not up_to_date:
+            save_checkpoint(session)  # the next `act` need not replay the journal
         session.close()
     events = [event.describe(ruleset) for event in outcome.events]
     violations = [str(v) for v in outcome.verdict.violations]
