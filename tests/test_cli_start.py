@@ -90,3 +90,12 @@ def test_act_writes_a_checkpoint_that_the_next_act_resumes_from(tmp_path, capsys
     assert main(["act", str(game), roll]) == 0  # ignored, replayed whole and rewritten
     assert checkpoint_path(game).read_text() != "spoilt"
     assert main(["verify", str(game)]) == 0
+
+
+def test_the_cli_benchmarks_long_game_is_a_valid_game_of_its_length(tmp_path):
+    from bench.bench_cli import long_game
+    from owsqt.session import GameSession
+
+    path = tmp_path / "long.owsg"
+    long_game(default_ruleset(), path, entries=120)
+    assert len(GameSession.open(default_ruleset(), path).entries) == 120
