@@ -40,6 +40,7 @@ from owsqt.qt.docks.stackinspector import StackInspector
 from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.map.painter import PAPER
+from owsqt.qt.map.playarea import frame_play_area
 from owsqt.qt.map.supplyoverlay import SupplyOverlay
 from owsqt.qt.map.view import MapView, Overview
 from owsqt.qt.map.zones import ZoneOverlays
@@ -633,6 +634,8 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(None, self.session.state)
         self.zones.select(None)
         self.moves.clear_selection()
+        if self._shown_once:  # an opened or new game opens on its own area of play
+            frame_play_area(self.view, self.ruleset, self.session.state)
 
     def save_game(self) -> None:
         """The journal is written at every action; a game still in the autosave folder asks
@@ -673,9 +676,8 @@ class MainWindow(QMainWindow):
             self._show_relief_axis()
 
     def _show_relief_axis(self) -> None:
-        """Open on the ground of the first turns: Kotelnikovo to Verchne-Kumskij."""
-        self.view.set_zoom(0.6)
-        self.centre_on_hex("2238")
+        """Open on the scenario's area of play, counters readable (playarea)."""
+        frame_play_area(self.view, self.ruleset, self.session.state)
 
     def centre_on_hex(self, hex_id: str) -> None:
         """Centre the view on a hex given by its CCRR id (ValueError for a bad id)."""
