@@ -34,6 +34,7 @@ from owsqt.qt.combat import hastyask
 from owsqt.qt.combat.control import CombatControl
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import HexMarkerLayer
+from owsqt.qt.counters.stackviewer import StackViewer
 from owsqt.qt.counters.unitmenu import unit_menu
 from owsqt.qt.docks.arrivals import ArrivalsList
 from owsqt.qt.docks.stackinspector import StackInspector
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         self.view.units_drag_left.connect(self.moves.end_gesture)
         self.view.units_dropped.connect(self._on_units_dropped)
         self.view.setBackgroundBrush(QBrush(PAPER))
+        self.stack_viewer = StackViewer(self.view, self.counters, ruleset)
         self.setCentralWidget(self.view)
         self.overview = Overview(self.view, self)
         self.overview.setBackgroundBrush(QBrush(PAPER))

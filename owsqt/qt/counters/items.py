@@ -142,6 +142,11 @@ class CounterLayer(QObject):
         # None or an empty answer: the whole stack.
         self.stack_filter: Callable[[Hex, tuple[str, ...]], tuple[str, ...]] | None = None
 
+    @property
+    def state(self) -> GameState | None:
+        """The state the counters show (the past one during a replay)."""
+        return self._state
+
     def sync(self, state: GameState) -> None:
         """Create, move, repaint and remove items so the scene shows `state`."""
         self._state = state

@@ -29,21 +29,22 @@ _SUPPLY = {
 
 
 def kind(unit: UnitDef) -> str:
-    """ "Soviet tank brigade"-like words: nationality, type and size."""
+    """ "Soviet tank brigade"-like words: nationality, type and size; an artillery unit's
+    bombardment factor and range (12.1) with them."""
     nation = unit.nationality.value.replace("_", " ").capitalize()
     unit_type = unit.type.value.replace("_", " ")
-    return f"{nation} {unit_type} {_SIZES.get(unit.size, unit.size.value)}"
+    words = f"{nation} {unit_type} {_SIZES.get(unit.size, unit.size.value)}"
+    if unit.bombardment is not None:
+        words += f", bombardment {unit.bombardment} range {unit.range}"
+    return words
 
 
 def factors(unit: UnitDef, state: UnitState | None) -> str:
     """The printed factors of the side showing, named."""
     reduced = state is not None and state.reduced and unit.combat_reduced is not None
     combat = unit.combat_reduced if reduced and unit.combat_reduced is not None else unit.combat
-    shown = f"combat {combat}"
-    if unit.bombardment is not None:
-        shown += f", bombardment {unit.bombardment} range {unit.range}"
     return (
-        f"{shown}, proficiency {unit.proficiency}, movement {unit.movement}, "
+        f"combat {combat}, proficiency {unit.proficiency}, movement {unit.movement}, "
         f"stacking {unit.stacking_value(reduced)}"
     )
 
