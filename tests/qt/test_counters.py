@@ -125,9 +125,7 @@ def test_a_click_selects_the_stack_and_a_drag_from_there_still_takes_it_whole(qt
     assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2429", "2429")
 
 
-def test_a_double_click_fans_the_stack_out_and_a_drag_from_the_fan_takes_one_unit(
-    qtbot, ruleset
-):
+def test_a_double_click_fans_the_stack_out_and_a_drag_from_the_fan_takes_one_unit(qtbot, ruleset):
     window = table(qtbot, ruleset)
     tank, mech = window.counters.item_for("tank"), window.counters.item_for("mech")
     double_click(window, "tank")

@@ -74,6 +74,17 @@ class MapView(QGraphicsView):
         self.scale(factor, factor)
         self.view_changed.emit()
 
+    def zoom_at(self, zoom: float, at: QPoint) -> None:
+        """Zoom to `zoom` keeping the map point under `at` (the viewport's pixels) there."""
+        under = self.mapToScene(at)
+        anchor = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.set_zoom(zoom)
+        self.setTransformationAnchor(anchor)
+        shift = self.mapFromScene(under) - at
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+
     def zoom_in(self) -> None:
         self.set_zoom(self.zoom * ZOOM_STEP)
 
@@ -127,7 +138,7 @@ class MapView(QGraphicsView):
         if modifiers & Qt.KeyboardModifier.ControlModifier:
             steps = (delta.y() or delta.x()) / 120
             if steps:
-                self.set_zoom(self.zoom * ZOOM_STEP**steps)
+                self.zoom_at(self.zoom * ZOOM_STEP**steps, event.position().toPoint())
             event.accept()
             return
         pixels = event.pixelDelta()
