@@ -31,7 +31,7 @@ CHIT_PX = 22
 TEXT_PX = 13  # the words' height in pixels
 TEXT_WIDTH = 340
 PAD = 8
-POINTER_GAP = 22  # pixels between the pointer and the viewer
+POINTER_GAP = 22  # pixels at least between the pointer and the viewer
 ROWS_PER_COLUMN = 4
 _BACK = QColor(250, 247, 238, 245)
 _EDGE = QColor(60, 50, 40)
@@ -155,12 +155,13 @@ class StackViewer(QWidget):
         never out of the view."""
         area = self.view.viewport().geometry()  # the map, not its scroll bars
         width, height = self.width(), self.height()
-        x = pointer.x() + POINTER_GAP
+        gap = round(max(POINTER_GAP, SCENE_LAYOUT.size * self.view.zoom + 6))  # clear the hex
+        x = pointer.x() + gap
         if x + width > area.right() and pointer.x() - area.left() > area.right() - pointer.x():
-            x = pointer.x() - POINTER_GAP - width
-        y = pointer.y() + POINTER_GAP
+            x = pointer.x() - gap - width
+        y = pointer.y() + gap
         if y + height > area.bottom() and pointer.y() - area.top() > area.bottom() - pointer.y():
-            y = pointer.y() - POINTER_GAP - height
+            y = pointer.y() - gap - height
         x = max(area.left(), min(x, area.right() - width))
         y = max(area.top(), min(y, area.bottom() - height))
         return QPoint(x, y)
