@@ -99,7 +99,7 @@ class MoveController(QObject):
             return (
                 f"{self._names(plan.units)}: {mp_text(plan.allowance)} MP. The shaded hexes are "
                 "within reach: point at one for the path and its cost, drag the stack there "
-                "(Shift: one unit alone)"
+                "(Shift or Alt: one unit alone; double-click: fan the stack out)"
             )
         if hex_ is not None and self.rules_apply():
             return why_unmovable(self.ruleset, self.session.state, hex_)
