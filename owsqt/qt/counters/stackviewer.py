@@ -11,7 +11,7 @@ counters' tooltips (the same words) are held back.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -144,11 +144,11 @@ class StackViewer(QWidget):
     def _header_height(self) -> int:
         return QFontMetrics(table_font(TEXT_PX, bold=True)).lineSpacing() + PAD
 
-    def _size(self) -> QRect:
+    def _size(self) -> QSize:
         rows = self._rows()
         width = self._columns() * (COUNTER_PX + CHIT_PX + TEXT_WIDTH + PAD) + PAD
         height = self._header_height() + rows * self._row_height() + PAD
-        return QRect(0, 0, width, height).size()
+        return QSize(width, height)
 
     def _place(self, pointer: QPoint) -> QPoint:
         """Below right of the pointer, on the other side where the view ends first, and
