@@ -247,7 +247,7 @@ class CounterLayer(QObject):
 
     def stack_items(self, item: CounterItem) -> list[CounterItem]:
         """The items of the stack `item` belongs to, top first: those the stack filter picks
-        when `item` is one of them, else all."""
+        (the units that may move now), or all when it picks none."""
         state = self._state
         if state is None:
             return [item]
@@ -256,9 +256,7 @@ class CounterLayer(QObject):
             return [item]
         stack = state.stack(unit.hex)
         picked = self.stack_filter(unit.hex, stack) if self.stack_filter else ()
-        if item.unit.id not in picked:
-            picked = stack
-        return [self.items[u] for u in picked if u in self.items]
+        return [self.items[u] for u in picked or stack if u in self.items]
 
     def hex_of(self, item: CounterItem) -> Hex | None:
         unit = self._state.units.get(item.unit.id) if self._state else None
