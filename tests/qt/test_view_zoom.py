@@ -101,7 +101,8 @@ def test_a_campaign_opens_with_counters_of_56_px_on_its_area_of_play(qtbot, camp
     for item in list(window.counters.items.values())[:20]:
         assert view.mapFromScene(item.sceneBoundingRect()).boundingRect().width() >= 56
     # On the battle: the busiest part of the front is in the middle of the window.
-    busy = busiest_part(play_area(ruleset, session.state))
+    area = play_area(ruleset, session.state)
+    busy = busiest_part(area, weight={h: len(session.state.stack(h)) for h in area})
     shown = view.visible_area()
     inside = [h for h in busy if shown.contains(QPointF(*SCENE_LAYOUT.center(h)))]
     assert len(inside) >= len(busy) * 0.8

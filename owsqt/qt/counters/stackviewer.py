@@ -43,6 +43,7 @@ _STOP = (
     QEvent.Type.MouseButtonDblClick,
     QEvent.Type.Wheel,
     QEvent.Type.Leave,
+    QEvent.Type.DragEnter,  # units carried in from a dock
 )
 
 

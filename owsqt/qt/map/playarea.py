@@ -5,12 +5,12 @@ hexes of an enemy unit. With no front yet (one side set up, or a set-up by hand)
 hexes of every unit on the map; with no unit on the map, the scenario's small set-up zones
 (a fixed hex, a few hexes around one). A campaign's front runs across much of the map, more
 than a window shows at a readable zoom: the view centres on its busiest part, the window
-of hexes that holds most of it.
+of hexes that holds most of its units.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QRectF
 
@@ -55,15 +55,20 @@ def play_area(ruleset: Ruleset, state: GameState) -> list[Hex]:
     return sorted(hexes)
 
 
-def busiest_part(hexes: Iterable[Hex], radius: int = BUSY_RADIUS) -> list[Hex]:
-    """The hexes within `radius` of the hex that has most of `hexes` around it (ties: the
-    first in order, so the answer does not change between runs)."""
+def busiest_part(
+    hexes: Iterable[Hex], radius: int = BUSY_RADIUS, weight: Mapping[Hex, int] | None = None
+) -> list[Hex]:
+    """The hexes within `radius` of the hex that has most of `hexes` around it, each hex
+    counted `weight[hex]` times (its units; once without weights); ties: the first in
+    order, so the answer does not change between runs."""
     area = list(hexes)
     best: list[Hex] = []
+    best_weight = 0
     for centre in area:
         near = [h for h in area if distance(h, centre) <= radius]
-        if len(near) > len(best):
-            best = near
+        total = sum(weight.get(h, 1) for h in near) if weight else len(near)
+        if total > best_weight:
+            best, best_weight = near, total
     return best
 
 
@@ -89,7 +94,8 @@ def frame_play_area(view: MapView, ruleset: Ruleset, state: GameState) -> None:
     readable = READABLE_ZOOM
     if area.width() * readable > viewport.width() or area.height() * readable > viewport.height():
         # Too big to read whole: a window's worth of it, at the readable zoom.
-        centre = scene_rect(busiest_part(hexes)).center()
+        units = {h: len(state.stack(h)) for h in hexes}
+        centre = scene_rect(busiest_part(hexes, weight=units)).center()
         area = QRectF(0, 0, viewport.width() / readable, viewport.height() / readable)
         area.moveCenter(centre)
     view.frame(area, readable)
