@@ -4,8 +4,11 @@ and goes at a drop, and a counter's tooltip says what it is."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication
 
+from owsqt.qt.counters.fan import fan_half, fan_layout
 from owsqt.qt.counters.stackviewer import HOVER_DELAY_MS
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.actions import PlaceUnits
@@ -13,6 +16,7 @@ from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.verdict import Mode
 from owsqt.session import GameSession
 from tests.qt.tabletools import centre, hex_of, send, window_for
+from tests.qt.test_view_zoom import wheel
 
 HELD, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
 # A stack of four with a stack of two on every side of it but one.
@@ -171,8 +175,6 @@ def test_a_counters_tooltip_gives_type_factors_strength_supply_and_markers(qtbot
 
 
 def test_the_fan_layout_keeps_clear_of_rects_on_every_side(qtbot):
-    from owsqt.qt.counters.fan import fan_half, fan_layout
-
     middle = QPointF(100, 100)
     hexes = [(q, r, -q - r) for q in (-1, 0, 1) for r in (-1, 0, 1) if abs(q + r) <= 1]
     near = []
@@ -186,3 +188,17 @@ def test_the_fan_layout_keeps_clear_of_rects_on_every_side(qtbot):
         size = 40 * scale
         rect = QRectF(point.x() - size / 2, point.y() - size / 2, size, size)
         assert not any(rect.intersects(r) for r in near)
+
+
+def test_the_viewer_goes_at_a_wheel_turn_and_holds_back_the_counters_tooltip(qtbot, ruleset):
+    window = crowded(qtbot, ruleset)
+    viewer, viewport = window.stack_viewer, window.view.viewport()
+    rest_on(qtbot, window, "2428")
+    qtbot.waitUntil(viewer.isVisible, timeout=HOVER_DELAY_MS * 4)
+    at = window.view.mapFromScene(centre(window, "2428"))
+    tip = QHelpEvent(QEvent.Type.ToolTip, at, viewport.mapToGlobal(at))
+    assert viewer.eventFilter(viewport, tip)  # swallowed: the viewer shows it all
+    wheel(window.view, QPoint(at), -1)
+    assert not viewer.isVisible()
+    assert not viewer.eventFilter(viewport, tip)  # gone: the tooltip may show again
+    QApplication.processEvents()
