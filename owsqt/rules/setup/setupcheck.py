@@ -54,9 +54,7 @@ def check_setup(
     groups = scenario.groups(tuple(options))
     for group in groups:
         if group.player is player:
-            violations.extend(_check_group(ruleset, state, group))
-            violations.extend(_check_reserve(ruleset, state, group))
-            violations.extend(_check_losses(ruleset, state, group))
+            violations.extend(group_violations(ruleset, state, group))
     if scenario.setup:  # a sandbox (no set-up groups) has every counter and no arrivals
         violations.extend(_check_arrivals(ruleset, scenario, state, player, groups))
     violations.extend(_check_air(ruleset, scenario, state, player))
@@ -73,6 +71,15 @@ def check_setup(
                 Violation(banned.rule, f"{ruleset.unit_name(unit_id)} stands inside the pocket")
             )
     return violations
+
+
+def group_violations(ruleset: Ruleset, state: GameState, group: SetupGroup) -> list[Violation]:
+    """[19.0] What one set-up group still breaks: its zone, reserves and losses."""
+    return [
+        *_check_group(ruleset, state, group),
+        *_check_reserve(ruleset, state, group),
+        *_check_losses(ruleset, state, group),
+    ]
 
 
 def _check_group(ruleset: Ruleset, state: GameState, group: SetupGroup) -> list[Violation]:
