@@ -32,7 +32,9 @@ def _inside(ruleset: Ruleset, session: GameSession, name: str):
 
 def _outside(ruleset: Ruleset, session: GameSession, group) -> object:
     allowed = allowed_hexes(ruleset, session.state, group)
-    return next(h for h in sorted(ruleset.game_map.hexes, key=ruleset.grid.id_of) if h not in allowed)
+    return next(
+        h for h in sorted(ruleset.game_map.hexes, key=ruleset.grid.id_of) if h not in allowed
+    )
 
 
 def test_19_11a_a_unit_placed_in_its_zone_is_placed_in_strict(shipped):
@@ -91,7 +93,9 @@ def test_9_2_a_placement_over_the_stacking_limit_is_refused_at_set_up(shipped):
 
 def test_19_12a_the_23rd_panzer_choice_may_not_exceed_23_stacking_points(shipped):
     session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
-    for action in default_setup(shipped, shipped.scenarios["we-are-coming"], session.state, Player.SOVIET):
+    for action in default_setup(
+        shipped, shipped.scenarios["we-are-coming"], session.state, Player.SOVIET
+    ):
         assert session.submit(action).applied
     assert session.submit(EndStep(player=Player.SOVIET)).applied
     group = _group(shipped, "we-are-coming", "23rd Panzer Division")

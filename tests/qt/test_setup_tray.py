@@ -1,0 +1,161 @@
+"""The Set-up tray (19.0): a set-up by hand from the scenario's groups, dragged onto the
+map into the shaded zones, each placement judged as it is made (19.11, 19.12, 9.2)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDockWidget, QMenu
+
+from owsqt.qt.app.newgamedialog import NewGameChoice, start_game
+from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.setup.setupcheck import allowed_hexes
+from tests.qt.tabletools import drop_from_dock, hex_of, window_for
+
+SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the tray's picture is saved there
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Ruleset:
+    return default_ruleset()
+
+
+def _table(qtbot, shipped, mode=Mode.STRICT):
+    choice = NewGameChoice("we-are-coming", mode=mode, default_setup=False)
+    session = start_game(shipped, choice, None, seed=4)
+    return window_for(qtbot, shipped, session)
+
+
+def _group(shipped, name):
+    return next(g for g in shipped.scenarios["we-are-coming"].setup if g.name == name)
+
+
+def _ids(window, hexes):
+    return sorted(window.ruleset.grid.id_of(h) for h in hexes)
+
+
+def _outside(window, group) -> str:
+    allowed = allowed_hexes(window.ruleset, window.session.state, group)
+    ids = sorted(window.ruleset.grid.id_of(h) for h in window.ruleset.game_map.hexes)
+    return next(i for i in ids if window.ruleset.grid.hex_of(i) not in allowed and i > "3000")
+
+
+def test_19_0_a_hand_set_up_opens_the_tray_with_the_groups_and_counts(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    dock = window.findChild(QDockWidget, "setupTrayDock")
+    assert dock is not None and dock.isVisible()
+    tray = window.setup.tray
+    soviet = [g for g in shipped.scenarios["we-are-coming"].setup if g.player is Player.SOVIET]
+    assert tray.list.topLevelItemCount() == len(soviet)
+    first = tray.list.topLevelItem(0)
+    assert first.text(0) == "• 51st Army HQ (19.11)\n1 of 1 to place"
+    assert "within 1 hex of 4030" in first.toolTip(0)
+    division = tray.list.group_item("302nd Rifle Division")
+    units = _group(shipped, "302nd Rifle Division").units
+    assert division.text(0).endswith(f"{len(units)} of {len(units)} to place")
+    assert tray.list.units_of([division]) == units
+    assert "Soviet set-up (19.11)" in tray.heading.text()
+    assert tray.blocks.count() > 0  # nothing placed: the end of set-up is blocked
+    assert "Set-up tray" in window.hint.text()
+
+
+def test_19_11a_a_drag_from_the_tray_into_the_zone_places_the_unit(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    drop_from_dock(window, ("su-51a-hq",), "4030")
+    assert hex_of(window, "su-51a-hq") == "4030"
+    first = window.setup.tray.list.topLevelItem(0)
+    assert first.text(0) == "✓ 51st Army HQ (19.11)\nall placed"
+    assert window.setup.tray.list.unit_item("su-51a-hq") is None
+
+
+def test_19_11a_a_drop_outside_the_zone_is_refused_with_the_rule(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    outside = _outside(window, _group(shipped, "51st Army HQ"))
+    drop_from_dock(window, ("su-51a-hq",), outside)
+    assert window.session.state.units["su-51a-hq"].status is UnitStatus.NOT_ARRIVED
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Not allowed: 19.11: 51st Army HQ may not set up on")
+    assert "within 1 hex of 4030" in message
+
+
+def test_19_11a_assist_places_outside_the_zone_with_the_warning(qtbot, shipped):
+    window = _table(qtbot, shipped, Mode.ASSIST)
+    outside = _outside(window, _group(shipped, "51st Army HQ"))
+    drop_from_dock(window, ("su-51a-hq",), outside)
+    assert hex_of(window, "su-51a-hq") == outside
+    assert window.statusBar().currentMessage().startswith("Done, against the rules: 19.11")
+    assert window.setup.tray.blocks.count() > 0
+
+
+def test_19_0_the_zone_is_shaded_while_a_unit_is_chosen_or_carried(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    zone = allowed_hexes(shipped, window.session.state, _group(shipped, "81st Cavalry Division"))
+    assert not window.setup.shading.isVisible()
+    drop_from_dock(window, ("su-51a-hq",), "4030", release=False)  # carried, not dropped
+    hq_zone = allowed_hexes(shipped, window.session.state, _group(shipped, "51st Army HQ"))
+    assert window.setup.shading.hexes == hq_zone
+    window.setup.put_down()
+    assert not window.setup.shading.hexes
+    tray = window.setup.tray
+    tray.list.group_item("81st Cavalry Division").setSelected(True)
+    assert window.setup.shading.hexes == zone and window.setup.shading.isVisible()
+    hex_ = min(zone, key=shipped.grid.id_of)
+    window.setup._picked(hex_)  # a click on the shaded zone places the chosen units
+    for unit_id in _group(shipped, "81st Cavalry Division").units:
+        assert window.session.state.units[unit_id].hex == hex_
+
+
+def test_19_0_a_counter_returns_to_the_tray_from_its_menu(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    drop_from_dock(window, ("su-51a-hq",), "4030")
+    menu = window.unit_menu_for("su-51a-hq")
+    (back,) = [a for a in menu.actions() if a.text() == "Return to tray"]
+    back.trigger()
+    assert window.session.state.units["su-51a-hq"].status is UnitStatus.NOT_ARRIVED
+    assert window.setup.tray.list.unit_item("su-51a-hq") is not None
+    assert isinstance(menu, QMenu)
+
+
+def test_19_0_place_the_rest_by_default_then_end_the_set_up_step(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    drop_from_dock(window, ("su-51a-hq",), "4030")
+    window.setup.tray.rest_button.click()
+    assert hex_of(window, "su-51a-hq") == "4030"  # what was placed by hand stays
+    tray = window.setup.tray
+    assert all(p.complete for p in tray.progress)
+    assert tray.blocks.isHidden()
+    assert window.session.submit(EndStep(player=Player.SOVIET)).applied
+    window.refresh()
+    assert "German set-up (19.12)" in tray.heading.text()
+    assert all(p.group.player is Player.GERMAN for p in tray.progress)
+
+
+def test_19_0_the_tray_picture(qtbot, shipped):
+    """docs/images/setup-tray.png: We are coming!, the Soviet set-up half done, a group
+    chosen with its zone shaded (saved when OWSQT_SHOTS names a folder)."""
+    window = _table(qtbot, shipped)
+    window.resize(1600, 950)
+    scenario = shipped.scenarios["we-are-coming"]
+    soviet = [g for g in scenario.setup if g.player is Player.SOVIET]
+    from owsqt.rules.defaultsetup import default_setup
+
+    actions = default_setup(shipped, scenario, window.session.state, Player.SOVIET)
+    placed = {u for g in soviet[: len(soviet) // 2] for u in g.units}
+    for action in actions:
+        units = getattr(action, "units", ())
+        if units and set(units) <= placed:
+            window.session.submit(action)
+    window.refresh()
+    tray = window.setup.tray
+    waiting = next(p for p in tray.progress if p.waiting and p.group.name.endswith("Division"))
+    tray.list.group_item(waiting.group.name).setSelected(True)
+    assert window.setup.shading.hexes
+    window.centre_on_hex(shipped.grid.id_of(min(window.setup.shading.hexes, key=shipped.grid.id_of)))
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(Path(SHOTS) / "setup-tray.png"))
