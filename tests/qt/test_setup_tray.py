@@ -60,7 +60,8 @@ def test_19_0_a_hand_set_up_opens_the_tray_with_the_groups_and_counts(qtbot, shi
     assert division.text(0).endswith(f"{len(units)} of {len(units)} to place")
     assert tray.list.units_of([division]) == units
     assert "Soviet set-up (19.11)" in tray.heading.text()
-    assert tray.blocks.count() > 0  # nothing placed: the end of set-up is blocked
+    left = sum(len(g.units) for g in soviet)
+    assert tray.blocks_label.text() == f"Before End step: {left} units still in the tray."
     assert "Set-up tray" in window.hint.text()
 
 
@@ -89,7 +90,10 @@ def test_19_11a_assist_places_outside_the_zone_with_the_warning(qtbot, shipped):
     drop_from_dock(window, ("su-51a-hq",), outside)
     assert hex_of(window, "su-51a-hq") == outside
     assert window.statusBar().currentMessage().startswith("Done, against the rules: 19.11")
-    assert window.setup.tray.blocks.count() > 0
+    blocks = [
+        window.setup.tray.blocks.item(i).text() for i in range(window.setup.tray.blocks.count())
+    ]
+    assert any(b.startswith("19.11: 51st Army HQ on ") for b in blocks)  # outside its zone
 
 
 def test_19_0_the_zone_is_shaded_while_a_unit_is_chosen_or_carried(qtbot, shipped):
@@ -104,6 +108,8 @@ def test_19_0_the_zone_is_shaded_while_a_unit_is_chosen_or_carried(qtbot, shippe
     tray = window.setup.tray
     tray.list.group_item("81st Cavalry Division").setSelected(True)
     assert window.setup.shading.hexes == zone and window.setup.shading.isVisible()
+    assert tray.chosen_label.text().startswith("<b>5 units of 81st Cavalry Division</b>")
+    assert "sets up within 2 hexes of 1832 (19.11 a)" in tray.chosen_label.text()
     hex_ = min(zone, key=shipped.grid.id_of)
     window.setup._picked(hex_)  # a click on the shaded zone places the chosen units
     for unit_id in _group(shipped, "81st Cavalry Division").units:
@@ -145,17 +151,22 @@ def test_19_0_the_tray_picture(qtbot, shipped):
     from owsqt.rules.defaultsetup import default_setup
 
     actions = default_setup(shipped, scenario, window.session.state, Player.SOVIET)
-    placed = {u for g in soviet[: len(soviet) // 2] for u in g.units}
+    placed = {u for g in soviet[::2] for u in g.units}  # every other group: half done
     for action in actions:
         units = getattr(action, "units", ())
         if units and set(units) <= placed:
             window.session.submit(action)
     window.refresh()
     tray = window.setup.tray
-    waiting = next(p for p in tray.progress if p.waiting and p.group.name.endswith("Division"))
-    tray.list.group_item(waiting.group.name).setSelected(True)
-    assert window.setup.shading.hexes
-    window.centre_on_hex(shipped.grid.id_of(min(window.setup.shading.hexes, key=shipped.grid.id_of)))
+    chosen = tray.list.group_item("126th Rifle Division")
+    chosen.setSelected(True)
+    tray.list.scrollToItem(chosen)
+    zone = window.setup.shading.hexes
+    assert zone == allowed_hexes(
+        shipped, window.session.state, _group(shipped, "126th Rifle Division")
+    )
+    middle = sorted(zone, key=lambda h: (h.q, h.r))[len(zone) // 2]
+    window.centre_on_hex(shipped.grid.id_of(middle))
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         window.grab().save(str(Path(SHOTS) / "setup-tray.png"))

@@ -170,7 +170,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(inspector_dock, self.ring.dock)
         self.tabifyDockWidget(inspector_dock, self.victory.dock)
         self.setup = SetupControl(self, self.bridge, self.scene)  # 19.0: set-up by hand
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.setup.dock)
+        self.tabifyDockWidget(inspector_dock, self.setup.dock)
         self.view.units_drag_entered.connect(self.setup.carry)
         self.view.units_drag_left.connect(self.setup.put_down)
         self.view.units_dropped.connect(self.setup.put_down)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow, QMenu
 
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.marks import PickShading
+from owsqt.qt.setup.tray import SetupTray
 from owsqt.rules.core.actions import PlaceUnits, SetUnitStatus
 from owsqt.rules.core.events import UnitPlaced
 from owsqt.rules.core.hexgrid import Hex
@@ -22,7 +23,6 @@ from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome
 from owsqt.rules.setup.placing import reserve_marks, setup_rule
 from owsqt.rules.setup.setupcheck import allowed_hexes
-from owsqt.qt.setup.tray import SetupTray
 
 
 class SetupControl(QObject):

@@ -6,89 +6,30 @@ nothing itself: the rules judge each placement and the set-up (setup/placing.py)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QLabel,
     QListWidget,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from owsqt.qt.counters.painter import CounterPixmapCache
-from owsqt.qt.map.unitmime import MIME_TYPE, ground_units_mime
+from owsqt.qt.setup.traylist import GROUP_ROLE, ICON_PIXELS, UNIT_ROLE, SetupTrayList
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import rule_number
-from owsqt.rules.setup.placing import GroupProgress, setup_progress, setup_rule
-from owsqt.rules.setup.setupcheck import check_setup
+from owsqt.rules.setup.placing import GroupProgress, end_blockers, setup_progress, setup_rule
 
-ICON_PIXELS = 40
-UNIT_ROLE = Qt.ItemDataRole.UserRole  # a unit's line: its id
-GROUP_ROLE = Qt.ItemDataRole.UserRole + 1  # a group's line: its name
 _DONE = QColor("#2f6b2f")
 _OPEN = QColor("#7a4a00")
 MAX_BLOCKS = 12  # lines of what blocks the end of set-up, then "and N more"
-HINT = (
-    "Drag a unit, several (Ctrl or Shift to select) or a whole group onto the map; its "
-    "set-up zone is shaded while it is chosen or carried (a click on a shaded hex places "
-    "the chosen units there). A counter's menu on the map: Return to tray."
-)
-
-
-class SetupTrayList(QTreeWidget):
-    """Groups, formations and units; a drag carries the unit ids of what it holds."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("setupTrayList")
-        self.setHeaderHidden(True)
-        self.setColumnCount(1)
-        self.setIconSize(QSize(ICON_PIXELS, ICON_PIXELS))
-        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.setDragEnabled(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
-        self.setDefaultDropAction(Qt.DropAction.MoveAction)
-        self.setToolTip(HINT)
-
-    def units_of(self, items: Sequence[QTreeWidgetItem]) -> tuple[str, ...]:
-        """The unit ids under `items` (a heading stands for all its units), each once."""
-        found: list[str] = []
-        for item in items:
-            for unit_id in _units_under(item):
-                if unit_id not in found:
-                    found.append(unit_id)
-        return tuple(found)
-
-    def group_item(self, name: str) -> QTreeWidgetItem | None:
-        for top in _children(self.invisibleRootItem()):
-            if top.data(0, GROUP_ROLE) == name:
-                return top
-        return None
-
-    def unit_item(self, unit_id: str) -> QTreeWidgetItem | None:
-        stack = _children(self.invisibleRootItem())
-        while stack:
-            item = stack.pop()
-            if item.data(0, UNIT_ROLE) == unit_id:
-                return item
-            stack.extend(_children(item))
-        return None
-
-    def mimeTypes(self) -> list[str]:
-        return [MIME_TYPE]
-
-    def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:
-        return ground_units_mime(self.units_of(items))
 
 
 class SetupTray(QWidget):
@@ -107,7 +48,12 @@ class SetupTray(QWidget):
         self.heading.setObjectName("setupTrayHeading")
         self.heading.setWordWrap(True)
         self.list = SetupTrayList(self)
-        self.list.itemSelectionChanged.connect(self.chosen_changed.emit)
+        self.list.itemSelectionChanged.connect(self._on_chosen)
+        self.chosen_label = QLabel()
+        self.chosen_label.setObjectName("setupChosen")
+        self.chosen_label.setWordWrap(True)
+        self.chosen_label.setMinimumHeight(self.fontMetrics().lineSpacing() * 3 + 4)
+        self.chosen_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.rest_button = QPushButton("Place the &rest by default")
         self.rest_button.setObjectName("placeRestButton")
         self.rest_button.setToolTip(
@@ -115,6 +61,7 @@ class SetupTray(QWidget):
             "around the units already placed (19.0); for this side only"
         )
         self.blocks_label = QLabel("Before End step:")
+        self.blocks_label.setWordWrap(True)
         self.blocks = QListWidget()
         self.blocks.setObjectName("setupBlocks")
         self.blocks.setWordWrap(True)
@@ -122,7 +69,14 @@ class SetupTray(QWidget):
         self.blocks.setMaximumHeight(150)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        for widget in (self.heading, self.list, self.rest_button, self.blocks_label, self.blocks):
+        for widget in (
+            self.heading,
+            self.list,
+            self.chosen_label,
+            self.rest_button,
+            self.blocks_label,
+            self.blocks,
+        ):
             layout.addWidget(widget)
 
     # --- showing the state ----------------------------------------------------------------
@@ -141,8 +95,9 @@ class SetupTray(QWidget):
         self.progress = []
         if player is None or scenario is None:
             self.heading.setText("Set-up is over: the tray is empty until a new game (19.0).")
-            self._set_blocks([])
+            self._hide_blocks()
             self.rest_button.setEnabled(False)
+            self.chosen_label.setText("")
             return
         rule = setup_rule(scenario, player)
         if not scenario.setup:
@@ -150,7 +105,8 @@ class SetupTray(QWidget):
                 f"{scenario.title} has no set-up groups: place any counter by hand ({rule})."
             )
             self.rest_button.setEnabled(False)
-            self._set_blocks([])
+            self._hide_blocks()
+            self.chosen_label.setText("")
             return
         self.progress = setup_progress(self.ruleset, scenario, state, player)
         done = sum(1 for p in self.progress if p.complete)
@@ -162,21 +118,33 @@ class SetupTray(QWidget):
         for progress in self.progress:
             self._add_group(state, progress)
         self.rest_button.setEnabled(left > 0)
-        violations = check_setup(self.ruleset, scenario, state, player, state.options)
-        self._set_blocks(violations)
+        self._set_blocks(end_blockers(self.ruleset, scenario, state, player), left)
         for unit_id in chosen:
             item = self.list.unit_item(unit_id)
             if item is not None:
                 item.setSelected(True)
+        self._on_chosen()
 
-    def _set_blocks(self, violations: list[Violation]) -> None:
+    def _hide_blocks(self) -> None:
         self.blocks.clear()
-        if not violations:
+        self.blocks.hide()
+        self.blocks_label.setText("")
+
+    def _set_blocks(self, violations: list[Violation], left: int = 0) -> None:
+        self.blocks.clear()
+        if left:
+            in_tray = f"{left} unit{'s' if left != 1 else ''} still in the tray"
+            self.blocks_label.setText(
+                f"Before End step: {in_tray}"
+                + (f", and {len(violations)} more to settle:" if violations else ".")
+            )
+        elif violations:
+            self.blocks_label.setText(f"Before End step, {len(violations)} to settle:")
+        else:
             self.blocks_label.setText("Nothing blocks End step: this side's set-up is complete.")
-            self.blocks.hide()
+        self.blocks.setVisible(bool(violations))
+        if not violations:
             return
-        self.blocks_label.setText(f"Before End step ({len(violations)} to settle):")
-        self.blocks.show()
         for violation in violations[:MAX_BLOCKS]:
             self.blocks.addItem(str(violation))
         if len(violations) > MAX_BLOCKS:
@@ -243,20 +211,28 @@ class SetupTray(QWidget):
 
     # --- the choice ---------------------------------------------------------------------------
 
+    def _on_chosen(self) -> None:
+        units = self.chosen_units()
+        progress = self.group_of(units[0]) if units else None
+        if progress is None:
+            self.chosen_label.setText("Choose units, or a group, to see where they set up.")
+        else:
+            group = progress.group
+            where = (
+                "starts in the force pool"
+                if group.start is UnitStatus.FORCE_POOL
+                else f"sets up {group.zone.describe()}"
+            )
+            count = f"{len(units)} unit{'s' if len(units) != 1 else ''}"
+            self.chosen_label.setText(
+                f"<b>{count} of {group.name}</b> {where} ({group.rule}): drag onto the "
+                "shaded zone, or click a hex in it."
+            )
+        self.chosen_changed.emit()
+
     def chosen_units(self) -> tuple[str, ...]:
         """The units of the lines selected (a heading: all its units)."""
         return self.list.units_of(self.list.selectedItems())
 
     def group_of(self, unit_id: str) -> GroupProgress | None:
         return next((p for p in self.progress if unit_id in p.group.units), None)
-
-
-def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
-    return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]
-
-
-def _units_under(item: QTreeWidgetItem) -> list[str]:
-    unit_id = item.data(0, UNIT_ROLE)
-    if unit_id:
-        return [unit_id]
-    return [u for child in _children(item) for u in _units_under(child)]

@@ -17,7 +17,12 @@ from owsqt.rules.movement.movecost import closed_hexes
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, SetupGroup, rule_number
-from owsqt.rules.setup.setupcheck import allowed_hexes, group_violations
+from owsqt.rules.setup.setupcheck import (
+    allowed_hexes,
+    check_setup,
+    group_violations,
+    not_set_up,
+)
 
 # [19.1-19.4] Each scenario's own set-up sections; 19.4 "uses all elements of scenario
 # 19.3" with the German optional units of 19.41 (reading 125).
@@ -161,6 +166,20 @@ def setup_progress(
         problems = tuple(group_violations(ruleset, state, group))
         progress.append(GroupProgress(group, waiting, problems, left))
     return progress
+
+
+def end_blockers(
+    ruleset: Ruleset, scenario: Scenario, state: GameState, player: Player
+) -> list[Violation]:
+    """[19.0] What keeps `player` from ending his set-up (check_setup, as End step judges
+    it), less the units still in the tray, which the tray itself shows."""
+    waiting = {
+        not_set_up(ruleset, progress.group, unit_id)
+        for progress in setup_progress(ruleset, scenario, state, player)
+        for unit_id in progress.waiting
+    }
+    violations = check_setup(ruleset, scenario, state, player, state.options)
+    return [v for v in violations if v not in waiting]
 
 
 def reserve_marks(ruleset: Ruleset, state: GameState, units: tuple[str, ...]) -> list[Action]:
