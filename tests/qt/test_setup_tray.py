@@ -10,9 +10,11 @@ import pytest
 from PySide6.QtWidgets import QDockWidget, QMenu
 
 from owsqt.qt.app.newgamedialog import NewGameChoice, start_game
+from owsqt.qt.map.unitmime import ground_units_from_mime
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.setup.setupcheck import allowed_hexes
 from tests.qt.tabletools import drop_from_dock, hex_of, window_for
@@ -67,7 +69,10 @@ def test_19_0_a_hand_set_up_opens_the_tray_with_the_groups_and_counts(qtbot, shi
 
 def test_19_11a_a_drag_from_the_tray_into_the_zone_places_the_unit(qtbot, shipped):
     window = _table(qtbot, shipped)
-    drop_from_dock(window, ("su-51a-hq",), "4030")
+    tray = window.setup.tray.list
+    carried = ground_units_from_mime(tray.mimeData([tray.unit_item("su-51a-hq")]))
+    assert carried == ("su-51a-hq",)
+    drop_from_dock(window, carried, "4030")
     assert hex_of(window, "su-51a-hq") == "4030"
     first = window.setup.tray.list.topLevelItem(0)
     assert first.text(0) == "✓ 51st Army HQ (19.11)\nall placed"
@@ -148,8 +153,6 @@ def test_19_0_the_tray_picture(qtbot, shipped):
     window.resize(1600, 950)
     scenario = shipped.scenarios["we-are-coming"]
     soviet = [g for g in scenario.setup if g.player is Player.SOVIET]
-    from owsqt.rules.defaultsetup import default_setup
-
     actions = default_setup(shipped, scenario, window.session.state, Player.SOVIET)
     placed = {u for g in soviet[::2] for u in g.units}  # every other group: half done
     for action in actions:
