@@ -173,3 +173,26 @@ def test_19_0_the_tray_picture(qtbot, shipped):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         window.grab().save(str(Path(SHOTS) / "setup-tray.png"))
+
+
+def test_19_12a_units_the_23rd_panzer_choice_leaves_off_go_to_the_force_pool(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    window.setup.tray.rest_button.click()  # the Soviet side
+    window.session.submit(EndStep(player=Player.SOVIET))
+    window.refresh()
+    tray = window.setup.tray
+    units = _group(shipped, "23rd Panzer Division").units
+    tray.list.unit_item(units[-1]).setSelected(True)
+    (pool,) = window.setup.tray_menu().actions()
+    assert pool.text() == "Send to the force pool (19.12)"
+    pool.trigger()
+    assert window.session.state.units[units[-1]].status is UnitStatus.FORCE_POOL
+    assert tray.list.unit_item(units[-1]) is None
+    assert tray.list.group_item("51st Army HQ") is None  # a German tray now
+    tray.list.unit_item(units[0]).setSelected(True)
+    assert window.setup.tray_menu().actions()  # still a choice group
+    tray.list.clearSelection()
+    tray.list.unit_item(
+        _group(shipped, "57th Panzer Corps HQ and the relief convoys").units[0]
+    ).setSelected(True)
+    assert window.setup.tray_menu().isEmpty()  # a group that all sets up on the map

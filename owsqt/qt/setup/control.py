@@ -6,7 +6,7 @@ counter's menu; "Place the rest by default"; the reserve markers of reserve unit
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow, QMenu
 
@@ -21,6 +21,7 @@ from owsqt.rules.core.verdict import InvalidAction
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome
+from owsqt.rules.scenario.scenario import rule_number
 from owsqt.rules.setup.placing import reserve_marks, setup_rule
 from owsqt.rules.setup.setupcheck import allowed_hexes
 
@@ -35,6 +36,8 @@ class SetupControl(QObject):
         self.tray = SetupTray(self.ruleset)
         self.tray.chosen_changed.connect(self._shade_chosen)
         self.tray.rest_button.clicked.connect(self.place_rest)
+        self.tray.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tray.list.customContextMenuRequested.connect(self._tray_menu)
         # [19.0] The set-up zone of the units chosen or carried; a click there places them.
         self.shading = PickShading(self._picked)
         scene.addItem(self.shading)
@@ -127,6 +130,30 @@ class SetupControl(QObject):
             every = QAction(f"Return the stack to tray ({len(stack)})", menu)
             every.triggered.connect(lambda: self.return_to_tray(stack))
             menu.addAction(every)
+
+    def tray_menu(self) -> QMenu:
+        """The tray's menu for the units chosen: [19.12 a] to the force pool, for a group
+        that starts there or a choice that leaves them off the map."""
+        menu = QMenu(self.tray.list)
+        units = self.tray.chosen_units()
+        progress = self.tray.group_of(units[0]) if units else None
+        if progress is not None and progress.pooled:
+            pool = QAction(f"Send to the force pool ({rule_number(progress.group.rule)})", menu)
+            pool.setToolTip(f"{progress.group.name}: {progress.group.rule}")
+            pool.triggered.connect(lambda: self._to_pool(units))
+            menu.addAction(pool)
+        return menu
+
+    def _tray_menu(self, position: QPoint) -> None:
+        menu = self.tray_menu()
+        if not menu.isEmpty():
+            menu.exec(self.tray.list.viewport().mapToGlobal(position))
+
+    def _to_pool(self, units: tuple[str, ...]) -> None:
+        state = self._session.state
+        self._bridge.submit(
+            SetUnitStatus(player=state.active, units=units, status=UnitStatus.FORCE_POOL)
+        )
 
     def return_to_tray(self, units: tuple[str, ...]) -> None:
         self._bridge.submit(

@@ -143,6 +143,12 @@ class GroupProgress:
     def complete(self) -> bool:
         return not self.waiting and not self.problems
 
+    @property
+    def pooled(self) -> bool:
+        """[19.12 a] Whether units of the group go to the force pool: all of them, or those
+        a choice leaves off the map."""
+        return self.group.start is UnitStatus.FORCE_POOL or isinstance(self.group.zone, Choice)
+
 
 def setup_progress(
     ruleset: Ruleset, scenario: Scenario, state: GameState, player: Player
