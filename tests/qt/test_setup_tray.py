@@ -65,6 +65,10 @@ def test_19_0_a_hand_set_up_opens_the_tray_with_the_groups_and_counts(qtbot, shi
     left = sum(len(g.units) for g in soviet)
     assert tray.blocks_label.text() == f"Before End step: {left} units still in the tray."
     assert "Set-up tray" in window.hint.text()
+    view = next(a for a in window.menuBar().actions() if a.text() == "&View").menu()
+    (toggle,) = [a for a in view.actions() if a.text() == "Set-&up tray"]
+    toggle.trigger()
+    assert not dock.isVisible()
 
 
 def test_19_11a_a_drag_from_the_tray_into_the_zone_places_the_unit(qtbot, shipped):

@@ -296,6 +296,7 @@ class MainWindow(QMainWindow):
         victory_toggle.setText("&Victory")
         victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
         view_menu.addAction(victory_toggle)
+        view_menu.addAction(self.setup.view_action())  # 19.0: the Set-up tray
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")

@@ -24,6 +24,7 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.scenario import rule_number
 from owsqt.rules.setup.placing import reserve_marks, setup_rule
 from owsqt.rules.setup.setupcheck import allowed_hexes
+from owsqt.session import GameSession
 
 
 class SetupControl(QObject):
@@ -49,8 +50,15 @@ class SetupControl(QObject):
         self._carried: tuple[str, ...] = ()
         bridge.submitted.connect(self._after)
 
+    def view_action(self) -> QAction:
+        """View ▸ Set-up tray: shows or hides the dock."""
+        toggle = self.dock.toggleViewAction()
+        toggle.setText("Set-&up tray")
+        toggle.setToolTip("The counters still to place in set-up, by group and formation (19.0)")
+        return toggle
+
     @property
-    def _session(self):
+    def _session(self) -> GameSession:
         return self._bridge.session
 
     def refresh(self) -> None:
