@@ -134,6 +134,12 @@ def test_19_0_a_counter_returns_to_the_tray_from_its_menu(qtbot, shipped):
     assert window.session.state.units["su-51a-hq"].status is UnitStatus.NOT_ARRIVED
     assert window.setup.tray.list.unit_item("su-51a-hq") is not None
     assert isinstance(menu, QMenu)
+    division = _group(shipped, "81st Cavalry Division").units
+    drop_from_dock(window, division[:2], "1832")
+    menu = window.unit_menu_for(division[0])
+    (every,) = [a for a in menu.actions() if a.text() == "Return the stack to tray (2)"]
+    every.trigger()
+    assert all(window.session.state.units[u].hex is None for u in division[:2])
 
 
 def test_19_0_place_the_rest_by_default_then_end_the_set_up_step(qtbot, shipped):

@@ -17,7 +17,7 @@ from owsqt.rules.core.actions import PlaceUnits, SetUnitStatus
 from owsqt.rules.core.events import UnitPlaced
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.core.verdict import InvalidAction
+from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome
@@ -121,9 +121,9 @@ class SetupControl(QObject):
         """[19.0] In set-up, a counter of the side setting up goes back to the tray."""
         state = self._session.state
         unit = state.units.get(unit_id)
-        owner = self.ruleset.catalogue.ground[unit_id].player if unit else None
-        if state.phase is not Phase.SETUP or unit is None or unit.status is not UnitStatus.ON_MAP:
-            return
+        if state.phase is not Phase.SETUP or unit is None or unit.hex is None:
+            return  # only a counter on the map stands on a hex
+        owner = self.ruleset.catalogue.ground[unit_id].player
         if owner is not state.active:
             return
         menu.addSeparator()
@@ -180,7 +180,7 @@ class SetupControl(QObject):
         if state.phase is not Phase.SETUP or player is None or scenario is None:
             return
         actions = default_setup(self.ruleset, scenario, state, player, state.options, rest=True)
-        refused = []
+        refused: list[Violation] = []
         try:
             for action in actions:
                 outcome = session.submit(action)
