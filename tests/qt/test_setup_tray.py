@@ -206,3 +206,14 @@ def test_19_12a_units_the_23rd_panzer_choice_leaves_off_go_to_the_force_pool(qtb
         _group(shipped, "57th Panzer Corps HQ and the relief convoys").units[0]
     ).setSelected(True)
     assert window.setup.tray_menu().isEmpty()  # a group that all sets up on the map
+
+
+def test_19_21a_a_group_heading_shows_the_losses_it_starts_with(qtbot, shipped):
+    choice = NewGameChoice("hoths-last-gasp", mode=Mode.STRICT, default_setup=False)
+    window = window_for(qtbot, shipped, start_game(shipped, choice, None, seed=4))
+    heading = window.setup.tray.list.group_item("61st Cavalry Division")
+    assert (
+        heading.text(0) == "• 61st Cavalry Division (19.21)\n5 of 5 to place · losses −4 inf −1 art"
+    )
+    assert "Soviet set-up (19.21)" in window.setup.tray.heading.text()
+    assert "sets up (19.21)" in window.hint.text()

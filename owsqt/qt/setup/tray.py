@@ -22,7 +22,7 @@ from owsqt.qt.setup.traylist import GROUP_ROLE, ICON_PIXELS, UNIT_ROLE, SetupTra
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Violation
-from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.core.vocabulary import LossClass, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import rule_number
 from owsqt.rules.setup.placing import GroupProgress, end_blockers, setup_progress, setup_rule
@@ -161,6 +161,12 @@ class SetupTray(QWidget):
         count = f"{waiting} of {total} to place" if waiting else "all placed"
         if progress.points_left is not None:
             count += f" · {progress.points_left} stacking points may still go on"
+        if group.losses is not None and group.losses.total:
+            owed = group.losses
+            parts = [f"−{owed.of(c)} {c.value[:3]}" for c in LossClass if owed.of(c)]
+            count += f" · losses {' '.join(parts)}"
+        if not waiting and progress.problems:
+            count += f" · {len(progress.problems)} to settle"
         item = QTreeWidgetItem([f"{mark} {group.name} ({rule_number(group.rule)})\n{count}"])
         item.setData(0, GROUP_ROLE, group.name)
         font = item.font(0)
