@@ -185,3 +185,17 @@ def test_19_4_each_scenario_cites_its_own_set_up_rule(shipped, scenario, soviet,
     """Reading 125: 19.4 sets up as 19.3 (19.31, 19.32) with the optional units of 19.41."""
     assert setup_rule(shipped.scenarios[scenario], Player.SOVIET) == soviet
     assert setup_rule(shipped.scenarios[scenario], Player.GERMAN) == german
+
+
+def test_19_11a_an_attached_unit_placed_before_its_formations_is_refused_naming_them(shipped):
+    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    group = _group(shipped, "we-are-coming", "51st Army independent units")
+    _, hex_ = _inside(shipped, session, "81st Cavalry Division")  # no division stands there yet
+    outcome = session.submit(PlaceUnits(units=group.units[:1], to=hex_))
+    assert not outcome.applied
+    (violation,) = outcome.verdict.violations
+    assert violation.rule == "19.11"
+    assert "sets up stacked with a unit of 4th Cavalry Corps" in violation.message
+    division = _group(shipped, "we-are-coming", "81st Cavalry Division").units
+    assert session.submit(PlaceUnits(units=division[:1], to=hex_)).applied
+    assert session.submit(PlaceUnits(units=group.units[:1], to=hex_)).applied

@@ -25,7 +25,13 @@ from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import LossClass, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import rule_number
-from owsqt.rules.setup.placing import GroupProgress, end_blockers, setup_progress, setup_rule
+from owsqt.rules.setup.placing import (
+    GroupProgress,
+    end_blockers,
+    setup_progress,
+    setup_rule,
+    zone_text,
+)
 
 _DONE = QColor("#2f6b2f")
 _OPEN = QColor("#7a4a00")
@@ -156,7 +162,7 @@ class SetupTray(QWidget):
         if group.start is UnitStatus.FORCE_POOL:
             where = "starts in the force pool"
         else:
-            where = group.zone.describe()
+            where = zone_text(self.ruleset, group)
         mark = "✓" if progress.complete else "•"
         count = f"{waiting} of {total} to place" if waiting else "all placed"
         if progress.points_left is not None:
@@ -227,7 +233,7 @@ class SetupTray(QWidget):
             where = (
                 "starts in the force pool"
                 if group.start is UnitStatus.FORCE_POOL
-                else f"sets up {group.zone.describe()}"
+                else f"sets up {zone_text(self.ruleset, group)}"
             )
             count = f"{len(units)} unit{'s' if len(units) != 1 else ''}"
             self.chosen_label.setText(

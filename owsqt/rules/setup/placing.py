@@ -12,7 +12,7 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.data.units import UnitClass
-from owsqt.rules.map.setupzones import Choice
+from owsqt.rules.map.setupzones import Choice, WithFormations
 from owsqt.rules.movement.movecost import closed_hexes
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -39,6 +39,17 @@ def setup_rule(scenario: Scenario | None, player: Player) -> str:
     side of `scenario` (reading 125); 19.11 or 19.12 for a sandbox."""
     sections = _SETUP_SECTIONS.get(rule_number(scenario.rule) if scenario else "", {})
     return sections.get(player, "19.11" if player is Player.SOVIET else "19.12")
+
+
+def zone_text(ruleset: Ruleset, group: SetupGroup) -> str:
+    """Where a group sets up, in words, formations by their names (19.11 a: "attached to
+    any formation")."""
+    zone = group.zone
+    if isinstance(zone, WithFormations):
+        formations = ruleset.catalogue.formations
+        names = [formations[f].name if f in formations else f for f in zone.formations]
+        return "stacked with a unit of " + ", ".join(names)
+    return zone.describe()
 
 
 def placement_violations(ruleset: Ruleset, state: GameState, action: PlaceUnits) -> list[Violation]:
@@ -74,7 +85,7 @@ def placement_violations(ruleset: Ruleset, state: GameState, action: PlaceUnits)
                 Violation(
                     rule,
                     f"{names(unit_id)} may not set up on {where}: {group.name} sets up "
-                    f"{group.zone.describe()}",
+                    f"{zone_text(ruleset, group)}",
                 )
             )
         if isinstance(group.zone, Choice) and group.name not in seen:
