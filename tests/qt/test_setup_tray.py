@@ -179,7 +179,9 @@ def test_19_0_the_tray_picture(qtbot, shipped):
         shipped, window.session.state, _group(shipped, "126th Rifle Division")
     )
     middle = sorted(zone, key=lambda h: (h.q, h.r))[len(zone) // 2]
+    window.view.set_zoom(0.62)  # the whole zone with its name at the top
     window.centre_on_hex(shipped.grid.id_of(middle))
+    assert window.setup.label.label == "126th Rifle Division sets up here (19.11)"
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         window.grab().save(str(Path(SHOTS) / "setup-tray.png"))

@@ -7,11 +7,12 @@ counter's menu; "Place the rest by default"; the reserve markers of reserve unit
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPoint, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow, QMenu
 
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.marks import PickShading
+from owsqt.qt.map.zones import AreaItem
 from owsqt.qt.setup.tray import SetupTray
 from owsqt.rules.core.actions import PlaceUnits, SetUnitStatus
 from owsqt.rules.core.events import UnitPlaced
@@ -21,10 +22,13 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome
+from owsqt.rules.map.zones import Area
 from owsqt.rules.scenario.scenario import rule_number
 from owsqt.rules.setup.placing import reserve_marks, setup_rule
 from owsqt.rules.setup.setupcheck import allowed_hexes
 from owsqt.session import GameSession
+
+ZONE_EDGE = QColor(30, 60, 150, 230)  # the set-up zone's name box, as the shading's blue
 
 
 class SetupControl(QObject):
@@ -42,6 +46,8 @@ class SetupControl(QObject):
         # [19.0] The set-up zone of the units chosen or carried; a click there places them.
         self.shading = PickShading(self._picked)
         scene.addItem(self.shading)
+        self.label = AreaItem(ZONE_EDGE, QColor(0, 0, 0, 0), edge_pixels=1.0)  # its name
+        scene.addItem(self.label)
         self.dock = QDockWidget("Set-up tray", window)
         self.dock.setObjectName("setupTrayDock")
         self.dock.setWidget(self.tray)
@@ -107,7 +113,16 @@ class SetupControl(QObject):
         self._shade()
 
     def _shade(self) -> None:
-        self.shading.set_hexes(self.zone_hexes(self._carried or self.tray.chosen_units()))
+        units = self._carried or self.tray.chosen_units()
+        hexes = self.zone_hexes(units)
+        self.shading.set_hexes(hexes)
+        progress = self.tray.group_of(units[0]) if hexes else None
+        if progress is None:
+            self.label.set_area(None)
+            return
+        group = progress.group
+        area = Area(self.ruleset.game_map, hexes)
+        self.label.set_area(area, f"{group.name} sets up here ({rule_number(group.rule)})")
 
     def _picked(self, hex_: Hex) -> None:
         """A click on the shaded zone: the chosen units are placed there."""
