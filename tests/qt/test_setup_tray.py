@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QDockWidget, QMenu
 
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import Play
 from owsqt.qt.app.newgamedialog import NewGameChoice, start_game
 from owsqt.qt.map.unitmime import ground_units_from_mime
 from owsqt.rules.core.actions import EndStep
@@ -17,6 +19,7 @@ from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.setup.setupcheck import allowed_hexes
+from owsqt.session import GameSession
 from tests.qt.tabletools import drop_from_dock, hex_of, window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the tray's picture is saved there
@@ -219,3 +222,17 @@ def test_19_21a_a_group_heading_shows_the_losses_it_starts_with(qtbot, shipped):
     )
     assert "Soviet set-up (19.21)" in window.setup.tray.heading.text()
     assert "sets up (19.21)" in window.hint.text()
+
+
+def test_19_11_in_e_mail_play_the_other_sides_set_up_is_not_placed_from_this_tray(
+    qtbot, shipped, tmp_path
+):
+    session = GameSession.new(
+        shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL, side=Player.GERMAN,
+        identity=Identity.generate(), path=tmp_path / "german.owsg",
+    )  # fmt: skip
+    window = window_for(qtbot, shipped, session)
+    tray = window.setup.tray
+    assert "Soviet set-up (19.11)" in tray.heading.text()
+    assert "Not yours to place" in tray.heading.text()
+    assert not tray.list.isEnabled() and not tray.rest_button.isEnabled()

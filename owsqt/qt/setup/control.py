@@ -14,7 +14,7 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.marks import PickShading
 from owsqt.qt.map.zones import AreaItem
 from owsqt.qt.setup.tray import SetupTray
-from owsqt.rules.core.actions import PlaceUnits, SetUnitStatus
+from owsqt.rules.core.actions import EndStep, PlaceUnits, SetUnitStatus
 from owsqt.rules.core.events import UnitPlaced
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.steps import Phase
@@ -71,10 +71,13 @@ class SetupControl(QObject):
         """After every change: the tray, the shading; the dock comes forward once when a
         side's set-up begins with counters still to place."""
         state = self._session.state
-        self.tray.show_state(state)
-        self._shade()
         setting_up = state.phase is Phase.SETUP and state.active is not None
-        waiting = any(p.waiting for p in self.tray.progress)
+        not_yours = (
+            self._session.players.why_not_act(EndStep(player=state.active)) if setting_up else None
+        )
+        self.tray.show_state(state, not_yours)
+        self._shade()
+        waiting = not_yours is None and any(p.waiting for p in self.tray.progress)
         key = (id(self._session), state.segment)
         if setting_up and waiting and key != self._shown_for:
             self._shown_for = key

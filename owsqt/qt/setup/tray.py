@@ -87,11 +87,12 @@ class SetupTray(QWidget):
 
     # --- showing the state ----------------------------------------------------------------
 
-    def show_state(self, state: GameState) -> None:
-        """The groups of the side setting up, if set-up is on."""
+    def show_state(self, state: GameState, not_yours: str | None = None) -> None:
+        """The groups of the side setting up, if set-up is on; `not_yours` says why the
+        player at this computer may not place them (e-mail play: the other side's set-up)."""
         scenario = self.ruleset.scenarios.get(state.scenario)
         player = state.active if state.phase is Phase.SETUP else None
-        key = (state.scenario, player, state.options, state.units, state.phase)
+        key = (state.scenario, player, state.options, state.units, state.phase, not_yours)
         if key == self._shown:
             return
         self._shown = key
@@ -123,7 +124,10 @@ class SetupTray(QWidget):
         )
         for progress in self.progress:
             self._add_group(state, progress)
-        self.rest_button.setEnabled(left > 0)
+        self.rest_button.setEnabled(left > 0 and not_yours is None)
+        self.list.setEnabled(not_yours is None)
+        if not_yours is not None:
+            self.heading.setText(f"{self.heading.text()}<br>Not yours to place: {not_yours}.")
         self._set_blocks(end_blockers(self.ruleset, scenario, state, player), left)
         for unit_id in chosen:
             item = self.list.unit_item(unit_id)
