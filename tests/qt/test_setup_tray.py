@@ -236,3 +236,14 @@ def test_19_11_in_e_mail_play_the_other_sides_set_up_is_not_placed_from_this_tra
     assert "Soviet set-up (19.11)" in tray.heading.text()
     assert "Not yours to place" in tray.heading.text()
     assert not tray.list.isEnabled() and not tray.rest_button.isEnabled()
+
+
+def test_19_0_a_new_game_set_up_by_hand_brings_the_tray_forward_again(qtbot, shipped):
+    window = _table(qtbot, shipped)
+    dock = window.setup.dock
+    stack = window.findChild(QDockWidget, "stackDock")
+    stack.raise_()  # the player looks at another tab of the same dock area
+    assert not dock.isVisible() or dock.visibleRegion().isEmpty()
+    choice = NewGameChoice("we-are-coming", mode=Mode.STRICT, default_setup=False)
+    window.bridge.replace(start_game(shipped, choice, None, seed=9))
+    assert dock.isVisible() and not dock.visibleRegion().isEmpty()

@@ -17,7 +17,7 @@ from owsqt.qt.setup.tray import SetupTray
 from owsqt.rules.core.actions import EndStep, PlaceUnits, SetUnitStatus
 from owsqt.rules.core.events import UnitPlaced
 from owsqt.rules.core.hexgrid import Hex
-from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.defaultsetup import default_setup
@@ -52,9 +52,10 @@ class SetupControl(QObject):
         self.dock.setObjectName("setupTrayDock")
         self.dock.setWidget(self.tray)
         self.dock.setToolTip("The counters still to place in set-up (19.0)")
-        self._shown_for: tuple | None = None  # the set-up step that brought the dock forward
+        self._shown_for: Segment | None = None  # the set-up step that brought it forward
         self._carried: tuple[str, ...] = ()
         bridge.submitted.connect(self._after)
+        bridge.replaced.connect(self._forget)
 
     def view_action(self) -> QAction:
         """View ▸ Set-up tray: shows or hides the dock."""
@@ -78,11 +79,16 @@ class SetupControl(QObject):
         self.tray.show_state(state, not_yours)
         self._shade()
         waiting = not_yours is None and any(p.waiting for p in self.tray.progress)
-        key = (id(self._session), state.segment)
+        key = state.segment
         if setting_up and waiting and key != self._shown_for:
             self._shown_for = key
             self.dock.show()
             self.dock.raise_()
+
+    def _forget(self) -> None:
+        """Another game: its set-up brings the tray forward anew."""
+        self._shown_for = None
+        self._carried = ()
 
     def hint(self, base: str) -> str:
         state = self._session.state
