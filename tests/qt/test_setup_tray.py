@@ -236,6 +236,7 @@ def test_19_11_in_e_mail_play_the_other_sides_set_up_is_not_placed_from_this_tra
     assert "Soviet set-up (19.11)" in tray.heading.text()
     assert "Not yours to place" in tray.heading.text()
     assert not tray.list.isEnabled() and not tray.rest_button.isEnabled()
+    assert "Set-up tray" not in window.hint.text()
 
 
 def test_19_0_a_new_game_set_up_by_hand_brings_the_tray_forward_again(qtbot, shipped):

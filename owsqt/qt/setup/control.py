@@ -92,8 +92,9 @@ class SetupControl(QObject):
 
     def hint(self, base: str) -> str:
         state = self._session.state
-        if state.phase is not Phase.SETUP or not any(p.waiting for p in self.tray.progress):
-            return base
+        waiting = any(p.waiting for p in self.tray.progress)
+        if state.phase is not Phase.SETUP or not waiting or not self.tray.list.isEnabled():
+            return base  # nothing to place, or not this player's to place (e-mail play)
         return f"{base}; drag counters from the Set-up tray into their shaded zones"
 
     # --- zone shading ------------------------------------------------------------------------
