@@ -50,7 +50,7 @@ def default_setup(
 ) -> list[Action]:
     """The actions that set up `player`'s side of `scenario` on `state`; with `rest`, only
     the units the player has not placed yet, around those he has (the set-up tray's "Place
-    the rest by default")."""
+    the rest by default", reading 127)."""
     groups = scenario.groups(tuple(options))
     # Hexes the other side must set up in (19.12: Gruppe Bischof on 4146) stay free.
     kept_free = frozenset(
