@@ -60,6 +60,7 @@ from owsqt.qt.play.victory import VictoryControl
 from owsqt.qt.pocket.ringcontrol import RingControl
 from owsqt.qt.pocket.thunderclap_control import ThunderclapControl
 from owsqt.qt.recovery.control import ReplacementsControl
+from owsqt.qt.setup.control import SetupControl
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
     Action,
@@ -171,6 +172,11 @@ class MainWindow(QMainWindow):
         self.counters.hex_selected.connect(self.ring.pick)
         self.tabifyDockWidget(inspector_dock, self.ring.dock)
         self.tabifyDockWidget(inspector_dock, self.victory.dock)
+        self.setup = SetupControl(self, self.bridge, self.scene)  # 19.0: set-up by hand
+        self.tabifyDockWidget(inspector_dock, self.setup.dock)
+        self.view.units_drag_entered.connect(self.setup.carry)
+        self.view.units_drag_left.connect(self.setup.put_down)
+        self.view.units_dropped.connect(self.setup.put_down)
         inspector_dock.raise_()
         self.hint = QLabel(self)
         self.hint.setObjectName("stepHint")
@@ -293,6 +299,7 @@ class MainWindow(QMainWindow):
         victory_toggle.setText("&Victory")
         victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
         view_menu.addAction(victory_toggle)
+        view_menu.addAction(self.setup.view_action())  # 19.0: the Set-up tray
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
@@ -356,6 +363,8 @@ class MainWindow(QMainWindow):
                 )
             )
         )
+        self.setup.refresh()  # 19.0: the Set-up tray
+        base = self.setup.hint(base)
         hint = self.email.hint(self.combat.hint(base))
         self.hint.setText(hint)
         self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")
@@ -469,6 +478,7 @@ class MainWindow(QMainWindow):
         if self.session.mode is not Mode.FREE:
             add_unit_orders(menu, self.ruleset, game, unit_id, self._order)
         self.combat.add_menu_entries(menu, state.hex)
+        self.setup.add_menu_entries(menu, unit_id)  # 19.0: Return to tray
         return menu
 
     def _selected_hex(self) -> Hex | None:
