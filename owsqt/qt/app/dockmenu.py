@@ -1,0 +1,73 @@
+"""Every dock in the View menu, so that a closed one can always be opened again, and the
+right dock area's tabs readable: down its outer edge, titles whole, not "S…", "A…".
+
+`add_dock_entries` lists each QDockWidget of the window that the menu does not list yet
+(a dock's entry is its toggleViewAction, or an action that carries the dock as `data()`);
+docks made later are picked up when the menu opens."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QTabWidget
+
+# objectName: (menu text, shortcut or "", tooltip) for the docks that had no entry before.
+DOCK_ENTRIES = {
+    "logDock": ("Game &log", "Ctrl+Shift+G", "Every action of the game, in order"),
+    "stackDock": ("S&tack", "Ctrl+Shift+T", "The units of the selected hex, top first"),
+    "overviewDock": ("&Overview", "Ctrl+Shift+M", "The whole map small; click to go there"),
+    "airDock": ("Air o&perations", "", "The air segment's page and both charts (4.3-4.6)"),
+}
+
+
+def dock_entries(menu: QMenu) -> dict[QDockWidget, QAction]:
+    """The docks `menu` (and its submenus) lists, and the entry of each."""
+    found: dict[QDockWidget, QAction] = {}
+    for action in menu.actions():
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            found.update(dock_entries(sub))
+            continue
+        dock = action.data()
+        if not isinstance(dock, QDockWidget):
+            owner = action.parent()
+            if isinstance(owner, QDockWidget) and owner.toggleViewAction() is action:
+                dock = owner
+        if isinstance(dock, QDockWidget):
+            found[dock] = action
+    return found
+
+
+def add_dock_entries(window: QMainWindow, menu: QMenu) -> None:
+    """Add an entry for each dock of `window` that `menu` does not list, now and whenever
+    the menu opens; and put the tabs of the right dock area where their titles fit."""
+    window.setTabPosition(Qt.DockWidgetArea.RightDockWidgetArea, QTabWidget.TabPosition.East)
+    _add_missing(window, menu)
+    menu.aboutToShow.connect(lambda: _add_missing(window, menu))
+
+
+def _add_missing(window: QMainWindow, menu: QMenu) -> None:
+    listed = dock_entries(menu)
+    missing = [d for d in window.findChildren(QDockWidget) if d not in listed]
+    if not missing:
+        return
+    menu.addSeparator()
+    for dock in missing:
+        entry = dock.toggleViewAction()
+        text, keys, tip = DOCK_ENTRIES.get(
+            dock.objectName(), (dock.windowTitle(), "", f"Show or hide the {dock.windowTitle()}")
+        )
+        entry.setText(text)
+        entry.setToolTip(tip)
+        entry.setStatusTip(tip)
+        if keys and not _taken(window, keys):
+            entry.setShortcut(QKeySequence(keys))
+        window.addAction(entry)  # the shortcut works with the menu closed
+        menu.addAction(entry)
+    menu.setToolTipsVisible(True)
+
+
+def _taken(window: QMainWindow, keys: str) -> bool:
+    """Whether another action of the window already answers `keys`."""
+    wanted = QKeySequence(keys)
+    return any(a.shortcut() == wanted for a in window.findChildren(QAction))
