@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
-from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
-from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.dockmenu import add_dock_entries
 from owsqt.qt.app.menurules import judge_menu
+from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
+from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.ruleactions import RuleActions
 from owsqt.qt.app.statusline import StatusLine, say_why_when_disabled
 from owsqt.qt.app.undoreasons import explain_undo, replay_gates
@@ -46,7 +46,6 @@ from owsqt.qt.map.painter import PAPER
 from owsqt.qt.map.supplyoverlay import SupplyOverlay
 from owsqt.qt.map.view import MapView, Overview
 from owsqt.qt.map.zones import ZoneOverlays
-from owsqt.qt.textsize import TextSize
 from owsqt.qt.movement.control import MoveController
 from owsqt.qt.movement.displacemenu import add_displacement
 from owsqt.qt.play import forfeitask
@@ -62,6 +61,7 @@ from owsqt.qt.play.victory import VictoryControl
 from owsqt.qt.pocket.ringcontrol import RingControl
 from owsqt.qt.pocket.thunderclap_control import ThunderclapControl
 from owsqt.qt.recovery.control import ReplacementsControl
+from owsqt.qt.textsize import TextSize
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
     Action,

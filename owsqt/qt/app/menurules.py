@@ -67,17 +67,17 @@ def _judge(menu: QMenu, ruleset: Ruleset, state: GameState, mode: Mode) -> tuple
         if not isinstance(action, Action):
             allowed = allowed or entry.isEnabled()
             continue
-        reason = why_not(ruleset, state, action)
-        if reason is None:
+        refused = why_not(ruleset, state, action)
+        if refused is None:
             allowed = allowed or entry.isEnabled()
             continue
-        first_reason = first_reason or reason
+        first_reason = first_reason or refused
         if mode is Mode.STRICT:
-            _refuse(entry, reason)
+            _refuse(entry, refused)
         else:
             allowed = allowed or entry.isEnabled()
-            entry.setToolTip(f"{AGAINST}: {reason}")
-            entry.setStatusTip(f"{AGAINST}: {reason}")
+            entry.setToolTip(f"{AGAINST}: {refused}")
+            entry.setStatusTip(f"{AGAINST}: {refused}")
     return allowed, first_reason
 
 

@@ -25,7 +25,7 @@ class ElidedLabel(QLabel):
         self._tip_title = tip_title
         self.setTextFormat(Qt.TextFormat.PlainText)
 
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+    def setText(self, text: str) -> None:
         super().setText(text)
         self.setToolTip(f"{self._tip_title}\n{text}" if self._tip_title and text else text)
         self.update()
@@ -38,13 +38,13 @@ class ElidedLabel(QLabel):
     def is_elided(self) -> bool:
         return self.elided() != self.text()
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+    def minimumSizeHint(self) -> QSize:
         return QSize(40, super().minimumSizeHint().height())
 
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+    def sizeHint(self) -> QSize:
         return QSize(40, super().sizeHint().height())
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
         align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -67,7 +67,7 @@ class StatusLine(ElidedLabel):
         bar.addPermanentWidget(self, 1)
         bar.messageChanged.connect(self._show)
 
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name): sets the hint
+    def setText(self, text: str) -> None:
         self._hint = text
         self._show(self._bar.currentMessage())
 
