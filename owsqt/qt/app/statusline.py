@@ -65,7 +65,7 @@ class StatusLine(ElidedLabel):
         # Permanent, stretched over the bar: the bar's own message area is left no room,
         # so every message is drawn here, elided.
         bar.addPermanentWidget(self, 1)
-        bar.messageChanged.connect(self._show)
+        bar.messageChanged.connect(self._said)
 
     def setText(self, text: str) -> None:
         self._hint = text
@@ -84,9 +84,12 @@ class StatusLine(ElidedLabel):
         if self._bar.currentMessage() and self._now() is not self._message_at:
             self._bar.clearMessage()
 
+    def _said(self, message: str) -> None:
+        self._message_at = self._now()  # the game the message speaks of
+        self._show(message)
+
     def _show(self, message: str) -> None:
         if message:
-            self._message_at = self._now()
             self._tip_title = "The latest message; the hint comes back when it has gone"
             ElidedLabel.setText(self, message)
         else:
