@@ -6,7 +6,7 @@ built again and every view of the table repaints."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QMenu, QWidget
 
@@ -51,6 +51,9 @@ def apply_scale(scale: float, scenes: tuple[QGraphicsScene, ...] = ()) -> None:
     elif _base[0].pixelSize() > 0:
         font.setPixelSize(max(1, round(_base[0].pixelSize() * scale)))
     QApplication.setFont(font)
+    # Qt posts the change to every widget: deliver it now, so that what follows (a layout,
+    # a grab, the next line of a test) sees the new size.
+    QApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
     if scale != style.PRINT_SCALE:
         style.set_print_scale(scale)
         painter.ground_face.cache_clear()
