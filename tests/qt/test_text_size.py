@@ -81,12 +81,12 @@ def ink_rows(image) -> int:
     size = image.width()
     rows = 0
     for y in range(size * 2 // 3, size - 4):
-        if any(QColorLightness(image.pixel(x, y)) < 60 for x in range(size // 4, size * 3 // 4)):
+        if any(lightness(image.pixel(x, y)) < 60 for x in range(size // 4, size * 3 // 4)):
             rows += 1
     return rows
 
 
-def QColorLightness(rgb: int) -> int:  # noqa: N802 - reads like the Qt call it mirrors
+def lightness(rgb: int) -> int:
     red, green, blue = (rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255
     return (max(red, green, blue) + min(red, green, blue)) // 2
 
