@@ -7,9 +7,9 @@ docks made later are picked up when the menu opens."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QTabWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QTabBar, QTabWidget
 
 # objectName: (menu text, shortcut or "", tooltip) for the docks that had no entry before.
 DOCK_ENTRIES = {
@@ -42,6 +42,7 @@ def add_dock_entries(window: QMainWindow, menu: QMenu) -> None:
     """Add an entry for each dock of `window` that `menu` does not list, now and whenever
     the menu opens; and put the tabs of the right dock area where their titles fit."""
     window.setTabPosition(Qt.DockWidgetArea.RightDockWidgetArea, QTabWidget.TabPosition.East)
+    window.installEventFilter(_WholeTabTitles(window))
     _add_missing(window, menu)
     menu.aboutToShow.connect(lambda: _add_missing(window, menu))
 
@@ -65,6 +66,33 @@ def _add_missing(window: QMainWindow, menu: QMenu) -> None:
         window.addAction(entry)  # the shortcut works with the menu closed
         menu.addAction(entry)
     menu.setToolTipsVisible(True)
+
+
+class _WholeTabTitles(QObject):
+    """The dock areas' tab bars (made by Qt as docks are tabbed) show whole titles, with
+    scroll arrows when they do not all fit, and each tab the dock's tooltip."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.ChildAdded, QEvent.Type.LayoutRequest, QEvent.Type.Show):
+            QTimer.singleShot(0, self.fix)
+        return False
+
+    def fix(self) -> None:
+        docks = {d.windowTitle(): d for d in self._window.findChildren(QDockWidget)}
+        for bar in self._window.findChildren(QTabBar):
+            if bar.parent() is not self._window:
+                continue  # a tab widget's own bar, inside some dock
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
+            for index in range(bar.count()):
+                dock = docks.get(bar.tabText(index).replace("&", ""))
+                if dock is not None:
+                    tip = dock.toggleViewAction().toolTip() or dock.windowTitle()
+                    bar.setTabToolTip(index, tip)
 
 
 def _taken(window: QMainWindow, keys: str) -> bool:
