@@ -197,3 +197,16 @@ def test_every_dock_has_a_view_menu_entry(qtbot, ruleset):
     late.setObjectName("lateDock")
     window.view_menu.aboutToShow.emit()
     assert late in dock_entries(window.view_menu)
+
+
+def test_6_1_7_2_8_3_greyed_game_menu_entries_say_why(qtbot, ruleset):
+    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    qtbot.addWidget(window)
+    assert window.session.state.phase is Phase.SETUP
+    for action, rule in (
+        (window.declare_action, "6.1"),
+        (window.order_action, "7.2"),
+        (window.administrative_action, "8.3"),
+    ):
+        assert not action.isEnabled()
+        assert action.toolTip().startswith("Not now:") and rule in action.toolTip()

@@ -85,3 +85,15 @@ def _refuse(entry: QAction, reason: str) -> None:
     entry.setEnabled(False)
     entry.setToolTip(f"{NOT_NOW}: {reason}")
     entry.setStatusTip(f"{NOT_NOW}: {reason}")
+
+
+def explain(entry: QAction, reason: str | None) -> None:
+    """Give a greyed `entry` the reason as tooltip and status tip ("Not now: ..."); an
+    enabled one gets its own tooltip back."""
+    own = entry.property("ownToolTip")
+    if own is None:
+        own = entry.toolTip()
+        entry.setProperty("ownToolTip", own)
+    text = own if reason is None else f"Not now: {reason}"
+    entry.setToolTip(text)
+    entry.setStatusTip(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction
 
+from owsqt.qt.app.menurules import explain
 from owsqt.session import GameSession
 
 UNDO_TIP = "Take back the last action (Ctrl+Z)"
@@ -29,10 +30,5 @@ def replay_gates(replaying: bool, *actions: QAction) -> None:
     """While a replay shows the past, nothing is played: the actions are greyed with the
     reason (their own tooltip comes back after)."""
     for action in actions:
-        own = action.property("ownToolTip")
-        if own is None:
-            own = action.toolTip()
-            action.setProperty("ownToolTip", own)
         action.setEnabled(not replaying)
-        action.setToolTip(f"Not now: {IN_REPLAY}" if replaying else own)
-        action.setStatusTip(action.toolTip())
+        explain(action, IN_REPLAY if replaying else None)
