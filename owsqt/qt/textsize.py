@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
-from PySide6.QtWidgets import QApplication, QGraphicsScene, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsScene, QMenu, QWidget
 
 from owsqt.qt.counters import painter, style
 
@@ -51,6 +51,12 @@ def apply_scale(scale: float, scenes: tuple[QGraphicsScene, ...] = ()) -> None:
     elif _base[0].pixelSize() > 0:
         font.setPixelSize(max(1, round(_base[0].pixelSize() * scale)))
     QApplication.setFont(font)
+    # A dock draws its title in a font it took once, when made, unless its own font differs
+    # from the application's: give each dock the new size, marked by a harmless difference.
+    titles = QFont(font)
+    titles.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
+    for dock in (w for w in QApplication.allWidgets() if isinstance(w, QDockWidget)):
+        dock.setFont(titles)
     # Qt posts the change to every widget: deliver it now, so that what follows (a layout,
     # a grab, the next line of a test) sees the new size.
     QApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
@@ -61,6 +67,8 @@ def apply_scale(scale: float, scenes: tuple[QGraphicsScene, ...] = ()) -> None:
     for scene in scenes:
         scene.update()
     for widget in QApplication.allWidgets():
+        if widget.styleSheet():  # a styled widget keeps the font it was polished with
+            widget.setStyleSheet(widget.styleSheet())
         widget.update()
 
 

@@ -37,6 +37,10 @@ def test_text_size_scales_a_dock_and_a_new_dialog_live(window):
     assert window.text_size.level() == "normal"
     window.text_size.choose("largest")
     assert window.log.font().pointSizeF() == pytest.approx(before * 1.5, rel=0.02)
+    # The dock's title, and a widget with a style sheet of its own, follow too.
+    assert window.log_dock.font().pointSizeF() == pytest.approx(before * 1.5, rel=0.02)
+    styled = window.combat.panel.last
+    assert styled.styleSheet() and styled.font().pointSizeF() == pytest.approx(before * 1.5, 0.02)
     dialog = QDialog(window)
     label = QLabel("a dialog", dialog)
     assert label.font().pointSizeF() == pytest.approx(before * 1.5, rel=0.02)
