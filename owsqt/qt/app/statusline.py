@@ -8,6 +8,7 @@ whole text as its tooltip. (QStatusBar itself would paint a long message clipped
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QShortcut
@@ -27,7 +28,9 @@ class ElidedLabel(QLabel):
 
     def setText(self, text: str) -> None:
         super().setText(text)
-        self.setToolTip(f"{self._tip_title}\n{text}" if self._tip_title and text else text)
+        # Rich text, so that a long line wraps in the tooltip instead of running off screen.
+        whole = escape(text, quote=False)
+        self.setToolTip(f"<p><b>{self._tip_title}</b><br>{whole}</p>" if self._tip_title else whole)
         self.update()
 
     def elided(self) -> str:
