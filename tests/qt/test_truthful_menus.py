@@ -210,3 +210,12 @@ def test_6_1_7_2_8_3_greyed_game_menu_entries_say_why(qtbot, ruleset):
     ):
         assert not action.isEnabled()
         assert action.toolTip().startswith("Not now:") and rule in action.toolTip()
+
+
+def test_11_1_a_greyed_prepared_attack_says_why(qtbot, ruleset):
+    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    qtbot.addWidget(window)
+    attack = window.combat.attack_action
+    assert not attack.isEnabled()
+    assert attack.toolTip() == "Not now: the units are still being set up"
+    assert attack.statusTip() == attack.toolTip()
