@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMenu
+from PySide6.QtWidgets import QDockWidget, QMenu, QTabBar, QTabWidget
 
 from owsqt.qt.app.dockmenu import dock_entries
 from owsqt.qt.app.mainwindow import MainWindow
@@ -219,3 +219,20 @@ def test_11_1_a_greyed_prepared_attack_says_why(qtbot, ruleset):
     assert not attack.isEnabled()
     assert attack.toolTip() == "Not now: the units are still being set up"
     assert attack.statusTip() == attack.toolTip()
+
+
+def test_the_right_dock_tabs_run_down_the_edge_with_whole_titles_and_tooltips(qtbot, ruleset):
+    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+    assert window.tabPosition(area) == QTabWidget.TabPosition.East
+    bars = [b for b in window.findChildren(QTabBar) if b.parent() is window and b.count() > 4]
+    qtbot.waitUntil(lambda: all(b.elideMode() == Qt.TextElideMode.ElideNone for b in bars))
+    (bar,) = bars
+    titles = [bar.tabText(i) for i in range(bar.count())]
+    assert "Air operations" in titles and "Replacements" in titles
+    stack = titles.index("Stack")
+    assert bar.tabToolTip(stack) == "The units of the selected hex, top first"
