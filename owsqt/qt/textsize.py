@@ -20,7 +20,8 @@ LEVELS: dict[str, tuple[str, float]] = {  # name: (menu text, factor)
     "largest": ("L&argest", 1.5),
 }
 STEP_KEYS = ("Ctrl+Alt+=", "Ctrl+Alt+-")  # a size larger, a size smaller
-_base: list[QFont] = []  # the application's font before any scaling, taken once
+_base: list[QFont] = []  # the application's font before any scaling
+_set: list[QFont] = []  # the font set here last: another means someone else changed it
 
 
 def _settings() -> QSettings:
@@ -43,14 +44,15 @@ def apply_scale(scale: float, scenes: tuple[QGraphicsScene, ...] = ()) -> None:
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return
-    if not _base:
-        _base.append(QFont(app.font()))
+    if not _base or app.font() != _set[0]:  # first, or someone else set it since (fonts)
+        _base[:] = [QFont(app.font())]
     font = QFont(_base[0])
     if _base[0].pointSizeF() > 0:
         font.setPointSizeF(_base[0].pointSizeF() * scale)
     elif _base[0].pixelSize() > 0:
         font.setPixelSize(max(1, round(_base[0].pixelSize() * scale)))
     QApplication.setFont(font)
+    _set[:] = [QFont(app.font())]
     # A dock draws its title in a font it took once, when made, unless its own font differs
     # from the application's: give each dock the new size, marked by a harmless difference.
     titles = QFont(font)
