@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGraphicsScene,
     QInputDialog,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -25,9 +24,13 @@ from PySide6.QtWidgets import (
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
+from owsqt.qt.app.dockmenu import add_dock_entries
+from owsqt.qt.app.menurules import judge_menu
 from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.ruleactions import RuleActions
+from owsqt.qt.app.statusline import StatusLine, say_why_when_disabled
+from owsqt.qt.app.undoreasons import explain_undo, replay_gates
 from owsqt.qt.app.workmenu import add_unit_orders
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat import hastyask
@@ -61,6 +64,7 @@ from owsqt.qt.pocket.ringcontrol import RingControl
 from owsqt.qt.pocket.thunderclap_control import ThunderclapControl
 from owsqt.qt.recovery.control import ReplacementsControl
 from owsqt.qt.setup.control import SetupControl
+from owsqt.qt.textsize import TextSize
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
     Action,
@@ -178,10 +182,7 @@ class MainWindow(QMainWindow):
         self.view.units_drag_left.connect(self.setup.put_down)
         self.view.units_dropped.connect(self.setup.put_down)
         inspector_dock.raise_()
-        self.hint = QLabel(self)
-        self.hint.setObjectName("stepHint")
-        self.hint.setToolTip("What the game waits for now (3.1)")
-        self.statusBar().addWidget(self.hint, 1)  # temporary messages cover it for a while
+        self.hint = StatusLine(self.statusBar(), lambda: self.session.state)  # elided, whole
         self.resizeDocks([self.log_dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
         self.hot_seat = HotSeat(self, self.bridge)
@@ -197,6 +198,8 @@ class MainWindow(QMainWindow):
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.turn_label = self.turn_bar.label
+        add_dock_entries(self, self.view_menu)  # every dock, Log, Stack and Overview too
+        self.text_size = TextSize(self, self.view_menu, self.counters)
         self.refresh()
 
     def _build_actions(self) -> None:
@@ -235,7 +238,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.deselect_action)
-        view_menu = self.menuBar().addMenu("&View")
+        view_menu = self.view_menu = self.menuBar().addMenu("&View")
         self.zoom_in_action = self._action(
             "Zoom &in", QKeySequence.StandardKey.ZoomIn, self.view.zoom_in
         )
@@ -255,6 +258,7 @@ class MainWindow(QMainWindow):
         self.replay_action.setToolTip(
             f"Step through the game entry by entry on the map, from its end ({REPLAY_KEYS})"
         )
+        self.replay_action.setData(self.replay)  # the Replay dock's entry (app/dockmenu.py)
         view_menu.addAction(self.replay_action)
         view_menu.addSeparator()
         self.soviet_reach_action = QAction("Soviet ground attack &reach (4.6)", self)
@@ -318,6 +322,9 @@ class MainWindow(QMainWindow):
         game_menu.addActions(self.combat.actions())
         game_menu.addAction(self.air.action)
         game_menu.setToolTipsVisible(True)
+        edit_menu.setToolTipsVisible(True)
+        for action in (self.undo_action, self.redo_action, self.end_step_action, self.roll_action):
+            say_why_when_disabled(action, self._say)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&About owsqt", None, self.about))
 
@@ -371,10 +378,9 @@ class MainWindow(QMainWindow):
         self.rule_actions.refresh()
         self.moves.sync()
         self.combat.refresh()
-        undo_reason = self.session.why_not_undo()
-        self.undo_action.setEnabled(undo_reason is None)
-        self.undo_action.setToolTip(undo_reason or "Take back the last action")
-        self.redo_action.setEnabled(self.session.why_not_redo() is None)
+        explain_undo(self.undo_action, self.redo_action, self.session)
+        self.hint.follow()  # a message about a state that is gone goes with it
+        replay_gates(self.replay.is_active(), self.end_step_action, self.roll_action)
         self.replay_action.setEnabled(bool(self.session.entries))
         self.email.refresh()
         if self.replay.is_active():  # the map shows the past until the player leaves it
@@ -399,6 +405,7 @@ class MainWindow(QMainWindow):
     def watch(self, first: int, last: int) -> None:
         """Replay entries `first` to `last` on the map; nothing is played until it is left."""
         self.clear_selection()
+        replay_gates(True, self.end_step_action, self.roll_action)
         self.view.setInteractive(False)  # no drags and no menus on the past
         self.deselect_action.setEnabled(False)  # Esc is the replay's: Continue play
         log_height = self.log_dock.height()
@@ -459,6 +466,7 @@ class MainWindow(QMainWindow):
             return
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
         menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._order)
+        judge_menu(menu, self.ruleset, self.session.state, self.session.mode)  # STRICT: greyed
         self.combat.add_menu_entries(menu, hex_)
         self.air.add_menu_entries(menu, hex_)
         menu.exec(screen_pos)
@@ -474,6 +482,7 @@ class MainWindow(QMainWindow):
         game = self.session.state
         state = game.units[unit_id]
         menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._order)
+        judge_menu(menu, self.ruleset, game, self.session.mode)  # STRICT: refused edits greyed
         add_displacement(menu, self.ruleset, game, unit_id, self._order)
         if self.session.mode is not Mode.FREE:
             add_unit_orders(menu, self.ruleset, game, unit_id, self._order)
