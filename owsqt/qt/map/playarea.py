@@ -19,6 +19,7 @@ from owsqt.qt.map.view import READABLE_ZOOM, MapView
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.setup.setupcheck import allowed_hexes
 
 FRONT_RANGE = 4  # hexes between enemy units for both to be part of the front
 BUSY_RADIUS = 5  # hexes: about what a 1920x1080 window shows around its centre, readable
@@ -49,7 +50,7 @@ def play_area(ruleset: Ruleset, state: GameState) -> list[Hex]:
     scenario = ruleset.scenarios.get(state.scenario) if state.scenario else None
     hexes: set[Hex] = set()
     for group in scenario.setup if scenario is not None else ():
-        zone = group.zone.hexes(ruleset.game_map)
+        zone = allowed_hexes(ruleset, state, group)  # 'with formations' follows its units
         if len(zone) <= SMALL_ZONE:
             hexes |= zone
     return sorted(hexes)
