@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication, QListWidgetItem
 
 from owsqt.qt.help.citations import citations, first_citation, linkify
@@ -93,12 +93,25 @@ def test_a_refusal_link_opens_the_rulebook_at_its_clause(qtbot, ruleset, window)
     assert dock.current_key == "19.1"
 
 
-def test_labels_of_the_window_carry_links_that_open_the_dock(qtbot, window):
+def test_the_status_line_links_the_hints_rules_and_a_click_on_a_label_opens_its_rule(qtbot, window):
     window.hint.setText("Set up your units (19.11), then End step (3.1)")
+    window.statusBar().clearMessage()
     assert window.help.link_texts() >= 1
-    assert 'href="rule:19.11"' in window.hint.text()
-    window.hint.linkActivated.emit("rule:19.11")
+    assert window.hint.text() == "Set up your units (19.11), then End step (3.1)"  # as it was
+    links = window.help.status_links
+    assert 'href="rule:19.11"' in links.text() and 'href="rule:3.1"' in links.text()
+    menu = window.help.label_links.menu_for(window.hint)
+    assert [a.text() for a in menu.actions()] == [
+        "Read 19.11 Soviet set-up",
+        "Read 3.1 Each turn consists of a number of different phases",
+    ]
+    menu.actions()[0].trigger()
     assert window.help.dock.current_key == "19.11"
+    one = window.victory.label
+    one.setText("<b>We are coming!</b> (19.13)")
+    window.help.link_texts()
+    qtbot.mouseClick(one, Qt.MouseButton.LeftButton)
+    assert window.help.dock.current_key == "19.13"
 
 
 def test_a_double_click_on_a_log_line_opens_its_first_citation(qtbot, window):

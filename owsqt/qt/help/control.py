@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from owsqt.qt.help.helpdock import HelpDock
 from owsqt.qt.help.legend import LegendDialog
-from owsqt.qt.help.linker import SKIP, LogLinks, StatusLinks, link_labels
+from owsqt.qt.help.linker import SKIP, LabelLinks, LogLinks, StatusLinks
 from owsqt.qt.help.rulebook import Rulebook, load_rulebook, parse, rulebook_path
 from owsqt.qt.help.shortcuts import ShortcutsDialog
 
@@ -58,7 +58,9 @@ class HelpControl(QObject):
         self.legend_action.setShortcut(QKeySequence(LEGEND_KEYS))
         self.legend_action.setToolTip("Terrain, roads, rivers, zones and markers of the map")
         self.legend_action.triggered.connect(self.show_legend)
-        self.status_links = StatusLinks(window.statusBar(), self.open_rule)
+        hint = getattr(window, "hint", None)
+        self.status_links = StatusLinks(window.statusBar(), self.open_rule, hint)
+        self.label_links = LabelLinks(window, self.open_rule, self.heading)
         self.log_links = LogLinks(log, self.open_rule, self.heading) if log is not None else None
         bridge.changed.connect(self.link_texts)
         if counters is not None:
@@ -87,8 +89,10 @@ class HelpControl(QObject):
         return section.label if section else number
 
     def link_texts(self) -> int:
-        """Every label of the window with its rule numbers as links; how many have any."""
-        return link_labels(self.window, self.open_rule)
+        """The status bar's links follow its message or hint, and every label of the window
+        that cites a rule opens it on a click; how many labels cite one."""
+        self.status_links.show_message(self.window.statusBar().currentMessage())
+        return self.label_links.watch()
 
     def show_shortcuts(self) -> ShortcutsDialog:
         dialog = ShortcutsDialog(self.window)

@@ -1,25 +1,26 @@
-"""Rule citations wherever the window shows text, made links to the rulebook: the labels
-of the docks, panels and status line (rich text with ``rule:`` links), the game log (a
-double-click on a line opens its first citation; its tooltip quotes the clause's
-heading) and the status bar's messages (their citations as links beside them)."""
+"""Rule citations wherever the window shows text, made links to the rulebook: the status
+bar's message or hint (its rule numbers as ``rule:`` links beside it), the labels of the
+docks and panels (a click opens the rule they cite; their text, which other code reads,
+is left as it is), and the game log (a double-click on a line opens its first citation;
+its tooltip names the clause)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStatusBar, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QMenu, QStatusBar, QWidget
 
 from owsqt.qt.help.citations import (
     citations,
     first_citation,
     is_rich,
     link,
-    linkify,
     number_of,
 )
 
-LINKED = "owsqtRuleLinks"  # a label's property: its linkActivated is connected
+LINKED = "owsqtRuleLinks"  # a label's property: it is watched for clicks
 SKIP = "owsqtNoRuleLinks"  # a widget's property: leave its labels as they are
 OpenRule = Callable[[str], object]
 
@@ -42,28 +43,64 @@ def _skipped(label: QLabel) -> bool:
     return False
 
 
-def link_label(label: QLabel, open_rule: OpenRule) -> bool:
-    """Make the citations of `label`'s text links; True when it has any."""
+def label_citations(label: QLabel) -> list[str]:
+    """The rule numbers a label shows; none for a label that has links of its own."""
     text = label.text()
-    if not text or label.buddy() is not None or 'href="rule:' in text:
-        return False
-    if not citations(_plain_of(text)):
-        return False
-    if not label.property(LINKED):
-        label.setProperty(LINKED, True)
-        label.linkActivated.connect(lambda href: _follow(href, open_rule))
-        flags = label.textInteractionFlags() | Qt.TextInteractionFlag.LinksAccessibleByMouse
-        label.setTextInteractionFlags(flags)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setText(linkify(text))
-    return True
+    if not text or "href=" in text:
+        return []
+    return citations(_plain_of(text))
 
 
-def link_labels(root: QWidget, open_rule: OpenRule) -> int:
-    """Every label under `root` (but those under a widget marked SKIP) linked; how many."""
-    return sum(
-        link_label(label, open_rule) for label in root.findChildren(QLabel) if not _skipped(label)
-    )
+class LabelLinks(QObject):
+    """The labels of the window's docks and status line, their text left as it is: over a
+    label that cites rules the pointer is a hand, and a click opens its rule in the
+    rulebook (a menu of them when it cites several)."""
+
+    def __init__(self, root: QWidget, open_rule: OpenRule, heading: Callable[[str], str]):
+        super().__init__(root)
+        self.root = root
+        self.open_rule = open_rule
+        self.heading = heading
+
+    def watch(self) -> int:
+        """Watch every label under the root (not those marked SKIP); how many cite rules."""
+        citing = 0
+        for label in self.root.findChildren(QLabel):
+            if _skipped(label):
+                continue
+            if not label.property(LINKED):
+                label.setProperty(LINKED, True)
+                label.installEventFilter(self)
+            numbers = label_citations(label)
+            citing += bool(numbers)
+            if numbers:
+                label.setCursor(Qt.CursorShape.PointingHandCursor)
+            else:
+                label.unsetCursor()
+        return citing
+
+    def menu_for(self, label: QLabel) -> QMenu:
+        """The rules a label cites, each an entry that opens it."""
+        menu = QMenu(label)
+        for number in label_citations(label):
+            action = menu.addAction(f"Read {self.heading(number)}")
+            action.triggered.connect(lambda _=False, n=number: self.open_rule(n))
+        return menu
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            isinstance(watched, QLabel)
+            and event.type() == QEvent.Type.MouseButtonRelease
+            and isinstance(event, QMouseEvent)
+            and event.button() == Qt.MouseButton.LeftButton
+            and not watched.hasSelectedText()
+        ):
+            numbers = label_citations(watched)
+            if len(numbers) == 1:
+                self.open_rule(numbers[0])
+            elif numbers:
+                self.menu_for(watched).popup(event.globalPosition().toPoint())
+        return False
 
 
 def _follow(href: str, open_rule: OpenRule) -> None:
@@ -103,8 +140,10 @@ class StatusLinks(QLabel):
     """Beside the status bar's message: its rule numbers as links ("Rules: 8.2 · 11.7"),
     so that a refusal's rule is one click away."""
 
-    def __init__(self, bar: QStatusBar, open_rule: OpenRule) -> None:
+    def __init__(self, bar: QStatusBar, open_rule: OpenRule, hint: QLabel | None = None):
         super().__init__(bar)
+        self.bar = bar
+        self.hint = hint
         self.setObjectName("statusRuleLinks")
         self.setProperty(SKIP, True)
         self.setTextFormat(Qt.TextFormat.RichText)
@@ -115,6 +154,9 @@ class StatusLinks(QLabel):
         self.hide()
 
     def show_message(self, text: str) -> None:
+        """The message's rule numbers; with no message, those of the hint it covered."""
+        if not text and self.hint is not None:
+            text = _plain_of(self.hint.text())
         numbers = citations(text)
         if not numbers:
             self.clear()
