@@ -189,11 +189,14 @@ def test_help_dock_picture_after_a_citation_click(qtbot, shipped):
     session.apply_default_setup()
     window = window_for(qtbot, shipped, session)
     window.resize(1920, 1080)
-    window.statusBar().showMessage(
-        "Not allowed: 8.2: a unit may not enter a hex of the Stalingrad pocket", 60000
-    )
-    window.help.status_links.linkActivated.emit("rule:8.2")
-    assert window.help.dock.current_key == "8.2"
+    window.end_step_action.trigger()  # STRICT: the allocation comes first (4.3)
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Not allowed") and "4.3" in message
+    links = window.help.status_links
+    assert links.isVisible() and 'href="rule:4.3"' in links.text()
+    links.linkActivated.emit("rule:4.3")
+    assert window.help.dock.current_key == "4.3"
+    assert window.help.dock.shown_heading() == "4.3 Air Allocation Segment"
     QApplication.processEvents()
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from owsqt.qt.help.shortcuts import ShortcutsDialog
 RULEBOOK_KEYS = "F1"
 SHORTCUT_KEYS = "Ctrl+/"
 LEGEND_KEYS = "Shift+F1"
-DOCK_WIDTH = 540
+DOCK_WIDTH = 620
 
 
 def _book() -> Rulebook:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
+    QPalette,
     QKeySequence,
     QShortcut,
     QTextCharFormat,
@@ -36,7 +37,7 @@ KEY_ROLE = Qt.ItemDataRole.UserRole
 MATCH_INK = QColor("#fde68a")
 CURRENT_INK = QColor("#f59e0b")
 CLAUSE_INK = QColor("#dbeafe")
-INDEX_WIDTH = 190
+INDEX_WIDTH = 210
 
 
 class HelpDock(QDockWidget):
@@ -80,6 +81,11 @@ class HelpDock(QDockWidget):
         self.browser.setObjectName("rulebookText")
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._on_anchor)
+        palette = self.browser.palette()  # the clause shown: a light wash, not a selection's
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+            palette.setColor(group, QPalette.ColorRole.Highlight, CLAUSE_INK)
+            palette.setColor(group, QPalette.ColorRole.HighlightedText, QColor("#111111"))
+        self.browser.setPalette(palette)
         self.browser.setHtml(rulebook_html(book))
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([INDEX_WIDTH, 520])
