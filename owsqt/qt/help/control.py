@@ -9,10 +9,11 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow
+from shiboken6 import isValid
 
 from owsqt.qt.help.helpdock import HelpDock
 from owsqt.qt.help.legend import LegendDialog
-from owsqt.qt.help.linker import SKIP, LabelLinks, LogLinks, StatusLinks
+from owsqt.qt.help.linker import LabelLinks, LogLinks, StatusLinks
 from owsqt.qt.help.rulebook import Rulebook, load_rulebook, parse, rulebook_path
 from owsqt.qt.help.shortcuts import ShortcutsDialog
 
@@ -34,7 +35,6 @@ class HelpControl(QObject):
         super().__init__(window)
         self.window = window
         self.dock = HelpDock(_book(), window)
-        self.dock.setProperty(SKIP, True)
         self.dock.missing.connect(
             lambda number: window.statusBar().showMessage(
                 f"The rulebook has no clause {number}", 6000
@@ -60,7 +60,9 @@ class HelpControl(QObject):
         self.legend_action.triggered.connect(self.show_legend)
         hint = getattr(window, "hint", None)
         self.status_links = StatusLinks(window.statusBar(), self.open_rule, hint)
-        self.label_links = LabelLinks(window, self.open_rule, self.heading)
+        self.label_links = LabelLinks(
+            window, self.open_rule, self.heading, skip=(self.dock, self.status_links)
+        )
         self.log_links = LogLinks(log, self.open_rule, self.heading) if log is not None else None
         bridge.changed.connect(self.link_texts)
         if counters is not None:
@@ -91,6 +93,8 @@ class HelpControl(QObject):
     def link_texts(self) -> int:
         """The status bar's links follow its message or hint, and every label of the window
         that cites a rule opens it on a click; how many labels cite one."""
+        if not isValid(self.window):  # the window is being destroyed: its docks hide
+            return 0
         self.status_links.show_message(self.window.statusBar().currentMessage())
         return self.label_links.watch()
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
-    QPalette,
     QKeySequence,
+    QPalette,
     QShortcut,
     QTextCharFormat,
     QTextCursor,

@@ -21,7 +21,6 @@ from owsqt.qt.help.citations import (
 )
 
 LINKED = "owsqtRuleLinks"  # a label's property: it is watched for clicks
-SKIP = "owsqtNoRuleLinks"  # a widget's property: leave its labels as they are
 OpenRule = Callable[[str], object]
 
 
@@ -32,15 +31,6 @@ def _plain_of(text: str) -> str:
     from owsqt.qt.help.citations import _TAG
 
     return "".join(part for i, part in enumerate(_TAG.split(text)) if not i % 2)
-
-
-def _skipped(label: QLabel) -> bool:
-    widget: QWidget | None = label
-    while widget is not None:
-        if widget.property(SKIP):
-            return True
-        widget = widget.parentWidget()
-    return False
 
 
 def label_citations(label: QLabel) -> list[str]:
@@ -56,26 +46,37 @@ class LabelLinks(QObject):
     label that cites rules the pointer is a hand, and a click opens its rule in the
     rulebook (a menu of them when it cites several)."""
 
-    def __init__(self, root: QWidget, open_rule: OpenRule, heading: Callable[[str], str]):
+    def __init__(
+        self,
+        root: QWidget,
+        open_rule: OpenRule,
+        heading: Callable[[str], str],
+        skip: tuple[QWidget, ...] = (),
+    ):
         super().__init__(root)
         self.root = root
+        self.skip = skip  # widgets whose labels are left alone (the Help dock's own)
         self.open_rule = open_rule
         self.heading = heading
 
     def watch(self) -> int:
-        """Watch every label under the root (not those marked SKIP); how many cite rules."""
+        """Watch every label under the root (not those under `skip`); how many cite rules."""
         citing = 0
+        skipped = {id(label) for widget in self.skip for label in widget.findChildren(QLabel)}
+        skipped.update(id(widget) for widget in self.skip)
         for label in self.root.findChildren(QLabel):
-            if _skipped(label):
+            if id(label) in skipped:
                 continue
-            if not label.property(LINKED):
-                label.setProperty(LINKED, True)
-                label.installEventFilter(self)
             numbers = label_citations(label)
             citing += bool(numbers)
-            if numbers:
+            watched = bool(label.property(LINKED))
+            if numbers and not watched:  # only labels that cite a rule pay for the filter
+                label.setProperty(LINKED, True)
+                label.installEventFilter(self)
                 label.setCursor(Qt.CursorShape.PointingHandCursor)
-            else:
+            elif watched and not numbers:
+                label.setProperty(LINKED, False)
+                label.removeEventFilter(self)
                 label.unsetCursor()
         return citing
 
@@ -145,7 +146,6 @@ class StatusLinks(QLabel):
         self.bar = bar
         self.hint = hint
         self.setObjectName("statusRuleLinks")
-        self.setProperty(SKIP, True)
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setToolTip("Open the rulebook at the rule the message cites")
         self.linkActivated.connect(lambda href: _follow(href, open_rule))
