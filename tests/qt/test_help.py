@@ -133,7 +133,9 @@ def test_links_inside_the_rulebook_and_its_index_move_the_dock(qtbot, window):
 
 def test_the_search_finds_and_highlights_every_match(qtbot, window):
     dock = window.help.dock
-    window.help.rulebook_action.trigger()
+    window.help.rulebook_action.trigger()  # F1
+    QApplication.processEvents()
+    assert dock.isVisible() and dock.width() >= 400  # wide enough to read the charts
     found = dock.search("hasty attack")
     assert found > 5 and dock.count_label.text() == f"1 of {found}"
     assert len(dock.highlighted()) == found

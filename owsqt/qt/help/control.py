@@ -45,6 +45,7 @@ class HelpControl(QObject):
             Qt.DockWidgetArea.RightDockWidgetArea, self.dock, Qt.Orientation.Horizontal
         )
         self.dock.hide()
+        self.dock.visibilityChanged.connect(self._widen)
         self.rulebook_action = self.dock.toggleViewAction()
         self.rulebook_action.setText("&Rulebook")
         self.rulebook_action.setShortcut(QKeySequence(RULEBOOK_KEYS))
@@ -78,11 +79,12 @@ class HelpControl(QObject):
 
     def open_rule(self, number: str) -> bool:
         """Open the Rulebook dock at clause `number` (or the clause that holds it)."""
-        was_hidden = self.dock.isHidden()
-        shown = self.dock.show_clause(number)
-        if shown and was_hidden and not self.dock.isFloating():
+        return self.dock.show_clause(number)
+
+    def _widen(self, shown: bool) -> None:
+        """Opened narrow (the first time, or squeezed by other docks): wide enough to read."""
+        if shown and not self.dock.isFloating() and self.dock.width() < DOCK_WIDTH // 2:
             self.window.resizeDocks([self.dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
-        return shown
 
     def heading(self, number: str) -> str:
         """A citation's clause as the rulebook heads it: "8.2 Movement Restrictions"."""
