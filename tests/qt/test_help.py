@@ -203,3 +203,15 @@ def test_help_dock_picture_after_a_citation_click(qtbot, shipped):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         window.grab().save(str(Path(SHOTS) / "help-dock.png"))
+
+
+def test_the_rulebook_renders_charts_monospaced_and_clauses_as_anchors():
+    from owsqt.qt.help.rulebookhtml import rulebook_html
+
+    html = rulebook_html(load_rulebook())
+    assert '<a name="8.2">8.2 Movement Restrictions</a>' in html
+    crt = html.split(">Combat Results Table</a></h3>", 1)[1]
+    table = crt.split("</pre>", 1)[0]
+    assert table.startswith("\n<pre") and "10 or more" in table and "2/4" in table
+    assert "<p>- = No effect</p>" in crt  # a result's dash, not a bullet
+    assert 'href="rule:11.7"' in html  # cross-references inside the rules are links

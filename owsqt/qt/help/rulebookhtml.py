@@ -62,7 +62,7 @@ def _heading(section: Section, line: str) -> str:
 
 def _paragraph(line: str) -> str:
     stripped = line.strip()
-    if stripped.startswith("- "):
+    if stripped.startswith("- ") and not stripped.startswith("- ="):  # "- = No effect"
         return f"<p style='margin-left:18px; margin-top:0'>• {linkify_plain(stripped[2:])}</p>"
     if re.match(r"^\d{1,2}\. ", stripped) and line.startswith(" "):
         return f"<p style='margin-left:36px; margin-top:0'>{linkify_plain(stripped)}</p>"
