@@ -23,11 +23,15 @@ from PySide6.QtWidgets import (
 
 from owsqt.qt.counters.markers import ChitItem, ChitLook, HexMarkerLayer, unit_chits
 from owsqt.qt.fonts import table_font
-from owsqt.qt.help.swatches import MAP_FEATURES, OVERLAYS, Draw
+from owsqt.qt.help.swatches import MAP_FEATURES, SUPPLY_OVERLAYS, Draw, hex_path
+from owsqt.qt.map.mapitem import MAP_SCALE, SCENE_LAYOUT
+from owsqt.qt.map.style import CLEAR
+from owsqt.qt.map.zones import INTERDICTION_EDGE, INTERDICTION_FILL, AreaItem, ZoneOverlays
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hexside
 from owsqt.rules.core.state import EntrenchmentState, GameState, InterdictionZone, UnitState
 from owsqt.rules.core.vocabulary import BridgeState, Entrenchment, Player, Supply
+from owsqt.rules.map.zones import Area
 from owsqt.rules.scenario.ruleset import Ruleset
 
 ROW = 44  # px per row
@@ -72,6 +76,37 @@ def hex_markers(ruleset: Ruleset, state: GameState, scene: QGraphicsScene) -> li
     return list(layer.items)
 
 
+def zone_rows(ruleset: Ruleset, scene: QGraphicsScene) -> list[tuple[str, Draw]]:
+    """The areas the map measures, each drawn by the map's own area item (as the zone
+    overlays configure them) around one hex."""
+    zones = ZoneOverlays(scene, ruleset)
+    hex_ = sorted(ruleset.grid.hexes())[len(ruleset.grid.hexes()) // 2]
+    cx, cy = SCENE_LAYOUT.center(hex_)
+    area = Area(ruleset.game_map, frozenset({hex_}))
+
+    def drawn(item: AreaItem) -> Draw:
+        item.set_area(area)
+
+        def draw(painter: QPainter) -> None:
+            painter.fillPath(hex_path(), CLEAR)
+            painter.save()
+            painter.scale(1 / MAP_SCALE, 1 / MAP_SCALE)
+            painter.translate(-cx, -cy)
+            item.paint(painter, QStyleOptionGraphicsItem(), None)
+            painter.restore()
+
+        return draw
+
+    interdiction = AreaItem(INTERDICTION_EDGE, INTERDICTION_FILL)  # as ZoneOverlays.sync
+    scene.addItem(interdiction)
+    return [
+        ("Interdiction zone (4.5)", drawn(interdiction)),
+        ("Artillery range (12.4)", drawn(zones.range)),
+        ("Where bombardment may strike (12.4)", drawn(zones.strike)),
+        ("Soviet ground attack reach (4.6)", drawn(zones.soviet_reach)),
+    ]
+
+
 def _general(tip: str) -> str:
     """A marker's tooltip without the hex it names on the map."""
     return re.sub(r" around [^:]+:", ":", tip)
@@ -87,7 +122,10 @@ class Legend(QWidget):
         self._scene = QGraphicsScene(self)  # holds the map markers
         self.sections: list[tuple[str, list[tuple[str, Draw | QGraphicsItem]]]] = [
             ("The map", list(MAP_FEATURES)),
-            ("Overlays (View menu) and zones", list(OVERLAYS)),
+            (
+                "Overlays (View menu) and zones",
+                zone_rows(ruleset, self._scene) + list(SUPPLY_OVERLAYS),
+            ),
             (
                 "Markers on counters (2.2)",
                 [(look.tip, ChitItem(look, self._holder)) for look in chit_looks(ruleset)],

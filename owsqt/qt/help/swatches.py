@@ -1,5 +1,5 @@
 """The swatches of the map legend, drawn with the map's own inks, widths and shapes
-(owsqt/qt/map/style.py, shapes.py, paths.py, zones.py, supplyoverlay.py): each draws one
+(owsqt/qt/map/style.py, shapes.py, paths.py, supplyoverlay.py): each draws one
 thing of the map on a single hex centred on the origin, in map units."""
 
 from __future__ import annotations
@@ -14,15 +14,6 @@ from owsqt.qt.map import style as ink
 from owsqt.qt.map.paths import Town, town_paths
 from owsqt.qt.map.shapes import add_bridge, hatch_path, hexes_path, marsh_tufts_path
 from owsqt.qt.map.supplyoverlay import CUT_INK, CUT_WASH, SIDE_INK
-from owsqt.qt.map.zones import (
-    INTERDICTION_EDGE,
-    INTERDICTION_FILL,
-    RANGE_EDGE,
-    REACH_EDGE,
-    REACH_FILL,
-    STRIKE_EDGE,
-    STRIKE_FILL,
-)
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.map.gamemap import MAP_LAYOUT, HexFeature, RiverClass
@@ -190,23 +181,6 @@ def entry_area(painter: QPainter) -> None:
     painter.restore()
 
 
-def area(edge: QColor, fill: QColor, dashed: bool = False) -> Draw:
-    """An overlay's outline and wash, as the map's AreaItem draws it (2 px edge)."""
-
-    def draw(painter: QPainter) -> None:
-        shape = hex_path()
-        painter.fillPath(shape, ink.CLEAR)
-        painter.fillPath(shape, fill)
-        for colour, pixels in ((QColor(255, 252, 240, 170), 4.0), (edge, 2.0)):
-            pen = QPen(colour, pixels)
-            pen.setCosmetic(True)
-            if dashed and colour is edge:
-                pen.setDashPattern([4.0, 3.0])
-            painter.strokePath(shape.translated(0, 0), pen)
-
-    return draw
-
-
 def supply_line(colour: QColor, cut: bool) -> Draw:
     def draw(painter: QPainter) -> None:
         painter.fillPath(hex_path(), ink.CLEAR)
@@ -224,11 +198,7 @@ def cut_wash(painter: QPainter) -> None:
     painter.fillPath(hex_path(), CUT_WASH)
 
 
-OVERLAYS: tuple[tuple[str, Draw], ...] = (
-    ("Interdiction zone (4.5)", area(INTERDICTION_EDGE, INTERDICTION_FILL)),
-    ("Artillery range (12.4)", area(RANGE_EDGE, QColor(0, 0, 0, 0), dashed=True)),
-    ("Where bombardment may strike (12.4)", area(STRIKE_EDGE, STRIKE_FILL)),
-    ("Soviet ground attack reach (4.6)", area(REACH_EDGE, REACH_FILL, dashed=True)),
+SUPPLY_OVERLAYS: tuple[tuple[str, Draw], ...] = (
     ("German supply chain (14.2)", supply_line(SIDE_INK[Player.GERMAN], False)),
     ("Soviet supply chain (14.2)", supply_line(SIDE_INK[Player.SOVIET], False)),
     ("Supply chain cut (14.2)", supply_line(CUT_INK, True)),
@@ -251,4 +221,4 @@ MAP_FEATURES: tuple[tuple[str, Draw], ...] = (
     ("Axis start line (19.12)", start_line("axis")),
     ("Entry area", entry_area),
 )
-__all__ = ["MAP_FEATURES", "OVERLAYS", "QRectF"]
+__all__ = ["MAP_FEATURES", "SUPPLY_OVERLAYS", "QRectF"]
