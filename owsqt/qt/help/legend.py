@@ -34,6 +34,7 @@ from owsqt.rules.core.vocabulary import BridgeState, Entrenchment, Player, Suppl
 from owsqt.rules.map.zones import Area
 from owsqt.rules.scenario.ruleset import Ruleset
 
+Row = tuple[str, Draw | QGraphicsItem]  # what it means, and the swatch or marker drawn
 ROW = 44  # px per row
 SWATCH = 40  # px across a swatch's hex
 COLUMNS = 2
@@ -120,12 +121,10 @@ class Legend(QWidget):
         self.setObjectName("mapLegend")
         self._holder = QGraphicsRectItem()  # the chits' parent: they draw without a counter
         self._scene = QGraphicsScene(self)  # holds the map markers
-        self.sections: list[tuple[str, list[tuple[str, Draw | QGraphicsItem]]]] = [
+        overlays: list[Row] = [*zone_rows(ruleset, self._scene), *SUPPLY_OVERLAYS]
+        self.sections: list[tuple[str, list[Row]]] = [
             ("The map", list(MAP_FEATURES)),
-            (
-                "Overlays (View menu) and zones",
-                zone_rows(ruleset, self._scene) + list(SUPPLY_OVERLAYS),
-            ),
+            ("Overlays (View menu) and zones", overlays),
             (
                 "Markers on counters (2.2)",
                 [(look.tip, ChitItem(look, self._holder)) for look in chit_looks(ruleset)],
