@@ -34,6 +34,7 @@ from owsqt.qt.combat import hastyask
 from owsqt.qt.combat.control import CombatControl
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import HexMarkerLayer
+from owsqt.qt.counters.stackviewer import StackViewer
 from owsqt.qt.counters.unitmenu import unit_menu
 from owsqt.qt.docks.arrivals import ArrivalsList
 from owsqt.qt.docks.stackinspector import StackInspector
@@ -41,6 +42,7 @@ from owsqt.qt.help.control import HelpControl
 from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.map.painter import PAPER
+from owsqt.qt.map.playarea import frame_play_area
 from owsqt.qt.map.supplyoverlay import SupplyOverlay
 from owsqt.qt.map.view import MapView, Overview
 from owsqt.qt.map.zones import ZoneOverlays
@@ -115,6 +117,7 @@ class MainWindow(QMainWindow):
         self.view.units_drag_left.connect(self.moves.end_gesture)
         self.view.units_dropped.connect(self._on_units_dropped)
         self.view.setBackgroundBrush(QBrush(PAPER))
+        self.stack_viewer = StackViewer(self.view, self.counters, ruleset)
         self.setCentralWidget(self.view)
         self.overview = Overview(self.view, self)
         self.overview.setBackgroundBrush(QBrush(PAPER))
@@ -637,6 +640,8 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(None, self.session.state)
         self.zones.select(None)
         self.moves.clear_selection()
+        if self._shown_once:  # an opened or new game opens on its own area of play
+            frame_play_area(self.view, self.ruleset, self.session.state)
 
     def save_game(self) -> None:
         """The journal is written at every action; a game still in the autosave folder asks
@@ -677,9 +682,8 @@ class MainWindow(QMainWindow):
             self._show_relief_axis()
 
     def _show_relief_axis(self) -> None:
-        """Open on the ground of the first turns: Kotelnikovo to Verchne-Kumskij."""
-        self.view.set_zoom(0.6)
-        self.centre_on_hex("2238")
+        """Open on the scenario's area of play, counters readable (playarea)."""
+        frame_play_area(self.view, self.ruleset, self.session.state)
 
     def centre_on_hex(self, hex_id: str) -> None:
         """Centre the view on a hex given by its CCRR id (ValueError for a bad id)."""
