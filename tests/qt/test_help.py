@@ -201,6 +201,8 @@ def test_help_dock_picture_after_a_citation_click(qtbot, shipped):
     assert window.help.dock.shown_heading() == "4.3 Air Allocation Segment"
     QApplication.processEvents()
     if SHOTS:
+        window.centre_on_hex("2442")  # the front south of the Aksai beside the rulebook
+        QApplication.processEvents()
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         window.grab().save(str(Path(SHOTS) / "help-dock.png"))
 
