@@ -41,6 +41,7 @@ from owsqt.qt.counters.stackviewer import StackViewer
 from owsqt.qt.counters.unitmenu import unit_menu
 from owsqt.qt.docks.arrivals import ArrivalsList
 from owsqt.qt.docks.stackinspector import StackInspector
+from owsqt.qt.help.control import HelpControl
 from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.map.painter import PAPER
@@ -304,6 +305,8 @@ class MainWindow(QMainWindow):
         victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
         view_menu.addAction(victory_toggle)
         view_menu.addAction(self.setup.view_action())  # 19.0: the Set-up tray
+        self.help = HelpControl(self, self.bridge, self.log, self.counters)  # issue 20
+        view_menu.addAction(self.help.rulebook_action)
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
@@ -326,6 +329,7 @@ class MainWindow(QMainWindow):
         for action in (self.undo_action, self.redo_action, self.end_step_action, self.roll_action):
             say_why_when_disabled(action, self._say)
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addActions(self.help.actions())
         help_menu.addAction(self._action("&About owsqt", None, self.about))
 
     def _action(self, text: str, shortcut, slot) -> QAction:
