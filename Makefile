@@ -26,7 +26,7 @@ test-fast: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench.run
 
-# Strict games of We are coming! by random legal actions; game i uses seed i.
+# Strict games by random legal actions, the four scenarios in turn; game i uses seed i.
 # FUZZ_FLAGS=--email plays them as two e-mail players trading files.
 N ?= 20
 FUZZ_FLAGS ?=

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text
 from owsqt.journal.textformat import LEGACY_VERSION, SIDES, JournalError, Play
@@ -20,47 +21,11 @@ from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.map.zones import disc
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
+from owsqt.session.checkpoint import open_game, save_checkpoint
 from owsqt.session.victory import victory_summary
 
-EXIT_OK = 0
-EXIT_REFUSED = 1  # `act`: the rules refused the action; `verify`: entries break rules
-EXIT_BAD_INPUT = 2  # unreadable, tampered or wrong input
 
-
-def add_commands(commands: argparse._SubParsersAction) -> None:
-    new = commands.add_parser("new", help="make a new game file")
-    new.add_argument("--scenario", required=True, help="a scenario id, e.g. we-are-coming")
-    new.add_argument("--mode", choices=[m.value for m in Mode], default=Mode.STRICT.value)
-    new.add_argument("--seed", type=int, help="the dice seed (default: a random one)")
-    new.add_argument(
-        "--play", choices=[Play.SOLITAIRE.value, Play.HOT_SEAT.value], default="solitaire"
-    )
-    new.add_argument(
-        "--empty", action="store_true", help="leave the set-up to be made (default set-up else)"
-    )
-    new.add_argument("--out", type=Path, required=True, metavar="FILE")
-    new.set_defaults(handler=_new)
-
-    act = commands.add_parser("act", help="apply one action, given as JSON, to a game file")
-    act.add_argument("file", type=Path)
-    act.add_argument("action", help='e.g. \'{"kind": "end_step", "player": "soviet"}\'')
-    act.add_argument("--json", action="store_true", help="print the result as JSON")
-    act.set_defaults(handler=_act)
-
-    replay = commands.add_parser("replay", help="replay a game file and summarise its state")
-    replay.add_argument("file", type=Path)
-    replay.add_argument("--to", type=int, metavar="ENTRY", help="stop after this entry")
-    replay.add_argument("--json", action="store_true", help="print the state as JSON")
-    replay.set_defaults(handler=_replay)
-
-    verify = commands.add_parser(
-        "verify", help="check a game file: chain, signatures, dice and rules (exit 0, 1 or 2)"
-    )
-    verify.add_argument("file", type=Path)
-    verify.set_defaults(handler=_verify)
-
-
-def _new(args: argparse.Namespace) -> int:
+def new(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
     if args.scenario not in ruleset.scenarios:
         known = ", ".join(sorted(ruleset.scenarios))
@@ -78,23 +43,27 @@ def _new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _act(args: argparse.Namespace) -> int:
+def act(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
     try:
         data = json.loads(args.action)
     except json.JSONDecodeError as error:
         raise ValueError(f"the action is not JSON: {error}") from None
-    session = _open(ruleset, args.file)
-    if session is None:
+    opened = _open(ruleset, args.file)
+    if opened is None:
         return EXIT_BAD_INPUT
+    session, up_to_date = opened
     try:
         action = action_from_data(data, ruleset.grid)
         outcome = session.submit(action)
+        up_to_date = up_to_date and not outcome.applied
     except CodecError as error:
         raise ValueError(f"the action cannot be read: {error}") from None
     except InvalidAction as error:
         return _act_result(args, session, False, [], [f"refused: {error}"])
     finally:
+        if not up_to_date:
+            save_checkpoint(session)  # the next `act` need not replay the journal
         session.close()
     events = [event.describe(ruleset) for event in outcome.events]
     violations = [str(v) for v in outcome.verdict.violations]
@@ -120,15 +89,16 @@ def _act_result(args, session, applied: bool, events: list[str], violations: lis
     return EXIT_OK if applied else EXIT_REFUSED
 
 
-def _open(ruleset: Ruleset, path: Path) -> GameSession | None:
+def _open(ruleset: Ruleset, path: Path) -> tuple[GameSession, bool] | None:
+    """The game, resumed from its checkpoint when that holds (session/checkpoint.py)."""
     try:
-        return GameSession.open(ruleset, path)
+        return open_game(ruleset, path)
     except JournalError as error:
         print(f"owsqt: {path}: {error}", file=sys.stderr)
         return None
 
 
-def _replay(args: argparse.Namespace) -> int:
+def replay(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
     try:
         session = GameSession.from_text(ruleset, read_text(args.file))
@@ -190,7 +160,7 @@ def _zones(ruleset: Ruleset, state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def _verify(args: argparse.Namespace) -> int:
+def verify(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
     try:
         session = GameSession.from_text(ruleset, read_text(args.file), audit=True)

@@ -16,31 +16,67 @@ from owsqt.session import GameSession
 
 
 @pytest.mark.parametrize(
-    ("arguments", "printed"),
+    ("arguments", "notation", "words"),
     [
         # 11.8: 26 German factors on elevated ground (1 shift), +3 DRM, roll 7 -> 2/4
-        (["crt", "--factors", "26", "--shifts", "1", "--drm", "3", "--roll", "7"], "2/4"),
+        (
+            ["crt", "--factors", "26", "--shifts", "1", "--drm", "3", "--roll", "7"],
+            "2/4",
+            "column 20; roll 7 +3 = 10 (row 10 or more): the units fired on lose 2 strength "
+            "points now; optional result 4: retreat 4 hexes or take a proficiency check",
+        ),
         # 11.8: the Soviet fire, 8 factors, roll 10 -> 1/3
-        (["crt", "--factors", "8", "--roll", "10"], "1/3"),
+        (["crt", "--factors", "8", "--roll", "10"], "1/3", "lose 1 strength point now"),
         # 4.6: ground attack of 5 against armor (1 shift) on the 3 column, roll 8 -> 1
-        (["bombardment", "--factors", "5", "--shifts", "1", "--roll", "8"], "1"),
+        (
+            ["bombardment", "--factors", "5", "--shifts", "1", "--roll", "8"],
+            "1",
+            "1 column shift left: column 3; roll 8: the target loses 1 strength point",
+        ),
         # 12.4: a 6-factor counterbattery, roll 7 -> suppressed
-        (["counterbattery", "--factors", "6", "--roll", "7"], "S"),
+        (
+            ["counterbattery", "--factors", "6", "--roll", "7"],
+            "S",
+            "is suppressed and cannot carry out its mission",
+        ),
         # 4.4: II/JG 52 (6) against a Soviet fighter (5) with +1 DRM, roll 4 -> abort
-        (["air-combat", "--differential", "1", "--drm", "1", "--roll", "4"], "A"),
+        (
+            ["air-combat", "--differential", "1", "--drm", "1", "--roll", "4"],
+            "A",
+            "column +1; roll 4 +1 = 5: the target aborts its mission",
+        ),
         # 4.7: a flown JG is ready on a 7; a disrupted KG never recovers
-        (["air-recovery", "--class", "JG", "--roll", "7"], "ready (7 or less)"),
+        (["air-recovery", "--class", "JG", "--roll", "7"], "ready on 7 or less", "ready: to"),
         (
             ["air-recovery", "--class", "KG", "--disrupted", "--roll", "1"],
-            "not ready (no roll recovers it)",
+            "no roll recovers it",
+            "not ready: stays in its box",
         ),
     ],
 )
-def test_table_calculators_print_the_rulebook_examples_11_8_4_6_12_4_4_4(
-    arguments, printed, capsys
+def test_table_calculators_print_the_rulebook_examples_in_words_11_8_4_6_12_4_4_4(
+    arguments, notation, words, capsys
 ):
     assert main(["table", *arguments]) == 0
-    assert capsys.readouterr().out.strip() == printed
+    out = capsys.readouterr().out.strip()
+    assert out.endswith(f"({notation})")
+    assert words in out
+
+
+def test_11_5_a_crt_answer_names_table_column_and_both_results(capsys):
+    assert main(["table", "crt", "--factors", "10", "--shifts", "2", "--roll", "5"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("Combat Results Table (11.4, 11.5), 10 factors, 2 column shifts left")
+    assert "column 5;" in out and "roll 5:" in out
+
+
+@pytest.mark.parametrize("table", ["crt", "bombardment", "counterbattery", "air-combat"])
+def test_every_table_subcommand_says_what_its_numbers_mean(table, capsys):
+    with pytest.raises(SystemExit):
+        main(["table", table, "--help"])
+    out = capsys.readouterr().out
+    assert "the die as rolled, 1-10" in out and "net die roll modifier" in out
+    assert ("columns shifted to the left" in out) or ("defence factor" in out)
 
 
 def test_a_calculator_refuses_an_impossible_total_with_a_message(capsys):

@@ -75,6 +75,7 @@ class History:
         self._checkpoints: dict[Step, GameState] = {}
         self._recent: OrderedDict[Step, GameState] = OrderedDict()
         self._marks: list[Step | None] = []  # the tip after each journal entry
+        self._resumed_at = 0  # resume(): the entries before it have no steps here
         self.state = initial
 
     def reseed(self, initial: GameState) -> None:
@@ -84,6 +85,15 @@ class History:
         self._checkpoints.clear()
         self._recent.clear()
         self.state = self.state_of(self._tip)
+
+    def resume(self, state: GameState, entries: int) -> None:
+        """Go on from `state`, the state after journal entry `entries` as a checkpoint holds
+        it (session/checkpoint.py): the history starts there, so nothing before it can be
+        undone or shown (open the whole journal for that)."""
+        assert not self._marks  # only a history that holds nothing yet resumes
+        self._initial = self.state = state
+        self._marks = [None] * entries
+        self._resumed_at = entries
 
     def save_point(self) -> SavePoint:
         """Everything restore() needs to put the history back as it is now."""
@@ -159,6 +169,8 @@ class History:
         """The state as it stood after journal entry `entry` (0: the start of the game)."""
         if not 0 <= entry <= len(self._marks):
             raise IndexError(f"there is no entry {entry}; the journal has {len(self._marks)}")
+        if entry < self._resumed_at:
+            raise IndexError(f"entry {entry} is before the checkpoint; replay the whole journal")
         return self.state_of(self._marks[entry - 1] if entry else None)
 
     def state_of(self, step: Step | None) -> GameState:

@@ -63,6 +63,14 @@ class JournalWriter:
         self._entries.append(entry)
         self._lines.extend(lines)
 
+    def adopt(self, parsed: ParsedJournal, count: int, lines: list[str]) -> None:
+        """Take the first `count` entries of `parsed` as written, with `lines`, the file's
+        lines up to their end (header included): a checkpoint's journal, not re-rendered."""
+        assert not self._entries  # only a journal that holds nothing yet adopts
+        self._entries = list(parsed.entries[:count])
+        self._digests = list(parsed.digests[:count])
+        self._lines = lines
+
     def text(self) -> str:
         """The whole journal as it stands on disk."""
         return "\n".join(self._lines) + "\n"

@@ -11,6 +11,7 @@ like anything a player does, and the players can adjust it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from owsqt.rules.core.actions import (
     Action,
@@ -44,8 +45,12 @@ def default_setup(
     state: GameState,
     player: Player,
     options: Iterable[str] = (),
+    *,
+    rest: bool = False,
 ) -> list[Action]:
-    """The actions that set up `player`'s side of `scenario` on `state`."""
+    """The actions that set up `player`'s side of `scenario` on `state`; with `rest`, only
+    the units the player has not placed yet, around those he has (the set-up tray's "Place
+    the rest by default", reading 127)."""
     groups = scenario.groups(tuple(options))
     # Hexes the other side must set up in (19.12: Gruppe Bischof on 4146) stay free.
     kept_free = frozenset(
@@ -57,9 +62,33 @@ def default_setup(
     planner = _Planner(ruleset, state, player, kept_free)
     for group in groups:
         if group.player is player:
-            planner.group(group)
+            left = _left_to_place(ruleset, state, group) if rest else group
+            if left is not None:
+                planner.group(left)
     planner.air(scenario)
     return planner.actions
+
+
+def _left_to_place(ruleset: Ruleset, state: GameState, group: SetupGroup) -> SetupGroup | None:
+    """The part of `group` still off the map: its waiting units, the losses they still owe
+    (19.21 a, 19.22 a) and, for a 19.12 choice, the stacking points still free."""
+    waiting = tuple(u for u in group.units if state.units[u].status is UnitStatus.NOT_ARRIVED)
+    if not waiting:
+        return None
+    zone = group.zone
+    ground = ruleset.catalogue.ground
+    placed = [u for u in group.units if state.units[u].status is UnitStatus.ON_MAP]
+    if isinstance(zone, Choice):
+        used = sum(ground[u].stacking_value(state.units[u].reduced) for u in placed)
+        zone = replace(zone, stacking_points=max(0, zone.stacking_points - used))
+    losses = group.losses
+    if losses is not None:
+        for unit_id in placed:
+            loss_class = ground[unit_id].unit_class.loss_class
+            taken = ground[unit_id].combat - state.units[unit_id].strength
+            if loss_class is not None and taken:
+                losses = losses.add(loss_class, -min(taken, losses.of(loss_class)))
+    return replace(group, units=waiting, zone=zone, losses=losses)
 
 
 class _Planner:

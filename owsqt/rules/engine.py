@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from owsqt.rules import endstep
 from owsqt.rules.air import allocation, engage, strikes
 from owsqt.rules.combat import bombard, displace, hasty, prepared, results, specialfire
-from owsqt.rules.core.actions import Action
+from owsqt.rules.core.actions import Action, PlaceUnits
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
@@ -31,6 +31,7 @@ from owsqt.rules.pocket import placement, ring, thunderclap
 from owsqt.rules.pocket.linkup import follow_up
 from owsqt.rules.recovery import reentry, replacements
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.setup.placing import placement_violations
 from owsqt.rules.turn import initiative
 from owsqt.rules.turn.sequence import refusal
 from owsqt.rules.victory.ledger import progress
@@ -72,6 +73,19 @@ HANDLERS: dict[type[Action], Handler] = {
     )
     for action_type, (judge, resolve) in module.HANDLERS.items()
 }
+
+
+def _judge_place(ruleset: Ruleset, state: GameState, action: Action) -> list[Violation]:
+    """[19.0] A placement in set-up: the manual edit's judge, then the scenario text's zone,
+    choice and stacking, each placement as it is made (setup/placing.py)."""
+    assert isinstance(action, PlaceUnits)  # registered for PlaceUnits only
+    return [
+        *manual.judge_manual_edit(ruleset, state, action),
+        *placement_violations(ruleset, state, action),
+    ]
+
+
+HANDLERS[PlaceUnits] = Handler(_judge_place, HANDLERS[PlaceUnits].resolve)
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,6 +222,32 @@ class GameSession:
         return session
 
     @classmethod
+    def resume(
+        cls,
+        ruleset: Ruleset,
+        parsed: ParsedJournal,
+        at: tuple[int, list[str], GameState, list[tuple[int, Phase]]],
+        path: Path,
+        clock: Clock = utc_now,
+        identity: Identity | None = None,
+    ) -> GameSession:
+        """A local game at `path` from a checkpoint (session/checkpoint.py): `at` is the number of
+        entries it covers, the file's lines up to them, the state and the turn and phase
+        after each. The entries after it are replayed; the ones it covers are not, so they
+        cannot be undone or shown in this session. JournalError if the rest does not fit."""
+        count, lines, state, phases = at
+        session = cls(ruleset, parsed.header, clock, identity)
+        if session.email is not None:
+            raise JournalError("e-mail games are replayed whole")
+        session._journal.adopt(parsed, count, lines)
+        session._history.resume(state, count)
+        session._phases = list(phases)
+        for entry in parsed.entries[count:]:
+            session._replay(entry)
+        session._journal.bind(path)
+        return session
+
+    @classmethod
     def join(
         cls,
         ruleset: Ruleset,

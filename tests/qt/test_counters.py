@@ -36,7 +36,7 @@ def send(window, kind, scene_point, buttons, modifiers=Qt.KeyboardModifier.NoMod
 def drag(window, unit_id, hex_id, modifiers=Qt.KeyboardModifier.NoModifier):
     item = window.counters.item_for(unit_id)
     # Grip the counter by its lower right corner: the part a lower unit of a stack shows.
-    corner = COUNTER_SIZE / 2 - 1.5
+    corner = (COUNTER_SIZE / 2 - 1.5) * item.scale()
     start = item.scenePos() + QPointF(corner, corner)
     window.view.centerOn(start)
     x, y = SCENE_LAYOUT.center(window.ruleset.grid.hex_of(hex_id))
@@ -103,15 +103,36 @@ def click(window, unit_id):
     send(window, QEvent.Type.MouseButtonRelease, point, Qt.MouseButton.NoButton)
 
 
-def test_a_click_spreads_the_stack_and_lists_it_in_the_inspector(qtbot, ruleset):
+def double_click(window, unit_id):
+    item = window.counters.item_for(unit_id)
+    point = item.scenePos()
+    window.view.centerOn(point)
+    send(window, QEvent.Type.MouseButtonPress, point, Qt.MouseButton.LeftButton)
+    send(window, QEvent.Type.MouseButtonRelease, point, Qt.MouseButton.NoButton)
+    send(window, QEvent.Type.MouseButtonDblClick, point, Qt.MouseButton.LeftButton)
+    send(window, QEvent.Type.MouseButtonRelease, point, Qt.MouseButton.NoButton)
+
+
+def test_a_click_selects_the_stack_and_a_drag_from_there_still_takes_it_whole(qtbot, ruleset):
     window = table(qtbot, ruleset)
     tank, mech = window.counters.item_for("tank"), window.counters.item_for("mech")
     click(window, "tank")
-    assert abs(tank.scenePos().x() - mech.scenePos().x()) > COUNTER_SIZE  # side by side
+    assert abs(tank.scenePos().x() - mech.scenePos().x()) < 5  # still one stack, not fanned
     assert window.inspector.rowCount() == 2
     assert window.inspector.item(0, 0).text() == "I/11 Pz (12-10)"
     assert window.inspector.item(0, 2).text() == "12 of 12"
-    drag(window, "mech", "2429")  # out of a spread stack, one unit moves alone
+    drag(window, "mech", "2429")  # the press after the click takes the stack it selected
+    assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2429", "2429")
+
+
+def test_a_double_click_fans_the_stack_out_and_a_drag_from_the_fan_takes_one_unit(qtbot, ruleset):
+    window = table(qtbot, ruleset)
+    tank, mech = window.counters.item_for("tank"), window.counters.item_for("mech")
+    double_click(window, "tank")
+    assert window.counters.expanded == ruleset.grid.hex_of("2428")
+    assert abs(tank.scenePos().x() - mech.scenePos().x()) > COUNTER_SIZE / 2  # side by side
+    assert not tank.sceneBoundingRect().intersects(mech.sceneBoundingRect())
+    drag(window, "mech", "2429")  # out of a fanned stack, one unit moves alone
     assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2428", "2429")
 
 

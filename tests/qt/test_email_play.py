@@ -178,8 +178,11 @@ def test_two_windows_trade_files_and_each_sees_the_others_actions_replayed(
     assert SCENE_LAYOUT.hex_at_point(*german.counters.items[rifle].pos().toTuple()) == hex_
     current = german.log.currentItem().text()
     assert current.startswith(f"#{german.replay.shown} ")
-    # Nothing is played over the past.
-    german.end_step_action.trigger()
+    # Nothing is played over the past: End step is greyed with the reason, and an action
+    # sent another way is kept out by the gate, which says how to leave.
+    assert not german.end_step_action.isEnabled()
+    assert "leave it first" in german.end_step_action.toolTip()
+    german.bridge.submit(EndStep())
     assert "Leave the replay" in german.statusBar().currentMessage()
     assert not german.view.isInteractive()
     # Continue play: the game as it stands, and the German's own set-up is offered.

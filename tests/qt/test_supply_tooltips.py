@@ -27,4 +27,4 @@ def test_14_4_a_cut_off_headquarters_says_why_in_its_tooltip(qtbot):
     assert tip.startswith(rules.unit_name(HQ))
     assert "out of supply (14.4)" in tip and "map edge (14.2)" in tip
     regular = window.counters.items["de-6pz-11pzr-1"].toolTip()
-    assert "supply" not in regular
+    assert "in regular supply (14.2)" in regular and "out of supply" not in regular

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGraphicsScene,
     QInputDialog,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -25,21 +24,28 @@ from PySide6.QtWidgets import (
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
+from owsqt.qt.app.dockmenu import add_dock_entries
+from owsqt.qt.app.menurules import judge_menu
 from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.ruleactions import RuleActions
+from owsqt.qt.app.statusline import StatusLine, say_why_when_disabled
+from owsqt.qt.app.undoreasons import explain_undo, replay_gates
 from owsqt.qt.app.workmenu import add_unit_orders
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat import hastyask
 from owsqt.qt.combat.control import CombatControl
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import HexMarkerLayer
+from owsqt.qt.counters.stackviewer import StackViewer
 from owsqt.qt.counters.unitmenu import unit_menu
 from owsqt.qt.docks.arrivals import ArrivalsList
 from owsqt.qt.docks.stackinspector import StackInspector
+from owsqt.qt.help.control import HelpControl
 from owsqt.qt.map.hexmenu import hex_menu, nearest_hexside
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.qt.map.painter import PAPER
+from owsqt.qt.map.playarea import frame_play_area
 from owsqt.qt.map.supplyoverlay import SupplyOverlay
 from owsqt.qt.map.view import MapView, Overview
 from owsqt.qt.map.zones import ZoneOverlays
@@ -58,6 +64,8 @@ from owsqt.qt.play.victory import VictoryControl
 from owsqt.qt.pocket.ringcontrol import RingControl
 from owsqt.qt.pocket.thunderclap_control import ThunderclapControl
 from owsqt.qt.recovery.control import ReplacementsControl
+from owsqt.qt.setup.control import SetupControl
+from owsqt.qt.textsize import TextSize
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import (
     Action,
@@ -114,6 +122,7 @@ class MainWindow(QMainWindow):
         self.view.units_drag_left.connect(self.moves.end_gesture)
         self.view.units_dropped.connect(self._on_units_dropped)
         self.view.setBackgroundBrush(QBrush(PAPER))
+        self.stack_viewer = StackViewer(self.view, self.counters, ruleset)
         self.setCentralWidget(self.view)
         self.overview = Overview(self.view, self)
         self.overview.setBackgroundBrush(QBrush(PAPER))
@@ -168,11 +177,13 @@ class MainWindow(QMainWindow):
         self.counters.hex_selected.connect(self.ring.pick)
         self.tabifyDockWidget(inspector_dock, self.ring.dock)
         self.tabifyDockWidget(inspector_dock, self.victory.dock)
+        self.setup = SetupControl(self, self.bridge, self.scene)  # 19.0: set-up by hand
+        self.tabifyDockWidget(inspector_dock, self.setup.dock)
+        self.view.units_drag_entered.connect(self.setup.carry)
+        self.view.units_drag_left.connect(self.setup.put_down)
+        self.view.units_dropped.connect(self.setup.put_down)
         inspector_dock.raise_()
-        self.hint = QLabel(self)
-        self.hint.setObjectName("stepHint")
-        self.hint.setToolTip("What the game waits for now (3.1)")
-        self.statusBar().addWidget(self.hint, 1)  # temporary messages cover it for a while
+        self.hint = StatusLine(self.statusBar(), lambda: self.session.state)  # elided, whole
         self.resizeDocks([self.log_dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
         self.hot_seat = HotSeat(self, self.bridge)
@@ -188,6 +199,8 @@ class MainWindow(QMainWindow):
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.turn_label = self.turn_bar.label
+        add_dock_entries(self, self.view_menu)  # every dock, Log, Stack and Overview too
+        self.text_size = TextSize(self, self.view_menu, self.counters)
         self.refresh()
 
     def _build_actions(self) -> None:
@@ -226,7 +239,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.deselect_action)
-        view_menu = self.menuBar().addMenu("&View")
+        view_menu = self.view_menu = self.menuBar().addMenu("&View")
         self.zoom_in_action = self._action(
             "Zoom &in", QKeySequence.StandardKey.ZoomIn, self.view.zoom_in
         )
@@ -246,6 +259,7 @@ class MainWindow(QMainWindow):
         self.replay_action.setToolTip(
             f"Step through the game entry by entry on the map, from its end ({REPLAY_KEYS})"
         )
+        self.replay_action.setData(self.replay)  # the Replay dock's entry (app/dockmenu.py)
         view_menu.addAction(self.replay_action)
         view_menu.addSeparator()
         self.soviet_reach_action = QAction("Soviet ground attack &reach (4.6)", self)
@@ -290,6 +304,9 @@ class MainWindow(QMainWindow):
         victory_toggle.setText("&Victory")
         victory_toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
         view_menu.addAction(victory_toggle)
+        view_menu.addAction(self.setup.view_action())  # 19.0: the Set-up tray
+        self.help = HelpControl(self, self.bridge, self.log, self.counters)  # issue 20
+        view_menu.addAction(self.help.rulebook_action)
         game_menu = self.menuBar().addMenu("&Game")
         self.end_step_action = self._action("&End step", QKeySequence("Ctrl+E"), self.end_step)
         self.end_step_action.setToolTip("Finish this segment and go on to the next (3.1)")
@@ -308,7 +325,11 @@ class MainWindow(QMainWindow):
         game_menu.addActions(self.combat.actions())
         game_menu.addAction(self.air.action)
         game_menu.setToolTipsVisible(True)
+        edit_menu.setToolTipsVisible(True)
+        for action in (self.undo_action, self.redo_action, self.end_step_action, self.roll_action):
+            say_why_when_disabled(action, self._say)
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addActions(self.help.actions())
         help_menu.addAction(self._action("&About owsqt", None, self.about))
 
     def _action(self, text: str, shortcut, slot) -> QAction:
@@ -353,16 +374,17 @@ class MainWindow(QMainWindow):
                 )
             )
         )
+        self.setup.refresh()  # 19.0: the Set-up tray
+        base = self.setup.hint(base)
         hint = self.email.hint(self.combat.hint(base))
         self.hint.setText(hint)
         self.turn_label.setToolTip(f"The sequence of play (3.1) and the Turn Record Track.\n{hint}")
         self.rule_actions.refresh()
         self.moves.sync()
         self.combat.refresh()
-        undo_reason = self.session.why_not_undo()
-        self.undo_action.setEnabled(undo_reason is None)
-        self.undo_action.setToolTip(undo_reason or "Take back the last action")
-        self.redo_action.setEnabled(self.session.why_not_redo() is None)
+        explain_undo(self.undo_action, self.redo_action, self.session)
+        self.hint.follow()  # a message about a state that is gone goes with it
+        replay_gates(self.replay.is_active(), self.end_step_action, self.roll_action)
         self.replay_action.setEnabled(bool(self.session.entries))
         self.email.refresh()
         if self.replay.is_active():  # the map shows the past until the player leaves it
@@ -387,6 +409,7 @@ class MainWindow(QMainWindow):
     def watch(self, first: int, last: int) -> None:
         """Replay entries `first` to `last` on the map; nothing is played until it is left."""
         self.clear_selection()
+        replay_gates(True, self.end_step_action, self.roll_action)
         self.view.setInteractive(False)  # no drags and no menus on the past
         self.deselect_action.setEnabled(False)  # Esc is the replay's: Continue play
         log_height = self.log_dock.height()
@@ -447,6 +470,7 @@ class MainWindow(QMainWindow):
             return
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
         menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._order)
+        judge_menu(menu, self.ruleset, self.session.state, self.session.mode)  # STRICT: greyed
         self.combat.add_menu_entries(menu, hex_)
         self.air.add_menu_entries(menu, hex_)
         menu.exec(screen_pos)
@@ -462,10 +486,12 @@ class MainWindow(QMainWindow):
         game = self.session.state
         state = game.units[unit_id]
         menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._order)
+        judge_menu(menu, self.ruleset, game, self.session.mode)  # STRICT: refused edits greyed
         add_displacement(menu, self.ruleset, game, unit_id, self._order)
         if self.session.mode is not Mode.FREE:
             add_unit_orders(menu, self.ruleset, game, unit_id, self._order)
         self.combat.add_menu_entries(menu, state.hex)
+        self.setup.add_menu_entries(menu, unit_id)  # 19.0: Return to tray
         return menu
 
     def _selected_hex(self) -> Hex | None:
@@ -633,6 +659,8 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(None, self.session.state)
         self.zones.select(None)
         self.moves.clear_selection()
+        if self._shown_once:  # an opened or new game opens on its own area of play
+            frame_play_area(self.view, self.ruleset, self.session.state)
 
     def save_game(self) -> None:
         """The journal is written at every action; a game still in the autosave folder asks
@@ -673,9 +701,8 @@ class MainWindow(QMainWindow):
             self._show_relief_axis()
 
     def _show_relief_axis(self) -> None:
-        """Open on the ground of the first turns: Kotelnikovo to Verchne-Kumskij."""
-        self.view.set_zoom(0.6)
-        self.centre_on_hex("2238")
+        """Open on the scenario's area of play, counters readable (playarea)."""
+        frame_play_area(self.view, self.ruleset, self.session.state)
 
     def centre_on_hex(self, hex_id: str) -> None:
         """Centre the view on a hex given by its CCRR id (ValueError for a bad id)."""

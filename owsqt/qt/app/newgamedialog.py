@@ -240,7 +240,8 @@ class NewGameDialog(QDialog):
             (self.default_setup_radio, DEFAULT_SETUP_TEXTS[False]),
             (
                 self.hand_setup_radio,
-                "The counters start off the map: each side places its own in its set-up areas.",
+                "The counters start off the map, in the Set-up tray: each side drags its own "
+                "into its set-up areas, shaded on the map.",
             ),
         ):
             radio.setToolTip(explanation)

@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from owsqt.qt.app.menurules import explain, why_not
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play import initiativedialog
 from owsqt.qt.play.stephint import ADMINISTRATIVE_KEYS, DECLARE_KEYS, ORDER_KEYS
@@ -76,6 +77,36 @@ class RuleActions(QObject):
         self.administrative.setEnabled(
             session.mode is not Mode.FREE and state.segment in MOVEMENT_SEGMENTS
         )
+        self._explain(session.ruleset, state, session.mode)
+
+    def _explain(self, ruleset, state, mode: Mode) -> None:
+        """A greyed action's tooltip says why, in the engine's words where it has them."""
+        declare = None
+        if not self.declare.isEnabled():
+            declare = (
+                "the initiative of this turn is determined (6.1)"
+                if determined_this_turn(state)
+                else why_not(ruleset, state, DeclareAttacks(planned=0))
+                or "only in the Initiative Determination Segment (6.1)"
+            )
+        order = None
+        if not self.order.isEnabled():
+            order = (
+                "chosen for this player phase (7.2)"
+                if state.combat_first
+                else why_not(ruleset, state, ChooseSegmentOrder(combat_first=True))
+                or "only before the phasing player's mechanized segments (7.2)"
+            )
+        administrative = None
+        if not self.administrative.isEnabled():
+            administrative = (
+                "FREE play moves counters by hand, with no kind of movement"
+                if mode is Mode.FREE
+                else "only in a movement segment (8.3)"
+            )
+        explain(self.declare, declare)
+        explain(self.order, order)
+        explain(self.administrative, administrative)
 
     def declare_attacks(self) -> None:
         """[6.1] Hot seat: each player who has not declared gets the screen in turn, types

@@ -1,4 +1,5 @@
-"""`owsqt screenshot`: the table of a new game, rendered offscreen as a player would see it."""
+"""`owsqt screenshot`: the table of a saved game at any entry, or of a new game, rendered
+offscreen as a player would see it."""
 
 from __future__ import annotations
 
@@ -17,26 +18,34 @@ WINDOW_SIZE = (1600, 1000)
 
 def take_screenshot(
     ruleset: Ruleset,
-    scenario: str,
     out: Path,
+    *,
+    scenario: str | None = None,
+    session: GameSession | None = None,
+    entry: int | None = None,
     hex_id: str | None = None,
     zoom: float = 0.6,
 ) -> tuple[int, int]:
-    """Open a new game of `scenario` with its default set-up and save the window as a PNG."""
-    if scenario not in ruleset.scenarios:
-        known = ", ".join(sorted(ruleset.scenarios))
-        raise ValueError(f"unknown scenario {scenario!r}; known: {known}")
+    """Save the window as a PNG: `session` (a saved game) as it stood after `entry` (its
+    last entry when None; 0 is the start), shown in the replay as the desktop shows the past;
+    else a new game of `scenario` with its default set-up. ValueError for bad input."""
+    if session is None:
+        session = _new_game(ruleset, scenario)
+    total = len(session.entries)
+    if entry is not None and not 0 <= entry <= total:
+        raise ValueError(f"--entry {entry}: the game has entries 0 (its start) to {total}")
     if not 0.05 <= zoom <= 8:
         raise ValueError(f"zoom {zoom} is outside 0.05 to 8")
     centre = ruleset.grid.hex_of(hex_id) if hex_id else None
     app = QApplication.instance() or QApplication([])
     load_fonts()
-    session = GameSession.new(ruleset, scenario, Mode.FREE, seed=1)
-    session.apply_default_setup()
     window = MainWindow(ruleset, session)
     window.resize(*WINDOW_SIZE)
     window.show()
     app.processEvents()
+    if entry is not None and entry != total:
+        window.watch(1, total)  # the past is shown in the replay, as the desktop shows it
+        window.replay.show_entry(entry)
     window.view.resetTransform()
     window.view.scale(zoom, zoom)
     if centre is not None:
@@ -48,3 +57,12 @@ def take_screenshot(
     size = (image.width(), image.height())
     window.close()
     return size
+
+
+def _new_game(ruleset: Ruleset, scenario: str | None) -> GameSession:
+    if scenario is None or scenario not in ruleset.scenarios:
+        known = ", ".join(sorted(ruleset.scenarios))
+        raise ValueError(f"unknown scenario {scenario!r}; known: {known}")
+    session = GameSession.new(ruleset, scenario, Mode.FREE, seed=1)
+    session.apply_default_setup()
+    return session

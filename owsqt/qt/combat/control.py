@@ -22,6 +22,7 @@ from owsqt.qt.counters.items import CounterLayer
 from owsqt.rules.combat.offers import attack_targets, may_offer_attack, owner_of
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -92,6 +93,9 @@ class CombatControl(QObject):
             in_segment = state.segment in COMBAT_SEGMENTS and state.active is not None
             open_ = state.combat is None and (in_segment or session.mode is Mode.ASSIST)
             self.attack_action.setEnabled(open_ and state.phase is not Phase.SETUP)
+            if not self.attack_action.isEnabled():  # greyed: say why (issue 20)
+                self.attack_action.setToolTip(f"Not now: {_why_no_attack(state)}")
+            self.attack_action.setStatusTip(self.attack_action.toolTip())
         self.panel.idle.attack.setEnabled(self.attack_action.isEnabled())
         in_combat = state.combat is not None or state.special_fire is not None
         if in_combat and not self._in_combat:
@@ -227,3 +231,12 @@ class CombatControl(QObject):
 
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 8000)
+
+
+def _why_no_attack(state: GameState) -> str:
+    """Why a prepared attack cannot begin now, for the greyed menu entry."""
+    if state.phase is Phase.SETUP:
+        return "the units are still being set up"
+    if state.combat is not None:
+        return "a combat is under way: finish it in the Combat panel first (11.2)"
+    return "prepared attacks belong to the phasing player's combat segments (7.1, 11.1)"

@@ -15,6 +15,7 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QLabel,
     QListWidget,
@@ -159,6 +160,14 @@ class CombatPanel(QWidget):
         layout.setSpacing(0)
         layout.addWidget(scroll, 1)
         layout.addWidget(footer)
+        # A long choice ("2125: I/11 Pz (12-10), I/114 PzGr (7-10)") must not widen the page
+        # past the dock: the scrolling part has no horizontal bar, and it would be cut off at
+        # the right (issue 20). The combo boxes shrink; their lists show the whole text.
+        for combo in self.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(12)
 
     @property
     def page(self) -> Page:

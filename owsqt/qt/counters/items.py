@@ -21,11 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from owsqt.qt.counters.fan import cascade, fan_half, fan_layout
 from owsqt.qt.counters.markers import place_chits
 from owsqt.qt.counters.painter import paint_counter
 from owsqt.qt.counters.style import COUNTER_SIZE
+from owsqt.qt.counters.unittext import unit_tooltip
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
-from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.data.units import UnitDef
@@ -34,12 +36,12 @@ from owsqt.rules.supply.determination import supply_notes
 
 DRAG_SLOP = 4  # scene units a press may move and still be a click
 DRAG_OPACITY = 0.6  # a carried stack, so the path's end and the hex show through it
-STACK_STEP = 3.5  # scene units each unit lower in a stack shows down and to the right
 COUNTER_Z = 10.0  # above the map (-100), below dialogs' highlights
 
 
 class CounterItem(QGraphicsObject):
-    """One ground unit. Dragging moves its whole stack; with Shift held, only this unit."""
+    """One ground unit. Dragging moves the whole stack of the hex under the pointer; with
+    Shift or Alt held, or out of a fanned stack, only this unit."""
 
     def __init__(self, layer: CounterLayer, unit: UnitDef) -> None:
         super().__init__()
@@ -61,15 +63,23 @@ class CounterItem(QGraphicsObject):
         paint_counter(painter, self.boundingRect(), self.unit, self.state)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        # One unit alone: with Shift held, or out of a stack spread open by a click.
-        alone = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier) or (
-            self.layer.expanded is not None and self.layer.expanded == self.layer.hex_of(self)
+        """A press takes the stack of the hex under the pointer (the units of it that may move
+        now); one unit alone with Shift or Alt held, or out of a stack fanned out."""
+        alone = bool(
+            event.modifiers()
+            & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier)
         )
-        group = [self] if alone else self.layer.stack_items(self)
+        group = self.layer.pick(self, event.scenePos(), alone)
         self._drag = _Drag(group, event.scenePos(), [item.pos() for item in group])
         for item in group:
             item.setZValue(COUNTER_Z + 1000 + item.zValue())
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A double click fans the stack out in its hex, to pick its units one by one (or
+        gathers it again)."""
+        self.layer.toggle_fan(self.layer.hex_under(self, event.scenePos()))
         event.accept()
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
@@ -84,6 +94,7 @@ class CounterItem(QGraphicsObject):
             self._drag.announced = True
             for item in self._drag.items:  # the hex under the carried stack shows through
                 item.setOpacity(DRAG_OPACITY)
+                item.setScale(1.0)  # a unit picked out of a fan is carried at full size
             self.layer.drag_started.emit(tuple(item.unit.id for item in self._drag.items))
         for item, origin in zip(self._drag.items, self._drag.origins, strict=True):
             item.setPos(origin + delta)
@@ -98,23 +109,9 @@ class CounterItem(QGraphicsObject):
         target = SCENE_LAYOUT.hex_at_point(event.scenePos().x(), event.scenePos().y())
         moved = event.scenePos() - drag.start
         if abs(moved.x()) + abs(moved.y()) < DRAG_SLOP:
-            self.layer.clicked(self)  # a click, not a drag
+            self.layer.clicked(self.layer.hex_under(self, drag.start))  # a click, not a drag
             return
         self.layer.request_move(tuple(item.unit.id for item in drag.items), target)
-
-
-def _place_in_stack(centre: tuple[float, float], index: int, count: int, spread: bool) -> QPointF:
-    """Where the `index`-th unit of a stack of `count` sits: cascaded, or in rows of four
-    beside each other when the stack is spread out."""
-    x, y = centre
-    if not spread:
-        offset = -(count - 1) * STACK_STEP / 2 + index * STACK_STEP
-        return QPointF(x + offset, y + offset)
-    per_row = min(count, 4)
-    rows = (count + per_row - 1) // per_row
-    step = COUNTER_SIZE + 2
-    column, row = index % per_row, index // per_row
-    return QPointF(x + (column - (per_row - 1) / 2) * step, y + (row - (rows - 1) / 2) * step)
 
 
 class _Drag:
@@ -140,18 +137,25 @@ class CounterLayer(QObject):
         self.items: dict[str, CounterItem] = {}
         self._state: GameState | None = None
         self._tipped: GameState | None = None  # the state the tooltips were written for
-        self.expanded: Hex | None = None  # the stack spread out so every unit shows
+        self.expanded: Hex | None = None  # the stack fanned out so every unit shows
         # Which units of a stack a drag picks up (under the rules: those that may move now);
         # None or an empty answer: the whole stack.
         self.stack_filter: Callable[[Hex, tuple[str, ...]], tuple[str, ...]] | None = None
+
+    @property
+    def state(self) -> GameState | None:
+        """The state the counters show (the past one during a replay)."""
+        return self._state
 
     def sync(self, state: GameState) -> None:
         """Create, move, repaint and remove items so the scene shows `state`."""
         self._state = state
         shown = set()
+        fanned = (
+            self.expanded if len(state.stack(self.expanded) if self.expanded else ()) > 1 else None
+        )
         for hex_, stack in state.stacks.items():
-            centre = SCENE_LAYOUT.center(hex_)
-            spread = hex_ == self.expanded and len(stack) > 1
+            centre = QPointF(*SCENE_LAYOUT.center(hex_))
             for index, unit_id in enumerate(stack):
                 item = self.items.get(unit_id)
                 if item is None:
@@ -163,31 +167,78 @@ class CounterLayer(QObject):
                     item.state = unit_state
                     place_chits(item, item.unit, unit_state)
                     item.update()
-                item.setPos(_place_in_stack(centre, index, len(stack), spread))
-                # The top unit on top; an expanded stack above every other counter.
-                item.setZValue(COUNTER_Z + len(stack) - index + (500 if spread else 0))
+                item.setScale(1.0)
+                item.setPos(cascade(centre, index, len(stack)))
+                # The top unit on top; a fanned stack above every other counter.
+                item.setZValue(COUNTER_Z + len(stack) - index + (500 if hex_ == fanned else 0))
                 shown.add(unit_id)
         for unit_id in [u for u in self.items if u not in shown]:
             self.scene.removeItem(self.items.pop(unit_id))
+        if fanned is not None:
+            self._fan(state, fanned)
         self._tooltips(state)
 
+    def _fan(self, state: GameState, hex_: Hex) -> None:
+        """Lay the stack on `hex_` out in a grid inside its hex, clear of its neighbours."""
+        centre = QPointF(*SCENE_LAYOUT.center(hex_))
+        near = [
+            self.items[u].mapRectToScene(
+                self.items[u].boundingRect() | self.items[u].childrenBoundingRect()
+            )
+            for other, stack in state.stacks.items()
+            if other != hex_ and distance(other, hex_) <= 2
+            for u in stack
+            if u in self.items
+        ]
+        stack = state.stack(hex_)
+        points, scale = fan_layout(centre, len(stack), fan_half(centre, near))
+        for unit_id, point in zip(stack, points, strict=True):
+            item = self.items[unit_id]
+            item.setScale(scale)
+            item.setPos(point)
+
     def _tooltips(self, state: GameState) -> None:
-        """Each counter's name, and for a unit not in regular supply its mode and why
-        (14.2-14.4); worked out once for each state, not at every redraw."""
+        """Each counter's type, factors, strength, supply (with why, 14.2-14.4) and markers;
+        worked out once for each state, not at every redraw."""
         if state is self._tipped:
             return
         self._tipped = state
         notes = supply_notes(self.ruleset, state)
         for unit_id, item in self.items.items():
-            note = notes.get(unit_id)
-            item.setToolTip(f"{item.unit.name}\n{note}" if note else item.unit.name)
+            item.setToolTip(unit_tooltip(item.unit, state.units.get(unit_id), notes.get(unit_id)))
 
-    def clicked(self, item: CounterItem) -> None:
-        """A click on a counter selects its hex and spreads its stack out (or gathers it)."""
-        hex_ = self.hex_of(item)
+    def clicked(self, hex_: Hex | None) -> None:
+        """A click on a stack selects its hex (its reach shows); a fan elsewhere gathers."""
+        if self.expanded is not None and hex_ != self.expanded:
+            self.expanded = None
+            self.restore()
+        self.hex_selected.emit(hex_)
+
+    def toggle_fan(self, hex_: Hex | None) -> None:
+        """Fan the stack on `hex_` out (or gather it when it is fanned), and select it."""
         self.expanded = None if hex_ == self.expanded else hex_
         self.restore()
         self.hex_selected.emit(hex_)
+
+    def hex_under(self, item: CounterItem, point: QPointF) -> Hex | None:
+        """The hex a press at `point` on `item` is about: the hex under the pointer when it
+        holds a stack (a neighbour's counter may overhang it), else the item's own."""
+        hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
+        if self._state is not None and self._state.stack(hex_):
+            return hex_
+        return self.hex_of(item)
+
+    def pick(self, item: CounterItem, point: QPointF, alone: bool) -> list[CounterItem]:
+        """What a press at `point` on `item` takes: the pressed unit out of a fanned stack;
+        else the stack of the hex under the pointer (its movable units, see stack_items),
+        or with `alone` its unit under the pointer only."""
+        own = self.hex_of(item)
+        if own is not None and own == self.expanded:
+            return [item]
+        hex_ = self.hex_under(item, point)
+        if hex_ != own and hex_ is not None and self._state is not None:
+            item = self.items.get(self._state.stack(hex_)[0], item)  # that hex's top unit
+        return [item] if alone else self.stack_items(item)
 
     def restore(self) -> None:
         """Put every counter back where the state has it (after a refused or empty drag)."""
@@ -196,7 +247,7 @@ class CounterLayer(QObject):
 
     def stack_items(self, item: CounterItem) -> list[CounterItem]:
         """The items of the stack `item` belongs to, top first: those the stack filter picks
-        when `item` is one of them, else all."""
+        (the units that may move now), or all when it picks none."""
         state = self._state
         if state is None:
             return [item]
@@ -205,9 +256,7 @@ class CounterLayer(QObject):
             return [item]
         stack = state.stack(unit.hex)
         picked = self.stack_filter(unit.hex, stack) if self.stack_filter else ()
-        if item.unit.id not in picked:
-            picked = stack
-        return [self.items[u] for u in picked if u in self.items]
+        return [self.items[u] for u in picked or stack if u in self.items]
 
     def hex_of(self, item: CounterItem) -> Hex | None:
         unit = self._state.units.get(item.unit.id) if self._state else None

@@ -319,12 +319,12 @@ def factor_line(parts: Iterable[str], centre_x: float, baseline: float, cap: flo
 def _name(name: str, ink: QColor) -> _Layer:
     width = S - 2 * style.MARGIN - 1.0
     path = _placed(
-        _fitted_text(name, False, style.NAME_CAP_HEIGHT, width),
+        _fitted_text(name, False, style.name_cap_height(), width),
         S / 2,
         style.NAME_BASELINE,
         "centre",
     )
-    return _Layer(path, ink, min_pixels=style.NAME_FROM_PIXELS)
+    return _Layer(path, ink, min_pixels=style.name_from_pixels())
 
 
 def short_name(unit: UnitDef | AirUnitDef) -> str:
@@ -392,7 +392,7 @@ def ground_face(unit: UnitDef, reduced: bool) -> CounterFace:
         (first, separator, str(unit.movement)),
         S / 2,
         style.FACTORS_BASELINE,
-        style.FACTORS_CAP_HEIGHT,
+        style.factors_cap_height(),
     )
     layers.append(_Layer(line, ink, min_pixels=style.TEXT_FROM_PIXELS))
     return CounterFace(layers)
@@ -410,7 +410,7 @@ def air_face(unit: AirUnitDef) -> CounterFace:
     layers += _proficiency(unit.proficiency)
     layers.append(_name(short_name(unit), nation.ink))
     parts = (str(unit.air_to_air), "-", str(unit.defense), "-", str(unit.bombardment))
-    line = factor_line(parts, S / 2, style.FACTORS_BASELINE, style.FACTORS_CAP_HEIGHT)
+    line = factor_line(parts, S / 2, style.FACTORS_BASELINE, style.factors_cap_height())
     layers.append(_Layer(line, nation.ink, min_pixels=style.TEXT_FROM_PIXELS))
     return CounterFace(layers)
 
@@ -480,13 +480,13 @@ class CounterPixmapCache:
 
     def __init__(self, max_pixmaps: int = 4096) -> None:
         self.max_pixmaps = max_pixmaps
-        self._pixmaps: OrderedDict[tuple[str, bool, int], QPixmap] = OrderedDict()
+        self._pixmaps: OrderedDict[tuple[str, bool, int, float], QPixmap] = OrderedDict()
 
     def pixmap(self, unit: UnitDef | AirUnitDef, reduced: bool, pixel_size: int) -> QPixmap:
         """The counter of `unit` (its back with `reduced`), `pixel_size` pixels square."""
         if pixel_size < 1:
             raise ValueError(f"pixel_size must be at least 1, got {pixel_size!r}")
-        key = (unit.id, bool(reduced), int(pixel_size))
+        key = (unit.id, bool(reduced), int(pixel_size), style.PRINT_SCALE)
         found = self._pixmaps.get(key)
         if found is not None:
             self._pixmaps.move_to_end(key)

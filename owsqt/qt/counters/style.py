@@ -134,3 +134,30 @@ FAR_BOX_LINE = 1.8
 def nation_style(nationality: Nationality) -> NationStyle:
     """The colours of `nationality`'s counters."""
     return NATION_STYLES[nationality]
+
+
+# --- the text size setting (View ▸ Text size, qt/textsize.py) -------------------------------------
+
+PRINT_SCALE = 1.0  # the setting's factor; qt/textsize.py sets it and redraws the counters
+FACTORS_MOST_SCALE = 1.15  # the factors fill the bottom of the face: they can grow only so much
+
+
+def set_print_scale(scale: float) -> None:
+    """The counters' print follows the text size setting (the faces must be built again)."""
+    global PRINT_SCALE
+    PRINT_SCALE = max(0.7, min(2.0, float(scale)))
+
+
+def name_cap_height() -> float:
+    """The name's cap height at the text size setting (a long name is still fitted)."""
+    return NAME_CAP_HEIGHT * PRINT_SCALE
+
+
+def factors_cap_height() -> float:
+    """The factors' cap height at the text size setting, within the room the face has."""
+    return FACTORS_CAP_HEIGHT * min(PRINT_SCALE, FACTORS_MOST_SCALE)
+
+
+def name_from_pixels() -> float:
+    """Bigger print reads on a smaller counter: the name shows from fewer pixels."""
+    return NAME_FROM_PIXELS / PRINT_SCALE

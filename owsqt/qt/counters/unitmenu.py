@@ -1,4 +1,5 @@
-"""The context menu of a counter: flip, set strength, markers, eliminate, force pool (2.2)."""
+"""The context menu of a counter: flip, set strength, markers, eliminate, force pool (2.2).
+Each entry carries the action it sends (`data()`), for the rules to judge before it opens."""
 
 from __future__ import annotations
 
@@ -44,13 +45,16 @@ def unit_menu(
     flip = menu.addAction("Flip to the reduced side" if not state.reduced else "Flip to the front")
     flip.setEnabled(unit.combat_reduced is not None)
     flip.triggered.connect(lambda: submit(FlipUnit(unit=unit.id)))
+    flip.setData(FlipUnit(unit=unit.id))  # what the rules judge (qt/app/menurules.py)
     strength = menu.addAction("Set strength…")
+    strength.setData(SetStrength(unit=unit.id, strength=state.strength))  # a representative
     strength.triggered.connect(lambda: _ask_strength(parent, unit, state, submit))
     menu.addSeparator()
     for marker, label, field in _MARKERS:
         action = menu.addAction(label)
         action.setCheckable(True)
         action.setChecked(getattr(state, field))
+        action.setData(SetMarker(units=(unit.id,), marker=marker, on=not getattr(state, field)))
         action.triggered.connect(
             lambda checked, m=marker: submit(SetMarker(units=(unit.id,), marker=m, on=checked))
         )
@@ -59,12 +63,14 @@ def unit_menu(
         action = supply_menu.addAction(label)
         action.setCheckable(True)
         action.setChecked(state.supply is supply)
+        action.setData(SetSupply(units=(unit.id,), supply=supply))
         action.triggered.connect(
             lambda _=False, s=supply: submit(SetSupply(units=(unit.id,), supply=s))
         )
     menu.addSeparator()
     for status, label in _OFF_MAP:
         action = menu.addAction(label)
+        action.setData(SetUnitStatus(units=(unit.id,), status=status))
         action.triggered.connect(
             lambda _=False, s=status: submit(SetUnitStatus(units=(unit.id,), status=s))
         )

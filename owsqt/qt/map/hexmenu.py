@@ -1,4 +1,5 @@
-"""The context menu of a hex: place or remove INT, entrenchment and bridge markers (2.2)."""
+"""The context menu of a hex: place or remove INT, entrenchment and bridge markers (2.2).
+Each entry carries the action it sends (`data()`), for the rules to judge before it opens."""
 
 from __future__ import annotations
 
@@ -39,11 +40,13 @@ def hex_menu(
         action = interdiction.addAction(f"INT {penalty}")
         action.setCheckable(True)
         action.setChecked(current == penalty)
+        action.setData(SetInterdiction(center=hex_, penalty=penalty))
         action.triggered.connect(
             lambda _=False, p=penalty: submit(SetInterdiction(center=hex_, penalty=p))
         )
     remove_int = interdiction.addAction("Remove")
     remove_int.setEnabled(current > 0)
+    remove_int.setData(SetInterdiction(center=hex_, penalty=0))
     remove_int.triggered.connect(lambda: submit(SetInterdiction(center=hex_, penalty=0)))
 
     entrenchment = menu.addMenu("Entrenchment (15.1)")
@@ -57,11 +60,13 @@ def hex_menu(
         action = entrenchment.addAction(label)
         action.setCheckable(True)
         action.setChecked(marker is not None and marker.status is status)
+        action.setData(SetEntrenchment(hex=hex_, status=status, owner=owner))
         action.triggered.connect(
             lambda _=False, s=status: submit(SetEntrenchment(hex=hex_, status=s, owner=owner))
         )
     remove_entrenchment = entrenchment.addAction("Remove")
     remove_entrenchment.setEnabled(marker is not None)
+    remove_entrenchment.setData(SetEntrenchment(hex=hex_, status=None))
     remove_entrenchment.triggered.connect(lambda: submit(SetEntrenchment(hex=hex_, status=None)))
 
     bridge = menu.addMenu("Bridge on the nearest hexside (16.2)")
@@ -73,10 +78,12 @@ def hex_menu(
         action = bridge.addAction(label)
         action.setCheckable(True)
         action.setChecked(state_now is bridge_state)
+        action.setData(SetBridge(hexside=hexside, state=bridge_state))
         action.triggered.connect(
             lambda _=False, b=bridge_state: submit(SetBridge(hexside=hexside, state=b))
         )
     remove_bridge = bridge.addAction("Remove")
     remove_bridge.setEnabled(state_now is not None)
+    remove_bridge.setData(SetBridge(hexside=hexside, state=None))
     remove_bridge.triggered.connect(lambda: submit(SetBridge(hexside=hexside, state=None)))
     return menu

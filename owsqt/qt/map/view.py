@@ -1,6 +1,7 @@
-"""The table's view: zoom under the mouse, pan by dragging or keys, fit, centre on a hex;
-it reports where the pointer is, clicks on the bare map, and ground units dropped on it
-from a dock; and the overview mini-map that shows and moves the visible area."""
+"""The table's view: the wheel scrolls (Shift: sideways), Ctrl+wheel zooms under the pointer;
+pan by dragging or keys, fit, frame an area at a readable zoom, centre on a hex. It reports
+where the pointer is, clicks on the bare map, and ground units dropped on it from a dock;
+and the overview mini-map that shows and moves the visible area."""
 
 from __future__ import annotations
 
@@ -26,9 +27,13 @@ from owsqt.qt.map.unitmime import ground_units_from_mime
 MIN_ZOOM = 0.08  # the whole map and more
 MAX_ZOOM = 4.0  # one counter fills a good part of a laptop screen
 ZOOM_STEP = 1.2
+# A counter at least 56 px across (COUNTER_SIZE 40 scene units), its factors readable.
+READABLE_ZOOM = 1.45
+MAP_MARGIN = 24.0  # scene units of paper around the map, so edge counters are not cut
 PAN_STEP = 0.12  # of the visible width or height per arrow key
 _VISIBLE_AREA = QColor(160, 30, 30)
 _CLICK_SLOP = 4  # pixels a press may move and still be a click
+_WHEEL_PIXELS = 120  # pixels one notch of the wheel scrolls
 
 
 class MapView(QGraphicsView):
@@ -51,7 +56,7 @@ class MapView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.map_rect: QRectF | None = None  # the map's own bounds, set by the window
+        self._map_rect: QRectF | None = None  # the map's own bounds, set by the window
         self.horizontalScrollBar().valueChanged.connect(self.view_changed)
         self.verticalScrollBar().valueChanged.connect(self.view_changed)
         self.viewport().setMouseTracking(True)  # the pointer over a hex shows a move's path
@@ -69,14 +74,50 @@ class MapView(QGraphicsView):
         self.scale(factor, factor)
         self.view_changed.emit()
 
+    def zoom_at(self, zoom: float, at: QPoint) -> None:
+        """Zoom to `zoom` keeping the map point under `at` (the viewport's pixels) there."""
+        under = self.mapToScene(at)
+        anchor = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.set_zoom(zoom)
+        self.setTransformationAnchor(anchor)
+        shift = self.mapFromScene(under) - at
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+
     def zoom_in(self) -> None:
         self.set_zoom(self.zoom * ZOOM_STEP)
 
     def zoom_out(self) -> None:
         self.set_zoom(self.zoom / ZOOM_STEP)
 
+    @property
+    def map_rect(self) -> QRectF | None:
+        return self._map_rect
+
+    @map_rect.setter
+    def map_rect(self, rect: QRectF | None) -> None:
+        """The map's bounds also bound the scrolling: the scene's own rect grows with every
+        item ever added, and hidden overlays parked at (0, 0) left a blank strip about a
+        third of a screen wide west of the map."""
+        self._map_rect = rect
+        if rect is not None:
+            margin = MAP_MARGIN
+            self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+
     def map_bounds(self) -> QRectF:
-        return self.map_rect or self.scene().itemsBoundingRect()
+        return self._map_rect or self.scene().itemsBoundingRect()
+
+    def frame(self, area: QRectF, min_zoom: float = READABLE_ZOOM) -> None:
+        """Show `area` (scene units) as large as it fits, never below `min_zoom`: an area too
+        big for the window at a readable zoom is centred, not shrunk."""
+        viewport = self.viewport().rect()
+        if area.isEmpty() or viewport.isEmpty():
+            zoom = min_zoom
+        else:
+            zoom = min(viewport.width() / area.width(), viewport.height() / area.height())
+        self.set_zoom(min(MAX_ZOOM / 2, max(min_zoom, zoom)))
+        self.centre_on(area.center())
 
     def fit(self) -> None:
         """Show the whole map in the window."""
@@ -91,9 +132,28 @@ class MapView(QGraphicsView):
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        steps = event.angleDelta().y() / 120
-        if steps:
-            self.set_zoom(self.zoom * ZOOM_STEP**steps)
+        """The wheel scrolls the map (Shift: sideways); Ctrl+wheel zooms around the pointer."""
+        modifiers = event.modifiers()
+        delta = event.angleDelta()
+        if modifiers & Qt.KeyboardModifier.ControlModifier:
+            steps = (delta.y() or delta.x()) / 120
+            if steps:
+                self.zoom_at(self.zoom * ZOOM_STEP**steps, event.position().toPoint())
+            event.accept()
+            return
+        pixels = event.pixelDelta()
+        if modifiers & Qt.KeyboardModifier.ShiftModifier:
+            # Shift turns a vertical wheel sideways (some systems already swap x and y).
+            amount = pixels.y() or pixels.x() or (delta.y() or delta.x()) * _WHEEL_PIXELS / 120
+            bar = self.horizontalScrollBar()
+        else:
+            amount = pixels.y() or delta.y() * _WHEEL_PIXELS / 120
+            if not amount:  # a sideways wheel or trackpad swipe
+                amount = pixels.x() or delta.x() * _WHEEL_PIXELS / 120
+                bar = self.horizontalScrollBar()
+            else:
+                bar = self.verticalScrollBar()
+        bar.setValue(bar.value() - round(amount))
         event.accept()
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:

@@ -66,6 +66,7 @@ class MoveController(QObject):
         self._gesture = False  # a drag under way
         self._pointer: tuple[QPointF, QPoint | None] | None = None
         self._hovered: Hex | None = None
+        self._quiet: Hex | None = None  # where a drag ended: no bill until the pointer leaves
         self._state: GameState | None = None
 
     @property
@@ -98,7 +99,7 @@ class MoveController(QObject):
             return (
                 f"{self._names(plan.units)}: {mp_text(plan.allowance)} MP. The shaded hexes are "
                 "within reach: point at one for the path and its cost, drag the stack there "
-                "(Shift: one unit alone)"
+                "(Shift or Alt: one unit alone; double-click: fan the stack out)"
             )
         if hex_ is not None and self.rules_apply():
             return why_unmovable(self.ruleset, self.session.state, hex_)
@@ -126,6 +127,7 @@ class MoveController(QObject):
         """The drag is over (dropped or abandoned): back to the selection, if any."""
         self._gesture = False
         self.entry_shading.clear()
+        self._quiet = self._pointer_hex()  # the bill of a drop stayed under the pointer
         self._show(self._selection_plan)
 
     def set_administrative(self, on: bool) -> None:
@@ -154,11 +156,9 @@ class MoveController(QObject):
     def hover(self, scene_point: QPointF | None, in_view: QPoint | None = None) -> None:
         """The pointer is over `scene_point` (None: it left the map view)."""
         self._pointer = (scene_point, in_view) if scene_point is not None else None
-        hex_ = None
-        if scene_point is not None:
-            hex_ = SCENE_LAYOUT.hex_at_point(scene_point.x(), scene_point.y())
-            if hex_ not in self.ruleset.game_map.hexes:
-                hex_ = None
+        hex_ = self._pointer_hex()
+        if hex_ != self._quiet:
+            self._quiet = None
         if hex_ == self._hovered:
             if self.bill.isVisible():
                 self.bill.place(self.view.viewport().geometry(), *self._keep_clear())
@@ -166,7 +166,17 @@ class MoveController(QObject):
         self._hovered = hex_
         self._show_route(hex_)
 
+    def _pointer_hex(self) -> Hex | None:
+        """The map hex under the pointer, None off the map or out of the view."""
+        if self._pointer is None:
+            return None
+        point = self._pointer[0]
+        hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
+        return hex_ if hex_ in self.ruleset.game_map.hexes else None
+
     def _show_route(self, hex_: Hex | None) -> None:
+        if hex_ is not None and hex_ == self._quiet:
+            hex_ = None  # just dropped there: the map shows where the stack landed
         plan = self.plan
         offer = None
         if plan is not None and hex_ is not None and not plan.entering:

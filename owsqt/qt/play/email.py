@@ -24,6 +24,7 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.setup.placing import setup_rule
 from owsqt.session import GameSession, ImportRefused
 from owsqt.session.email import EmailExchange
 from owsqt.userfiles import new_autosave_path
@@ -241,12 +242,13 @@ class EmailPlay(QObject):
         ):
             return
         title = state.active.title
+        scenario = self.ruleset.scenarios.get(state.scenario)
         answer = QMessageBox.question(
             self._window,
             "Default set-up?",
             f"It is your set-up, {title} player. Place your counters as the scenario's default "
-            "set-up has them and end your set-up (19.11)?\n\nNo: place them by hand, then "
-            "End step.",
+            f"set-up has them and end your set-up ({setup_rule(scenario, state.active)})?\n\n"
+            "No: place them by hand from the Set-up tray, then End step.",
         )
         if answer != QMessageBox.StandardButton.Yes:
             return

@@ -14,6 +14,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.arrivals import waiting
 from owsqt.rules.movement.stacking import overstacked_hexes
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.setup.placing import setup_rule
 from owsqt.rules.turn.initiative import (
     determined_this_turn,
     may_choose_order,
@@ -45,7 +46,9 @@ def step_hint(ruleset: Ruleset, state: GameState, mode: Mode) -> str:
     acting = who_acts(ruleset, state)  # 4.3: one side at a time in the air allocation too
     who = f"{next(iter(acting)).title} player" if len(acting) == 1 else "Both players"
     if state.phase is Phase.SETUP:
-        return f"{who} sets up (19.11, 19.12): place the counters, then {end}"
+        scenario = ruleset.scenarios.get(state.scenario)
+        rule = ", ".join(setup_rule(scenario, player) for player in sorted(acting))
+        return f"{who} sets up ({rule}): place the counters, then {end}"
     if state.segment is Segment.INITIATIVE_DETERMINATION:
         if determined_this_turn(state):
             holder = state.initiative.holder

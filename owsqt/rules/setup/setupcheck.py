@@ -54,9 +54,7 @@ def check_setup(
     groups = scenario.groups(tuple(options))
     for group in groups:
         if group.player is player:
-            violations.extend(_check_group(ruleset, state, group))
-            violations.extend(_check_reserve(ruleset, state, group))
-            violations.extend(_check_losses(ruleset, state, group))
+            violations.extend(group_violations(ruleset, state, group))
     if scenario.setup:  # a sandbox (no set-up groups) has every counter and no arrivals
         violations.extend(_check_arrivals(ruleset, scenario, state, player, groups))
     violations.extend(_check_air(ruleset, scenario, state, player))
@@ -75,11 +73,20 @@ def check_setup(
     return violations
 
 
+def group_violations(ruleset: Ruleset, state: GameState, group: SetupGroup) -> list[Violation]:
+    """[19.0] What one set-up group still breaks: its zone, reserves and losses."""
+    return [
+        *_check_group(ruleset, state, group),
+        *_check_reserve(ruleset, state, group),
+        *_check_losses(ruleset, state, group),
+    ]
+
+
 def _check_group(ruleset: Ruleset, state: GameState, group: SetupGroup) -> list[Violation]:
     """[19.0] Every unit of a group stands in the group's zone (or its force pool)."""
     rule = _rule_of(group)
     names = ruleset.unit_name
-    violations = []
+    violations: list[Violation] = []
     if group.start is UnitStatus.FORCE_POOL:
         for unit_id in group.units:
             if state.units[unit_id].status is UnitStatus.ON_MAP:
@@ -96,13 +103,7 @@ def _check_group(ruleset: Ruleset, state: GameState, group: SetupGroup) -> list[
             continue  # 19.21 a: a loss may take a whole unit (reading 68); _check_losses counts it
         if unit.status is not UnitStatus.ON_MAP:
             if choice is None or unit.status is not UnitStatus.FORCE_POOL:
-                violations.append(
-                    Violation(
-                        rule,
-                        f"{names(unit_id)} has not been set up ({group.name}: "
-                        f"{group.zone.describe()})",
-                    )
-                )
+                violations.append(not_set_up(ruleset, group, unit_id))
             continue
         assert unit.hex is not None  # a unit on the map stands on a hex
         if unit.hex not in allowed:
@@ -123,6 +124,14 @@ def _check_group(ruleset: Ruleset, state: GameState, group: SetupGroup) -> list[
             )
         )
     return violations
+
+
+def not_set_up(ruleset: Ruleset, group: SetupGroup, unit_id: str) -> Violation:
+    """[19.0] A unit of a group that has not been set up yet."""
+    return Violation(
+        _rule_of(group),
+        f"{ruleset.unit_name(unit_id)} has not been set up ({group.name}: {group.zone.describe()})",
+    )
 
 
 def _rule_of(group: SetupGroup) -> str:

@@ -1,0 +1,83 @@
+"""The arguments of the headless game commands `owsqt new`, `act`, `replay` and `verify`;
+light (argparse only), so that the command line starts at once. The handlers are in
+owsqt/headless.py, imported when one of these commands runs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from owsqt.rules.core.verdict import Mode
+
+PLAYS = ("solitaire", "hot-seat")  # journal.textformat.Play's local kinds (tests check)
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    new = commands.add_parser(
+        "new",
+        help="make a new game file",
+        description="Make a new game file, set up as its scenario's default set-up has it "
+        "(19.11) unless --empty.",
+        describe=scenario_list,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    new.add_argument("--scenario", required=True, help="a scenario id (listed below)")
+    new.add_argument(
+        "--mode",
+        choices=[m.value for m in Mode],
+        default=Mode.STRICT.value,
+        help="free: nothing judged; assist: broken rules applied and logged; strict: "
+        "broken rules refused (default)",
+    )
+    new.add_argument("--seed", type=int, help="the dice seed (default: a random one)")
+    new.add_argument(
+        "--play", choices=PLAYS, default="solitaire", help="one player, or two at one computer"
+    )
+    new.add_argument(
+        "--empty", action="store_true", help="leave the set-up to be made (default set-up else)"
+    )
+    new.add_argument("--out", type=Path, required=True, metavar="FILE")
+    new.set_defaults(handler="owsqt.headless:new")
+
+    act = commands.add_parser(
+        "act",
+        help="apply one action, given as JSON, to a game file",
+        description="Apply one action to a game file and append it to the journal. A "
+        "checkpoint of the state beside the file (.NAME.checkpoint) spares replaying the "
+        "whole journal; it is a cache, checked against the file's hash chain, and `owsqt "
+        "verify` never uses it (docs/pbem-format.md).",
+    )
+    act.add_argument("file", type=Path)
+    act.add_argument("action", help='e.g. \'{"kind": "end_step", "player": "soviet"}\'')
+    act.add_argument("--json", action="store_true", help="print the result as JSON")
+    act.set_defaults(handler="owsqt.headless:act")
+
+    replay = commands.add_parser("replay", help="replay a game file and summarise its state")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--to", type=int, metavar="ENTRY", help="stop after this entry")
+    replay.add_argument("--json", action="store_true", help="print the state as JSON")
+    replay.set_defaults(handler="owsqt.headless:replay")
+
+    verify = commands.add_parser(
+        "verify", help="check a game file: chain, signatures, dice and rules (exit 0, 1 or 2)"
+    )
+    verify.add_argument("file", type=Path)
+    verify.set_defaults(handler="owsqt.headless:verify")
+
+
+def scenario_list() -> str:
+    """The scenarios `owsqt new --scenario` takes: id, title, turns and rule (19.0)."""
+    from owsqt.rules.data.datafile import DataError
+    from owsqt.rules.scenario.ruleset import default_ruleset
+
+    try:
+        scenarios = default_ruleset().scenarios
+    except DataError as error:
+        return f"scenarios: a data file is broken, run `owsqt validate-data` ({error})"
+    width = max(len(key) for key in scenarios)
+    lines = ["scenarios:"]
+    for key in sorted(scenarios):
+        scenario = scenarios[key]
+        turns = f"turns {scenario.first_turn} to {scenario.last_turn}"
+        lines.append(f"  {key:<{width}}  {scenario.title} ({turns}, rule {scenario.rule})")
+    return "\n".join(lines)

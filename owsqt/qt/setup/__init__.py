@@ -1,0 +1,1 @@
+"""The set-up tray: placing a side's counters by hand at set-up (19.0)."""
