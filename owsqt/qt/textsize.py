@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsScene, QMenu, QWidget
 
 from owsqt.qt.counters import painter, style
+from owsqt.qt.counters.facecache import FACES
 
 SETTING = "view/textSize"
 LEVELS: dict[str, tuple[str, float]] = {  # name: (menu text, factor)
@@ -66,6 +67,7 @@ def apply_scale(scale: float, scenes: tuple[QGraphicsScene, ...] = ()) -> None:
         style.set_print_scale(scale)
         painter.ground_face.cache_clear()
         painter.air_face.cache_clear()
+        FACES.clear()  # the table's pixmaps of the old faces
     for scene in scenes:
         scene.update()
     for widget in QApplication.allWidgets():
