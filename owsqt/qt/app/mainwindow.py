@@ -643,6 +643,8 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(None, self.session.state)
         self.zones.select(None)
         self.moves.clear_selection()
+        self.moves.end_gesture()  # no path, ghost or shading of the old game's gesture
+        self.view.viewport().update()  # the whole map redrawn: no old counter left painted
 
     def save_game(self) -> None:
         """The journal is written at every action; a game still in the autosave folder asks
