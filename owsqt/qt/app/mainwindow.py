@@ -27,6 +27,7 @@ from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
 from owsqt.qt.app.autosave import LazyAutosave
 from owsqt.qt.app.games import GameLibrary, open_dialog
+from owsqt.qt.app.imageexport import ImageExport
 from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.app.ruleactions import RuleActions
@@ -219,6 +220,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.library.continue_action)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        self.image_export = ImageExport(self, self.view, self.map_item.sceneBoundingRect)
+        file_menu.addMenu(self.image_export.menu)
         file_menu.addSeparator()
         file_menu.addActions(self.email.actions())
         file_menu.addSeparator()
