@@ -92,8 +92,9 @@ class GamesDialog(QDialog):
             self.tree.addTopLevelItem(item)
         for column in range(len(COLUMNS)):
             self.tree.resizeColumnToContents(column)
-        if self.games:
-            self.tree.setCurrentItem(self.tree.topLevelItem(0))
+        first = self.tree.topLevelItem(0)
+        if first is not None:
+            self.tree.setCurrentItem(first)
         self.tree.itemActivated.connect(self._open_item)
         self.empty = QLabel("No saved or played games yet: start one with File ▸ New game.")
         self.empty.setVisible(not self.games)
@@ -128,7 +129,7 @@ class GamesDialog(QDialog):
 class ContinueBar(QToolBar):
     """'Continue the game of … ?' above the map at start: the new game is ready meanwhile."""
 
-    def __init__(self, facts: GameFacts, resume: Callable[[], None], parent: QWidget) -> None:
+    def __init__(self, facts: GameFacts, resume: Callable[[], object], parent: QWidget) -> None:
         super().__init__("Continue last game", parent)
         self.setObjectName("continueBar")
         self.setMovable(False)

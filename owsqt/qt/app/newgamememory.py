@@ -4,7 +4,7 @@ fits (a scenario or option removed, a mode renamed) is ignored, never an error."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QSettings
 
@@ -12,9 +12,6 @@ from owsqt.journal.textformat import Play
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
-
-if TYPE_CHECKING:  # the dialog imports this module: the choice is its, by duck typing here
-    from owsqt.qt.app.newgamedialog import NewGameChoice
 
 GROUP = "newGame"
 
@@ -24,7 +21,8 @@ def settings() -> QSettings:
     return QSettings("owsqt", "owsqt")
 
 
-def remember(store: QSettings, choice: NewGameChoice) -> None:
+def remember(store: QSettings, choice: Any) -> None:
+    """Keep `choice`, a NewGameChoice (the dialog imports this module, not the reverse)."""
     store.beginGroup(GROUP)
     store.setValue("scenario", choice.scenario)
     store.setValue("options", ",".join(choice.options))
