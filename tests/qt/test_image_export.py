@@ -21,6 +21,16 @@ def shipped():
     return default_ruleset()
 
 
+@pytest.fixture(autouse=True)
+def no_warning_box(monkeypatch):
+    """A failed export says why in a message box: here the test fails with its text."""
+
+    def fail(parent, title, text):
+        raise AssertionError(f"{title}: {text}")
+
+    monkeypatch.setattr(imageexport.QMessageBox, "warning", fail)
+
+
 @pytest.fixture
 def window(qtbot, shipped) -> MainWindow:
     window = MainWindow(shipped, start_game(shipped, NewGameChoice("we-are-coming"), None, seed=1))

@@ -109,7 +109,7 @@ def _write_png(
         whole.end()
     if progress is not None and not progress(strips, strips):
         raise ExportCancelled
-    if not image.save(str(path), b"PNG"):
+    if not image.save(str(path)):  # as PNG: image_format checked the suffix
         raise ValueError(f"cannot write {path}")
 
 
