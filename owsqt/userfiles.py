@@ -1,5 +1,6 @@
-"""Where owsqt keeps the player's own files (XDG base directories): autosaved games, the
-list of recently opened games, and finding the autosave to resume after a restart.
+"""Where owsqt keeps the player's own files (XDG base directories): autosaved games,
+the games folder and the list of recently opened games (the library that reads them is
+owsqt.gamelibrary).
 
 Nothing here imports Qt: the desktop shows these files, this module only knows them."""
 
@@ -9,20 +10,13 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from owsqt.journal.store import read_text
-from owsqt.journal.textformat import Header, JournalError, parse
-
-if TYPE_CHECKING:
-    from owsqt.rules.scenario.scenario import Scenario
 
 log = logging.getLogger(__name__)
 
 AUTOSAVE_FOLDER = "autosave"
+GAMES_FOLDER = "games"
 JOURNAL_SUFFIX = ".owsg"
 RECENT_FILE = "recent.json"
 RECENT_LIMIT = 8
@@ -35,8 +29,15 @@ def data_dir() -> Path:
 
 
 def autosave_dir() -> Path:
-    """The folder every game journals to from its first action on (it may not exist yet)."""
+    """The folder every new game journals to from its player's first action on (it may not
+    exist yet)."""
     return data_dir() / AUTOSAVE_FOLDER
+
+
+def games_dir() -> Path:
+    """The folder where Open starts and Save As proposes to keep games: $XDG_DATA_HOME/
+    owsqt/games, beside the autosave folder (it may not exist yet)."""
+    return data_dir() / GAMES_FOLDER
 
 
 def new_autosave_path(now: datetime | None = None) -> Path:
@@ -124,58 +125,3 @@ def _write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-
-
-# --- resuming the last game ---------------------------------------------------------------
-
-
-def latest_autosave(folder: Path | None = None) -> Path | None:
-    """The most recently written autosaved journal worth resuming: one that reads, whose
-    hash chain holds, and that has at least one entry; None when there is none.
-
-    Unreadable or corrupted files are skipped (not deleted: the player may want them)."""
-    folder = folder if folder is not None else autosave_dir()
-    try:
-        candidates = [path for path in folder.glob(f"*{JOURNAL_SUFFIX}") if path.is_file()]
-    except OSError:
-        return None
-    dated: list[tuple[int, str, Path]] = []
-    for path in candidates:
-        try:
-            dated.append((path.stat().st_mtime_ns, path.name, path))
-        except OSError:  # removed between the listing and now
-            continue
-    # Newest first; the names carry the creation time, which breaks ties of coarse clocks.
-    for _, _, path in sorted(dated, reverse=True):
-        try:
-            journal = parse(read_text(path))
-        except JournalError:
-            continue
-        if journal.entries:
-            return path
-    return None
-
-
-def read_header(path: Path) -> Header:
-    """The header of the journal at `path`; JournalError when it cannot be read."""
-    return parse(read_text(path)).header
-
-
-def resume_question(path: Path, scenarios: Mapping[str, Scenario] | None = None) -> str:
-    """The question to ask before resuming the autosave at `path`, naming its scenario (by
-    title when `scenarios` knows it) and the local time the journal was last written.
-
-    Raises JournalError when the file cannot be read or trusted."""
-    header = read_header(path)
-    scenario = (scenarios or {}).get(header.scenario)
-    title = scenario.title if scenario is not None else header.scenario
-    try:
-        written = datetime.fromtimestamp(path.stat().st_mtime)
-    except OSError as error:
-        raise JournalError(f"{path} cannot be read: {error.strerror}") from None
-    return f"Resume the game of {title} autosaved at {_local_time(written)}?"
-
-
-def _local_time(moment: datetime) -> str:
-    """'14:05 on 21 November 2026': a day-month order no reader mistakes."""
-    return f"{moment:%H:%M} on {moment.day} {moment:%B %Y}"

@@ -1,25 +1,21 @@
-"""The player's own files: the recent games list and the autosave to resume."""
+"""The player's own files: the recent games list, the autosave and games
+folders (the library of games: tests/test_gamelibrary.py)."""
 
 from __future__ import annotations
 
 import json
-import os
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from owsqt.journal.textformat import JournalError
-from owsqt.rules.core.actions import PlaceUnits
-from owsqt.session import GameSession
 from owsqt.userfiles import (
     RECENT_LIMIT,
     RecentFiles,
     autosave_dir,
     data_dir,
-    latest_autosave,
+    games_dir,
     new_autosave_path,
-    resume_question,
 )
 
 
@@ -131,64 +127,12 @@ def test_a_list_that_cannot_be_written_is_no_reason_to_fail(tmp_path):
     assert recent.paths() == []
 
 
-# --- the autosave to resume ---------------------------------------------------------------
-
-
-def journal(ruleset, path: Path, moves: int = 1, mtime: int | None = None) -> Path:
-    session = GameSession.new(ruleset, "test", seed=1, path=path)
-    for hex_id in ("3038", "3039", "3040")[:moves]:
-        session.submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of(hex_id)))
-    session.close()
-    if mtime is not None:
-        os.utime(path, (mtime, mtime))
-    return path
-
-
-def test_no_autosave_folder_means_nothing_to_resume():
-    assert latest_autosave() is None
-
-
-def test_the_newest_journal_with_an_entry_is_resumed(ruleset):
-    folder = autosave_dir()
-    folder.mkdir(parents=True)
-    journal(ruleset, folder / "old.owsg", mtime=1_000)
-    newer = journal(ruleset, folder / "newer.owsg", moves=2, mtime=2_000)
-    journal(ruleset, folder / "untouched.owsg", moves=0, mtime=3_000)  # nothing to resume
-    (folder / "notes.txt").write_text("not a journal")
-    assert latest_autosave() == newer
-
-
-def test_corrupted_and_unreadable_journals_are_skipped(ruleset):
-    folder = autosave_dir()
-    folder.mkdir(parents=True)
-    good = journal(ruleset, folder / "good.owsg", mtime=1_000)
-    edited = journal(ruleset, folder / "edited.owsg", moves=2, mtime=2_000)
-    edited.write_text(edited.read_text().replace("3039", "3050"))  # breaks the hash chain
-    os.utime(edited, (2_000, 2_000))
-    (folder / "binary.owsg").write_bytes(b"\xff\xfe\x00 not text")
-    os.utime(folder / "binary.owsg", (3_000, 3_000))
-    (folder / "folder.owsg").mkdir()
-    assert latest_autosave() == good
-
-
-def test_new_games_journal_into_the_autosave_folder(ruleset):
+def test_new_games_journal_into_the_autosave_folder():
     path = new_autosave_path(datetime(2026, 11, 21, 5, 1, 2))
     assert path.parent == autosave_dir()
     assert path.name == "game_2026-11-21_05-01-02.owsg"
-    journal(ruleset, path)
-    assert latest_autosave() == path
 
 
-def test_the_resume_question_names_the_scenario_and_the_time(ruleset):
-    folder = autosave_dir()
-    folder.mkdir(parents=True)
-    moment = datetime(2026, 12, 12, 14, 5)
-    path = journal(ruleset, folder / "game.owsg", mtime=int(moment.timestamp()))
-    question = resume_question(path, ruleset.scenarios)
-    assert question == "Resume the game of Test scenario autosaved at 14:05 on 12 December 2026?"
-    assert "of test autosaved" in resume_question(path)  # without titles: the scenario's id
-
-
-def test_the_resume_question_for_a_vanished_file_says_why(tmp_path):
-    with pytest.raises(JournalError, match="does not exist"):
-        resume_question(tmp_path / "gone.owsg")
+def test_the_games_folder_sits_beside_the_autosaves(data_home):
+    assert games_dir() == data_home / "owsqt" / "games"
+    assert games_dir().parent == autosave_dir().parent

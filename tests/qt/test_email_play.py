@@ -116,7 +116,7 @@ def test_a_new_e_mail_game_says_whose_it_is_and_what_it_waits_for(qtbot, shipped
     email = window.email
     assert email.send_action.isEnabled() and email.open_action.isEnabled()
     assert email.send_action.shortcut().toString() == "Ctrl+Shift+E"
-    assert email.open_action.shortcut().toString() == "Ctrl+Shift+O"
+    assert email.open_action.shortcut().toString() == "Ctrl+Alt+O"
     assert email.join_action.shortcut().toString() == "Ctrl+J"
     assert all(action.toolTip() for action in email.actions())
 

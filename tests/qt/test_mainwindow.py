@@ -129,7 +129,8 @@ def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset,
     window.new_action.trigger()
     state = window.session.state
     assert (state.scenario, state.turn, state.phase) == ("hoths-last-gasp", 9, Phase.AIR_OPERATIONS)
-    assert window.session.mode is Mode.ASSIST and window.session.path is not None
+    # Nobody touched it yet: no autosave until the first action (issue 20).
+    assert window.session.mode is Mode.ASSIST and window.session.path is None
     assert "Turn 9 of 16" in window.turn_label.text()
     assert len(window.counters.items) > 100
 

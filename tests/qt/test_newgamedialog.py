@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialog, QRadioButton
 
 from owsqt.journal.textformat import Play
@@ -32,7 +33,9 @@ def shipped():
 
 
 def make_dialog(qtbot, ruleset) -> NewGameDialog:
-    dialog = NewGameDialog(ruleset)
+    # Settings of its own: a choice another test started is not remembered here.
+    settings = QSettings(str(Path(tempfile.mkdtemp()) / "owsqt.ini"), QSettings.Format.IniFormat)
+    dialog = NewGameDialog(ruleset, settings=settings)
     qtbot.addWidget(dialog)
     return dialog
 

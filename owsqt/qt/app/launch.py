@@ -8,7 +8,6 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from owsqt.journal.identity import Identity, IdentityError
-from owsqt.journal.textformat import JournalError
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.fonts import load_fonts
 from owsqt.rules.core.verdict import Mode
@@ -16,7 +15,6 @@ from owsqt.rules.data.datafile import DataError
 from owsqt.rules.map.mapfile import MapFileError
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
-from owsqt.userfiles import latest_autosave, new_autosave_path, resume_question
 
 INTRODUCTORY_SCENARIO = "we-are-coming"
 
@@ -37,29 +35,20 @@ def run(argv: list[str], game: Path | None = None) -> int:
     except IdentityError as error:
         QMessageBox.critical(None, "owsqt cannot start", f"{str(error).capitalize()}.")
         return 2
-    # Look for the last game before this start makes a new one, which is autosaved too.
-    resumable = latest_autosave() if game is None else None
-    session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE, path=new_autosave_path())
+    # No file yet: the game is autosaved at the player's first action (LazyAutosave), so a
+    # start nobody plays leaves nothing to be offered as "Continue last game".
+    session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE)
     session.apply_default_setup()  # a newcomer sees the full board of 19.1 at once
     window = MainWindow(ruleset, session)
     if game is not None:
         window.load(game)
-    elif resumable is not None and _wants_to_resume(resumable, ruleset):
-        window.load(resumable)
+    else:  # the game played last is offered on a bar above the map, which blocks nothing
+        window.library.offer_continue()
     screen = QApplication.primaryScreen()  # static; instance() is typed QCoreApplication
     if screen is not None:  # a map wants all the room the screen has, window manager or not
         window.setGeometry(screen.availableGeometry())
     window.showMaximized()
     return app.exec()
-
-
-def _wants_to_resume(path: Path, ruleset) -> bool:
-    try:
-        question = resume_question(path, ruleset.scenarios)
-    except JournalError:
-        return False
-    answer = QMessageBox.question(None, "Resume the last game?", question)
-    return answer == QMessageBox.StandardButton.Yes
 
 
 if __name__ == "__main__":

@@ -24,7 +24,10 @@ from PySide6.QtWidgets import (
 from owsqt import __version__
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
+from owsqt.qt.app.autosave import LazyAutosave
 from owsqt.qt.app.dockmenu import add_dock_entries
+from owsqt.qt.app.games import GameLibrary, open_dialog
+from owsqt.qt.app.imageexport import ImageExport
 from owsqt.qt.app.menurules import judge_menu
 from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
@@ -81,7 +84,7 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
-from owsqt.userfiles import autosave_dir, new_autosave_path
+from owsqt.userfiles import autosave_dir, games_dir
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
 REPLAY_KEYS = "Ctrl+R"
@@ -98,6 +101,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ruleset = ruleset
         self.bridge = SessionBridge(session, self)
+        self.autosave = LazyAutosave(self.bridge, self)  # first, so the title names the file
         self.resize(1280, 800)
         self.scene = QGraphicsScene(self)
         self.map_item = MapItem(ruleset.game_map)
@@ -219,10 +223,18 @@ class MainWindow(QMainWindow):
         quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
         self.recent_menu = RecentFilesMenu(parent=self)
         self.recent_menu.open_requested.connect(self.load)
+        self.autosave.saved.connect(self.recent_menu.add)
+        self.library = GameLibrary(
+            self, self.ruleset, self.bridge, self.load, lambda: self.recent_menu.recent
+        )
         file_menu.addAction(self.open_action)
         file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.library.action)
+        file_menu.addAction(self.library.continue_action)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        self.image_export = ImageExport(self, self.view, self.map_item.sceneBoundingRect)
+        file_menu.addMenu(self.image_export.menu)
         file_menu.addSeparator()
         file_menu.addActions(self.email.actions())
         file_menu.addSeparator()
@@ -625,9 +637,9 @@ class MainWindow(QMainWindow):
         )
 
     def open_game(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open game", "", JOURNAL_FILTER)
-        if name:
-            self.load(Path(name))
+        dialog = open_dialog(self)  # starts in the games folder
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.selectedFiles():
+            self.load(Path(dialog.selectedFiles()[0]))
 
     def load(self, path: Path) -> bool:
         """Open a saved game; on a bad file say why and keep the current game untouched."""
@@ -641,12 +653,13 @@ class MainWindow(QMainWindow):
         return True
 
     def new_game(self) -> None:
-        """Start a game chosen in the New Game dialog; the current one stays autosaved."""
+        """Start a game chosen in the New Game dialog; the current one stays autosaved. The
+        new one is autosaved at its first action (LazyAutosave)."""
         dialog = NewGameDialog(self.ruleset, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         try:
-            session = start_game(self.ruleset, dialog.choice(), new_autosave_path())
+            session = start_game(self.ruleset, dialog.choice(), None)
         except (OSError, ValueError) as error:
             QMessageBox.warning(self, "Cannot start the game", str(error))
             return
@@ -659,6 +672,8 @@ class MainWindow(QMainWindow):
         self.inspector.show_hex(None, self.session.state)
         self.zones.select(None)
         self.moves.clear_selection()
+        self.moves.end_gesture()  # no path, ghost or shading of the old game's gesture
+        self.view.viewport().update()  # the whole map redrawn: no old counter left painted
         if self._shown_once:  # an opened or new game opens on its own area of play
             frame_play_area(self.view, self.ruleset, self.session.state)
 
@@ -669,10 +684,14 @@ class MainWindow(QMainWindow):
         if path is None or path.parent == autosave_dir():
             self.save_game_as()
         else:
+            self.recent_menu.add(path)
             self.statusBar().showMessage(f"Saved: {path}", 4000)
 
     def save_game_as(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save game as", "", JOURNAL_FILTER)
+        games_dir().mkdir(parents=True, exist_ok=True)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save game as", str(games_dir()), JOURNAL_FILTER
+        )
         if not name:
             return
         path = Path(name)

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.journal.textformat import Play
+from owsqt.qt.app import newgamememory
+from owsqt.qt.app.scenarioinfo import describe
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -174,9 +176,16 @@ def _text_indent(radio: QAbstractButton) -> int:
 class NewGameDialog(QDialog):
     """Asks for a new game. Enter starts it, Escape cancels; `choice()` tells what was picked."""
 
-    def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        parent: QWidget | None = None,
+        settings: QSettings | None = None,
+    ) -> None:
         super().__init__(parent)
         self.ruleset = ruleset
+        # Where the last choice is remembered (newgamememory); the program's settings.
+        self.settings = settings if settings is not None else newgamememory.settings()
         self.setWindowTitle("New game")
         self.setObjectName("newGameDialog")
         self._option_boxes: dict[str, QCheckBox] = {}
@@ -203,6 +212,12 @@ class NewGameDialog(QDialog):
         )
         scenario_label_widget = QLabel("&Scenario:", self)
         scenario_label_widget.setBuddy(self.scenario_list)
+        # The chosen scenario's dates, length, rule and victory conditions (scenarioinfo).
+        self.description = QLabel(self)
+        self.description.setObjectName("scenarioDescription")
+        self.description.setWordWrap(True)
+        self.description.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.description.setContentsMargins(4, 2, 4, 6)
 
         self.options_group = QGroupBox("&Options", self)
         self.options_group.setObjectName("optionsGroup")
@@ -267,6 +282,7 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(scenario_label_widget)
         layout.addWidget(self.scenario_list)
+        layout.addWidget(self.description)
         layout.addWidget(self.options_group)
         layout.addWidget(self.players_group)
         layout.addWidget(self.mode_group)
@@ -280,7 +296,26 @@ class NewGameDialog(QDialog):
         self.set_play(Play.SOLITAIRE)
         self.default_setup_radio.setChecked(True)
         self.select_scenario(DEFAULT_SCENARIO if DEFAULT_SCENARIO in ruleset.scenarios else None)
+        last = newgamememory.recall(self.settings, ruleset)
+        if last is not None:
+            self.set_choice(NewGameChoice(**last))
         self.scenario_list.setFocus()
+
+    def accept(self) -> None:
+        """Start the game, and remember the choice for the next new game."""
+        newgamememory.remember(self.settings, self.choice())
+        super().accept()
+
+    def set_choice(self, choice: NewGameChoice) -> None:
+        """Show `choice` in the controls (the options its scenario no longer has are left)."""
+        self.select_scenario(choice.scenario)
+        for option_id, box in self._option_boxes.items():
+            box.setChecked(option_id in choice.options)
+        self.set_mode(choice.mode)
+        self.set_play(choice.play)
+        self.set_side(choice.side)
+        radio = self.default_setup_radio if choice.default_setup else self.hand_setup_radio
+        radio.setChecked(True)
 
     # --- reading and setting the choice ---------------------------------------------------
 
@@ -421,6 +456,7 @@ class NewGameDialog(QDialog):
             self.options_group.hide()
             return
         scenario = self.ruleset.scenarios[current.data(Qt.ItemDataRole.UserRole)]
+        self.description.setText(describe(self.ruleset, scenario))
         for option in scenario.options:
             box = QCheckBox(option_label(option), self.options_group)
             box.setObjectName(f"option_{option.id}")

@@ -30,7 +30,7 @@ from owsqt.session.email import EmailExchange
 from owsqt.userfiles import new_autosave_path
 
 SEND_KEYS = "Ctrl+Shift+E"
-OPEN_KEYS = "Ctrl+Shift+O"
+OPEN_KEYS = "Ctrl+Alt+O"  # Ctrl+Shift+O is File ▸ Games…
 JOIN_KEYS = "Ctrl+J"
 DETAILS_KEYS = "Ctrl+Shift+I"
 FILE_FILTER = "owsqt games (*.owsg);;All files (*)"

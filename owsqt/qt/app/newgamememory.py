@@ -1,0 +1,66 @@
+"""The New Game dialog's memory: the last choice started, kept with QSettings, so the next
+new game opens as the last one was made (issue 20). A value the settings hold that no longer
+fits (a scenario or option removed, a mode renamed) is ignored, never an error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSettings
+
+from owsqt.journal.textformat import Play
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.scenario.ruleset import Ruleset
+
+GROUP = "newGame"
+
+
+def settings() -> QSettings:
+    """The program's settings (the user's config folder, owsqt/owsqt.conf on Linux)."""
+    return QSettings("owsqt", "owsqt")
+
+
+def remember(store: QSettings, choice: Any) -> None:
+    """Keep `choice`, a NewGameChoice (the dialog imports this module, not the reverse)."""
+    store.beginGroup(GROUP)
+    store.setValue("scenario", choice.scenario)
+    store.setValue("options", ",".join(choice.options))
+    store.setValue("mode", choice.mode.value)
+    store.setValue("play", choice.play.value)
+    store.setValue("side", choice.side.value)
+    store.setValue("defaultSetup", "yes" if choice.default_setup else "no")
+    store.endGroup()
+    store.sync()
+
+
+def recall(store: QSettings, ruleset: Ruleset) -> dict[str, Any] | None:
+    """The fields of the last choice (NewGameChoice's), cleaned of what no longer exists;
+    None when there is none."""
+    store.beginGroup(GROUP)
+    try:
+        scenario_id = str(store.value("scenario", "") or "")
+        scenario = ruleset.scenarios.get(scenario_id)
+        if scenario is None:
+            return None
+        known = {option.id for option in scenario.options}
+        options = tuple(
+            option for option in str(store.value("options", "") or "").split(",") if option in known
+        )
+        return {
+            "scenario": scenario_id,
+            "options": options,
+            "mode": _enum(Mode, store.value("mode"), Mode.FREE),
+            "default_setup": str(store.value("defaultSetup", "yes")) != "no",
+            "play": _enum(Play, store.value("play"), Play.SOLITAIRE),
+            "side": _enum(Player, store.value("side"), Player.GERMAN),
+        }
+    finally:
+        store.endGroup()
+
+
+def _enum(kind: Any, value: object, default: Any) -> Any:
+    try:
+        return kind(str(value))
+    except ValueError:
+        return default
