@@ -103,7 +103,8 @@ def test_new_game_leaves_no_item_of_the_old_game_in_the_scene(qtbot, shipped):
     window = MainWindow(shipped, campaign)
     qtbot.addWidget(window)
     crowded = max(campaign.state.stacks, key=lambda hex_: len(campaign.state.stacks[hex_]))
-    window.counters.clicked(window.counters.items[campaign.state.stacks[crowded][0]])  # fanned
+    window.counters.toggle_fan(crowded)  # fanned out, as a double-click does
+    assert window.counters.expanded == crowded
     window.bridge.replace(start_game(shipped, NewGameChoice("we-are-coming"), None, seed=1))
     fresh = MainWindow(shipped, start_game(shipped, NewGameChoice("we-are-coming"), None, seed=1))
     qtbot.addWidget(fresh)
