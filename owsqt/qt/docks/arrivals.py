@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QIcon
 from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from owsqt.qt.counters.painter import CounterPixmapCache
-from owsqt.qt.map.unitmime import MIME_TYPE, ground_units_mime
+from owsqt.qt.map.unitmime import MIME_TYPE, ground_units_mime, tree_children
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
@@ -148,7 +148,7 @@ class ArrivalsList(QTreeWidget):
         """The unit ids of `items`: a group heading stands for all its units; each once."""
         found: list[str] = []
         for item in items:
-            children = _children(item) or [item]
+            children = tree_children(item) or [item]
             for child in children:
                 unit_id = child.data(0, UNIT_ROLE)
                 if unit_id and unit_id not in found:
@@ -156,8 +156,8 @@ class ArrivalsList(QTreeWidget):
         return tuple(found)
 
     def unit_item(self, unit_id: str) -> QTreeWidgetItem | None:
-        for top in _children(self.invisibleRootItem()):
-            for child in _children(top):
+        for top in tree_children(self.invisibleRootItem()):
+            for child in tree_children(top):
                 if child.data(0, UNIT_ROLE) == unit_id:
                     return child
         return None
@@ -167,8 +167,3 @@ class ArrivalsList(QTreeWidget):
 
     def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:
         return ground_units_mime(self.units_of(items))
-
-
-def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
-    """The children of `item` in order (child() is None only for an index out of range)."""
-    return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]

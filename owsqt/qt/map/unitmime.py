@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QMimeData
+from PySide6.QtWidgets import QTreeWidgetItem
 
 MIME_TYPE = "application/x-owsqt-ground-units"
 
@@ -23,3 +24,9 @@ def ground_units_from_mime(mime: QMimeData | None) -> tuple[str, ...]:
     except UnicodeDecodeError:
         return ()
     return tuple(line for line in text.split("\n") if line)
+
+
+def tree_children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    """The children of `item` in order, for the unit trees that drag counters (the
+    Arrivals dock, the Set-up tray); child() is None only for an index out of range."""
+    return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QMimeData, QSize, Qt
 from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, QWidget
 
-from owsqt.qt.map.unitmime import MIME_TYPE, ground_units_mime
+from owsqt.qt.map.unitmime import MIME_TYPE, ground_units_mime, tree_children
 
 ICON_PIXELS = 40
 UNIT_ROLE = Qt.ItemDataRole.UserRole  # a unit's line: its id
@@ -45,18 +45,18 @@ class SetupTrayList(QTreeWidget):
         return tuple(found)
 
     def group_item(self, name: str) -> QTreeWidgetItem | None:
-        for top in _children(self.invisibleRootItem()):
+        for top in tree_children(self.invisibleRootItem()):
             if top.data(0, GROUP_ROLE) == name:
                 return top
         return None
 
     def unit_item(self, unit_id: str) -> QTreeWidgetItem | None:
-        stack = _children(self.invisibleRootItem())
+        stack = tree_children(self.invisibleRootItem())
         while stack:
             item = stack.pop()
             if item.data(0, UNIT_ROLE) == unit_id:
                 return item
-            stack.extend(_children(item))
+            stack.extend(tree_children(item))
         return None
 
     def mimeTypes(self) -> list[str]:
@@ -66,12 +66,8 @@ class SetupTrayList(QTreeWidget):
         return ground_units_mime(self.units_of(items))
 
 
-def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
-    return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]
-
-
 def _units_under(item: QTreeWidgetItem) -> list[str]:
     unit_id = item.data(0, UNIT_ROLE)
     if unit_id:
         return [unit_id]
-    return [u for child in _children(item) for u in _units_under(child)]
+    return [u for child in tree_children(item) for u in _units_under(child)]
