@@ -131,9 +131,12 @@ class History:
     def why_not_redo(self) -> str | None:
         return None if self._undone else "there is nothing to redo"
 
-    def undo(self) -> Applied:
+    def undo(self, despite_barrier: bool = False) -> Applied:
+        """Take back the last effective action (ValueError saying why when it cannot be);
+        `despite_barrier`: even one the rules keep (a die rolled), as an audit of a file does
+        after listing it, to go on checking what follows."""
         reason = self.why_not_undo()
-        if reason:
+        if reason and not (despite_barrier and self._tip is not None):
             raise ValueError(reason)
         undone = self._tip
         assert undone is not None  # why_not_undo() found a step to take back
@@ -142,20 +145,23 @@ class History:
         self.state = self.state_of(self._tip)
         return undone.applied
 
-    def redo(self) -> tuple[Applied, Outcome]:
-        """Apply the last undone action again."""
-        redone, outcome = self.preview_redo()
+    def redo(self, mode: Mode | None = None) -> tuple[Applied, Outcome]:
+        """Apply the last undone action again (judged in `mode`, the game's by default)."""
+        redone, outcome = self.preview_redo(mode)
         self._tip = self._undone.pop()
         self._keep(self._tip, outcome.state)
         return redone, outcome
 
-    def preview_redo(self) -> tuple[Applied, Outcome]:
-        """What redo would do, without doing it (so the journal can be written first)."""
+    def preview_redo(self, mode: Mode | None = None) -> tuple[Applied, Outcome]:
+        """What redo would do, without doing it (so the journal can be written first); an
+        audit judges a STRICT game's redo in ASSIST `mode`, as it does its acts, so that an
+        action the rules refuse is listed and applied again rather than lost."""
         reason = self.why_not_redo()
         if reason:
             raise ValueError(reason)
         redone = self._undone[-1].applied
-        return redone, apply(self._ruleset, self.state, redone.action, self._mode)
+        judging = self._mode if mode is None else mode
+        return redone, apply(self._ruleset, self.state, redone.action, judging)
 
     @property
     def last_applied(self) -> Applied | None:

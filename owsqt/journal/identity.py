@@ -33,8 +33,11 @@ def config_dir() -> Path:
 class Identity:
     """One player's key pair. The private half never leaves this object or its file."""
 
-    def __init__(self, private: Ed25519PrivateKey) -> None:
+    def __init__(self, private: Ed25519PrivateKey, home: Path | None = None) -> None:
         self._private = private
+        # The folder the key is kept in, where what belongs with the key is kept too (the
+        # files sent, session/sentfiles.py); None for a key made in memory (tests, fuzzing).
+        self.home = home
         raw = private.public_key().public_bytes(
             serialization.Encoding.Raw, serialization.PublicFormat.Raw
         )
@@ -70,11 +73,11 @@ class Identity:
             ) from None
         if not isinstance(private, Ed25519PrivateKey):
             raise IdentityError(f"your key {path} is not an Ed25519 key")
-        return cls(private)
+        return cls(private, path.parent)
 
     @classmethod
     def _create(cls, path: Path) -> Identity:
-        identity: Identity = cls.generate()
+        identity: Identity = cls(Ed25519PrivateKey.generate(), path.parent)
         pem = identity._private.private_bytes(
             serialization.Encoding.PEM,
             serialization.PrivateFormat.PKCS8,

@@ -8,13 +8,23 @@ import base64
 import hashlib
 import json
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from owsqt.journal.identity import canonical_b64decode
-from owsqt.journal.textformat import SIDES, EntryKind, JournalError, ParsedJournal, Play
+from owsqt.journal.textformat import (
+    SIDES,
+    Entry,
+    EntryKind,
+    JournalError,
+    ParsedJournal,
+    Play,
+    is_number,
+)
 
 SEAL_PADDING = 1024  # sealed actions are padded to a multiple of this: the size of a bid
 # or of any allocation of a side's air units (under 600 bytes) tells nothing
@@ -80,9 +90,51 @@ def file_name(scenario: str, game: str, number: int) -> str:
     return f"{scenario}-{game[:8]}-{number:03d}{FILE_SUFFIX}"
 
 
-def check_continues(ours: ParsedJournal, theirs: ParsedJournal, opponent: str) -> None:
-    """[Import] The opponent's file must be our game, hold everything we have unchanged, add
-    something, and end with the opponent's send; JournalError says which it does not."""
+@dataclass(frozen=True, slots=True)
+class SentFile:
+    """A file a player sent: its number, its entries (from the one after the previous send to
+    his send) and the hash of his send, which the hash chain binds to all before it."""
+
+    file: int
+    first: int
+    last: int
+    digest: str
+
+    def describe(self) -> str:
+        """'your file 3 (entries 41-57, ending with your send #57)'"""
+        entries = f"entries {self.first}-{self.last}"
+        return f"your file {self.file} ({entries}, ending with your send #{self.last})"
+
+    def held_by(self, journal: ParsedJournal) -> bool:
+        """Whether `journal` holds this file's send unchanged, and so all before it."""
+        digests = journal.digests
+        return len(digests) >= self.last and digests[self.last - 1] == self.digest
+
+
+def last_sent(journal: ParsedJournal, side: str) -> SentFile | None:
+    """The last file `side` sent in `journal`; None when he has sent none."""
+    entries = journal.entries
+    mine = [e.number for e in entries if e.kind is EntryKind.SEND and e.by == side]
+    if not mine:
+        return None
+    last = mine[-1]
+    before = [e.number for e in entries[: last - 1] if e.kind is EntryKind.SEND]
+    number = entries[last - 1].field("file") or ""
+    return SentFile(
+        int(number) if is_number(number) else len(before) + 1,
+        before[-1] + 1 if before else 1,
+        last,
+        journal.digests[last - 1],
+    )
+
+
+def check_continues(
+    ours: ParsedJournal, theirs: ParsedJournal, opponent: str, sent: SentFile | None = None
+) -> None:
+    """[Import] The opponent's file must be our game, hold the file we sent last (`sent`) and
+    everything we have unchanged, add something of his, and end with his send; JournalError
+    says which it does not. The entries up to `sent` may be ours even where our copy of the
+    game stops before them (an older copy: `sent` is what we know we sent)."""
     if theirs.header.game != ours.header.game:
         raise JournalError(
             f"this file belongs to another game (game {theirs.header.game[:8]}, "
@@ -90,6 +142,10 @@ def check_continues(ours: ParsedJournal, theirs: ParsedJournal, opponent: str) -
         )
     if theirs.header != ours.header:
         raise JournalError("the file's header differs from your game's: it was altered", line=1)
+    if sent is not None and not sent.held_by(theirs):
+        raise JournalError(
+            f"the file does not hold {sent.describe()}: it was cut or continues an older file"
+        )
     for number, (mine, other) in enumerate(zip(ours.digests, theirs.digests, strict=False), 1):
         if mine != other:
             raise JournalError(
@@ -97,8 +153,14 @@ def check_continues(ours: ParsedJournal, theirs: ParsedJournal, opponent: str) -
                 "another copy of the game",
                 number,
             )
-    known = len(ours.entries)
+    known = max(len(ours.entries), sent.last if sent is not None else 0)
     if len(theirs.entries) <= known:
+        if sent is not None and len(theirs.entries) == sent.last:
+            raise JournalError(
+                f"the file holds nothing new: it ends with your own send #{sent.last} (file "
+                f"{sent.file}), without the {opponent} player's reply (your own file, or his "
+                "cut short after your send)"
+            )
         raise JournalError(
             f"the file holds nothing new: it ends at entry {len(theirs.entries)}, and your game "
             f"has {known} entries (an old file, or your own?)"
@@ -116,6 +178,27 @@ def check_continues(ours: ParsedJournal, theirs: ParsedJournal, opponent: str) -
             f"the file does not end with the {opponent} player's send: it was cut short after "
             f"entry {last.number}",
         )
+
+
+def not_as_sent(entries: Sequence[Entry]) -> str | None:
+    """[Verify] What shows that an e-mail game's file is not one as a player sends it: entries
+    after the last send. A player's own copy of the game ends so between his sends, and so
+    does a sent file cut short after a whole entry; the file cannot tell which."""
+    if entries and entries[-1].kind is EntryKind.SEND:
+        return None
+    sends = [entry for entry in entries if entry.kind is EntryKind.SEND]
+    first = sends[-1].number + 1 if sends else 1
+    if not entries:
+        what = "it holds no entry"
+    elif sends:
+        after = f"entry {first}" if first == len(entries) else f"entries {first}-{len(entries)}"
+        what = f"{after} after the last send (file {sends[-1].field('file')}, #{sends[-1].number})"
+    else:
+        what = f"no file was sent yet ({len(entries)} entries)"
+    return (
+        f"not a file as sent: {what}; so ends a player's own copy of the game between his "
+        "sends, and so does a file cut short after a whole entry"
+    )
 
 
 def free_side(first: ParsedJournal, public: str) -> str:

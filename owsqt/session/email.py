@@ -23,6 +23,7 @@ from typing import Protocol
 from owsqt.journal import pbem
 from owsqt.journal.history import rolls_dice
 from owsqt.journal.identity import Identity
+from owsqt.journal.pbem import SentFile
 from owsqt.journal.textformat import (
     Entry,
     EntryKind,
@@ -40,6 +41,7 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import secrets
 from owsqt.session.problems import Problem
+from owsqt.session.sentfiles import SentFiles
 
 # What an import may change in the exchange, kept to restore it when the import fails:
 # the keys, whether the seed is agreed, the second share, the seals not yet shown.
@@ -109,6 +111,10 @@ class EmailExchange:
         self.seed_agreed = header.seed is not None
         self._second_share: str | None = None
         self._seals: dict[str, tuple[int, str]] = {}  # side -> (entry, seal) not yet shown
+        # What this player sent last as recorded beside his key (sentfiles.py), read once
+        # when first asked, and whether the game's entries (so many of them) hold it.
+        self._recorded: tuple[SentFile | None] | None = None
+        self._held: tuple[int, bool] = (-1, True)
 
     # --- where the exchange stands -------------------------------------------------------
 
@@ -132,6 +138,24 @@ class EmailExchange:
     def files_sent(self) -> int:
         """How many files the two players have sent, both counted."""
         return sum(1 for entry in self._game.entries if entry.kind is EntryKind.SEND)
+
+    def last_sent(self) -> SentFile | None:
+        """The file this player sent last: the later of the last one his copy of the game holds
+        and the one recorded beside his key when he sent it (this copy may be older)."""
+        mine = self.local_sides
+        if len(mine) != 1:
+            return None
+        side = next(iter(mine))
+        in_copy = pbem.last_sent(self._game.as_parsed(), side)
+        recorded = self._recorded_send(side)
+        if recorded is None or (in_copy is not None and in_copy.last > recorded.last):
+            return in_copy
+        return recorded
+
+    def not_as_sent(self) -> str | None:
+        """[Verify] What shows that this file is not one as a player sends it (entries after
+        the last send): his own copy between sends, or a file cut short after an entry."""
+        return pbem.not_as_sent(self._game.entries)
 
     def waiting_for_opponent(self) -> bool:
         """Whether only the opponent acts now: time to send the file (a sealed bid counts as
@@ -172,19 +196,25 @@ class EmailExchange:
             narration=(f"File {number} sent to the {opponent.title} player.",),
         )
         header = self._game.header
+        sent = pbem.last_sent(self._game.as_parsed(), side)
+        records = SentFiles.beside(self._game.identity)
+        if sent is not None and records is not None:  # the send just written
+            records.keep(header.game, side, sent)
+            self._recorded = (sent,)
         return pbem.file_name(header.scenario, header.game, number), self._game.text()
 
     def import_text(self, text: str) -> ImportReport:
-        """Take in the opponent's file: it must continue this game exactly, carry the
-        opponent's valid signatures and keep the rules of the game's mode. JournalError (or
-        ImportRefused, listing the broken rules) leaves the game untouched."""
+        """Take in the opponent's file: it must continue this game exactly, hold the file this
+        player sent last (last_sent: even when this copy of the game stops before it), carry
+        the opponent's valid signatures and keep the rules of the game's mode. JournalError
+        (or ImportRefused, listing the broken rules) leaves the game untouched."""
         mine = self.local_sides
         if len(mine) != 1:
             raise JournalError("your key is not one of this game's two players' keys")
         opponent = Player(next(iter(mine))).opponent.value
         theirs = parse(text)
         ours = self._game.as_parsed()
-        pbem.check_continues(ours, theirs, opponent)
+        pbem.check_continues(ours, theirs, opponent, self.last_sent())
         saved = self._save_point()
         try:
             self._game.take_in(theirs.entries[len(ours.entries) :])
@@ -203,6 +233,12 @@ class EmailExchange:
         mine = self.local_sides
         if not mine:
             return "your key is not one of this game's two players' keys"
+        missing = self._missing_send()
+        if missing is not None:
+            return (
+                f"this copy of the game stops before {missing.describe()}: open your "
+                "opponent's reply to it, or the copy you sent it from"
+            )
         entries = self._game.entries
         last = entries[-1] if entries else None
         if last is not None and last.kind is EntryKind.SEND and last.by in mine:
@@ -364,6 +400,27 @@ class EmailExchange:
             if entry.kind is EntryKind.SEND and entry.by == owner:
                 return f"#{target} went to your opponent in file {entry.field('file')}"
         return None
+
+    def _recorded_send(self, side: str) -> SentFile | None:
+        if self._recorded is None:
+            records = SentFiles.beside(self._game.identity)
+            game = self._game.header.game
+            self._recorded = (records.last(game, side) if records is not None else None,)
+        return self._recorded[0]
+
+    def _missing_send(self) -> SentFile | None:
+        """The file this player sent last, recorded beside his key, when this copy of the game
+        does not hold it (an older copy, or a file that dropped it): he must not play on it."""
+        mine = self.local_sides
+        if len(mine) != 1:
+            return None
+        recorded = self._recorded_send(next(iter(mine)))
+        if recorded is None:
+            return None
+        count = len(self._game.entries)
+        if self._held[0] != count:
+            self._held = (count, recorded.held_by(self._game.as_parsed()))
+        return None if self._held[1] else recorded
 
     def _take_join(self, entry: Entry) -> None:
         self.keys[entry.by or ""] = entry.field("key")

@@ -313,7 +313,12 @@ class GameSession:
         return reason
 
     def why_not_redo(self) -> str | None:
-        return self._history.why_not_redo() or self.players.why_not_act()
+        """A redo acts again: the kind of play judges the action as if it were made now (in
+        e-mail play, a player redoes only his own side's actions)."""
+        following = self._history.next_redo
+        if following is None:
+            return self._history.why_not_redo()
+        return self.players.why_not_act(following.action)
 
     def undo(self) -> Applied:
         """Take back the last effective action (ValueError saying why when it cannot be)."""
@@ -507,14 +512,7 @@ class GameSession:
         elif entry.kind is EntryKind.UNDO:
             self._replay_undo(entry)
         elif entry.kind is EntryKind.REDO:
-            following = self._history.next_redo
-            if following is None or following.entry != entry.target:
-                raise JournalError(
-                    f"redo of #{entry.target}, which was not the last undone", entry.number
-                )
-            _, outcome = self._history.preview_redo()
-            self._check_narration(entry, outcome)
-            self._write(entry, lambda _entry: self._history.redo())
+            self._replay_redo(entry)
         else:
             self._write(entry, self.players.replay_exchange)
 
@@ -557,7 +555,28 @@ class GameSession:
             self._report(Problem(entry.number, "undo", barrier))
         for problem in self.players.replay_undo(entry, last.entry):
             self._report(problem)
-        self._write(entry, lambda _entry: self._history.undo())
+        # An audit has listed what the undo breaks and takes the action back all the same,
+        # like an act the rules refuse, so that it checks the entries after it as written.
+        self._write(entry, lambda _entry: self._history.undo(despite_barrier=self._audit))
+
+    def _replay_redo(self, entry: Entry) -> None:
+        """A redo applies its action again: judged as the act was (in ASSIST, its broken rules
+        are the act's own `!` lines), and by the rules of the kind of play, as any action."""
+        following = self._history.next_redo
+        if following is None or following.entry != entry.target:
+            raise JournalError(
+                f"redo of #{entry.target}, which was not the last undone", entry.number
+            )
+        before = self.state
+        judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
+        _, outcome = self._history.preview_redo(judging)
+        self._check_narration(entry, outcome)
+        if self.mode is Mode.STRICT:
+            for violation in outcome.verdict.violations:
+                self._report(Problem(entry.number, violation.rule, violation.message))
+        for problem in self.players.replay_act(entry, following.action, before, outcome):
+            self._report(problem)
+        self._write(entry, lambda _entry: self._history.redo(judging))
 
     def _check_narration(self, entry: Entry, outcome: Outcome) -> None:
         replayed = self._narrate(outcome)

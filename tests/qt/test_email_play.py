@@ -308,3 +308,28 @@ def test_the_details_name_both_keys_by_fingerprint_and_the_state_of_the_dice(
     (_title, text, _details) = desk.warnings[-1]
     assert f"Soviet key: {fingerprint(keys['soviet'])} (yours)" in text
     assert f"German key: {fingerprint(keys['german'])}\n" in text
+
+
+def test_defect_5_a_file_undoing_a_die_roll_is_refused_naming_the_entry(qtbot, shipped, desk):
+    """A signed undo the rules do not allow (a die rolled): a warning naming the entry and the
+    rule, never a traceback, and the game as it was."""
+    from tests.session.test_undo_barrier_replay import (
+        BARRIER,
+        sent_by,
+        soviet_rolled,
+        undo_of_the_last,
+    )
+
+    exchange, text = soviet_rolled(shipped)
+    key = exchange.soviet_key
+    forged = desk.folder / "undone.owsg"
+    forged.write_text(sent_by(undo_of_the_last(text, key), key, "soviet"))
+    window = MainWindow(shipped, exchange.german)
+    qtbot.addWidget(window)
+    before = exchange.german.text()
+    desk.open(window, forged)
+    ((title, message, details),) = desk.warnings
+    assert title == "Cannot open your opponent's file"
+    assert "undone.owsg" in message and "break the rules (1 found" in message
+    assert details == f"entry {len(parse(text).entries) + 1}: {BARRIER}"
+    assert exchange.german.text() == before and not window.replay.is_active()

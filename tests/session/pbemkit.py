@@ -52,8 +52,14 @@ def end_steps_until(session: GameSession, segment: Segment) -> None:
 class Exchange:
     """German (the creator) and Soviet players of one strict game, and the files they sent."""
 
-    def __init__(self, ruleset: Ruleset, mode: Mode = Mode.STRICT) -> None:
-        self.german_key, self.soviet_key = Identity.generate(), Identity.generate()
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        mode: Mode = Mode.STRICT,
+        keys: tuple[Identity, Identity] | None = None,
+    ) -> None:
+        """`keys`: the German's and the Soviet's (default: made in memory, kept nowhere)."""
+        self.german_key, self.soviet_key = keys or (Identity.generate(), Identity.generate())
         self.german = GameSession.new(
             ruleset, SCENARIO, mode, play=Play.EMAIL, identity=self.german_key, clock=clock()
         )

@@ -215,8 +215,10 @@ def test_a_file_from_another_game_is_refused(ruleset, played):
 
 def test_an_old_file_or_ones_own_file_brings_nothing_new(ruleset, played):
     german = GameSession.from_text(ruleset, played.files[8], identity=played.german_key)
-    with pytest.raises(JournalError, match="nothing new"):
+    with pytest.raises(JournalError, match="does not hold your file 9 "):
         german.email.import_text(played.files[7])
+    with pytest.raises(JournalError, match="nothing new: it ends with your own send"):
+        german.email.import_text(played.files[8])
 
 
 def test_a_players_file_for_the_other_side_must_come_from_the_opponent(ruleset, played):
