@@ -20,26 +20,41 @@ inserting or reordering anything breaks the chain at that entry. The `@`
 line signs that hash with the key of the side named in the title.
 docs/pbem-format.md describes the whole format; version 1 journals (no game
 id, no keys, no signatures) are still read, for local games made before it.
+Reading checks the limits of journal/limits.py before the work each bounds,
+so that a hostile file is refused at once, and takes only text spelled as
+it is written: what is hashed as read is what is written again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from itertools import accumulate, islice
+from typing import Any, NoReturn
 
 from owsqt.journal.identity import is_public_key, signature_holds
+from owsqt.journal.limits import (
+    MAX_ENTRIES,
+    MAX_FILE_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_LINE_CHARS,
+    MAX_LINES,
+    MAX_NUMBER_DIGITS,
+    MAX_RECORD_CHARS,
+    QUOTE_CHARS,
+)
 from owsqt.rules.core.verdict import Mode
 
 FORMAT_NAME = "owsqt journal"
 FORMAT_VERSION = 2
 LEGACY_VERSION = 1  # local journals written before signatures; read, never written
 LINE_WIDTH = 78
-MAX_FILE_BYTES = 64 * 1024 * 1024
 SIDES = ("german", "soviet")
 
 Clock = Callable[[], str]  # the time written in an entry's title
@@ -77,6 +92,13 @@ class JournalError(ValueError):
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
         self.entry = entry
         self.line = line
+
+
+def quoted(text: str) -> str:
+    """`text` quoted for a message, cut to its first QUOTE_CHARS characters when longer."""
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return f"{text[:QUOTE_CHARS]!r}... ({len(text):,} characters)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +256,10 @@ def parse(text: str, trusted: int = 0) -> ParsedJournal:
     """Read a journal, check its hash chain and its signatures; JournalError names the first
     entry that fails. The signatures of the first `trusted` entries are not checked again:
     a checkpoint (session/checkpoint.py) vouches for those bytes, checked when it was made."""
-    if len(text) > MAX_FILE_BYTES:
-        raise JournalError(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = _lines(text)
     header, position = _parse_header(lines)
     keys = {"german": header.german, "soviet": header.soviet}
-    previous = header.digest()
+    previous = _sha256("\n".join(lines[:position]))  # as read, checked to be as written
     entries: list[Entry] = []
     digests: list[str] = []
     while position < len(lines):
@@ -256,6 +276,43 @@ def parse(text: str, trusted: int = 0) -> ParsedJournal:
     return ParsedJournal(header, tuple(entries), tuple(digests))
 
 
+def _lines(text: str) -> list[str]:
+    """The file's lines. The limits (journal/limits.py) that bound the work of reading are
+    checked first, each by a count that costs no more than reading the text once."""
+    text = text.removeprefix("\ufeff")  # the byte order mark some editors write
+    if len(text) > MAX_FILE_BYTES:
+        raise JournalError(
+            f"the file holds {len(text):,} characters, larger than a journal may be: at most "
+            f"{MAX_FILE_BYTES:,} bytes ({MAX_FILE_BYTES / 2**20:g} MiB)"
+        )
+    if "\r" in text:  # CRLF, as some mail programs write, reads the same
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    count = text.count("\n") + 1
+    if count > MAX_LINES:
+        raise JournalError(f"the file has {count:,} lines; a journal has at most {MAX_LINES:,}")
+    lines = text.split("\n")
+    if max(map(len, lines)) > MAX_LINE_CHARS:
+        index = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS)
+        raise JournalError(
+            f"the line is {len(lines[index]):,} characters long; a journal line is at most "
+            f"{MAX_LINE_CHARS:,}",
+            _entry_at(lines, index),
+            index + 1,
+        )
+    if text.count("\n#") + text.startswith("#") > MAX_ENTRIES:  # every title starts a line
+        titles = (index for index, line in enumerate(lines) if line.startswith("#"))
+        index = next(islice(titles, MAX_ENTRIES, None))
+        raise JournalError(
+            f"a journal holds at most {MAX_ENTRIES:,} entries", MAX_ENTRIES + 1, index + 1
+        )
+    return lines
+
+
+def _entry_at(lines: list[str], index: int) -> int | None:
+    """The number of the entry that line `index` is part of (None in the header)."""
+    return sum(1 for line in lines[: index + 1] if line.startswith("#")) or None
+
+
 def _check_signature(entry: Entry, digest: str, keys: dict[str, str | None]) -> None:
     """[Integrity] Every entry is signed by the key of the side it names; a JOIN brings the
     joining side's key, signed with that key."""
@@ -266,7 +323,7 @@ def _check_signature(entry: Entry, digest: str, keys: dict[str, str | None]) -> 
             raise JournalError(f"the {side} side has a key already; it cannot join", entry.number)
         if not is_public_key(joining):
             raise JournalError(
-                f"the join holds no valid public key ({joining[:20]!r})", entry.number
+                f"the join holds no valid public key ({quoted(joining)})", entry.number
             )
         keys[side] = joining
     key = keys.get(side)
@@ -307,8 +364,8 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
             f"this is not an owsqt journal: it should start with '{FORMAT_NAME}'", line=1
         )
     version_text = first.removeprefix(FORMAT_NAME).strip()
-    if not is_number(version_text):
-        raise JournalError(f"the format version {version_text!r} is not a number", line=1)
+    if not is_number(version_text) or len(version_text) > MAX_NUMBER_DIGITS:
+        raise JournalError(f"the format version {quoted(version_text)} is not a number", line=1)
     version = int(version_text)
     if version not in (LEGACY_VERSION, FORMAT_VERSION):
         raise JournalError(
@@ -323,14 +380,14 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
         name, _, value = line.partition(": ")
         if name != key:
             raise JournalError(
-                f"expected the header field '{key}: ...', found {line[:60]!r}", line=index + 1
+                f"expected the header field '{key}: ...', found {quoted(line)}", line=index + 1
             )
         values[key] = value
     options = () if values["options"] == "-" else tuple(values["options"].split())
     if values["mode"] not in {mode.value for mode in Mode}:
         known = ", ".join(mode.value for mode in Mode)
         raise JournalError(
-            f"unknown mode {values['mode']!r} (known: {known})", line=names.index("mode") + 2
+            f"unknown mode {quoted(values['mode'])} (known: {known})", line=names.index("mode") + 2
         )
     # Keyword arguments of Header shared by both versions: mixed types, checked by Header.
     common: dict[str, Any] = {
@@ -343,26 +400,44 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
     }
     if version == LEGACY_VERSION:
         seed = _number(values["seed"], "the seed", names.index("seed") + 2)
-        return Header(**common, seed=seed), len(names) + 1
-    return Header(**common, **_v2_fields(values)), len(names) + 1
+        header = Header(**common, seed=seed)
+    else:
+        header = Header(**common, **_v2_fields(values))
+    _check_written(lines, header.lines(), 0, None)
+    return header, len(names) + 1
+
+
+def _check_written(lines: list[str], written: list[str], start: int, entry: int | None) -> None:
+    """[Integrity] The lines from `start` are the `written` ones, as owsqt writes them. What
+    is read is hashed as read but kept and written again as parsed: a header or an entry that
+    reads the same but is spelled otherwise (spaces, leading zeros, JSON spacing, wrapping)
+    would be hashed one way and written another, and break the chain of the next file."""
+    for index, text in enumerate(written, start):
+        found = lines[index] if index < len(lines) else ""
+        if found != text:
+            raise JournalError(
+                f"the line {quoted(found)} is not as owsqt writes it: {quoted(text)}",
+                entry,
+                index + 1,
+            )
 
 
 def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
     line_of = {key: index + 2 for index, key in enumerate(_KEYS)}
     game = values["game"]
     if not is_hex(game, 32):
-        raise JournalError(f"the game id {game[:40]!r} is not 32 hex digits", line=line_of["game"])
+        raise JournalError(f"the game id {quoted(game)} is not 32 hex digits", line=line_of["game"])
     if values["play"] not in {play.value for play in Play}:
         known = ", ".join(play.value for play in Play)
         raise JournalError(
-            f"unknown kind of play {values['play']!r} (known: {known})", line=line_of["play"]
+            f"unknown kind of play {quoted(values['play'])} (known: {known})", line=line_of["play"]
         )
     keys: dict[str, str | None] = {}
     for side in SIDES:
         text = values[side]
         if text != "-" and not is_public_key(text):
             raise JournalError(
-                f"the {side} key {text[:30]!r} is not a public key", line=line_of[side]
+                f"the {side} key {quoted(text)} is not a public key", line=line_of[side]
             )
         keys[side] = None if text == "-" else text
     how, _, value = values["dice"].partition(" ")
@@ -374,7 +449,7 @@ def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
     else:
         raise JournalError(
             f"expected 'dice: seed <number>' or 'dice: commit <64 hex digits>', found "
-            f"{values['dice'][:40]!r}",
+            f"{quoted(values['dice'])}",
             line=line_of["dice"],
         )
     return {
@@ -398,8 +473,8 @@ def is_hex(text: str, length: int) -> bool:
 
 
 def _number(text: str, what: str, line: int) -> int:
-    if not is_number(text) or len(text) > 30:
-        raise JournalError(f"{what} {text[:40]!r} is not a number", line=line)
+    if not is_number(text) or len(text) > MAX_NUMBER_DIGITS:
+        raise JournalError(f"{what} {quoted(text)} is not a number", line=line)
     return int(text)
 
 
@@ -419,7 +494,7 @@ def _parse_title(
         raise JournalError(f"expected an entry title such as '#{number} act <time>'", number, line)
     if parts[0][1:] != str(number):
         raise JournalError(
-            f"found entry {parts[0][:12]} where entry #{number} should be "
+            f"found entry {quoted(parts[0])} where entry #{number} should be "
             "(an entry was dropped, inserted or reordered)",
             number,
             line,
@@ -427,12 +502,12 @@ def _parse_title(
     try:
         kind = EntryKind(parts[1])
     except ValueError:
-        raise JournalError(f"unknown entry kind {parts[1][:20]!r}", number, line) from None
+        raise JournalError(f"unknown entry kind {quoted(parts[1])}", number, line) from None
     target = None
     if len(parts) == 4:
         if not (parts[3].startswith("#") and is_number(parts[3][1:]) and len(parts[3]) < 12):
             raise JournalError(
-                f"expected '#<entry>' after the time, found {parts[3][:20]!r}", number, line
+                f"expected '#<entry>' after the time, found {quoted(parts[3])}", number, line
             )
         target = int(parts[3][1:])
     return kind, parts[2], target, by
@@ -451,8 +526,8 @@ def _parse_entry(
         )
     digest_line = position
     body = lines[start:digest_line]
-    digest = lines[digest_line][2:].strip()
-    if chain_digest(previous, body) != digest:
+    digest = chain_digest(previous, body)
+    if lines[digest_line] != f"~ {digest}":
         raise JournalError(
             "the hash does not match: this entry or one before it was changed",
             number,
@@ -465,14 +540,11 @@ def _parse_entry(
     fields: list[tuple[str, str]] = []
     narration: list[str] = []
     violations: list[str] = []
-    for marker, text in records:
+    for marker, text, line in records:
         if marker == ">":
             if action is not None:
-                raise JournalError("an entry holds one action", number, start + 1)
-            try:
-                action = json.loads(text)
-            except (json.JSONDecodeError, RecursionError) as error:
-                raise JournalError(f"the action is not valid JSON: {error}", number) from None
+                raise JournalError("an entry holds one action", number, line)
+            action = _action(text, number, line)
         elif marker == "+":
             name, _, value = text.partition(" ")
             fields.append((name, value))
@@ -497,24 +569,112 @@ def _parse_entry(
         by,
         signatures[0][1] if signatures else None,
     )
+    if version != LEGACY_VERSION:  # version 1 games are written anew when opened
+        _check_written(lines, entry.body_lines(), start, number)
     return entry, digest, position
 
 
 def _records(
     lines: list[str], position: int, number: int, markers: str
-) -> tuple[list[list[str]], int]:
+) -> tuple[list[tuple[str, str, int]], int]:
     """The records from `position` on that start with one of `markers`, continuation lines
-    joined, up to the first line that is none of them; and where that line is."""
-    records: list[list[str]] = []  # [marker, text]
+    joined, each with the number of its first line, up to the first line that is none of
+    them; and where that line is."""
+    records: list[tuple[str, str, int]] = []  # marker, text, line
+    pieces: list[str] = []  # of the record being read
+    size = 0
+    marker, first = "", 0
     while position < len(lines):
         line = lines[position]
-        if line.startswith(" ") and records:
-            records[-1][1] += line[1:]
+        if line.startswith(" ") and pieces:
+            size += len(line) - 1
+            if size > MAX_RECORD_CHARS:
+                raise JournalError(
+                    f"the record begun on line {first:,} is longer than {MAX_RECORD_CHARS:,} "
+                    "characters, the most a record may hold",
+                    number,
+                    position + 1,
+                )
+            pieces.append(line[1:])
         elif len(line) >= 2 and line[0] in markers and line[1] == " ":
-            records.append([line[0], line[2:]])
+            if pieces:
+                records.append((marker, "".join(pieces), first))
+            marker, first, pieces, size = line[0], position + 1, [line[2:]], len(line) - 2
         elif not line.strip() or line.startswith("~ "):
             break
         else:
-            raise JournalError(f"cannot read the line {line[:40]!r}", number, position + 1)
+            raise JournalError(f"cannot read the line {quoted(line)}", number, position + 1)
         position += 1
+    if pieces:
+        records.append((marker, "".join(pieces), first))
     return records, position
+
+
+# --- the action's JSON, read within the limits ------------------------------------------
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)  # linear: it never backtracks
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class _Refused(Exception):
+    """A value of an action's JSON beyond the limits, raised from inside the decoder."""
+
+
+def _action(text: str, number: int, line: int) -> dict[str, Any]:
+    """The action of the `>` record on `line`: a JSON object nested at most MAX_JSON_DEPTH
+    deep whose numbers have at most MAX_NUMBER_DIGITS characters, checked before or while
+    decoding, so that the decoder neither recurses deep nor reads a huge number."""
+    depth = _json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise JournalError(
+            f"the action nests {depth:,} deep; an action nests at most {MAX_JSON_DEPTH} deep",
+            number,
+            line,
+        )
+    try:
+        action = _ACTION_JSON.decode(text)
+    except _Refused as error:
+        raise JournalError(str(error), number, line) from None
+    except json.JSONDecodeError as error:
+        raise JournalError(
+            f"the action is not valid JSON: {error.msg} at {quoted(text[error.pos :])}",
+            number,
+            line,
+        ) from None
+    if not isinstance(action, dict):
+        raise JournalError(f"the action {quoted(text)} is not a JSON object", number, line)
+    return action
+
+
+def _json_depth(text: str) -> int:
+    """How deep the arrays and objects of `text` nest, by its brackets outside strings."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+
+
+def _number_text(text: str) -> str:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise _Refused(
+            f"the action holds a number of {len(text):,} characters; a number has at most "
+            f"{MAX_NUMBER_DIGITS}"
+        )
+    return text
+
+
+def _integer(text: str) -> int:
+    return int(_number_text(text))
+
+
+def _finite(text: str) -> float:
+    value = float(_number_text(text))
+    if not math.isfinite(value):
+        raise _Refused(f"the action holds the number {quoted(text)}, too large to hold")
+    return value
+
+
+def _constant(name: str) -> NoReturn:
+    raise _Refused(f"the action holds {name}, which is not a number")
+
+
+_ACTION_JSON = json.JSONDecoder(parse_int=_integer, parse_float=_finite, parse_constant=_constant)

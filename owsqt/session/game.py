@@ -33,6 +33,7 @@ from owsqt.journal.textformat import (
     ParsedJournal,
     Play,
     parse,
+    quoted,
     utc_now,
 )
 from owsqt.journal.writer import JournalWriter
@@ -86,7 +87,13 @@ class GameSession:
         self.problems: list[Problem] = []
         scenario = ruleset.scenarios.get(header.scenario)
         if scenario is None:
-            raise JournalError(f"unknown scenario {header.scenario!r}")
+            raise JournalError(f"unknown scenario {quoted(header.scenario)}")
+        known = {option.id for option in scenario.options}  # 19.41
+        for index, option in enumerate(header.options):
+            if option not in known or option in header.options[:index]:
+                why = "is named twice" if option in known else "is not one of the scenario's"
+                listed = ", ".join(sorted(known)) or "none"
+                raise JournalError(f"the option {quoted(option)} {why} (options: {listed})")
         in_play = units_in_play(
             scenario, ruleset.turn_record_track, ruleset.catalogue, header.options
         )
