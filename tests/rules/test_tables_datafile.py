@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.rules.data import datafile
+from owsqt.rules.data import datafile, yamlguard
 from owsqt.rules.data.datafile import DataError, Node, load_yaml
 
 
@@ -32,7 +32,7 @@ def test_datafile_load_yaml_reads_a_document_with_lines(tmp_path: Path) -> None:
 def test_datafile_uses_the_c_loader_when_available() -> None:
     import yaml
 
-    assert datafile._Loader is getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    assert datafile._Loader is getattr(yaml, "CSafeLoader", yamlguard.PureSafeLoader)
 
 
 def test_datafile_safe_loader_refuses_python_objects(tmp_path: Path) -> None:

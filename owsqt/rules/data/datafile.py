@@ -12,7 +12,17 @@ from pathlib import Path
 from typing import TypeVar
 
 import yaml
-from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.constructor import ConstructorError
+
+from owsqt.rules.data.yamlguard import (
+    PureSafeLoader,
+    YamlRefusal,
+    check_document,
+    child_index,
+    child_key,
+    mapping_key,
+    nesting_refusal,
+)
 
 __all__ = [
     "RESOURCES_ENV",
@@ -28,8 +38,11 @@ T = TypeVar("T")
 RESOURCES_ENV = "OWSQT_RESOURCES"
 
 # The C loader is many times faster on the large map and unit files; fall back quietly when
-# PyYAML was built without libyaml.
-_Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# PyYAML was built without libyaml, to the pure-Python one bounded in depth.
+_Loader: type = getattr(yaml, "CSafeLoader", PureSafeLoader)
+
+# What libyaml says when it stops at its own nesting limit (1000 levels).
+_LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
 
 
 def resources_dir() -> Path:
@@ -115,45 +128,13 @@ def _describe_key(raw: object) -> str:
     return f"the key {describe(raw)}"
 
 
-def _child_key(key_path: str, key: str) -> str:
-    return f"{key_path}.{key}" if key_path else key
-
-
-def _child_index(key_path: str, index: int) -> str:
-    return f"{key_path}[{index}]"
-
-
-def _mapping_key(raw: object) -> str | None:
-    # Integer keys (hex numbers such as 2428, die rolls) are common in our files; anything
-    # else (booleans from an unquoted `no:`, nulls, floats) is almost certainly a mistake.
-    if isinstance(raw, str):
-        return raw
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return str(raw)
-    return None
-
-
-def _record_lines(
-    node: yaml.Node, key_path: str, lines: dict[str, int], loader: SafeConstructor
-) -> None:
-    lines.setdefault(key_path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                continue
-            key = _mapping_key(loader.construct_object(key_node))
-            if key is not None:
-                _record_lines(value_node, _child_key(key_path, key), lines, loader)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _record_lines(item, _child_index(key_path, index), lines, loader)
-
-
 def load_yaml(path: Path) -> Node:
     """Read one YAML document with the safe loader and return its root as a :class:`Node`.
 
-    A missing or unreadable file, text that is not UTF-8, and YAML syntax errors all raise
-    :class:`DataError` naming the file (and the line, for syntax errors).
+    A missing or unreadable file, text that is not UTF-8, YAML syntax errors and hostile or
+    ambiguous YAML (a key twice in one mapping, aliases beyond the budget, nesting too deep:
+    see :mod:`owsqt.rules.data.yamlguard`) all raise :class:`DataError` naming the file and,
+    where it is known, the line. Nothing is constructed before the checks pass.
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -168,12 +149,27 @@ def load_yaml(path: Path) -> Node:
     lines: dict[str, int] = {}
     loader = _Loader(text)
     try:
-        root = loader.get_single_node()
+        try:
+            root = loader.get_single_node()
+        except yaml.MarkedYAMLError as err:
+            if err.problem != _LIBYAML_TOO_DEEP or err.problem_mark is None:
+                raise
+            stop = err.problem_mark
+            raise nesting_refusal(stop.line + 1, stop.column + 1) from None
         if root is None:
             data = None
         else:
+            lines = check_document(root, loader.construct_object)
             data = loader.construct_document(root)
-            _record_lines(root, "", lines, loader)
+    except YamlRefusal as refusal:
+        raise DataError(
+            path,
+            refusal.key_path,
+            refusal.expected,
+            refusal.found,
+            line=refusal.line,
+            column=refusal.column,
+        ) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         problem = err.problem or err.context or "unreadable"
@@ -254,14 +250,14 @@ class Node:
         mapping = self._require_mapping()
         if key not in mapping:
             raise DataError(self.file, self.key_path, f"key '{key}'", line=self.line)
-        return self._child(mapping[key], _child_key(self.key_path, key))
+        return self._child(mapping[key], child_key(self.key_path, key))
 
     def optional(self, key: str) -> Node | None:
         """The value under ``key``, or None when the key is absent or its value is null."""
         mapping = self._require_mapping()
         if mapping.get(key) is None:
             return None
-        return self._child(mapping[key], _child_key(self.key_path, key))
+        return self._child(mapping[key], child_key(self.key_path, key))
 
     def check_keys(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> None:
         """Require every key in ``required`` and allow only those and ``optional``.
@@ -273,14 +269,14 @@ class Node:
         allowed = required + tuple(optional)
         present = set()
         for raw in mapping:
-            key = _mapping_key(raw)
+            key = mapping_key(raw)
             if key is None:
                 raise self.error("text keys", _describe_key(raw))
             if key not in allowed:
                 close = difflib.get_close_matches(key, allowed, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 choices = ", ".join(f"'{k}'" for k in allowed) or "no keys"
-                path = _child_key(self.key_path, key)
+                path = child_key(self.key_path, key)
                 raise DataError(
                     self.file,
                     path,
@@ -301,10 +297,10 @@ class Node:
         """This mapping as ``{key: Node}`` in file order; integer keys become their text."""
         result: dict[str, Node] = {}
         for raw, value in self._require_mapping().items():
-            key = _mapping_key(raw)
+            key = mapping_key(raw)
             if key is None:
                 raise self.error("text keys", _describe_key(raw))
-            result[key] = self._child(value, _child_key(self.key_path, key))
+            result[key] = self._child(value, child_key(self.key_path, key))
         return result
 
     def as_list(self, *, length: int | None = None, min_length: int | None = None) -> list[Node]:
@@ -317,7 +313,7 @@ class Node:
         if min_length is not None and count < min_length:
             raise self.error(f"a list of at least {min_length} items", f"{count} items")
         return [
-            self._child(item, _child_index(self.key_path, i)) for i, item in enumerate(self.value)
+            self._child(item, child_index(self.key_path, i)) for i, item in enumerate(self.value)
         ]
 
     def as_int(self, minimum: int | None = None, maximum: int | None = None) -> int:
