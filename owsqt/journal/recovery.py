@@ -180,7 +180,7 @@ def _cut_short(tail: str, parsed: ParsedJournal) -> bool:
     lines = tail.replace("\r\n", "\n").split("\n")
     if lines[-1] == "":
         lines.pop()  # the cut fell at the end of a line
-    if not lines or any(not line.strip() for line in lines):
+    if not lines or "" in lines:
         return False  # no entry, or more than one
     title, records = lines[0], lines[1:]
     expected = f"#{len(parsed.entries) + 1} "
