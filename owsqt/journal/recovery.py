@@ -64,10 +64,13 @@ class TornJournal(JournalError):
     """A file torn at its end: recover() keeps a copy and cuts it to its whole entries."""
 
     def __init__(self, tear: Tear) -> None:
+        whole = {0: "no whole entry", 1: "1 whole entry"}.get(
+            tear.whole, f"{tear.whole} whole entries"
+        )
         super().__init__(
             f"the file ends in the middle of entry {tear.entry}, cut off {tear.torn_bytes} "
-            f"bytes after its {tear.whole} whole entries (a write that did not finish); "
-            "opening it in owsqt recovers them"
+            f"bytes into it, after {whole} (a write that did not finish); opening it in "
+            "owsqt recovers what is whole"
         )
         self.tear = tear
 

@@ -262,7 +262,7 @@ def test_opening_a_torn_file_says_so_and_recover_keeps_a_copy_and_its_whole_entr
         GameSession.open(ruleset, path)
     tear = raised.value.tear
     assert (tear.whole, tear.entry, tear.size) == (2, 3, len(torn))
-    assert "in the middle of entry 3" in str(raised.value) and "2 whole entries" in str(
+    assert "in the middle of entry 3" in str(raised.value) and "after 2 whole entries" in str(
         raised.value
     )
     assert not lock_path(path).exists()  # the refused open let go of the lock
@@ -341,4 +341,4 @@ def test_owsqt_verify_reports_a_torn_file_with_its_whole_entries(ruleset, tmp_pa
     path.write_bytes(path.read_bytes()[:-100])
     assert headless.verify(argparse.Namespace(file=path)) == 2
     out = capsys.readouterr().out
-    assert "the file ends in the middle of entry 2" in out and "its 1 whole entries" in out
+    assert "the file ends in the middle of entry 2" in out and "after 1 whole entry" in out
