@@ -47,12 +47,20 @@ class JournalLock:
     """The right to write one game file, held until release() (or until the process ends)."""
 
     def __init__(self, game: Path) -> None:
-        """Take the lock of `game` at once, or raise JournalLocked naming who holds it; an
-        OSError when the lock file cannot be made (a folder one may not write to)."""
+        """Take the lock of `game` at once, or raise JournalLocked naming who holds it; a
+        JournalError when the lock file cannot be made (a folder one may not write to)."""
         self.game = game
         self._path = lock_path(game)
         while True:
-            descriptor = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                descriptor = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o666)
+            except FileNotFoundError:
+                raise JournalError(f"{game} does not exist (nor its folder)") from None
+            except OSError as error:
+                raise JournalError(
+                    f"{game.name} cannot be written: its lock file {self._path.name} cannot be "
+                    f"made ({error.strerror})"
+                ) from None
             handle = open(descriptor, "r+b", buffering=0)  # noqa: SIM115 (held while locked)
             if not _try_lock(descriptor):
                 holder = _holder(self._path)

@@ -3,6 +3,7 @@ back when an append fails; replaced atomically."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import tempfile
@@ -52,6 +53,9 @@ class JournalFile:
             self._handle = open(path, "r+b", buffering=0)  # noqa: SIM115 (open while bound)
             self._size = self._handle.seek(0, os.SEEK_END)
             self._lead = _separator(self._handle, self._size)
+        except OSError as error:
+            self._lock.release()
+            raise JournalError(f"{path.name} cannot be written: {error.strerror}") from None
         except BaseException:
             self._lock.release()
             raise
@@ -149,6 +153,9 @@ def sync_directory(folder: Path) -> None:
     descriptor = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(descriptor)
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP):  # a file system that cannot
+            raise
     finally:
         os.close(descriptor)
 

@@ -103,6 +103,14 @@ def test_defect_1_owsqt_act_on_a_game_open_in_the_desktop_is_refused_in_one_line
     assert path.read_bytes() == before
 
 
+def test_a_game_that_cannot_be_locked_is_said_in_one_line(ruleset, tmp_path):
+    with pytest.raises(JournalError, match=r"game.owsg does not exist \(nor its folder\)$"):
+        GameSession.open(ruleset, tmp_path / "missing" / "game.owsg")
+    with pytest.raises(JournalError, match=r"game.owsg does not exist$"):
+        GameSession.open(ruleset, tmp_path / "game.owsg")
+    assert not list(tmp_path.iterdir())  # no lock file left behind
+
+
 # --- defect 2: an append reaches the disk whole, or the file is cut back ------------------
 
 
