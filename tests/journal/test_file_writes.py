@@ -336,6 +336,24 @@ def test_a_changed_file_is_not_torn(ruleset, tmp_path, change):
     assert find_tear(path.read_bytes()) is None
 
 
+def test_owsqt_act_refuses_a_torn_file_in_one_line_with_its_whole_entries(tmp_path, capsys):
+    from owsqt import headless
+    from owsqt.rules.core.verdict import Mode
+    from owsqt.rules.scenario.ruleset import default_ruleset
+
+    path = tmp_path / "game.owsg"
+    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=1, path=path)
+    session.submit(roll(1))
+    session.submit(roll(2))
+    session.close()
+    path.write_bytes(path.read_bytes()[:-100])
+    action = '{"kind": "roll", "purpose": "x"}'
+    assert headless.act(argparse.Namespace(file=path, action=action, json=False)) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"owsqt: {path}: the file ends in the middle of entry 2")
+    assert "after 1 whole entry" in line
+
+
 def test_owsqt_verify_reports_a_torn_file_with_its_whole_entries(ruleset, tmp_path, capsys):
     from owsqt import headless
     from owsqt.rules.core.verdict import Mode
