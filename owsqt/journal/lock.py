@@ -70,9 +70,8 @@ class JournalLock:
                 break
             handle.close()  # a holder that let go removed it: lock the one there now
         self._handle = handle
-        os.ftruncate(handle.fileno(), 0)
-        os.lseek(handle.fileno(), _PID_AT, os.SEEK_SET)
-        os.write(handle.fileno(), f"{os.getpid()}\n".encode("ascii"))
+        os.lseek(handle.fileno(), _PID_AT, os.SEEK_SET)  # over the number of any holder before
+        os.write(handle.fileno(), f"{os.getpid():<20}\n".encode("ascii"))
 
     @property
     def held(self) -> bool:

@@ -123,19 +123,18 @@ def _separator(handle: BinaryIO, size: int) -> str:
     return "\n" if end.endswith(b"\n") else "\n\n"
 
 
-def write_atomically(path: Path, text: str | bytes) -> None:
+def write_atomically(path: Path, text: str) -> None:
     """Write `text` to `path` so that a crash leaves either the old file or the new one: a
     new file beside it, forced to the disk, renamed over it, and the rename forced too."""
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
         # mkstemp makes the file private (0600); give it the mode a plain new file would get.
         umask = os.umask(0)
         os.umask(umask)
         os.fchmod(descriptor, 0o666 & ~umask)
         with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
+            handle.write(text.encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, path)
