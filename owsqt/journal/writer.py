@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from owsqt.journal.lock import JournalLock
 from owsqt.journal.store import JournalFile, write_atomically
 from owsqt.journal.textformat import (
     FORMAT_VERSION,
@@ -30,6 +31,7 @@ class JournalWriter:
         self._lines: list[str] = [*header.lines(), ""]
         self._file: JournalFile | None = None
         self.path: Path | None = None
+        self.lost: Path | None = None  # the file it stopped writing when a write failed
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -50,15 +52,29 @@ class JournalWriter:
     ) -> None:
         """Sign the entry with `sign` (version 2, when it is not signed yet), write it to the
         file, then let it take `effect`: if the file cannot be written or the effect fails,
-        the journal in memory stays as it was."""
+        the journal in memory and the file stay as they were.
+
+        A file that cannot be written (JournalWriteFailed, cut back to its last whole entry)
+        is let go: the journal goes on in memory, unsaved, until it is saved elsewhere, and
+        nothing more is appended to that file behind the entry that is missing from it."""
         previous = self._digests[-1] if self._digests else self.header.digest()
         if entry.signature is None and self.header.version == FORMAT_VERSION:
             entry = signed(entry, previous, sign)
         lines, digest = render_entry(entry, previous)
-        if self._file is not None:
-            self._file.append(lines)
-        if effect is not None:
-            effect(entry)
+        file = self._file
+        if file is not None:
+            try:
+                file.append(lines)
+            except OSError:
+                self._let_go()
+                raise
+        try:
+            if effect is not None:
+                effect(entry)
+        except BaseException:
+            if file is not None and not file.take_back():
+                self._let_go()
+            raise
         self._digests.append(digest)
         self._entries.append(entry)
         self._lines.extend(lines)
@@ -81,39 +97,61 @@ class JournalWriter:
 
     # --- the file ---------------------------------------------------------------------------
 
-    def save_as(self, path: Path) -> None:
-        """Write the journal to `path` atomically and go on appending there."""
-        write_atomically(path, self.text())
-        self.bind(path)
+    def save_as(self, path: Path, lock: JournalLock | None = None) -> None:
+        """Write the journal to `path` atomically and go on appending there: under its lock,
+        `lock` or taken first (JournalLocked when someone else writes it: nothing written)."""
+        if lock is None and self._bound_to(path):
+            assert self._file is not None
+            self._file.replace(self.text())
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)  # for the lock, beside the file
+        lock = lock or JournalLock(path)
+        try:
+            write_atomically(path, self.text())
+            self.bind(path, lock)
+        except BaseException:
+            lock.release()
+            raise
 
-    def bind(self, path: Path) -> None:
-        """Go on appending to `path`, which holds this journal already."""
+    def bind(self, path: Path, lock: JournalLock | None = None) -> None:
+        """Go on appending to `path`, which holds this journal already, under `lock` (taken
+        here when it is None: JournalLocked when someone else has it)."""
+        if lock is None and self._bound_to(path):
+            assert self._file is not None
+            lock = self._file.lock
+            self._file.close(keep_lock=True)
+            self._file = self.path = None  # unbound, should the file not open again
+        file = JournalFile(path, lock)
         self.close()
-        self._file = JournalFile(path)
-        self.path = path
+        self._file, self.path, self.lost = file, path, None
+
+    def _bound_to(self, path: Path) -> bool:
+        return self._file is not None and self._file.path.resolve() == path.resolve()
 
     def close(self) -> None:
+        """Let go of the file and its lock; the journal stays in memory, unbound."""
         if self._file is not None:
             self._file.close()
             self._file = None
 
+    def _let_go(self) -> None:
+        """A write failed: stop writing the file, which ends in the last whole entry."""
+        self.lost = self.path
+        self.close()
+        self.path = None
+
     @contextmanager
     def written_whole(self) -> Iterator[None]:
         """The entries written inside reach the file at the end, all at once, by replacing it
-        atomically; if anything inside fails, the file stays as it was (cut the entries in
-        memory back with restore())."""
+        atomically under its lock; if anything inside fails, the file stays as it was (cut
+        the entries in memory back with restore())."""
         file, self._file = self._file, None
         try:
             yield
-            if self.path is not None:
-                write_atomically(self.path, self.text())
-        except BaseException:
+            if file is not None:
+                file.replace(self.text())
+        finally:
             self._file = file
-            raise
-        if file is not None:
-            file.close()
-            assert self.path is not None  # bind() gave the journal its file and path together
-            self.bind(self.path)
 
     # --- going back -------------------------------------------------------------------------
 

@@ -24,7 +24,9 @@ class SessionBridge(QObject):
     replaced = Signal()  # another game is on the table (a new game, an opened file, a join)
     submitted = Signal(object)  # the Outcome of an action sent through `submit`
     said = Signal(str, int)  # a line for the status bar and how long it stays (ms)
-    write_failed = Signal(object)  # the OSError that kept an action out of the game file
+    # The OSError that kept an action out of the game file; a JournalWriteFailed when the
+    # session let go of the file after it (session.lost), and the game goes on unsaved.
+    write_failed = Signal(object)
     replay_requested = Signal(int, int)  # show journal entries first..last on the map
 
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
@@ -52,11 +54,12 @@ class SessionBridge(QObject):
             return None
         try:
             outcome = self._session.submit(action)
+        except OSError as error:  # first: a JournalWriteFailed is a ValueError too
+            self.write_failed.emit(error)
+            self.changed.emit()  # the title says the game is unsaved now
+            return None
         except InvalidAction as error:
             self.say(str(error))
-            return None
-        except OSError as error:
-            self.write_failed.emit(error)
             return None
         self.changed.emit()
         self.submitted.emit(outcome)
@@ -77,10 +80,10 @@ class SessionBridge(QObject):
             return False
         try:
             step()
+        except OSError as error:  # first: a JournalWriteFailed is a ValueError too
+            self.write_failed.emit(error)
         except ValueError as error:
             self.say(str(error), 5000)
-        except OSError as error:
-            self.write_failed.emit(error)
         self.changed.emit()
         return True
 

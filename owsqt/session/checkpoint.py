@@ -21,7 +21,8 @@ from typing import Any
 
 from owsqt import __version__
 from owsqt.journal.identity import Identity
-from owsqt.journal.store import read_text
+from owsqt.journal.lock import JournalLock
+from owsqt.journal.recovery import read_journal
 from owsqt.journal.textformat import FORMAT_VERSION, JournalError, Play, parse
 from owsqt.rules.core.codec import CodecError, decode_record, encode
 from owsqt.rules.core.state import GameState
@@ -58,17 +59,23 @@ def open_game(
 ) -> tuple[GameSession, bool]:
     """The game at `path`, bound to it, and whether its checkpoint is up to date: resumed
     from the checkpoint when that holds, else replayed whole (GameSession.open, with its
-    JournalError when the file is bad)."""
-    text = read_text(path)
-    resumed = _resumed(ruleset, path, text, identity)
-    if resumed is None:
-        return GameSession.open(ruleset, path, identity=identity), False
+    JournalError when the file is bad). The file's lock is taken before anything is read
+    (JournalLocked when another owsqt writes it), and the game holds it."""
+    lock = JournalLock(path)
+    try:
+        text = read_journal(path)
+        resumed = _resumed(ruleset, path, text, identity, lock)
+        if resumed is None:
+            return GameSession.open(ruleset, path, identity=identity, lock=lock), False
+    except BaseException:
+        lock.release()
+        raise
     session, count = resumed
     return session, count == len(session.entries)
 
 
 def _resumed(
-    ruleset: Ruleset, path: Path, text: str, identity: Identity | None
+    ruleset: Ruleset, path: Path, text: str, identity: Identity | None, lock: JournalLock
 ) -> tuple[GameSession, int] | None:
     try:
         mac, _, body = checkpoint_path(path).read_text(encoding="utf-8").partition("\n")
@@ -92,7 +99,7 @@ def _resumed(
         phases = [(turn, Phase(phase)) for turn, phase in data["phases"]]
         lines = text[:size].split("\n")[:-1]
         at = (count, lines, state, phases)
-        return GameSession.resume(ruleset, parsed, at, path, identity=identity), count
+        return GameSession.resume(ruleset, parsed, at, path, identity=identity, lock=lock), count
     except (JournalError, CodecError, KeyError, TypeError, ValueError, IndexError):
         return None  # stale, corrupt or tampered: replayed whole, the journal decides
 
@@ -112,8 +119,10 @@ def _holds(data: Any, text: str) -> bool:
 
 def save_checkpoint(session: GameSession, identity: Identity | None = None) -> None:
     """Write the checkpoint of `session`'s game as its file stands now (a local game bound to
-    a file with at least one entry); nothing for others. A failure to write is no error:
-    the next command replays the journal whole."""
+    a file with at least one entry); nothing for others. It is written only by the game
+    bound to the file, which holds the file's lock (lock.py), so that no other writer can
+    change the file between. A failure to write is no error: the next command replays the
+    journal whole."""
     path = session.path
     count = len(session.entries)
     if path is None or session.email is not None or not count:

@@ -21,7 +21,9 @@ from owsqt import __version__
 from owsqt.journal import pbem
 from owsqt.journal.history import Applied, History, rolls_dice
 from owsqt.journal.identity import Identity
-from owsqt.journal.store import read_text, write_atomically
+from owsqt.journal.lock import JournalLock
+from owsqt.journal.recovery import parse_or_tear, read_journal, recover
+from owsqt.journal.store import write_atomically
 from owsqt.journal.textformat import (
     LEGACY_VERSION,
     SIDES,
@@ -194,20 +196,49 @@ class GameSession:
         path: Path,
         clock: Clock = utc_now,
         identity: Identity | None = None,
+        lock: JournalLock | None = None,
     ) -> GameSession:
-        """Replay the journal at `path` and keep appending to it; JournalError if it is bad.
+        """Replay the journal at `path` and keep appending to it, under its lock, taken
+        before it is read (or `lock`, which the caller took): JournalLocked when another
+        owsqt writes it, JournalError if it is bad, TornJournal when only its end was cut
+        off in the middle of an entry (recover() mends that).
 
         A version 1 journal (before signatures) is rewritten as version 2, signed by this
         machine's key; the old file is kept beside it as NAME.v1.owsg."""
-        text = read_text(path)
-        session: GameSession = cls.from_text(ruleset, text, clock, identity)
-        if session.header.version != LEGACY_VERSION:
-            session._journal.bind(path)
-            return session
-        upgraded = session._upgraded()
-        write_atomically(path.with_name(f"{path.stem}.v1{path.suffix}"), text)
-        upgraded.save_as(path)
-        return upgraded
+        lock = lock or JournalLock(path)
+        try:
+            text = read_journal(path)
+            session: GameSession = cls.from_text(ruleset, text, clock, identity)
+            if session.header.version != LEGACY_VERSION:
+                session._journal.bind(path, lock)
+                return session
+            upgraded: GameSession = session._upgraded()
+            write_atomically(path.with_name(f"{path.stem}.v1{path.suffix}"), text)
+            upgraded._journal.save_as(path, lock)
+            return upgraded
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def recover(
+        cls,
+        ruleset: Ruleset,
+        path: Path,
+        clock: Clock = utc_now,
+        identity: Identity | None = None,
+    ) -> tuple[GameSession, Path]:
+        """Open the file at `path`, torn at its end (TornJournal), as far as its whole
+        entries go: a copy of it as it is is kept beside it (recovery.copy_path), then it is
+        cut to those entries. Returns the game and where the copy is; JournalError when the
+        file is not torn, or what is whole does not replay."""
+        lock = JournalLock(path)
+        try:
+            _, copy = recover(path, lock)
+            return cls.open(ruleset, path, clock, identity, lock), copy
+        except BaseException:
+            lock.release()
+            raise
 
     @classmethod
     def from_text(
@@ -222,7 +253,7 @@ class GameSession:
 
         With `audit`, actions that break the rules in the game's mode are applied anyway and
         listed in `problems`; without it they make the journal a JournalError."""
-        parsed = parse(text)  # the mode and the kind of play are checked there
+        parsed = parse_or_tear(text)  # the mode and the kind of play are checked there
         session = cls(ruleset, parsed.header, clock, identity, audit)
         for entry in parsed.entries:
             session._replay(entry)
@@ -237,11 +268,13 @@ class GameSession:
         path: Path,
         clock: Clock = utc_now,
         identity: Identity | None = None,
+        lock: JournalLock | None = None,
     ) -> GameSession:
         """A local game at `path` from a checkpoint (session/checkpoint.py): `at` is the number of
         entries it covers, the file's lines up to them, the state and the turn and phase
         after each. The entries after it are replayed; the ones it covers are not, so they
-        cannot be undone or shown in this session. JournalError if the rest does not fit."""
+        cannot be undone or shown in this session. JournalError if the rest does not fit.
+        `lock` is the file's, taken by the caller before reading it (else taken here)."""
         count, lines, state, phases = at
         session = cls(ruleset, parsed.header, clock, identity)
         if session.email is not None:
@@ -251,7 +284,7 @@ class GameSession:
         session._phases = list(phases)
         for entry in parsed.entries[count:]:
             session._replay(entry)
-        session._journal.bind(path)
+        session._journal.bind(path, lock)
         return session
 
     @classmethod
@@ -403,15 +436,23 @@ class GameSession:
         return self._journal.text()
 
     def save_as(self, path: Path) -> None:
-        """Write the journal to `path` atomically and go on appending there."""
+        """Write the journal to `path` atomically and go on appending there, under its lock
+        (JournalLocked, and nothing written, when another owsqt writes that file)."""
         self._journal.save_as(path)
 
     def close(self) -> None:
+        """Let go of the file and its lock (the game stays in memory, unsaved)."""
         self._journal.close()
+
+    @property
+    def lost(self) -> Path | None:
+        """The file this game was written to until a write failed (then `path` is None)."""
+        return self._journal.lost
 
     def _write(self, entry: Entry, effect: Callable[[Entry], object] | None = None) -> None:
         """Sign the entry, write it to disk, then let it take `effect`: if the journal cannot
-        be written, the game in memory stays as it was."""
+        be written (JournalWriteFailed), the game in memory and the file stay as they were,
+        and the file is let go: the game goes on unsaved until it is saved again."""
         self._journal.write(entry, self._sign, effect)
         self._history.mark()
         self._phases.append((self.state.turn, self.state.phase))

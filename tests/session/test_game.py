@@ -144,6 +144,7 @@ def test_save_as_writes_the_whole_game_and_moves_the_autosave_there(ruleset, tmp
     session.submit(place(ruleset, "at", "3038"))
     assert "1111 AT Rgt" not in first.read_text()
     assert "1111 AT Rgt" in second.read_text()
+    session.close()  # and its lock file goes with it
     assert not list(tmp_path.glob(".*"))  # no temporary file left behind
 
 
@@ -153,6 +154,7 @@ def test_a_tampered_file_is_refused_and_the_game_in_memory_is_untouched(ruleset,
     session.submit(place(ruleset, "rifle", "3038"))
     session.submit(place(ruleset, "at", "3039"))
     before = session.state
+    session.close()  # the file is let go, its lock too, so that it can be opened again
     path.write_text(path.read_text().replace('"3039"', '"3040"'))
     with pytest.raises(JournalError, match="entry 2"):
         GameSession.open(ruleset, path)
@@ -204,7 +206,8 @@ def test_each_new_game_autosaves_to_its_own_file(tmp_path, monkeypatch):
 def test_a_journal_that_cannot_be_written_leaves_the_game_unchanged(ruleset, tmp_path, monkeypatch):
     from owsqt.journal.store import JournalFile
 
-    session = new_session(ruleset, path=tmp_path / "game.owsg")
+    path = tmp_path / "game.owsg"
+    session = new_session(ruleset, path=path)
     session.submit(place(ruleset, "rifle", "3038"))
     before, entries = session.state, session.entries
 
@@ -213,9 +216,11 @@ def test_a_journal_that_cannot_be_written_leaves_the_game_unchanged(ruleset, tmp
 
     monkeypatch.setattr(JournalFile, "append", disk_full)
     for attempt in (lambda: session.submit(place(ruleset, "at", "3038")), session.undo):
+        session.save_as(path)  # bound again after the failure before
         with pytest.raises(OSError):
             attempt()
         assert session.state is before and session.entries == entries
+        assert session.path is None and session.lost == path  # nothing more goes there
 
 
 def test_a_version_1_journal_is_upgraded_to_signed_version_2_and_kept_beside(ruleset, tmp_path):

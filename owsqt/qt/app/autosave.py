@@ -1,4 +1,5 @@
-"""The autosave of a new game, written at its first action and not before (issue 20).
+"""The autosave of a new game, written at its first action and not before (issue 20); and of
+a game whose file could not be written, at its next action.
 
 A new game journals in memory until a player acts beyond the default set-up the program
 made; then it is saved whole in the autosave folder and goes on appending there. A game
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from owsqt.journal.textformat import JournalError
 from owsqt.qt.bridge import SessionBridge
 from owsqt.userfiles import new_autosave_path
 
@@ -36,10 +38,12 @@ class LazyAutosave(QObject):
         self._path_for = path_for
         self._untouched = len(bridge.session.entries)
         bridge.replaced.connect(self._on_replaced)
+        bridge.write_failed.connect(self._on_replaced)
         bridge.changed.connect(self._on_changed)
 
     def _on_replaced(self) -> None:
-        """Another game on the table: what it holds now is untouched by its player."""
+        """Another game on the table, or a game whose file could not be written and was let
+        go: it is saved here at its next action, unless the player saves it first."""
         self._untouched = len(self.bridge.session.entries)
 
     def _on_changed(self) -> None:
@@ -49,8 +53,9 @@ class LazyAutosave(QObject):
         path = self._path_for()
         try:
             session.save_as(path)
-        except OSError as error:  # the game goes on in memory; Save As can still keep it
-            log.warning("cannot autosave to %s: %s", path, error)
-            self.bridge.say(f"Cannot autosave the game to {path}: {error.strerror or error}")
+        except (OSError, JournalError) as error:  # the game goes on in memory; Save As can
+            log.warning("cannot autosave to %s: %s", path, error)  # still keep it
+            reason = getattr(error, "strerror", None) or error
+            self.bridge.say(f"Cannot autosave the game to {path}: {reason}")
             return
         self.saved.emit(path)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt import __version__
+from owsqt.journal.recovery import Tear, TornJournal, copy_path
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
 from owsqt.qt.app.autosave import LazyAutosave
@@ -627,14 +628,39 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, milliseconds)
 
     def _journal_failed(self, error: OSError) -> None:
-        """The game file could not be written: nothing changed; say so and suggest Save As."""
-        where = self.session.path or "the game file"
-        QMessageBox.warning(
-            self,
-            "Cannot write the game file",
-            f"{where}\n\n{error.strerror or error}\n\nNothing was changed. "
-            "Free some space or use Save As to keep playing in another place.",
+        """The game file could not be written: the action was not made. When the session let
+        go of the file (session.lost), the game goes on unsaved: say so once, offer Save As."""
+        lost = self.session.lost
+        reason = error.strerror or error
+        if lost is None:  # still bound: nothing reached the file
+            QMessageBox.warning(
+                self,
+                "Cannot write the game file",
+                f"{self.session.path or 'the game file'}\n\n{reason}\n\nNothing was changed. "
+                "Free some space or use Save As to keep playing in another place.",
+            )
+            return
+        end = (
+            f"{lost.name} holds the game up to the action before it"
+            if getattr(error, "rolled_back", True)
+            else f"The end of {lost.name} is cut off; opening it recovers the actions before"
         )
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "The game is no longer saved",
+            f"{lost.name} could not be written: {reason}.\n\nThe last action was not made. "
+            f"{end}, and nothing more will be written there.\n\nSave the game in another "
+            "place to keep it. If you play on without saving, your next action saves it in "
+            "the autosave folder.",
+            parent=self,
+        )
+        save = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(save)
+        box.exec()
+        if box.clickedButton() is save:
+            self.save_game_as()
+        self.refresh()
 
     def open_game(self) -> None:
         dialog = open_dialog(self)  # starts in the games folder
@@ -642,15 +668,52 @@ class MainWindow(QMainWindow):
             self.load(Path(dialog.selectedFiles()[0]))
 
     def load(self, path: Path) -> bool:
-        """Open a saved game; on a bad file say why and keep the current game untouched."""
+        """Open a saved game; on a bad file say why and keep the current game untouched. A
+        file cut off in the middle of its last entry is offered for recovery."""
+        current = self.session.path
+        if current is not None and current.resolve() == path.resolve():
+            self._say(f"{path.name} is the game on the table", 5000)
+            return True
+        note = None
         try:
             session = GameSession.open(self.ruleset, path)
+        except TornJournal as torn:
+            recovered = self._recovered(path, torn.tear)
+            if recovered is None:
+                return False
+            session, copy = recovered
+            note = f"Recovered {torn.tear.whole} entries of {path.name}; the cut-off file is {copy}"
         except JournalError as error:
             QMessageBox.warning(self, "Cannot open this game", f"{path.name}\n\n{error}")
             return False
         self.bridge.replace(session)
         self.recent_menu.add(path)
+        if note:
+            self._say(note)
         return True
+
+    def _recovered(self, path: Path, tear: Tear) -> tuple[GameSession, Path] | None:
+        """Ask whether to recover a torn file's whole entries: the game and where the file
+        as it was is kept, or None."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Recover the game?",
+            f"The end of {path.name} was cut off in the middle of entry {tear.entry} "
+            f"({tear.torn_bytes} bytes). Recover the {tear.whole} whole entries? A copy of "
+            f"the file is kept as {copy_path(path).name}.",
+            parent=self,
+        )
+        recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(recover)
+        box.exec()
+        if box.clickedButton() is not recover:
+            return None
+        try:
+            return GameSession.recover(self.ruleset, path)
+        except (JournalError, OSError) as error:
+            QMessageBox.warning(self, "Cannot recover this game", f"{path.name}\n\n{error}")
+            return None
 
     def new_game(self) -> None:
         """Start a game chosen in the New Game dialog; the current one stays autosaved. The
@@ -701,6 +764,8 @@ class MainWindow(QMainWindow):
             self.session.save_as(path)
         except OSError as error:
             QMessageBox.warning(self, "Cannot save", f"{path}\n\n{error.strerror or error}")
+        except JournalError as error:  # JournalLocked: another owsqt writes that file
+            QMessageBox.warning(self, "Cannot save", f"{path}\n\n{error}")
         else:
             self.recent_menu.add(path)
         self.refresh()
