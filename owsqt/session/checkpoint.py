@@ -22,7 +22,15 @@ from typing import Any
 from owsqt import __version__
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import read_text
-from owsqt.journal.textformat import FORMAT_VERSION, JournalError, Play, parse
+from owsqt.journal.textformat import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    LEGACY_VERSION,
+    JournalError,
+    Play,
+    is_number,
+    parse,
+)
 from owsqt.rules.core.codec import CodecError, decode_record, encode
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -56,15 +64,27 @@ def rules_key() -> str:
 def open_game(
     ruleset: Ruleset, path: Path, identity: Identity | None = None
 ) -> tuple[GameSession, bool]:
-    """The game at `path`, bound to it, and whether its checkpoint is up to date: resumed
-    from the checkpoint when that holds, else replayed whole (GameSession.open, with its
-    JournalError when the file is bad)."""
+    """The game at `path` and whether its checkpoint is up to date: resumed from the
+    checkpoint when that holds, else replayed whole (GameSession.open, with its JournalError
+    when the file is bad). Bound to the file, except a version 1 journal: opening binds it by
+    rewriting it as version 2 (GameSession.open), which `owsqt act` leaves to an action that
+    takes effect, so that a refused one leaves the file as it was. Its session has no path."""
     text = read_text(path)
     resumed = _resumed(ruleset, path, text, identity)
-    if resumed is None:
-        return GameSession.open(ruleset, path, identity=identity), False
-    session, count = resumed
-    return session, count == len(session.entries)
+    if resumed is not None:
+        session, count = resumed
+        return session, count == len(session.entries)
+    if _is_version_1(text):
+        return GameSession.from_text(ruleset, text, identity=identity), False
+    return GameSession.open(ruleset, path, identity=identity), False
+
+
+def _is_version_1(text: str) -> bool:
+    """Whether the journal's first line says version 1, as parse() reads it."""
+    first = text.partition("\n")[0].partition("\r")[0].strip()
+    version = first.removeprefix(FORMAT_NAME).strip()
+    number = version.lstrip("0") if is_number(version) else ""  # as text: int() has a limit
+    return first.startswith(FORMAT_NAME) and number == str(LEGACY_VERSION)
 
 
 def _resumed(
