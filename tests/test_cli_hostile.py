@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from owsqt.cli import main
+from owsqt.clierrors import shorten
 from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED
 from owsqt.journal.textformat import LEGACY_VERSION, MAX_FILE_BYTES, parse, render_entry
 from owsqt.rules.core.verdict import Mode
@@ -373,3 +374,18 @@ def test_defect_9_an_applied_action_upgrades_a_version_1_file_and_keeps_the_old(
     assert upgraded.header.version == 2 and len(upgraded.entries) == entries + 1
     assert all(entry.signature for entry in upgraded.entries)
     assert main(["verify", str(path)]) == EXIT_OK
+
+
+# --- the one line: clierrors.shorten --------------------------------------------------
+
+
+def test_a_long_quoted_piece_is_cut_to_40_characters_and_the_line_to_200():
+    line = shorten(f"unknown unit {'u' * 300!r} in the German player's stack 'ok'\nsecond line")
+    assert line == f"unknown unit '{'u' * 39}…' in the German player's stack 'ok' second line"
+    assert shorten("why " * 100) == ("why " * 50)[:199] + "…"
+    assert len(shorten(f"{'a' * 1000!r} " * 10)) == 200
+
+
+def test_a_quote_made_by_repr_with_double_quotes_is_cut_too():
+    piece = repr("it's " + "y" * 100)  # repr() quotes with " when the text holds a '
+    assert shorten(f"found {piece}") == "found \"it's " + "y" * 34 + '…"'
