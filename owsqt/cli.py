@@ -12,10 +12,11 @@ import importlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from owsqt import __version__
-from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK
+from owsqt.clierrors import complain, input_message, is_bad_input
+from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_CODES_HELP, EXIT_OK
 
 
 class Parser(argparse.ArgumentParser):
@@ -32,6 +33,12 @@ class Parser(argparse.ArgumentParser):
             self._describe = None
         return super().format_help()
 
+    def error(self, message: str) -> NoReturn:
+        """A wrong command line in one line (argparse prints the usage too), exit code 2."""
+        command = self.prog.removeprefix("owsqt").strip()
+        complain(f"{command + ': ' if command else ''}{message} (see {self.prog} --help)")
+        sys.exit(EXIT_BAD_INPUT)
+
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
@@ -44,16 +51,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the output was cut short (e.g. `| head`): nothing to say
         sys.stderr.close()
         return EXIT_OK
-    except ValueError as error:
-        print(f"owsqt: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except Exception as error:
-        from owsqt.rules.data.datafile import DataError  # loaded already if it was raised
-
-        if not isinstance(error, DataError):
+    except OSError as error:  # a file named on the command line cannot be read or written
+        complain(input_message(error))
+    except Exception as error:  # bad input is said in one line; a bug keeps its traceback
+        if not is_bad_input(error):
             raise
-        print(f"owsqt: a data file is broken: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        complain(input_message(error))
+    return EXIT_BAD_INPUT
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="owsqt",
         description="A rules-aware table for Operation Winter Storm. Without a command, "
         "the desktop opens.",
+        epilog=EXIT_CODES_HELP,
     )
     parser.add_argument("--version", action="version", version=f"owsqt {__version__}")
     parser.add_argument("--open", dest="game", type=Path, metavar="FILE", help="open a saved game")
@@ -86,7 +91,9 @@ def _data_commands(commands: argparse._SubParsersAction) -> None:
 
     render_map = commands.add_parser("render-map", help="draw the whole map to a PNG file")
     render_map.add_argument("--out", type=Path, required=True, metavar="FILE.png")
-    render_map.add_argument("--scale", type=float, default=1.0, help="1.0 is about 64 px a hex")
+    render_map.add_argument(
+        "--scale", type=float, default=1.0, help="1.0 is about 64 px a hex; at most 4"
+    )
     render_map.set_defaults(handler="owsqt.clidata:render_map")
 
     moves = commands.add_parser("moves", help="where a stack can move from a default set-up")

@@ -7,12 +7,15 @@ import argparse
 import json
 from pathlib import Path
 
+from owsqt.clierrors import InputError, output_path
 from owsqt.exitcodes import EXIT_OK
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.data.datafile import resources_dir
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
+
+MAX_SCALE = 4.0  # `render-map --scale`: a bigger picture of the whole map is gigabytes
 
 
 def validate_data(args: argparse.Namespace) -> int:
@@ -48,9 +51,10 @@ def compile_map(args: argparse.Namespace) -> int:
 def export_map(args: argparse.Namespace) -> int:
     from owsqt.rules.map.mapfile import export_data
 
+    out = output_path(args.out, "--json")
     data = export_data(default_ruleset().game_map)
-    write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {args.out}: {len(data['hexes'])} hexes")
+    write_atomically(out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {out}: {len(data['hexes'])} hexes")
     return EXIT_OK
 
 
@@ -60,13 +64,13 @@ def moves(args: argparse.Namespace) -> int:
 
     ruleset = default_ruleset()
     if args.scenario not in ruleset.scenarios:
-        raise ValueError(f"unknown scenario {args.scenario!r}")
+        raise InputError(f"--scenario: unknown scenario {args.scenario!r}")
     session = GameSession.new(ruleset, args.scenario, Mode.FREE, seed=1)
     session.apply_default_setup()
     state = session.state
     unit = state.units.get(args.unit)
     if unit is None or unit.hex is None:
-        raise ValueError(f"{args.unit!r} is not on the map at the start of {args.scenario}")
+        raise InputError(f"--unit: {args.unit!r} is not on the map at the start of {args.scenario}")
     stack = state.stack(unit.hex)
     move = stack_move(ruleset, state, stack)
     reach = reachable(ruleset, state, stack)  # the first turn's roads (8.1), no bonus yet
@@ -102,7 +106,10 @@ def export_oob(args: argparse.Namespace) -> int:
     from owsqt.rules.data.oobexport import oob_data, oob_markdown
 
     if args.out is None and args.markdown is None:
-        raise ValueError("say where to write: --json FILE and/or --markdown FILE")
+        raise InputError("say where to write: --json FILE and/or --markdown FILE")
+    for path, option in ((args.out, "--json"), (args.markdown, "--markdown")):
+        if path is not None:
+            output_path(path, option)
     ruleset = default_ruleset()
     if args.out is not None:
         data = oob_data(ruleset.catalogue, sorted(ruleset.scenarios))
@@ -117,38 +124,46 @@ def export_oob(args: argparse.Namespace) -> int:
 def render_map(args: argparse.Namespace) -> int:
     from owsqt.qt.map.render import render_map  # Qt only for this command
 
-    width, height = render_map(default_ruleset().game_map, args.out, args.scale)
+    out = output_path(args.out, "--out")
+    if not 0 < args.scale <= MAX_SCALE:
+        raise InputError(f"--scale {args.scale}: give more than 0, at most {MAX_SCALE}")
+    width, height = render_map(default_ruleset().game_map, out, args.scale)
     print(f"wrote {args.out}: {width} x {height} px")
     return EXIT_OK
 
 
 def screenshot(args: argparse.Namespace) -> int:
     """Draw a saved game after any entry, or a new game of a scenario, as the desktop shows
-    it (Qt is loaded for this command only)."""
-    from owsqt.qt.app.screenshot import take_screenshot
-
+    it (Qt is loaded for this command only, once the input is known to be good)."""
     if (args.file is None) == (args.scenario is None):
-        raise ValueError("name one: a saved game FILE, or --scenario for a new game")
+        raise InputError("name one: a saved game FILE, or --scenario for a new game")
     if args.file is None and args.entry is not None:
-        raise ValueError("--entry is for a saved game FILE")
+        raise InputError("--entry is for a saved game FILE")
+    out = output_path(args.out, "--out")
     ruleset = default_ruleset()
     session = _saved_game(ruleset, args.file) if args.file is not None else None
-    width, height = take_screenshot(
-        ruleset,
-        args.out,
-        scenario=args.scenario,
-        session=session,
-        entry=args.entry,
-        hex_id=args.hex_id,
-        zoom=args.zoom,
-    )
+    from owsqt.qt.app.screenshot import take_screenshot
+
+    try:
+        width, height = take_screenshot(
+            ruleset,
+            out,
+            scenario=args.scenario,
+            session=session,
+            entry=args.entry,
+            hex_id=args.hex_id,
+            zoom=args.zoom,
+        )
+    except ValueError as error:  # its arguments, checked before anything is drawn
+        raise InputError(str(error)) from None
     where = f" after entry {args.entry}" if args.entry is not None else ""
-    print(f"wrote {args.out}{where}: {width} x {height} px")
+    print(f"wrote {out}{where}: {width} x {height} px")
     return EXIT_OK
 
 
 def _saved_game(ruleset: Ruleset, path: Path) -> GameSession:
+    text = read_text(path)
     try:
-        return GameSession.from_text(ruleset, read_text(path))
+        return GameSession.from_text(ruleset, text)
     except JournalError as error:
-        raise ValueError(f"{path}: {error}") from None
+        raise JournalError(f"{path}: {error}") from None

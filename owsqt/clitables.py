@@ -6,11 +6,11 @@ Each answer names the table, the column and the row used, says what the result d
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from typing import Any
 
-from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK
+from owsqt.clierrors import InputError
+from owsqt.exitcodes import EXIT_OK
 from owsqt.rules.data.tables import Tables
 from owsqt.rules.data.tables.grid import FactorTable, ResultGrid, check_roll
 from owsqt.rules.data.tables.results import (
@@ -25,7 +25,14 @@ RULES = {"crt": "11.4, 11.5", "bombardment": "12.4", "counterbattery": "12.4"}
 
 
 def table(args: argparse.Namespace) -> int:
-    tables = default_ruleset().tables
+    """Look the roll up; a number the table has no place for is InputError."""
+    try:
+        return _look_up(default_ruleset().tables, args)
+    except (KeyError, ValueError) as error:  # a roll, a total or a class off the chart
+        raise InputError(error.args[0] if isinstance(error, KeyError) else str(error)) from None
+
+
+def _look_up(tables: Tables, args: argparse.Namespace) -> int:
     if args.table == "air-recovery":
         return _air_recovery(tables, args)
     check_roll(args.roll)
@@ -142,11 +149,7 @@ def air_combat_words(result: AirCombatResult) -> str:
 def _air_recovery(tables: Tables, args: argparse.Namespace) -> int:
     """[4.7] A flown or disrupted air unit is ready on the chart's number or less."""
     recovery = tables.air_recovery
-    try:
-        needed = recovery.threshold(args.recovery_class, args.disrupted)
-    except KeyError as error:
-        print(f"owsqt: {error.args[0]}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    needed = recovery.threshold(args.recovery_class, args.disrupted)
     ready = recovery.recovers(args.recovery_class, args.disrupted, args.roll)
     box = "disrupted" if args.disrupted else "flown"
     need = f"ready on {needed} or less" if needed is not None else "no roll recovers it"

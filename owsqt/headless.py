@@ -1,18 +1,19 @@
-"""The headless commands that make, play, replay and check game files: `owsqt new`, `act`,
-`replay` and `verify` (for scripts, referees and tests; docs/actions.md, docs/pbem-format.md)."""
+"""The headless commands that make, play, replay, check and mend game files: `owsqt new`,
+`act`, `replay`, `verify` and `recover` (for scripts, referees and tests; docs/actions.md,
+docs/pbem-format.md)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED
+from owsqt.clierrors import InputError, output_path, shorten
+from owsqt.exitcodes import EXIT_OK, EXIT_REFUSED
 from owsqt.journal.identity import fingerprint
-from owsqt.journal.store import read_text
+from owsqt.journal.recovery import TornJournal, read_journal
 from owsqt.journal.textformat import LEGACY_VERSION, SIDES, JournalError, Play
 from owsqt.rules.core.actions import action_from_data
 from owsqt.rules.core.codec import CodecError, encode
@@ -26,41 +27,40 @@ from owsqt.session.victory import victory_summary
 
 
 def new(args: argparse.Namespace) -> int:
+    out = output_path(args.out, "--out")
+    if out.exists():
+        raise InputError(f"--out {out}: exists already; choose another name")
     ruleset = default_ruleset()
     if args.scenario not in ruleset.scenarios:
         known = ", ".join(sorted(ruleset.scenarios))
-        raise ValueError(f"unknown scenario {args.scenario!r}; known: {known}")
-    if args.out.exists():
-        raise ValueError(f"{args.out} exists already; choose another name")
+        raise InputError(f"--scenario: unknown scenario {args.scenario!r}; known: {known}")
     session = GameSession.new(
         ruleset, args.scenario, Mode(args.mode), seed=args.seed, play=Play(args.play)
     )
     if not args.empty:
         session.apply_default_setup()
-    session.save_as(args.out)
+    session.save_as(out)
     session.close()
-    print(f"wrote {args.out}: {_where(ruleset, session)}")
+    print(f"wrote {out}: {_where(ruleset, session)}")
     return EXIT_OK
 
 
 def act(args: argparse.Namespace) -> int:
+    data = _action_data(args.action)
     ruleset = default_ruleset()
-    try:
-        data = json.loads(args.action)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"the action is not JSON: {error}") from None
-    opened = _open(ruleset, args.file)
-    if opened is None:
-        return EXIT_BAD_INPUT
-    session, up_to_date = opened
+    session, up_to_date = _opened(ruleset, args.file)
     try:
         action = action_from_data(data, ruleset.grid)
         outcome = session.submit(action)
+        if outcome.applied and session.path is None:  # version 1: rewritten only now
+            session.close()
+            session = GameSession.open(ruleset, args.file)
+            outcome = session.submit(action)
         up_to_date = up_to_date and not outcome.applied
     except CodecError as error:
-        raise ValueError(f"the action cannot be read: {error}") from None
+        raise InputError(f"the action: cannot be read: {error}") from None
     except InvalidAction as error:
-        return _act_result(args, session, False, [], [f"refused: {error}"])
+        return _act_result(args, session, False, [], [str(error)])
     finally:
         if not up_to_date:
             save_checkpoint(session)  # the next `act` need not replay the journal
@@ -68,6 +68,18 @@ def act(args: argparse.Namespace) -> int:
     events = [event.describe(ruleset) for event in outcome.events]
     violations = [str(v) for v in outcome.verdict.violations]
     return _act_result(args, session, outcome.applied, events, violations)
+
+
+def _action_data(text: str) -> Any:
+    """The action's JSON, read (InputError if it is not JSON this can read)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"the action: is not JSON: {error}") from None
+    except ValueError:  # a number of more digits than Python converts
+        raise InputError("the action: holds a number too long to read") from None
+    except RecursionError:
+        raise InputError("the action: is nested too deeply to read") from None
 
 
 def _act_result(args, session, applied: bool, events: list[str], violations: list[str]) -> int:
@@ -85,30 +97,42 @@ def _act_result(args, session, applied: bool, events: list[str], violations: lis
         for line in events:
             print(f"  {line}")
         for line in violations:
-            print(f"  {'broken rule' if applied else 'refused'}: {line}")
+            print(f"  {'broken rule' if applied else 'refused'}: {shorten(line)}")
     return EXIT_OK if applied else EXIT_REFUSED
 
 
-def _open(ruleset: Ruleset, path: Path) -> tuple[GameSession, bool] | None:
+def _opened(ruleset: Ruleset, path: Path) -> tuple[GameSession, bool]:
     """The game, resumed from its checkpoint when that holds (session/checkpoint.py)."""
     try:
         return open_game(ruleset, path)
     except JournalError as error:
-        print(f"owsqt: {path}: {error}", file=sys.stderr)
-        return None
+        raise _about(path, error) from None
+
+
+def _replayed(ruleset: Ruleset, path: Path, audit: bool = False) -> GameSession:
+    """The game in the file at `path`, replayed without binding it (nothing is written)."""
+    try:
+        return GameSession.from_text(ruleset, read_journal(path), audit=audit)
+    except JournalError as error:
+        raise _about(path, error) from None
+
+
+def _about(path: Path, error: JournalError) -> JournalError:
+    """`error`, of its own kind (a TornJournal stays one), its message naming the file
+    (read_text's do already)."""
+    message = str(error)
+    if not message.startswith(f"{path}: "):
+        error.args = (f"{path}: {message}",)
+    return error
 
 
 def replay(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
-    try:
-        session = GameSession.from_text(ruleset, read_text(args.file))
-    except JournalError as error:
-        print(f"owsqt: {args.file}: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    session = _replayed(ruleset, args.file)
     entries = len(session.entries)
     upto = entries if args.to is None else args.to
     if not 0 <= upto <= entries:
-        raise ValueError(f"--to {upto}: the file has entries 1 to {entries}")
+        raise InputError(f"--to {upto}: the file has entries 1 to {entries}")
     state = session.state_after(upto)
     if args.json:
         summary = {
@@ -163,11 +187,13 @@ def _zones(ruleset: Ruleset, state: GameState) -> list[dict[str, Any]]:
 def verify(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
     try:
-        session = GameSession.from_text(ruleset, read_text(args.file), audit=True)
-    except JournalError as error:
-        print(f"{args.file}: TAMPERED OR UNREADABLE")
-        print(f"  {error}")
-        return EXIT_BAD_INPUT
+        session = _replayed(ruleset, args.file, audit=True)
+    except TornJournal:
+        print(f"{args.file}: TORN")  # cut off in the middle of its last entry; stderr says where
+        raise
+    except JournalError:
+        print(f"{args.file}: TAMPERED OR UNREADABLE")  # the verdict; stderr says why
+        raise
     header = session.header
     print(f"{args.file}: {'RULES BROKEN' if session.problems else 'VALID'}")
     print(f"  {_where(ruleset, session)}")
@@ -181,6 +207,9 @@ def verify(args: argparse.Namespace) -> int:
         print(f"  dice seed: {agreed}; files sent: {exchange.files_sent}")
         for side, number in sorted(exchange.open_seals.items()):
             print(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
+        note = exchange.not_as_sent()  # a player's copy between sends, or a file cut short
+        if note:
+            print(f"  {note}")
     if header.version == LEGACY_VERSION:
         print(f"  {len(session.entries)} entries: hash chain holds; version 1 signs nothing")
     else:
@@ -190,6 +219,20 @@ def verify(args: argparse.Namespace) -> int:
         for problem in session.problems:
             print(f"    {problem}")
         return EXIT_REFUSED
+    return EXIT_OK
+
+
+def recover(args: argparse.Namespace) -> int:
+    """Cut a torn file back to its whole entries, keeping the file as it was beside it
+    (recovery.py); any other file is refused as `verify` would refuse it, and left alone."""
+    ruleset = default_ruleset()
+    try:
+        session, copy = GameSession.recover(ruleset, args.file)
+    except JournalError as error:
+        raise _about(args.file, error) from None
+    session.close()
+    print(f"recovered {args.file}: {_where(ruleset, session)}")
+    print(f"  the file as it was is kept as {copy}")
     return EXIT_OK
 
 

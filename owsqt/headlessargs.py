@@ -1,4 +1,5 @@
-"""The arguments of the headless game commands `owsqt new`, `act`, `replay` and `verify`;
+"""The arguments of the headless game commands `owsqt new`, `act`, `replay`, `verify` and
+`recover`;
 light (argparse only), so that the command line starts at once. The handlers are in
 owsqt/headless.py, imported when one of these commands runs."""
 
@@ -63,6 +64,16 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     )
     verify.add_argument("file", type=Path)
     verify.set_defaults(handler="owsqt.headless:verify")
+
+    recover = commands.add_parser(
+        "recover",
+        help="mend a game file cut off in the middle of its last entry",
+        description="A game file whose last entry was cut off while it was written (a crash, "
+        "a full disk) is cut back to its whole entries; the file as it was is kept beside it "
+        "as NAME.torn-TIME.owsg. A file changed in any other way is refused and left alone.",
+    )
+    recover.add_argument("file", type=Path)
+    recover.set_defaults(handler="owsqt.headless:recover")
 
 
 def scenario_list() -> str:

@@ -134,15 +134,15 @@ def test_verify_names_the_entry_of_a_flipped_byte_with_exit_2(game, tmp_path, ca
     path = tmp_path / "tampered.owsg"
     path.write_text(text[:at] + "Placed on" + text[at + len("placed on") :])
     assert main(["verify", str(path)]) == 2
-    out = capsys.readouterr().out
-    assert "TAMPERED OR UNREADABLE" in out and "entry 5" in out
+    captured = capsys.readouterr()
+    assert "TAMPERED OR UNREADABLE" in captured.out and "entry 5" in captured.err
 
 
 def test_verify_refuses_what_is_not_a_game_file_with_exit_2(tmp_path, capsys):
     path = tmp_path / "letter.owsg"
     path.write_bytes(b"\xff\xfe not text")
     assert main(["verify", str(path)]) == 2
-    assert "not UTF-8" in capsys.readouterr().out
+    assert "not UTF-8" in capsys.readouterr().err
 
 
 def test_verify_says_a_version_1_file_signs_nothing(tmp_path, capsys):

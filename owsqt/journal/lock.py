@@ -9,10 +9,12 @@ however it ends, so a crash never leaves a game locked."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
 
+from owsqt.journal.filekinds import refuse_special
 from owsqt.journal.textformat import JournalError
 
 if sys.platform == "win32":
@@ -51,11 +53,15 @@ class JournalLock:
         JournalError when the lock file cannot be made (a folder one may not write to)."""
         self.game = game
         self._path = lock_path(game)
+        # A folder, a pipe or a device is no game: no lock file is made beside it. Nothing
+        # there yet (a new game) is no reason to refuse: the lock file's making says more.
+        with contextlib.suppress(OSError):
+            refuse_special(game, os.stat(game).st_mode)
         while True:
             try:
                 descriptor = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o666)
             except FileNotFoundError:
-                raise JournalError(f"{game} does not exist (nor its folder)") from None
+                raise JournalError(f"{game}: does not exist (nor its folder)") from None
             except OSError as error:
                 raise JournalError(
                     f"{game.name} cannot be written: its lock file {self._path.name} cannot be "

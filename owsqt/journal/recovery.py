@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from owsqt.journal.lock import JournalLock
-from owsqt.journal.store import read_text, sync_directory
+from owsqt.journal.store import decode_text, read_bytes, sync_directory
 from owsqt.journal.textformat import (
     LEGACY_VERSION,
     JournalError,
@@ -68,9 +68,8 @@ class TornJournal(JournalError):
             tear.whole, f"{tear.whole} whole entries"
         )
         super().__init__(
-            f"the file ends in the middle of entry {tear.entry}, cut off {tear.torn_bytes} "
-            f"bytes into it, after {whole} (a write that did not finish); opening it in "
-            "owsqt recovers what is whole"
+            f"the file ends in the middle of entry {tear.entry}, after {whole}; opening it, "
+            "or `owsqt recover`, keeps those"
         )
         self.tear = tear
 
@@ -107,14 +106,13 @@ def parse_or_tear(text: str) -> ParsedJournal:
 
 def read_journal(path: Path) -> str:
     """read_text(path), with TornJournal instead of its JournalError when the file is torn
-    inside a character."""
+    inside a character. The bytes are read once, by read_bytes, which refuses a folder, a
+    pipe or a device before reading anything."""
+    data = read_bytes(path)
     try:
-        return read_text(path)
+        return decode_text(path, data)
     except JournalError:
-        try:
-            tear = find_tear(path.read_bytes())
-        except OSError:
-            tear = None
+        tear = find_tear(data)
         if tear is None:
             raise
         raise TornJournal(tear) from None
@@ -136,10 +134,7 @@ def recover(path: Path, lock: JournalLock) -> tuple[Tear, Path]:
     """Keep a copy of the torn file at `path` (copy_path) and cut it to its whole entries,
     under `lock`, which the caller holds. JournalError when it is not torn (any more)."""
     assert lock.held and lock.game == path
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise JournalError(f"{path} cannot be read: {error.strerror}") from None
+    data = read_bytes(path)
     tear = find_tear(data)
     if tear is None:
         raise JournalError(f"{path.name} is not cut off in the middle of an entry")

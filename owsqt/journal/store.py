@@ -3,6 +3,7 @@ back when an append fails; replaced atomically."""
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import sys
@@ -10,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
+from owsqt.journal.filekinds import refuse_special
 from owsqt.journal.lock import JournalLock
 from owsqt.journal.textformat import MAX_FILE_BYTES, JournalError
 
@@ -160,15 +162,45 @@ def sync_directory(folder: Path) -> None:
 
 
 def read_text(path: Path) -> str:
-    """The journal's text, or a JournalError saying why it cannot be read."""
+    """The journal's text, or a JournalError that names the file and says why it cannot be
+    read (read_bytes, then decode_text)."""
+    return decode_text(path, read_bytes(path))
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, or a JournalError that names the file and says why it cannot be
+    read. Only a regular file is read (never a folder, a pipe or a device, which could be
+    read forever), and no more of it than a journal can hold, however it grows meanwhile."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise JournalError(f"{path} is {size} bytes, more than a journal can be")
-        return path.read_bytes().decode("utf-8")
+        refuse_special(path, os.stat(path).st_mode)  # refused before it is even opened
+        # O_NONBLOCK: a file swapped for a pipe since must not wait here for a writer (a
+        # regular file is read as ever with it).
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            status = os.fstat(descriptor)
+            refuse_special(path, status.st_mode)
+            if status.st_size > MAX_FILE_BYTES:
+                raise _too_large(path)
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise JournalError(f"{path} does not exist") from None
-    except UnicodeDecodeError as error:
-        raise JournalError(f"{path} is not UTF-8 text (byte {error.start})") from None
+        raise JournalError(f"{path}: does not exist") from None
     except OSError as error:
-        raise JournalError(f"{path} cannot be read: {error.strerror}") from None
+        raise JournalError(f"{path}: cannot be read: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_large(path)  # it grew while read
+    return data
+
+
+def decode_text(path: Path, data: bytes) -> str:
+    """The text of the journal `data` read from `path`; a byte order mark, which some editors
+    write, is dropped. JournalError, naming the byte, when it is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        at = error.start + (len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0)
+        raise JournalError(f"{path}: is not UTF-8 text (byte {at})") from None
+
+
+def _too_large(path: Path) -> JournalError:
+    limit = MAX_FILE_BYTES // (1024 * 1024)
+    return JournalError(f"{path}: is over {limit} MiB, more than a journal can be")

@@ -23,7 +23,15 @@ from owsqt import __version__
 from owsqt.journal.identity import Identity
 from owsqt.journal.lock import JournalLock
 from owsqt.journal.recovery import read_journal
-from owsqt.journal.textformat import FORMAT_VERSION, JournalError, Play, parse
+from owsqt.journal.textformat import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    LEGACY_VERSION,
+    JournalError,
+    Play,
+    is_number,
+    parse,
+)
 from owsqt.rules.core.codec import CodecError, decode_record, encode
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -57,21 +65,36 @@ def rules_key() -> str:
 def open_game(
     ruleset: Ruleset, path: Path, identity: Identity | None = None
 ) -> tuple[GameSession, bool]:
-    """The game at `path`, bound to it, and whether its checkpoint is up to date: resumed
-    from the checkpoint when that holds, else replayed whole (GameSession.open, with its
-    JournalError when the file is bad). The file's lock is taken before anything is read
-    (JournalLocked when another owsqt writes it), and the game holds it."""
+    """The game at `path` and whether its checkpoint is up to date: resumed from the
+    checkpoint when that holds, else replayed whole (GameSession.open, with its JournalError
+    when the file is bad). The file's lock is taken before anything is read (JournalLocked
+    when another owsqt writes it), and the game holds it, bound to the file; except a version
+    1 journal: opening binds it by rewriting it as version 2 (GameSession.open), which
+    `owsqt act` leaves to an action that takes effect, so that a refused one leaves the file
+    as it was. That session has no path and holds no lock."""
     lock = JournalLock(path)
     try:
         text = read_journal(path)
         resumed = _resumed(ruleset, path, text, identity, lock)
         if resumed is None:
-            return GameSession.open(ruleset, path, identity=identity, lock=lock), False
+            if not _is_version_1(text):
+                return GameSession.open(ruleset, path, identity=identity, lock=lock), False
+            session = GameSession.from_text(ruleset, text, identity=identity)
+            lock.release()
+            return session, False
     except BaseException:
         lock.release()
         raise
     session, count = resumed
     return session, count == len(session.entries)
+
+
+def _is_version_1(text: str) -> bool:
+    """Whether the journal's first line says version 1, as parse() reads it."""
+    first = text.partition("\n")[0].partition("\r")[0].strip()
+    version = first.removeprefix(FORMAT_NAME).strip()
+    number = version.lstrip("0") if is_number(version) else ""  # as text: int() has a limit
+    return first.startswith(FORMAT_NAME) and number == str(LEGACY_VERSION)
 
 
 def _resumed(

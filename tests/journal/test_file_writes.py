@@ -4,7 +4,6 @@ in the middle of its last entry recovered to its whole entries."""
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import stat
@@ -104,9 +103,9 @@ def test_defect_1_owsqt_act_on_a_game_open_in_the_desktop_is_refused_in_one_line
 
 
 def test_a_game_that_cannot_be_locked_is_said_in_one_line(ruleset, tmp_path):
-    with pytest.raises(JournalError, match=r"game.owsg does not exist \(nor its folder\)$"):
+    with pytest.raises(JournalError, match=r"game.owsg: does not exist \(nor its folder\)$"):
         GameSession.open(ruleset, tmp_path / "missing" / "game.owsg")
-    with pytest.raises(JournalError, match=r"game.owsg does not exist$"):
+    with pytest.raises(JournalError, match=r"game.owsg: does not exist$"):
         GameSession.open(ruleset, tmp_path / "game.owsg")
     assert not list(tmp_path.iterdir())  # no lock file left behind
 
@@ -336,8 +335,8 @@ def test_a_changed_file_is_not_torn(ruleset, tmp_path, change):
     assert find_tear(path.read_bytes()) is None
 
 
-def test_owsqt_act_refuses_a_torn_file_in_one_line_with_its_whole_entries(tmp_path, capsys):
-    from owsqt import headless
+def _torn_game(tmp_path: Path) -> tuple[Path, bytes]:
+    """A local game of two rolls whose second entry lost its last 100 bytes; and its bytes."""
     from owsqt.rules.core.verdict import Mode
     from owsqt.rules.scenario.ruleset import default_ruleset
 
@@ -347,24 +346,52 @@ def test_owsqt_act_refuses_a_torn_file_in_one_line_with_its_whole_entries(tmp_pa
     session.submit(roll(2))
     session.close()
     path.write_bytes(path.read_bytes()[:-100])
-    action = '{"kind": "roll", "purpose": "x"}'
-    assert headless.act(argparse.Namespace(file=path, action=action, json=False)) == 2
+    return path, path.read_bytes()
+
+
+def test_owsqt_act_refuses_a_torn_file_in_one_line_with_its_whole_entries(tmp_path, capsys):
+    from owsqt.cli import main
+
+    path, torn = _torn_game(tmp_path)
+    assert main(["act", str(path), '{"kind": "roll", "purpose": "x"}']) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith(f"owsqt: {path}: the file ends in the middle of entry 2")
     assert "after 1 whole entry" in line
+    assert path.read_bytes() == torn
 
 
-def test_owsqt_verify_reports_a_torn_file_with_its_whole_entries(ruleset, tmp_path, capsys):
-    from owsqt import headless
-    from owsqt.rules.core.verdict import Mode
-    from owsqt.rules.scenario.ruleset import default_ruleset
+def test_owsqt_verify_reports_a_torn_file_with_its_whole_entries(tmp_path, capsys):
+    from owsqt.cli import main
 
-    path = tmp_path / "game.owsg"
-    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=1, path=path)
-    session.submit(roll(1))
-    session.submit(roll(2))
-    session.close()
-    path.write_bytes(path.read_bytes()[:-100])
-    assert headless.verify(argparse.Namespace(file=path)) == 2
+    path, _ = _torn_game(tmp_path)
+    assert main(["verify", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == f"{path}: TORN\n"
+    assert "the file ends in the middle of entry 2" in captured.err
+    assert "after 1 whole entry" in captured.err and "owsqt recover" in captured.err
+
+
+def test_owsqt_recover_cuts_a_torn_file_to_its_whole_entries_and_keeps_the_original(
+    tmp_path, capsys
+):
+    from owsqt.cli import main
+
+    path, torn = _torn_game(tmp_path)
+    assert main(["recover", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "the file ends in the middle of entry 2" in out and "after 1 whole entry" in out
+    (copy,) = tmp_path.glob("game.torn-*.owsg")
+    assert copy.read_bytes() == torn and f"kept as {copy}" in out
+    assert main(["verify", str(path)]) == 0
+    assert ", 1 entries," in capsys.readouterr().out
+
+
+def test_owsqt_recover_refuses_a_file_that_is_not_torn_and_leaves_it_alone(tmp_path, capsys):
+    from owsqt.cli import main
+
+    path, _ = _torn_game(tmp_path)
+    changed = path.read_bytes().replace(b"#1 act", b"#1 act ", 1)
+    path.write_bytes(changed)
+    assert main(["recover", str(path)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("owsqt: ") and "not cut off in the middle of an entry" in line
+    assert path.read_bytes() == changed and not list(tmp_path.glob("*.torn-*"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from owsqt.cli import main
 from owsqt.journal import pbem
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse, render_entry, signed
@@ -162,7 +163,9 @@ def test_each_send_is_recorded_beside_the_key_that_signed_it(ruleset, played, tm
     assert damaged.last(game, "german") is None  # ignored: the copy of the game still counts
 
 
-def test_defect_4_verify_says_a_file_ends_after_an_entry_that_is_not_a_send(ruleset, played):
+def test_defect_4_verify_says_a_file_ends_after_an_entry_that_is_not_a_send(
+    ruleset, played, tmp_path, capsys
+):
     sent = file_5(played)
     text = cut(played.files[4], sent.last - 1)  # the German's allocation, not his send
     assert text != played.files[4] and parse(text).entries[-1].kind is EntryKind.ACT
@@ -175,3 +178,7 @@ def test_defect_4_verify_says_a_file_ends_after_an_entry_that_is_not_a_send(rule
     )
     whole = GameSession.from_text(ruleset, played.files[4], audit=True)
     assert whole.email.not_as_sent() is None
+    path = tmp_path / "cut.owsg"
+    path.write_text(text, encoding="utf-8")
+    assert main(["verify", str(path)]) == 0  # a warning: a copy between sends ends so too
+    assert f"  not a file as sent: entry {sent.last - 1} after" in capsys.readouterr().out

@@ -40,15 +40,27 @@ def run(argv: list[str], game: Path | None = None) -> int:
     session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE)
     session.apply_default_setup()  # a newcomer sees the full board of 19.1 at once
     window = MainWindow(ruleset, session)
-    if game is not None:
-        window.load(game)
-    else:  # the game played last is offered on a bar above the map, which blocks nothing
+    if game is None:  # the game played last is offered on a bar above the map, which blocks nothing
         window.library.offer_continue()
+    elif not _opened(window, game):
+        print(f"owsqt: --open {game}: not opened; a new game instead", file=sys.stderr)
     screen = QApplication.primaryScreen()  # static; instance() is typed QCoreApplication
     if screen is not None:  # a map wants all the room the screen has, window manager or not
         window.setGeometry(screen.availableGeometry())
     window.showMaximized()
     return app.exec()
+
+
+def _opened(window: MainWindow, game: Path) -> bool:
+    """Open `game` in `window`; when it cannot be, a message box says why and the new game
+    stays (MainWindow.load), also when the file reads but cannot be written (a version 1
+    journal is rewritten when opened)."""
+    try:
+        return window.load(game)
+    except OSError as error:
+        why = error.strerror or str(error)
+        QMessageBox.warning(window, "Cannot open this game", f"{game.name}\n\n{why}")
+        return False
 
 
 if __name__ == "__main__":

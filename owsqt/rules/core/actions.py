@@ -7,6 +7,7 @@ anything, and the engine judges it like any other action.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -69,8 +70,11 @@ def action_from_data(data: Any, names: HexNames) -> Action:
     kind = fields_.pop("kind", None)
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        known = ", ".join(sorted(ACTION_TYPES))
-        raise CodecError(f"unknown action kind {kind!r}; known kinds: {known}")
+        if "kind" not in data:
+            raise CodecError("an action needs a 'kind', e.g. 'end_step' (docs/actions.md)")
+        close = difflib.get_close_matches(str(kind), ACTION_TYPES, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "docs/actions.md lists the kinds"
+        raise CodecError(f"unknown action kind {kind!r}; {hint}")
     return decode_record(cls, fields_, names, kind)
 
 

@@ -161,17 +161,24 @@ def decode_record(kind: type[R], data: Any, names: HexNames, where: str = "") ->
     # As a plain type: mypy does not see that a type[R] is hashable, as the cache needs.
     record: type = kind
     hints = _hints(record)
-    known = {f.name for f in _fields(kind)}
-    unknown = sorted(set(mapping) - known)
+    fields = _fields(kind)
+    unknown = sorted(set(mapping) - {f.name for f in fields})
     if unknown:
         raise CodecError(f"{where or kind.__name__}: unknown field {unknown[0]!r}")
+    missing = [f.name for f in fields if f.name not in mapping and _required(f)]
+    if missing:
+        raise CodecError(f"{where or kind.__name__}: missing field {missing[0]!r}")
     values = {}
     for name, raw in mapping.items():
         values[name] = decode(hints[name], raw, names, f"{where}.{name}" if where else name)
     try:
         return kind(**values)
-    except TypeError as error:
-        raise CodecError(f"{where or kind.__name__}: {error}") from error
+    except TypeError as error:  # the type's own checks refuse the values (no Python text shown)
+        raise CodecError(f"{where or kind.__name__}: not a valid {kind.__name__}") from error
+
+
+def _required(field: dataclasses.Field[Any]) -> bool:
+    return field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
 
 
 def _expect(kind: type, data: Any, where: str, what: str) -> Any:
