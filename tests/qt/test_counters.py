@@ -143,6 +143,7 @@ def test_save_reopen_and_replay_reproduce_the_table(qtbot, ruleset, tmp_path):
     path = tmp_path / "table.owsg"
     window.session.save_as(path)
     positions = {u: item.scenePos() for u, item in window.counters.items.items()}
+    window.session.close()  # one owsqt at a time writes a game file (its lock)
     reopened = MainWindow(ruleset, GameSession.open(ruleset, path))
     qtbot.addWidget(reopened)
     assert reopened.session.state == window.session.state

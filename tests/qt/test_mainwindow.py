@@ -62,6 +62,25 @@ def test_opening_a_broken_file_warns_and_keeps_the_current_game(
     assert "header field 'scenario" in warnings[0]
 
 
+def test_defect_7_a_file_the_system_will_not_let_be_opened_warns_and_keeps_the_game(
+    qtbot, ruleset, tmp_path, monkeypatch
+):
+    """A version 1 file in a folder one may not write to is rewritten on opening: the
+    system's refusal (an OSError, not a JournalError) is said, and the game stays."""
+    window = make_window(qtbot, ruleset)
+    before = window.session
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(tmp_path / "old.v1.owsg"))
+
+    monkeypatch.setattr(GameSession, "open", refuse)
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+    assert window.load(tmp_path / "old.owsg") is False
+    assert window.session is before
+    assert "Permission denied" in warnings[0] and "old.owsg" in warnings[0]
+
+
 def test_end_step_and_roll_walk_the_game_and_refusals_are_shown(qtbot, ruleset):
     window = make_window(qtbot, ruleset, Mode.STRICT)
     window.end_step_action.trigger()

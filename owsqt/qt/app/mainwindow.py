@@ -683,7 +683,7 @@ class MainWindow(QMainWindow):
                 return False
             session, copy = recovered
             note = f"Recovered {torn.tear.whole} entries of {path.name}; the cut-off file is {copy}"
-        except JournalError as error:
+        except (JournalError, OSError) as error:  # OSError: a version 1 file's rewriting
             QMessageBox.warning(self, "Cannot open this game", f"{path.name}\n\n{error}")
             return False
         self.bridge.replace(session)
