@@ -31,7 +31,7 @@ class Boxes:
         monkeypatch.setattr(QMessageBox, "warning", lambda *args: self.warnings.append(args[2]))
 
     def _exec(self, box: QMessageBox) -> int:
-        self.texts.append(box.text())
+        self.texts.append(f"{box.text()} {box.informativeText()}".strip())
         for button in box.buttons():
             if button.text().replace("&", "") == self.answer:
                 button.click()
@@ -71,8 +71,9 @@ def test_a_torn_file_is_recovered_to_its_whole_entries_and_a_copy_kept(
     assert window.load(path)
     (asked,) = boxes.texts
     assert asked.startswith(
-        f"The end of game.owsg was cut off in the middle of entry 3 ({cut} bytes). "
-        "Recover the 2 whole entries? A copy of the file is kept as game.torn-"
+        f"The end of game.owsg was cut off in the middle of entry 3 ({cut} bytes): a save "
+        "that did not finish. Recover the 2 whole entries? The file as it is now is kept "
+        "beside it as\ngame.torn-"
     )
     assert window.session.path == path and len(window.session.entries) == 2
     (copy,) = tmp_path.glob("game.torn-*.owsg")

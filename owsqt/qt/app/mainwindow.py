@@ -699,9 +699,12 @@ class MainWindow(QMainWindow):
             QMessageBox.Icon.Question,
             "Recover the game?",
             f"The end of {path.name} was cut off in the middle of entry {tear.entry} "
-            f"({tear.torn_bytes} bytes). Recover the {tear.whole} whole entries? A copy of "
-            f"the file is kept as {copy_path(path).name}.",
+            f"({tear.torn_bytes} bytes): a save that did not finish. Recover the "
+            f"{tear.whole} whole entries?",
             parent=self,
+        )
+        box.setInformativeText(
+            f"The file as it is now is kept beside it as\n{copy_path(path).name}"
         )
         recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
