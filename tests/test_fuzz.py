@@ -275,8 +275,11 @@ def test_main_reports_each_game_and_fails_with_the_failing_seeds(monkeypatch, ca
         return solo.GameReport(seed, 10, {"end_step": 10}, 0.5, result, setting)
 
     monkeypatch.setattr(solo, "play_game", play)
-    assert cli.main(["--games", "3", "--first-seed", "3"]) == solo.EXIT_FAILED
+    # Two at a time, in processes forked from this one: the lines still come in seed order.
+    assert cli.main(["--games", "3", "--first-seed", "3", "--jobs", "2"]) == solo.EXIT_FAILED
     out, err = capsys.readouterr()
+    starts = [line.split(" (")[0] for line in out.splitlines() if line.startswith(("seed", "F"))]
+    assert starts == ["seed 3", "FAILED seed 4: made up", "seed 5"]
     assert "seed 3 (operation-winter-storm): 10 actions (10 end_step)" in out
     assert "results of operation-winter-storm: 1 Soviet decisive victory" in out
     assert "results of we-are-coming: 1 German marginal victory" in out

@@ -61,5 +61,5 @@ def test_main_plays_e_mail_games_when_asked(game, monkeypatch, capsys):
         return solo.GameReport(seed, 1, {"end_step": 1}, 0.0)
 
     monkeypatch.setattr(email, "play_email_game", fake)
-    assert cli.main(["--email", "--games", "2", "--first-seed", "7"]) == 0
+    assert cli.main(["--email", "--games", "2", "--first-seed", "7", "--jobs", "1"]) == 0
     assert played == [7, 8]

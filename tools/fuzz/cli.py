@@ -1,20 +1,54 @@
 """The fuzzers' command line: python -m tools.fuzz --games N [--scenario ID] [--email]
-(solo.py, email.py; which scenario each seed plays: settings.py)."""
+[--jobs J] (solo.py, email.py; which scenario each seed plays: settings.py).
+
+The games are independent, so they are played J at a time (by default one for each processor
+this process may use), each in a process of its own forked from this one, which has read the
+rules once; each game's line is printed in the order of the seeds, as soon as the games
+before it are done."""
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import sys
 import tempfile
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
-from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from tools.fuzz import email, solo
 from tools.fuzz.settings import SCENARIOS, setting_for
-from tools.fuzz.solo import EXIT_FAILED, FuzzFailure, Invariants
+from tools.fuzz.solo import EXIT_FAILED, FuzzFailure, GameReport, Invariants
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One game's end, as a process hands it back: its report, or how it failed."""
+
+    seed: int
+    report: GameReport | None
+    failure: str = ""  # the failure's message
+    crash: str = ""  # the traceback of a crash, if the failure was one
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """What every game of a run shares: set before the worker processes fork from this one."""
+
+    ruleset: Ruleset
+    invariants: Invariants
+    play: Callable[..., GameReport]  # solo.play_game or email.play_email_game
+    journal_dir: Path
+    scenario: str | None
+
+
+_runs: list[Run] = []  # the run under way (one), read by the game processes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,32 +76,31 @@ def main(argv: list[str] | None = None) -> int:
         default=Path(tempfile.gettempdir()) / "owsqt-fuzz",
         help="where the journal of a failing game is written",
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=_processors(),
+        help="how many games at a time (default: one for each processor)",
+    )
     args = parser.parse_args(argv)
     ruleset = default_ruleset()
-    invariants = Invariants(ruleset)
     play = email.play_email_game if args.email else solo.play_game
+    _runs[:] = [Run(ruleset, Invariants(ruleset), play, args.journal_dir, args.scenario)]
     started = time.perf_counter()
-    failures: list[FuzzFailure] = []
+    failures: list[int] = []
     actions = 0
     results: dict[str, Counter[str]] = {}
-    for seed in range(args.first_seed, args.first_seed + args.games):
-        setting = setting_for(ruleset, seed, args.scenario)
-        try:
-            report = play(
-                ruleset,
-                seed,
-                journal_dir=args.journal_dir,
-                invariants=invariants,
-                setting=setting,
-            )
-        except FuzzFailure as failure:
-            failures.append(failure)
-            print(f"FAILED {failure}", flush=True)
-            if failure.__cause__ is not None:  # a crash: where it happened
-                traceback.print_exception(failure.__cause__, file=sys.stderr)
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    for played in _played(seeds, args.jobs):
+        if played.report is None:
+            failures.append(played.seed)
+            print(f"FAILED {played.failure}", flush=True)
+            if played.crash:  # a crash: where it happened
+                print(played.crash, file=sys.stderr, end="")
             continue
+        report = played.report
         actions += report.actions
-        results.setdefault(setting.scenario, Counter())[report.result or "no result"] += 1
+        results.setdefault(report.setting.scenario, Counter())[report.result or "no result"] += 1
         print(report.line(), flush=True)
     elapsed = time.perf_counter() - started
     per_game = elapsed / args.games if args.games else 0.0
@@ -79,9 +112,46 @@ def main(argv: list[str] | None = None) -> int:
         spread = ", ".join(f"{n} {r}" for r, n in results[scenario].most_common())
         print(f"results of {scenario}: {spread}")
     if failures:
-        seeds = ", ".join(str(f.seed) for f in failures)
+        failed = ", ".join(str(seed) for seed in failures)
         print(
-            f"fuzz: {len(failures)} of {args.games} games failed (seeds {seeds})", file=sys.stderr
+            f"fuzz: {len(failures)} of {args.games} games failed (seeds {failed})", file=sys.stderr
         )
         return EXIT_FAILED
     return 0
+
+
+def _played(seeds: range, jobs: int) -> Iterator[Played]:
+    """Each game's end, in the order of `seeds`: `jobs` games at a time in forked processes
+    where the system forks, else one after another in this process."""
+    if jobs <= 1 or len(seeds) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from map(_play, seeds)
+        return
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        yield from pool.map(_play, seeds)
+
+
+def _play(seed: int) -> Played:
+    """Play the game of `seed` of the run under way."""
+    (run,) = _runs
+    setting = setting_for(run.ruleset, seed, run.scenario)
+    try:
+        report = run.play(
+            run.ruleset,
+            seed,
+            journal_dir=run.journal_dir,
+            invariants=run.invariants,
+            setting=setting,
+        )
+    except FuzzFailure as failure:
+        cause = failure.__cause__
+        crash = "".join(traceback.format_exception(cause)) if cause is not None else ""
+        return Played(seed, None, str(failure), crash)
+    return Played(seed, report)
+
+
+def _processors() -> int:
+    """How many processors this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
