@@ -255,7 +255,8 @@ class ParsedJournal:
 def parse(text: str, trusted: int = 0) -> ParsedJournal:
     """Read a journal, check its hash chain and its signatures; JournalError names the first
     entry that fails. The signatures of the first `trusted` entries are not checked again:
-    a checkpoint (session/checkpoint.py) vouches for those bytes, checked when it was made."""
+    a checkpoint (session/checkpoint.py) vouches for those bytes, checked when it was made,
+    and an import (session/email.py) requires them to be the entries of its own copy."""
     lines = _lines(text)
     header, position = _parse_header(lines)
     keys = {"german": header.german, "soviet": header.soviet}

@@ -191,6 +191,31 @@ def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
     assert german_before.text() == played.files[6]
 
 
+def test_an_import_checks_the_signatures_of_the_new_entries_only(ruleset, played, monkeypatch):
+    """The entries the copy holds were checked when it wrote or took them in, and the file must
+    hold them unchanged (their chained hashes): a long game's import checks no more
+    signatures than the reply adds, and a changed old entry is still refused."""
+    from owsqt.journal import textformat
+
+    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    known = len(german.entries)
+    checked = []
+    real = textformat.signature_holds
+    monkeypatch.setattr(
+        textformat, "signature_holds", lambda *args: checked.append(args) or real(*args)
+    )
+    german.email.import_text(played.files[7])
+    joins = sum(1 for entry in german.entries[:known] if entry.kind is EntryKind.JOIN)
+    assert len(checked) == len(german.entries) - known + joins  # a join brings its key
+    assert len(german.entries) - known > 0 and joins == 1
+    other = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    first = played.files[7].index("\n= ") + 3  # the first narration, in entry 1
+    changed = played.files[7][:first] + "X" + played.files[7][first + 1 :]
+    with pytest.raises(JournalError, match=r"entry 1\b"):
+        other.email.import_text(changed)
+    assert other.text() == played.files[6]
+
+
 def test_a_reordered_entry_is_detected(ruleset, played):
     blocks = played.files[7].split("\n\n")
     blocks[-3], blocks[-2] = blocks[-2], blocks[-3]
