@@ -7,6 +7,7 @@ import base64
 import binascii
 import hashlib
 import os
+import tempfile
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
@@ -85,9 +86,7 @@ class Identity:
         )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(descriptor, "wb") as handle:
-                handle.write(pem)
+            _keep_whole(path, pem)
         except FileExistsError:  # another owsqt made it a moment ago: use that one
             return cls.load_or_create(path)
         except OSError as error:
@@ -105,6 +104,22 @@ class Identity:
         player's secret survives a restart without being stored anywhere."""
         signature = self._private.sign(f"owsqt secret {label}".encode())
         return hashlib.sha256(signature).hexdigest()
+
+
+def _keep_whole(path: Path, pem: bytes) -> None:
+    """Put `pem` at `path`, readable by its owner only, whole or not at all: written to a file
+    of its own beside it, then linked in place, which fails (FileExistsError) when a key is
+    there already. Two owsqt started at once on a new computer (the desktop and `owsqt act`)
+    must not read each other's key half written."""
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)  # 0600
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(pem)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.link(temporary, path)
+    finally:
+        os.unlink(temporary)
 
 
 def is_public_key(text: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 
 import pytest
@@ -21,6 +22,29 @@ def test_a_key_is_made_on_first_use_readable_by_its_owner_only_and_kept(tmp_path
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert Identity.load_or_create(path).public == first.public
     assert is_public_key(first.public) and first.public.startswith("ed25519:")
+
+
+def test_two_owsqt_making_the_key_at_once_never_read_it_half_written(tmp_path, monkeypatch):
+    """A new computer: the desktop and `owsqt act` start at once and both make the key. The
+    second arrives while the first writes its key (here: as the first opens its file): it
+    must not find a key file half written, and both must end with the one key kept."""
+    path = tmp_path / "owsqt" / "identity.pem"
+    real = os.fdopen
+    other: list[Identity] = []
+    arrived: list[bool] = []
+
+    def meanwhile(*args, **kwargs):
+        if not arrived:  # the first writer, before a byte of its key is written
+            arrived.append(True)
+            other.append(Identity.load_or_create(path))  # the second owsqt arrives
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(os, "fdopen", meanwhile)
+    first = Identity.load_or_create(path)
+    monkeypatch.undo()
+    assert first.public == other[0].public == Identity.load_or_create(path).public
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in path.parent.iterdir()] == ["identity.pem"]  # no file left over
 
 
 def test_a_damaged_key_file_is_reported_with_its_path_and_left_alone(tmp_path):
