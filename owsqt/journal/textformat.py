@@ -358,8 +358,15 @@ _KEYS = (
 )
 
 
-def _parse_header(lines: list[str]) -> tuple[Header, int]:
-    first = lines[0].strip() if lines else ""
+def format_version(text: str) -> int:
+    """The format version the journal `text` names on its first line, as parse() reads it;
+    JournalError when it is not a journal of a version this owsqt reads."""
+    return _version(text.removeprefix("\ufeff").partition("\n")[0].partition("\r")[0])
+
+
+def _version(first_line: str) -> int:
+    """The format version a journal's first line names (JournalError if none this reads)."""
+    first = first_line.strip()
     if not first.startswith(FORMAT_NAME):
         raise JournalError(
             f"this is not an owsqt journal: it should start with '{FORMAT_NAME}'", line=1
@@ -374,6 +381,11 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
             f"{LEGACY_VERSION} and {FORMAT_VERSION} (is it from a newer owsqt?)",
             line=1,
         )
+    return version
+
+
+def _parse_header(lines: list[str]) -> tuple[Header, int]:
+    version = _version(lines[0] if lines else "")
     names = _LEGACY_KEYS if version == LEGACY_VERSION else _KEYS
     values: dict[str, str] = {}
     for index, key in enumerate(names, start=1):

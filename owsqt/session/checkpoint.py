@@ -24,12 +24,11 @@ from owsqt.journal.identity import Identity
 from owsqt.journal.lock import JournalLock
 from owsqt.journal.recovery import read_journal
 from owsqt.journal.textformat import (
-    FORMAT_NAME,
     FORMAT_VERSION,
     LEGACY_VERSION,
     JournalError,
     Play,
-    is_number,
+    format_version,
     parse,
 )
 from owsqt.rules.core.codec import CodecError, decode_record, encode
@@ -77,7 +76,7 @@ def open_game(
         text = read_journal(path)
         resumed = _resumed(ruleset, path, text, identity, lock)
         if resumed is None:
-            if not _is_version_1(text):
+            if format_version(text) != LEGACY_VERSION:
                 return GameSession.open(ruleset, path, identity=identity, lock=lock), False
             session = GameSession.from_text(ruleset, text, identity=identity)
             lock.release()
@@ -87,14 +86,6 @@ def open_game(
         raise
     session, count = resumed
     return session, count == len(session.entries)
-
-
-def _is_version_1(text: str) -> bool:
-    """Whether the journal's first line says version 1, as parse() reads it."""
-    first = text.partition("\n")[0].partition("\r")[0].strip()
-    version = first.removeprefix(FORMAT_NAME).strip()
-    number = version.lstrip("0") if is_number(version) else ""  # as text: int() has a limit
-    return first.startswith(FORMAT_NAME) and number == str(LEGACY_VERSION)
 
 
 def _resumed(
