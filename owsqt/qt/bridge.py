@@ -10,9 +10,15 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from owsqt.journal.textformat import Play
+from owsqt.rules.actors import who_acts
 from owsqt.rules.core.actions import Action
-from owsqt.rules.core.verdict import InvalidAction
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.option import fog_on
+from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
@@ -28,11 +34,14 @@ class SessionBridge(QObject):
     # session let go of the file after it (session.lost), and the game goes on unsaved.
     write_failed = Signal(object)
     replay_requested = Signal(int, int)  # show journal entries first..last on the map
+    view_changed = Signal()  # another side looks at the table, or free play shows all (18.1)
 
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self._gate: Callable[[], bool] = lambda: False
+        self._seat: Player | None = None  # hot-seat: who has the computer (play/handover.py)
+        self._show_all = False  # free play: the fog of war turned off at the table (18.1)
 
     @property
     def session(self) -> GameSession:
@@ -41,6 +50,50 @@ class SessionBridge(QObject):
     @property
     def ruleset(self) -> Ruleset:
         return self._session.ruleset
+
+    # --- what the table may show (18.1) ---------------------------------------------------
+
+    @property
+    def viewer(self) -> Player | None:
+        """The side whose eyes the table draws for, or None when it may show everything
+        (no fog of war, or free play with the fog turned off). E-mail: this computer's
+        side; hot-seat: who has the computer (the acting side until someone is seated);
+        solitaire: the side that acts now."""
+        session = self._session
+        state = session.state
+        if not fog_on(state) or (self._show_all and session.mode is Mode.FREE):
+            return None
+        local = session.players.local_sides
+        if len(local) == 1:
+            return Player(next(iter(local)))
+        if session.play is Play.HOT_SEAT and self._seat is not None:
+            return self._seat
+        acting = who_acts(session.ruleset, state)
+        return state.active if len(acting) != 1 else next(iter(acting))
+
+    def seen(self, state: GameState | None = None) -> SideView:
+        """[18.1] What the viewer may know of `state` (the game's present by default)."""
+        return view(self.ruleset, state or self._session.state, self.viewer)
+
+    @property
+    def seat(self) -> Player | None:
+        return self._seat
+
+    @seat.setter
+    def seat(self, player: Player | None) -> None:
+        if player is not self._seat:
+            self._seat = player
+            self.view_changed.emit()
+
+    @property
+    def show_all(self) -> bool:
+        return self._show_all
+
+    @show_all.setter
+    def show_all(self, on: bool) -> None:
+        if on is not self._show_all:
+            self._show_all = on
+            self.view_changed.emit()
 
     def set_gate(self, closed: Callable[[], bool]) -> None:
         """`closed()` is asked before each action; when it says True nothing is sent (the

@@ -48,6 +48,8 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome, apply
+from owsqt.rules.fog.option import GAME_OPTIONS
+from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
@@ -90,10 +92,10 @@ class GameSession:
         scenario = ruleset.scenarios.get(header.scenario)
         if scenario is None:
             raise JournalError(f"unknown scenario {quoted(header.scenario)}")
-        known = {option.id for option in scenario.options}  # 19.41
+        known = {option.id for option in scenario.options} | set(GAME_OPTIONS)  # 19.41, 18.1
         for index, option in enumerate(header.options):
             if option not in known or option in header.options[:index]:
-                why = "is named twice" if option in known else "is not one of the scenario's"
+                why = "is named twice" if option in known else "is not one of the game's"
                 listed = ", ".join(sorted(known)) or "none"
                 raise JournalError(f"the option {quoted(option)} {why} (options: {listed})")
         in_play = units_in_play(
@@ -397,6 +399,12 @@ class GameSession:
     def state_after(self, entry: int) -> GameState:
         """The state after journal entry `entry` (0: as the game began), for replay."""
         return self._history.state_after(entry)
+
+    def seen_by(self, side: Player | None, entry: int | None = None) -> SideView:
+        """[18.1] What `side` may know of the game after journal entry `entry` (now by
+        default); None, or a game without fog of war: everything."""
+        state = self.state if entry is None else self.state_after(entry)
+        return view(self.ruleset, state, side)
 
     def phase_after(self, entry: int) -> tuple[int, Phase]:
         """The turn and phase after journal entry `entry` (0: as the game began), kept as

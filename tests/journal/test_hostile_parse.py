@@ -286,7 +286,7 @@ def test_defect_10_an_entry_spelled_otherwise_than_written_is_refused_not_rewrit
 
 def test_defect_10_an_option_the_scenario_does_not_have_is_refused(ruleset):
     header = [line.replace("options: -", "options: bogus") for line in HEADER.lines()]
-    with pytest.raises(JournalError, match=r"option 'bogus' is not one of the scenario's"):
+    with pytest.raises(JournalError, match=r"option 'bogus' is not one of the game's"):
         GameSession.from_text(ruleset, journal(header=header))
 
 
