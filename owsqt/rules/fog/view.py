@@ -89,7 +89,8 @@ def view(ruleset: Ruleset, state: GameState, side: Player | None) -> SideView:
     if side is None or not fog_on(state):
         return whole(state)
     ground = ruleset.catalogue.ground
-    revealed = engaged(state)
+    engaged_now = engaged(state)
+    revealed: set[str] = set()
     hidden: dict[Hex, int] = {}
     units = dict(state.units)
     for hex_, stack in state.stacks.items():
@@ -98,7 +99,8 @@ def view(ruleset: Ruleset, state: GameState, side: Player | None) -> SideView:
             continue
         shown = set() if entrenched(state, hex_, owner) else {top_unit(ruleset, state, hex_)}
         for unit_id in stack:
-            if unit_id in revealed:
+            if unit_id in engaged_now:
+                revealed.add(unit_id)
                 continue
             if unit_id in shown:
                 units[unit_id] = _face(ruleset, units[unit_id], unit_id)
@@ -106,7 +108,7 @@ def view(ruleset: Ruleset, state: GameState, side: Player | None) -> SideView:
                 del units[unit_id]
                 hidden[hex_] = hidden.get(hex_, 0) + 1
     seen = replace(state, units=FrozenMap(units))
-    return SideView(side, seen, FrozenMap(hidden), revealed & set(units))
+    return SideView(side, seen, FrozenMap(hidden), frozenset(revealed))
 
 
 def _face(ruleset: Ruleset, unit: UnitState, unit_id: str) -> UnitState:
