@@ -121,3 +121,13 @@ def test_18_1_combat_reveals_every_engaged_unit_then_they_go_dark(rules, board):
     over = replace(fighting, combat=None)
     assert view(rules, over, GERMAN).state.stack(target) == ()
     assert view(rules, over, SOVIET).state.stack(armored) == ("tank",)
+
+
+def test_18_1_the_owner_orders_his_own_stack_in_play_under_fog_only(rules, board):
+    state, _target, _armored, motorized = board
+    order = ReorderStack(hex=motorized, order=("mot5", "mot6"), player=GERMAN)
+    assert apply(rules, state, order, Mode.STRICT).applied
+    plain = replace(state, options=())
+    assert [v.rule for v in apply(rules, plain, order, Mode.STRICT).verdict.violations] == ["3.1"]
+    theirs = replace(order, player=SOVIET)
+    assert not apply(rules, state, theirs, Mode.STRICT).applied

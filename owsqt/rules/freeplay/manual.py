@@ -43,6 +43,7 @@ from owsqt.rules.core.state import EntrenchmentState, GameState, InterdictionZon
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker, UnitStatus
+from owsqt.rules.fog.option import fog_on
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, SetupGroup, rule_number
 
@@ -53,6 +54,8 @@ def judge_manual_edit(ruleset: Ruleset, state: GameState, action: ManualEdit) ->
     """[3.1] Outside set-up, units change only by the rules of the sequence of play.
     [19.11] During set-up, each player places only his own units, in his own turn to set up."""
     if state.phase is not Phase.SETUP:
+        if isinstance(action, ReorderStack) and _shows_own_stack(ruleset, state, action):
+            return []
         return [
             Violation(
                 "3.1",
@@ -73,6 +76,19 @@ def judge_manual_edit(ruleset: Ruleset, state: GameState, action: ManualEdit) ->
                 )
             )
     return violations
+
+
+def _shows_own_stack(ruleset: Ruleset, state: GameState, action: ReorderStack) -> bool:
+    """[18.1] With fog of war, the owner chooses which of his largest units a stack shows
+    on top: he may order his own stack at any time (the order changes nothing else)."""
+    player = action.player or state.active
+    stack = state.stack(action.hex)
+    return (
+        fog_on(state)
+        and player is not None
+        and bool(stack)
+        and all(_owner(ruleset, unit_id) is player for unit_id in stack)
+    )
 
 
 def _judge_setup_edit(
