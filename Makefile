@@ -6,6 +6,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.owsqt-run
 TEST_STAMP := $(VENV)/.owsqt-test
+# The tests run on every processor, a test file to each worker at a time (its module
+# fixtures built once); `make test PARALLEL=` runs them in one process.
+PARALLEL ?= -n auto --dist loadfile
 
 .PHONY: run test test-fast bench fuzz lint clean system
 
@@ -17,11 +20,11 @@ test: system $(TEST_STAMP)
 	$(BIN)/ruff format --check owsqt tests bench tools
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q $(PARALLEL)
 
 # The inner loop: the tests without those marked slow (whole games, fuzzing, map rebuilds).
 test-fast: $(TEST_STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q -m "not slow"
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q -m "not slow" $(PARALLEL)
 
 bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench.run
