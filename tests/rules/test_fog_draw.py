@@ -16,11 +16,13 @@ from owsqt.rules.combat.legal import combat_actions
 from owsqt.rules.core.actions import (
     Bombard,
     BombardmentMission,
+    Defend,
     EndStep,
     GroundAttack,
     PlaceUnits,
     PreparedAttack,
     SetEntrenchment,
+    SetUnitStatus,
     action_from_data,
     action_to_data,
 )
@@ -28,7 +30,7 @@ from owsqt.rules.core.dice import DIE_SIDES
 from owsqt.rules.core.events import DiceRolled, FireResolved, TargetDrawn
 from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
-from owsqt.rules.core.vocabulary import AirBox, Entrenchment, Player
+from owsqt.rules.core.vocabulary import AirBox, Entrenchment, Player, UnitStatus
 from owsqt.rules.data.units import UnitCatalogue, UnitType
 from owsqt.rules.engine import apply, judge
 from owsqt.rules.fog.draw import hidden_targets, uniform_draw
@@ -69,7 +71,8 @@ def mission_board(rules, soviet=("rifle", "at", "at2", "rifle3", "shq"), fog=Tru
     """The German gun's bombardment mission on the Soviet stack `soviet` (top first), the
     combat at its offensive bombardment step: (state, target hex)."""
     state, target, armored, _ = example_board(rules)
-    state = apply(rules, state, PlaceUnits(units=("rifle", "at"), to=armored), Mode.FREE).state
+    off = SetUnitStatus(units=("rifle", "at"), status=UnitStatus.ELIMINATED)
+    state = apply(rules, state, off, Mode.FREE).state  # the stack is built in `soviet`'s order
     state = apply(rules, state, PlaceUnits(units=soviet, to=target), Mode.FREE).state
     assert state.stack(target) == soviet
     state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
@@ -206,13 +209,31 @@ def test_18_1_a_random_target_without_fog_or_without_a_hidden_unit_is_refused(ru
         judge(rules, alone, replace(at_random, hidden_in=None))
 
 
+def test_18_1_a_target_unit_that_does_not_exist_is_one_clear_refusal(rules, real):
+    state, _ = mission_board(rules)
+    with pytest.raises(InvalidAction, match="no ground unit 'nosuch'"):
+        judge(rules, state, Bombard(player=GERMAN, units=("gart",), target_unit="nosuch"))
+    air, _ = air_bombardment(real)
+    with pytest.raises(InvalidAction, match="no ground unit 'nosuch'"):
+        judge(real, air, GroundAttack(air_units=(RAIDERS[0],), target_unit="nosuch"))
+
+
 def test_18_1_an_attack_names_its_targets_every_engaged_unit_being_seen(rules):
-    state, target, *_ = example_board(rules)
+    state, target, armored, _ = example_board(rules)
+    state = apply(rules, state, PlaceUnits(units=("at2",), to=target), Mode.FREE).state
+    state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
     state = fogged(state)
-    attack = PreparedAttack(target=target, units=("tank", "mech", "mot6", "mot5"), lead="tank")
+    assert not view(rules, state, GERMAN).knows("at2")  # hidden before the attack
+    attack = PreparedAttack(target=target, units=("tank", "mech"), lead="tank", artillery=("gart",))
     state, _ = act(rules, state, attack, GERMAN)
-    assert view(rules, state, GERMAN).knows("at")  # revealed in combat: no draw
+    state, _ = act(rules, state, Defend(lead="rifle"), SOVIET)
+    assert state.combat.step is CombatStep.OFFENSIVE_BOMBARDMENT
+    assert view(rules, state, GERMAN).knows("at2")  # revealed in combat: named, no draw
     assert not hidden_targets(rules, state, view(rules, state, GERMAN), target)
+    at_random = Bombard(player=GERMAN, units=("gart",), hidden_in=target)
+    (violation,) = judge(rules, state, at_random).violations
+    assert violation.rule == "18.1" and "name the target" in violation.message
+    assert judge(rules, state, Bombard(player=GERMAN, units=("gart",), target_unit="at2")).legal
 
 
 # --- ground attack (4.6) ---------------------------------------------------------------
