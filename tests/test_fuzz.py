@@ -18,6 +18,7 @@ from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply
+from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tools.fuzz import cli, solo
@@ -197,6 +198,20 @@ def test_19_0_the_fuzzer_plays_the_four_scenarios_in_turn_with_options_from_the_
     assert all(not s.options for s in settings if s.scenario != "maximum-effort")
     assert setting_for(game, 7) == setting_for(game, 7)
     assert setting_for(game, 7, "hoths-last-gasp").scenario == "hoths-last-gasp"
+
+
+def test_18_1_fuzz_fog_plays_every_game_with_the_fog_of_war_besides_its_options(game):
+    for seed in (1, 4, 8):
+        plain, fogged = setting_for(game, seed), setting_for(game, seed, fog=True)
+        assert fogged.scenario == plain.scenario
+        assert fogged.options == (*plain.options, FOG_OF_WAR)
+    assert "[fog-of-war]" in setting_for(game, 1, fog=True).name()
+
+
+@pytest.mark.slow
+def test_18_1_a_short_fogged_strict_game_passes_and_replays(game):
+    report = solo.play_game(game, 1, last_turn=1, setting=setting_for(game, 1, fog=True))
+    assert report.kinds["ground_attack"] >= 1
 
 
 # --- each way a game fails -----------------------------------------------------------------

@@ -9,7 +9,9 @@ and moves (5.2). It is a sample, not the complete list: a
 few movable stacks, a few destinations each, so that it stays cheap enough to call
 before every action. The candidates are built to be legal, but the engine's judge has the last word
 (`engine.judge(...).legal`): a client filters them through it. The fuzzer uses it; an
-AI and the table's hints will.
+AI and the table's hints will. Under the fog of war (18.1) a bombardment mission or a
+ground attack never names a unit its side does not see: it offers a hidden unit drawn at
+random (combat/legal.py, air/candidates.py).
 
 Pure: no Qt, no clock; every random choice comes from `rng`, and nothing iterates an
 unordered set of strings, so a seed gives the same candidates in every run.

@@ -1,5 +1,5 @@
-"""The fuzzers' command line: python -m tools.fuzz --games N [--scenario ID] [--email]
-[--jobs J] (solo.py, email.py; which scenario each seed plays: settings.py).
+"""The fuzzers' command line: python -m tools.fuzz --games N [--scenario ID] [--fog]
+[--email] [--jobs J] (solo.py, email.py; which scenario each seed plays: settings.py).
 
 The games are independent, so they are played J at a time (by default one for each processor
 this process may use), each in a process of its own forked from this one, which has read the
@@ -46,6 +46,7 @@ class Run:
     play: Callable[..., GameReport]  # solo.play_game or email.play_email_game
     journal_dir: Path
     scenario: str | None
+    fog: bool = False  # every game with the fog of war (18.1)
 
 
 _runs: list[Run] = []  # the run under way (one), read by the game processes
@@ -64,6 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         "--scenario",
         choices=SCENARIOS,
         help="play only this scenario (default: the four in turn, game i the (i-1) mod 4th)",
+    )
+    parser.add_argument(
+        "--fog",
+        action="store_true",
+        help="play every game with the fog of war (18.1) besides its scenario's options",
     )
     parser.add_argument(
         "--email",
@@ -85,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     ruleset = default_ruleset()
     play = email.play_email_game if args.email else solo.play_game
-    _runs[:] = [Run(ruleset, Invariants(ruleset), play, args.journal_dir, args.scenario)]
+    invariants = Invariants(ruleset)
+    _runs[:] = [Run(ruleset, invariants, play, args.journal_dir, args.scenario, args.fog)]
     started = time.perf_counter()
     failures: list[int] = []
     actions = 0
@@ -134,7 +141,7 @@ def _played(seeds: range, jobs: int) -> Iterator[Played]:
 def _play(seed: int) -> Played:
     """Play the game of `seed` of the run under way."""
     (run,) = _runs
-    setting = setting_for(run.ruleset, seed, run.scenario)
+    setting = setting_for(run.ruleset, seed, run.scenario, fog=run.fog)
     try:
         report = run.play(
             run.ruleset,

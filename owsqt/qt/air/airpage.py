@@ -15,6 +15,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
@@ -30,6 +31,10 @@ class AirHost(Protocol):
     def send(self, action: Action) -> Outcome | None: ...
 
     def redraw_charts(self) -> None: ...
+
+    def seen(self) -> SideView:
+        """[18.1] What the side at the table may know of the game now."""
+        ...
 
 
 def side(player: Player, text: str) -> str:

@@ -22,6 +22,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
@@ -116,6 +117,10 @@ class AirPanel(QWidget):
 
     def redraw_charts(self) -> None:
         self.charts_changed.emit()
+
+    def seen(self) -> SideView:
+        """[18.1] What the side at the table may know of the game now."""
+        return self._bridge.seen()
 
     def send(self, action: Action) -> Outcome | None:
         """Submit; a refusal or the rules broken stay under the buttons, with numbers."""

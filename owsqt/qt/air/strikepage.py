@@ -2,7 +2,9 @@
 Segment (4.6) and German interdiction in the Interdiction Segment (4.5). The player ticks
 the aircraft that fly, picks the target (an enemy unit, or a hex for interdiction) by a
 click on the map or from the list, sees the solution with every number and its rule, and
-sends the mission."""
+sends the mission. Under the fog of war the list holds the enemy units the flying side
+sees (and the table's side: bridge.seen), and "a hidden unit, drawn at random" for each
+stack that hides one from the flying side (18.1)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from html import escape
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QVBoxLayout, QWidget
 
 from owsqt.qt.air.airpage import AirHost, AirPage, side
+from owsqt.qt.combat.drawn import AT_RANDOM, HiddenIn, drawn_target_html
 from owsqt.qt.combat.page import button, rich_label
 from owsqt.qt.combat.text import rule, solution_html, violations_html
 from owsqt.rules.air.strikes import (
@@ -26,6 +29,8 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import judge
+from owsqt.rules.fog.draw import hidden_targets
+from owsqt.rules.fog.view import view
 
 
 class StrikePage(AirPage):
@@ -141,7 +146,12 @@ class GroundAttackPage(StrikePage):
         self.target.blockSignals(True)
         self.target.clear()
         reach = ground_attack_reach(ruleset, state, self.player)
-        for unit_id, unit in sorted(state.units.items(), key=lambda u: (str(u[1].hex), u[0])):
+        # 18.1: the units both the table's side and the flying side see; hidden ones drawn
+        seen, flying = self.host.seen(), view(ruleset, state, self.player)
+        entries: list[tuple[tuple[str, str], str, str | HiddenIn]] = []
+        for unit_id, unit in flying.state.units.items():
+            if not seen.knows(unit_id):
+                continue
             definition = ruleset.catalogue.ground[unit_id]
             if unit.hex is None or unit.status is not UnitStatus.ON_MAP:
                 continue
@@ -149,13 +159,23 @@ class GroundAttackPage(StrikePage):
                 continue
             if unit.hex not in reach:  # 4.6: Soviet targets within five hexes of a Soviet unit
                 continue
-            self.target.addItem(f"{ruleset.hex_name(unit.hex)} {definition.name}", unit_id)
+            label = f"{ruleset.hex_name(unit.hex)} {definition.name}"
+            entries.append(((str(unit.hex), unit_id), label, unit_id))
+        for hex_ in flying.hidden:
+            if hex_ in reach and hidden_targets(ruleset, state, flying, hex_):
+                label = f"{ruleset.hex_name(hex_)} {AT_RANDOM}"
+                entries.append(((str(hex_), "~"), label, HiddenIn(hex_)))  # after the hex's units
+        for _, label, data in sorted(entries, key=lambda entry: entry[0]):
+            self.target.addItem(label, data)
         self.target.blockSignals(False)
 
     def pick(self, hex_: Hex) -> bool:
+        """A click on a stack: its unit the side sees, else a hidden unit drawn (18.1)."""
+        units = self.session.state.units
         for index in range(self.target.count()):
-            unit_id = self.target.itemData(index)
-            if self.session.state.units[unit_id].hex == hex_:
+            data = self.target.itemData(index)
+            where = data.hex if isinstance(data, HiddenIn) else units[data].hex
+            if where == hex_:
                 self.target.setCurrentIndex(index)
                 return True
         return False
@@ -164,11 +184,15 @@ class GroundAttackPage(StrikePage):
         target = self.target.currentData()
         if target is None or not self.aircraft():
             return None
+        if isinstance(target, HiddenIn):  # 18.1: a hidden unit of the stack, drawn at random
+            return GroundAttack(player=self.player, air_units=self.aircraft(), hidden_in=target.hex)
         return GroundAttack(player=self.player, air_units=self.aircraft(), target_unit=target)
 
     def solution_html(self) -> str:
         state = self.session.state
         target = self.target.currentData()
+        if isinstance(target, HiddenIn):  # 18.1: the unit struck is not known before the draw
+            return drawn_target_html(self.ruleset.hex_name(target.hex))
         solution = ground_attack_solution(self.ruleset, state, self.aircraft(), target)
 
         def result_of(roll: int) -> object:

@@ -1,4 +1,7 @@
-"""The Combat panel's page for counterbattery and bombardment (11.2 steps 3-5, 12.4, 4.6)."""
+"""The Combat panel's page for counterbattery and bombardment (11.2 steps 3-5, 12.4, 4.6).
+Under the fog of war a mission's target list holds the units the firing side sees (and the
+table's side: bridge.seen), and "a hidden unit, drawn at random" when the hex hides one
+from the firing side (18.1)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 
+from owsqt.qt.combat.drawn import AT_RANDOM, HiddenIn, drawn_target_html
 from owsqt.qt.combat.page import Page, PageHost, button, rich_label
 from owsqt.qt.combat.start import checked_units, fill_candidates, unit_list
 from owsqt.qt.combat.text import RULE_STYLE, gun_solution
@@ -29,10 +33,13 @@ from owsqt.rules.core.actions import (
     ContinueCombat,
     Counterbattery,
 )
+from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.steps import CombatStep
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
+from owsqt.rules.fog.draw import hidden_targets
+from owsqt.rules.fog.view import view
 
 # --- steps 3 to 5 ---------------------------------------------------------------------------
 
@@ -77,7 +84,7 @@ class ArtilleryPage(Page):
     def _strike(self) -> None:
         target = self.target.currentData()
         remaining = tuple(a for a in self.combat.stukas if a not in self.combat.bombarded)
-        if target is not None and remaining:
+        if isinstance(target, str) and remaining:
             self.panel.send(
                 AirStrike(player=self.combat.attacker, air_units=remaining, target_unit=target)
             )
@@ -93,6 +100,7 @@ class ArtilleryPage(Page):
         ruleset = self.ruleset
         catalogue = ruleset.catalogue
         self._firing_side: Player | None = None
+        drawn: Hex | None = None
         if self.counter:
             self._actor = None
             targets = [
@@ -111,9 +119,17 @@ class ArtilleryPage(Page):
             defensive = combat.step is CombatStep.DEFENSIVE_BOMBARDMENT
             self._actor = combat.attacker.opponent if defensive else combat.attacker
             pool = alive(state, combat.attackers) if defensive else defenders(state, combat)
+            # 18.1: a mission names the units both the table's side and the firing side see
+            seen, firing = self.panel.seen(state), view(ruleset, state, self._actor)
             targets = [
-                u for u in pool if catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS
+                u
+                for u in pool
+                if catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS
+                and seen.knows(u)
+                and firing.knows(u)
             ]
+            if not combat.attackers and hidden_targets(ruleset, state, firing, combat.target):
+                drawn = combat.target  # 18.1, 12.4: or a hidden unit drawn at random
             self.fire.setText("&Bombard")
             self.fire.setToolTip(
                 "Roll on the Bombardment Table; points are lost at once, D disrupts (12.4)"
@@ -128,6 +144,8 @@ class ArtilleryPage(Page):
                 f"{ruleset.unit_name(unit_id)} ({owner.title}, {ruleset.hex_name(where)})",
                 unit_id,
             )
+        if drawn is not None:
+            self.target.addItem(f"{AT_RANDOM}, {ruleset.hex_name(drawn)}", HiddenIn(drawn))
         if best is not None:
             self.target.setCurrentIndex(targets.index(best))
         self.target.blockSignals(False)
@@ -156,11 +174,11 @@ class ArtilleryPage(Page):
 
         return max(targets, key=strength)
 
-    def _candidates(self, target: str | None) -> list[Candidate]:
+    def _candidates(self, target: str | HiddenIn | None) -> list[Candidate]:
         state = self.state
         if not self.counter:
             return [Candidate(u) for u in self._designated()]
-        if target is None:
+        if not isinstance(target, str):
             return []
         where = state.units[target].hex
         firing_side = self.ruleset.catalogue.ground[target].player.opponent
@@ -174,7 +192,7 @@ class ArtilleryPage(Page):
             self.guns, self.ruleset, self.state, candidates, self.panel.mode, lambda c: c.able
         )
         self.guns.setVisible(bool(candidates))
-        if self.counter and target is not None:
+        if self.counter and isinstance(target, str):
             side = self.ruleset.catalogue.ground[target].player.opponent
             self.guns_label.setText(
                 f"{side.title} artillery in range (12.4):"
@@ -189,7 +207,7 @@ class ArtilleryPage(Page):
     def _update(self) -> None:
         target = self.target.currentData()
         guns = checked_units(self.guns)
-        self.fire.setEnabled(bool(target and guns))
+        self.fire.setEnabled(target is not None and bool(guns))
         if target is None:
             self.preview.setText("No target left for this step.")
             return
@@ -197,6 +215,9 @@ class ArtilleryPage(Page):
             self.preview.setText("Tick the artillery that fires." if self.guns.count() else "")
             return
         ruleset, state = self.ruleset, self.state
+        if isinstance(target, HiddenIn):  # 18.1: the unit struck is not known before the draw
+            self.preview.setText(drawn_target_html(ruleset.hex_name(target.hex)))
+            return
         try:
             _, html, _ = gun_solution(ruleset, state, guns, target, counter=self.counter)
             if self.counter:
@@ -213,7 +234,9 @@ class ArtilleryPage(Page):
         guns = checked_units(self.guns)
         if target is None or not guns:
             return
-        if self.counter:
+        if isinstance(target, HiddenIn):  # 18.1: a hidden unit of the mission's hex, drawn
+            self.panel.send(Bombard(player=self._actor, units=guns, hidden_in=target.hex))
+        elif self.counter:
             self.panel.send(
                 Counterbattery(player=self._firing_side, units=guns, target_unit=target)
             )

@@ -52,6 +52,7 @@ from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.view import SideView
 from owsqt.session import GameSession
 
 Send = Callable[[Action], tuple[Outcome | None, str]]
@@ -382,6 +383,10 @@ class CombatPanel(QWidget):
             self.update_marks()
 
     # --- sending ------------------------------------------------------------------------------
+
+    def seen(self, state: GameState) -> SideView:
+        """[18.1] What the side at the table may know of `state`."""
+        return self._bridge.seen(state)
 
     def send(self, action: Action) -> Outcome | None:
         """Submit `action`; a refusal (STRICT) or the rules an applied action broke (ASSIST)

@@ -23,6 +23,8 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import AirBattleStage, Segment
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
+from owsqt.rules.fog.draw import hidden_targets
+from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import Ruleset
 
 FLY_CHANCE = 0.6  # how often a ready unit is sent on a mission in a sampled allocation
@@ -84,9 +86,10 @@ def _ground_attacks(
         return []
     catalogue = ruleset.catalogue.ground
     reach = ground_attack_reach(ruleset, state, player)  # 4.6
+    seen = view(ruleset, state, player)  # 18.1: a hidden unit is struck only as drawn
     enemies = [
         unit_id
-        for unit_id, unit in state.units.items()
+        for unit_id, unit in seen.state.units.items()
         if unit.status is UnitStatus.ON_MAP
         and unit.hex is not None
         and catalogue[unit_id].player is player.opponent
@@ -97,6 +100,13 @@ def _ground_attacks(
     for target in rng.sample(enemies, min(STRIKES, len(enemies))):
         flying = tuple(u for u in aircraft if rng.random() < FLY_CHANCE) or aircraft[:1]
         actions.append(GroundAttack(player=player, air_units=flying, target_unit=target))
+    # 18.1: a hidden unit of a stack within reach, drawn at random
+    hiding = [
+        h for h in sorted(seen.hidden) if h in reach and hidden_targets(ruleset, state, seen, h)
+    ]
+    if hiding:
+        for hex_ in rng.sample(hiding, min(STRIKES, len(hiding))):
+            actions.append(GroundAttack(player=player, air_units=aircraft, hidden_in=hex_))
     return actions
 
 

@@ -3,7 +3,8 @@ and German interdiction in the Interdiction Segment (4.5).
 
 The mission aircraft that survived the Air Combat Segment fly, with the escorts of their
 mission that fought no air combat (4.6: their bombardment factors are added). After its
-mission every aircraft goes to the flown box.
+mission every aircraft goes to the flown box. Under the fog of war (18.1) a ground attack
+names a unit its side sees, or strikes a hidden unit of a hex drawn at random (fog/draw.py).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from owsqt.rules.core.state import GameState, InterdictionZone
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
+from owsqt.rules.fog.draw import draw_target, one_target, random_target_problems, unseen_target
 from owsqt.rules.scenario.ruleset import Ruleset
 
 ZONE_RADIUS = 5  # 4.5: "an interdiction zone of five hexes from the target hex"
@@ -116,30 +118,59 @@ def _judge_attack(ruleset: Ruleset, state: GameState, action: GroundAttack) -> l
     player, violations = _aircraft_problems(
         ruleset, state, action.air_units, AirBox.GROUND_ATTACK, "4.6"
     )
+    one_target(action.target_unit, action.hidden_in)
+    if action.hidden_in is not None:  # 18.1: a hidden unit of the hex, drawn at random
+        hex_ = action.hidden_in
+        if hex_ not in ruleset.game_map.hexes:
+            raise InvalidAction(f"hex {ruleset.grid.id_of(hex_)} is not on the map")
+        violations.extend(random_target_problems(ruleset, state, player, hex_))
+        return [*violations, *_reach_problems(ruleset, state, player, hex_)]
+    assert action.target_unit is not None  # one_target
     target = state.units[action.target_unit]
     defn = ruleset.catalogue.ground[action.target_unit]
     if target.hex is None or target.status is not UnitStatus.ON_MAP:
         return [*violations, Violation("4.6", f"{defn.name} is not on the map")]
     if defn.player is player:
         violations.append(Violation("4.6", "aircraft attack enemy ground units"))
+    elif unseen := unseen_target(ruleset, state, player, action.target_unit):
+        violations.append(unseen)
     if defn.unit_class is UnitClass.HEADQUARTERS:
         violations.append(Violation("12.4", "headquarters units may not be bombarded"))
-    if player is not None and target.hex not in ground_attack_reach(ruleset, state, player):
-        where = ruleset.grid.id_of(target.hex)
-        violations.append(Violation("4.6", f"{where} is not within five hexes of a Soviet unit"))
-    return violations
+    return [*violations, *_reach_problems(ruleset, state, player, target.hex)]
+
+
+def _reach_problems(
+    ruleset: Ruleset, state: GameState, player: Player | None, hex_: Hex
+) -> list[Violation]:
+    """[4.6] A Soviet target lies within five hexes of a Soviet unit."""
+    if player is not None and hex_ not in ground_attack_reach(ruleset, state, player):
+        where = ruleset.grid.id_of(hex_)
+        return [Violation("4.6", f"{where} is not within five hexes of a Soviet unit")]
+    return []
 
 
 def _resolve_attack(
     ruleset: Ruleset, state: GameState, action: GroundAttack
 ) -> tuple[GameState, list[Event]]:
     player, _ = _aircraft_problems(ruleset, state, action.air_units, AirBox.GROUND_ATTACK, "4.6")
-    if state.units[action.target_unit].hex is None:
+    one_target(action.target_unit, action.hidden_in)
+    drawn: list[Event] = []
+    if action.hidden_in is not None:  # 18.1: the unit is drawn before the aircraft strike
+        if player is None:
+            raise InvalidAction("one side's aircraft fly a mission together")
+        target, state, drawn = draw_target(
+            ruleset, state, player, action.hidden_in, "ground attack"
+        )
+    else:
+        assert action.target_unit is not None  # one_target
+        target = action.target_unit
+    if state.units[target].hex is None:
         raise InvalidAction("the target is not on the map")
-    solution = ground_attack_solution(ruleset, state, action.air_units, action.target_unit)
+    solution = ground_attack_solution(ruleset, state, action.air_units, target)
     roll, state, rolled = roll_die(state, "ground attack", player)
     result = bombardment_result(ruleset, solution, roll)
     events: list[Event] = [
+        *drawn,
         rolled,
         FireResolved(
             "ground attack",
@@ -150,10 +181,10 @@ def _resolve_attack(
             str(result),
         ),
     ]
-    state, lost = lose_points(ruleset, state, action.target_unit, result.losses)
+    state, lost = lose_points(ruleset, state, target, result.losses)
     events.extend(lost)
     if result.disrupted:
-        state, disrupted = disrupt(ruleset, state, (action.target_unit,))
+        state, disrupted = disrupt(ruleset, state, (target,))
         events.extend(disrupted)
     state, flown = _flown(state, action.air_units)
     return state, [*events, *flown]

@@ -6,7 +6,9 @@
   marks it fired, numbers cost it strength points. Firing units are marked fired.
 - Bombardment: each designated unit that is still able fires once, alone or combined
   with others, at one enemy unit (never a headquarters). Points are lost at once; "D"
-  disrupts. Defensive bombardment measures range to the hex under attack.
+  disrupts. Defensive bombardment measures range to the hex under attack. Under the fog
+  of war (18.1) a mission names a unit its side sees, or strikes a hidden unit of the hex
+  drawn at random (fog/draw.py); an attack shows every engaged unit, and names its target.
 """
 
 from __future__ import annotations
@@ -43,12 +45,14 @@ from owsqt.rules.core.events import (
     MarkerChanged,
     ProficiencyChecked,
 )
+from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.rolls import roll_die
 from owsqt.rules.core.state import AirUnitState, CombatState, GameState
 from owsqt.rules.core.steps import CombatStep
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker
 from owsqt.rules.data.units import UnitClass
+from owsqt.rules.fog.draw import draw_target, one_target, random_target_problems, unseen_target
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import wrong_player
 
@@ -193,12 +197,31 @@ def _judge_bombard(ruleset: Ruleset, state: GameState, action: Bombard) -> list[
                     "designated for this bombardment or has fired",
                 )
             )
+    one_target(action.target_unit, action.hidden_in)
+    side = combat.attacker.opponent if defensive else combat.attacker
+    if action.hidden_in is not None:
+        return [*violations, *_random_target_problems(ruleset, state, combat, action.hidden_in)]
     targets = alive(state, combat.attackers) if defensive else defenders(state, combat)
     if action.target_unit not in targets:
         violations.append(Violation("12.4", "the target is a unit engaged on the other side"))
     elif catalogue.ground[action.target_unit].unit_class is UnitClass.HEADQUARTERS:
         violations.append(Violation("12.4", "headquarters units may not be bombarded"))
+    elif unseen := unseen_target(ruleset, state, side, action.target_unit):
+        violations.append(unseen)  # 18.1: in a mission; an attack shows every engaged unit
     return violations
+
+
+def _random_target_problems(
+    ruleset: Ruleset, state: GameState, combat: CombatState, hex_: Hex
+) -> list[Violation]:
+    """[18.1, 12.4] A hidden unit drawn at random is the target of a bombardment mission
+    only: during an attack's resolution every engaged unit is seen, and named."""
+    if combat.attackers:
+        return [Violation("18.1", "an attack shows every engaged unit: name the target")]
+    if hex_ != combat.target:
+        where = ruleset.grid.id_of(combat.target)
+        return [Violation("12.4", f"the mission bombards {where}, its target hex")]
+    return random_target_problems(ruleset, state, combat.attacker, hex_)
 
 
 def _resolve_bombard(
@@ -207,16 +230,21 @@ def _resolve_bombard(
     combat = current_combat(state)
     if combat.step not in BOMBARDMENT_STEPS or not action.units:
         raise InvalidAction("bombardment belongs to the combat's bombardment steps")
+    one_target(action.target_unit, action.hidden_in)
     side = ruleset.catalogue.ground[action.units[0]].player
+    drawn: list[Event] = []
+    if action.hidden_in is not None:  # 18.1: the unit is drawn before the guns fire
+        target, state, drawn = draw_target(ruleset, state, side, action.hidden_in, "bombardment")
+    else:
+        assert action.target_unit is not None  # one_target
+        target = action.target_unit
     solution = bombardment_solution(
-        ruleset, state, action.units, action.target_unit, with_stack=with_stack(combat)
+        ruleset, state, action.units, target, with_stack=with_stack(combat)
     )
     state, marked = _mark_fired(state, action.units)
     state = state.with_artillery(bombarded=frozenset(action.units))  # 12.1: this phase
-    state, events = _bombard(
-        ruleset, state, solution, "bombardment", side, action.units, action.target_unit
-    )
-    return state, [*marked, *events]
+    state, events = _bombard(ruleset, state, solution, "bombardment", side, action.units, target)
+    return state, [*drawn, *marked, *events]
 
 
 def _bombard(

@@ -53,6 +53,8 @@ from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass
+from owsqt.rules.fog.draw import hidden_targets
+from owsqt.rules.fog.view import view
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -306,13 +308,24 @@ def _artillery_fire(
     designated = combat.defense_artillery if defensive else combat.attack_artillery
     guns = [u for u in alive(state, designated) if u not in combat.bombarded]
     hit = alive(state, combat.attackers) if defensive else defenders(state, combat)
+    side = combat.attacker.opponent if defensive else combat.attacker
+    seen = view(ruleset, state, side)  # 18.1: a mission's hidden units are not named
     targets = [
-        u for u in hit if ruleset.catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS
+        u
+        for u in hit
+        if ruleset.catalogue.ground[u].unit_class is not UnitClass.HEADQUARTERS and seen.knows(u)
     ]
-    if not guns or not targets:
+    # 18.1: in a mission, a hidden unit drawn at random (an attack shows every engaged unit)
+    drawn = not combat.attackers and bool(hidden_targets(ruleset, state, seen, combat.target))
+    if not guns or not (targets or drawn):
         return []
-    side = step_actor(state, combat)
-    return [Bombard(player=side, units=(rng.choice(guns),), target_unit=rng.choice(targets))]
+    gun = (rng.choice(guns),)
+    actions: list[Action] = []
+    if targets:
+        actions.append(Bombard(player=side, units=gun, target_unit=rng.choice(targets)))
+    if drawn:
+        actions.append(Bombard(player=side, units=gun, hidden_in=combat.target))
+    return actions
 
 
 def _advances(

@@ -8,10 +8,16 @@ anything, and the engine judges it like any other action.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from owsqt.rules.core.codec import CodecError, HexNames, decode_record, encode
+from owsqt.rules.core.codec import (
+    OMITTED_AT_DEFAULT,
+    CodecError,
+    HexNames,
+    decode_record,
+    encode,
+)
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.vocabulary import (
@@ -46,11 +52,12 @@ class Action:
     def unit_references(self) -> tuple[str, ...]:
         """Ground unit ids this action names, so the engine can check they exist."""
         refs: list[str] = []
-        for field in fields(self):
-            if field.name == "unit":
-                refs.append(getattr(self, field.name))
-            elif field.name == "units":
-                refs.extend(getattr(self, field.name))
+        for name in (f.name for f in fields(self)):
+            if name in ("unit", "target_unit"):
+                if (value := getattr(self, name)) is not None:  # none: drawn at random, 18.1
+                    refs.append(value)
+            elif name == "units":
+                refs.extend(getattr(self, name))
         return tuple(refs)
 
 
@@ -321,11 +328,14 @@ class Defend(Action):
 @registered
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bombard(Action):
-    """[11.2 steps 4-5, 12.4] Designated artillery bombards one enemy unit."""
+    """[11.2 steps 4-5, 12.4] Designated artillery bombards one enemy unit: `target_unit`,
+    or, in a bombardment mission under the fog of war (18.1), a hidden unit of the hex
+    `hidden_in` drawn at random."""
 
     kind: ClassVar[str] = "bombard"
     units: tuple[str, ...]
-    target_unit: str
+    target_unit: str | None = field(default=None, metadata=OMITTED_AT_DEFAULT)
+    hidden_in: Hex | None = field(default=None, metadata=OMITTED_AT_DEFAULT)
 
 
 @registered
@@ -484,11 +494,13 @@ class AirEngage(Action):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GroundAttack(Action):
     """[4.6] Ground attack mission aircraft (and unengaged escorts) bombard one enemy
-    ground unit in the Air Bombardment Segment."""
+    ground unit in the Air Bombardment Segment: `target_unit`, or, under the fog of war
+    (18.1), a hidden unit of the hex `hidden_in` drawn at random."""
 
     kind: ClassVar[str] = "ground_attack"
     air_units: tuple[str, ...]
-    target_unit: str
+    target_unit: str | None = field(default=None, metadata=OMITTED_AT_DEFAULT)
+    hidden_in: Hex | None = field(default=None, metadata=OMITTED_AT_DEFAULT)
 
 
 @registered

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -29,6 +30,12 @@ class HexNames(Protocol):
 
 
 R = TypeVar("R")
+
+OMITTED_AT_DEFAULT: Mapping[str, bool] = types.MappingProxyType({"omitted_at_default": True})
+"""The metadata of a field added to a record (or made optional) after files were written
+with it: `encode` leaves the field out while it holds its default, and decoding gives it
+back, so that every record that does not use it is written byte for byte as before and
+the files written before read as they did."""
 
 
 class CodecError(ValueError):
@@ -57,7 +64,11 @@ def encode(value: Any, names: HexNames) -> Any:
     if isinstance(value, Fraction):
         return str(value)
     if dataclasses.is_dataclass(value):
-        return {f.name: encode(getattr(value, f.name), names) for f in _fields(type(value))}
+        return {
+            f.name: encode(getattr(value, f.name), names)
+            for f in _fields(type(value))
+            if not _left_out(f, value)
+        }
     if isinstance(value, FrozenMap | dict):
         return {_encode_key(k, names): encode(v, names) for k, v in value.items()}
     if isinstance(value, frozenset | set):
@@ -65,6 +76,14 @@ def encode(value: Any, names: HexNames) -> Any:
     if isinstance(value, tuple | list):
         return [encode(item, names) for item in value]
     raise CodecError(f"cannot encode a {type(value).__name__}")
+
+
+def _left_out(field: dataclasses.Field[Any], record: Any) -> bool:
+    """Whether the field is one added later that still holds its default."""
+    return (
+        bool(field.metadata.get("omitted_at_default"))
+        and getattr(record, field.name) == field.default
+    )
 
 
 def _encode_key(key: Any, names: HexNames) -> str:

@@ -480,6 +480,28 @@ class BombardmentDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TargetDrawn(Event):
+    """[18.1, 12.4, 4.6] Under the fog of war, the hidden unit a bombardment or a ground
+    attack strikes, drawn at random: `unit`, candidate `number` of the `among` units that
+    could be drawn on `hex`, numbered from the top of the stack. The event names the unit
+    (by its id, for a side's log to leave out) and its hex."""
+
+    player: Player  # the bombarding side
+    hex: Hex
+    unit: str
+    number: int
+    among: int
+    what: str  # "bombardment" or "ground attack"
+
+    def describe(self, narrator: Narrator) -> str:
+        return (
+            f"{self.player.title} {self.what} of a hidden unit on {narrator.hex_name(self.hex)}: "
+            f"drawn at random, {self.number} of {self.among}: "
+            f"{narrator.unit_name(self.unit)} (18.1)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class CombatStepReached(Event):
     step: CombatStep
 

@@ -1,0 +1,56 @@
+"""[18.1, 4.6] A hidden unit drawn at random by the game's die replays identically: the
+file holds the action (the hex, no unit), the dice and the narration, and reopening it
+draws the same unit again."""
+
+from __future__ import annotations
+
+from owsqt.rules.core.actions import AllocateAir, EndStep, GroundAttack
+from owsqt.rules.core.events import DiceRolled, TargetDrawn
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, Player
+from owsqt.rules.fog.option import FOG_OF_WAR
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.session import GameSession
+
+RAIDER = "su-202shad"
+STACK = "1844"  # the 57th Panzer Corps' engineers and flak: three hidden units to draw from
+
+
+def test_18_1_a_drawn_target_replays_identically_when_the_game_is_saved_and_reopened(tmp_path):
+    rules = default_ruleset()
+    path = tmp_path / "fog.owsg"
+    options = (FOG_OF_WAR,)
+    session = GameSession.new(
+        rules, "we-are-coming", Mode.STRICT, seed=3, options=options, path=path
+    )
+    session.apply_default_setup()
+    missions = FrozenMap({RAIDER: AirBox.GROUND_ATTACK})
+    assert session.submit(AllocateAir(player=Player.SOVIET, missions=missions)).applied
+    assert session.submit(AllocateAir(player=Player.GERMAN, missions=FrozenMap())).applied
+    while session.state.segment is not Segment.AIR_BOMBARDMENT:
+        assert session.submit(EndStep(player=Player.GERMAN)).applied
+    hex_ = rules.grid.hex_of(STACK)
+    outcome = session.submit(
+        GroundAttack(player=Player.SOVIET, air_units=(RAIDER,), hidden_in=hex_)
+    )
+    assert outcome.applied, outcome.verdict.violations
+    (drawn,) = [e for e in outcome.events if isinstance(e, TargetDrawn)]
+    rolls = [e for e in outcome.events if isinstance(e, DiceRolled)]
+    assert drawn.among == 3 and "random target among 3" in rolls[0].purpose
+    entry = session.entries[-1]
+    assert entry.action == {
+        "kind": "ground_attack",
+        "player": "soviet",
+        "air_units": [RAIDER],
+        "hidden_in": STACK,
+    }
+    assert drawn.describe(rules) in entry.narration
+    session.close()
+
+    reopened = GameSession.open(rules, path)
+    assert reopened.state == session.state
+    assert reopened.entries[-1].narration == entry.narration  # the same rolls, the same unit
+    assert reopened.text() == path.read_text(encoding="utf-8") == session.text()
+    reopened.close()
