@@ -341,3 +341,12 @@ def test_4_6_ground_attack_candidates_under_fog_never_name_a_hidden_unit(real):
     assert all(a.target_unit is None or seen.knows(a.target_unit) for a in attacks)
     assert any(a.hidden_in is not None for a in attacks)
     assert all(judge(real, state, a).legal for a in attacks)
+
+
+def test_18_1_12_4_a_mission_reveals_its_guns_and_none_of_the_stack_it_bombards(rules):
+    state, target = mission_board(rules)
+    seen = view(rules, state, SOVIET)
+    assert seen.knows("gart")  # declared (12.4): the defender may fire counterbattery at it
+    german = view(rules, state, GERMAN)
+    assert german.state.stack(target) == ("rifle",)
+    assert german.hidden[target] == 4

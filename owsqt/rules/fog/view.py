@@ -69,13 +69,16 @@ def entrenched(state: GameState, hex_: Hex, owner: Player) -> bool:
 def engaged(state: GameState) -> frozenset[str]:
     """[18.1] The units a combat under resolution engages, which both sides see whole: an
     attack's attackers, defenders and designated artillery, and the units of a passage
-    fire (11.7). A bombardment mission (12.2) engages no defender: its target is drawn at
-    random among the hidden units (`fog.draw`) and shown only by its result."""
+    fire (11.7). A bombardment mission (12.2) engages its declared guns and those that
+    answer them (12.4), and no defender: its target is drawn at random among the hidden
+    units (`fog.draw`) and shown only by its result."""
     units: set[str] = set()
     combat = state.combat
-    if combat is not None and combat.attackers:
-        units.update(combat.attackers, combat.defending)
+    if combat is not None:
+        # 12.4: a mission's guns are declared, and counterbattery answers them.
         units.update(combat.attack_artillery, combat.defense_artillery)
+        if combat.attackers:
+            units.update(combat.attackers, combat.defending)
     choice = state.special_fire
     if choice is not None:
         units.update(choice.units)
