@@ -2,10 +2,11 @@
 they name no enemy unit the fog of war hides from that side.
 
 An entry is read between the state before it and the state after it. An enemy unit the side
-knows (`view(...).knows`) at either moment is named; one it knows at neither moment is
-"hidden" for the entry: it is told without its name ("a German unit", "3 Soviet units"), and
-what would tell only its hidden face is left out. The side's own units, air units, places,
-markers on the map and every die roll are told as they are. By kind of event:
+knows (`view(...).knows`) after it, or saw on the map before it, is named; any other is
+"hidden" for the entry (one that comes onto the map unseen included: known off the map, it
+is not known where it goes): it is told without its name ("a German unit", "3 Soviet
+units"), and what would tell only its hidden face is left out. The side's own units, air
+units, places, markers on the map and every die roll are told as they are. By kind of event:
 
 - no ground unit in it (the sequence of play, dice, initiative, air allocation, fire on a
   table, entrenchments, bridges, interdiction, victory, Thunderclap, the Ring): told as is;
@@ -233,13 +234,20 @@ class Sight:
 
     @cached_property
     def hidden(self) -> frozenset[str]:
-        """The units the side knows neither before nor after the entry."""
+        """The units the side does not see after the entry, nor on the map before it: a
+        unit off the map before it (a reinforcement, a unit set up) is known there, but not
+        where it goes."""
         unseen_before = self.before.units.keys() - self.seen_before.state.units.keys()
         unseen_after = self.after.units.keys() - self.seen_after.state.units.keys()
-        return frozenset(unseen_before & unseen_after)
+        arrived = {
+            unit_id
+            for unit_id in unseen_after
+            if self.before.units[unit_id].status is not UnitStatus.ON_MAP
+        }
+        return frozenset(unseen_after & (unseen_before | arrived))
 
     def is_hidden(self, unit_id: str) -> bool:
-        """Whether `unit_id` is an enemy ground unit the side knows at neither moment."""
+        """Whether `unit_id` is an enemy ground unit hidden from the side in this entry."""
         defn = self.ruleset.catalogue.ground.get(unit_id)
         if defn is None or defn.player is self.side:
             return False  # an own unit, an air unit, or no unit at all
