@@ -20,11 +20,12 @@ units, places, markers on the map and every die roll are told as they are. By ki
   unit is hidden; a strength change is told only where the side sees the figure (its own
   units, units engaged in a combat, units off the map), never from an enemy's strength
   marker; an enemy unit flipped in sight is told with the printed strength now up;
-- any other event (a kind this module does not know yet): told with hidden units unnamed,
-  and left out if its line still names one.
+- any other event (a kind this module does not know yet, "target drawn"): told with hidden
+  units unnamed.
 
-Broken rules written in an entry (ASSIST play) are plain sentences: one that names a hidden
-unit is told by its rule number only."""
+Every line, and the broken rules an entry of ASSIST play writes, then has the id or name of a
+hidden unit that a sentence holds (a die roll "recovery of I/39 Pz", a reason, a rule's
+message) put as "a German unit"."""
 
 from __future__ import annotations
 
