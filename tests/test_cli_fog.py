@@ -122,7 +122,7 @@ def test_18_1_new_fog_is_not_offered_for_e_mail_play(tmp_path, capsys):
     """E-mail games are begun at the desktop, which refuses the fog of war for them; the
     command line makes local games only."""
     out = tmp_path / "mail.owsg"
-    assert (
-        main(["new", "--scenario", SCENARIO, "--fog", "--play", "e-mail", "--out", str(out)]) == 2
-    )
+    with pytest.raises(SystemExit) as refused:
+        main(["new", "--scenario", SCENARIO, "--fog", "--play", "e-mail", "--out", str(out)])
+    assert refused.value.code == 2
     assert "invalid choice: 'e-mail'" in capsys.readouterr().err and not out.exists()
