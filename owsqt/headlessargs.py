@@ -16,9 +16,9 @@ PLAYS = ("solitaire", "hot-seat")  # journal.textformat.Play's local kinds (test
 def add_commands(commands: argparse._SubParsersAction) -> None:
     new = commands.add_parser(
         "new",
-        help="make a new game file",
+        help="make a new game file (--fog: with the fog of war, 18.1)",
         description="Make a new game file, set up as its scenario's default set-up has it "
-        "(19.11) unless --empty.",
+        "(19.11) unless --empty;\nwith --fog, played with the fog of war (18.1).",
         describe=scenario_list,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -62,7 +62,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
 
     replay = commands.add_parser(
         "replay",
-        help="replay a game file and summarise its state",
+        help="replay a game file and summarise its state, or what one side sees (--as)",
         description="Replay a game file and summarise the state after its last entry (or "
         "--to ENTRY). With --as SIDE, only what that side may know under the fog of war "
         "(18.1), as its player's desktop shows it: its own units, the enemy units it sees "
