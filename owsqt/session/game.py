@@ -442,7 +442,7 @@ class GameSession:
             if entry.kind is EntryKind.REDO:
                 lines.append(LogLine(entry.number, f"redo of #{entry.target}", "redo"))
             kind = "event" if entry.kind in (EntryKind.ACT, EntryKind.REDO) else "exchange"
-            narration, violations = self._side_log.reading(entry, side, self.state_after)
+            narration, violations = self._side_log.reading(entry, side)
             lines.extend(LogLine(entry.number, text, kind) for text in narration)
             lines.extend(LogLine(entry.number, text, "violation") for text in violations)
         return lines
@@ -451,12 +451,12 @@ class GameSession:
         """[18.1] What journal entry `number` narrates, as `side` may read it in a game with
         fog of war (hidden enemy units unnamed, fog/narration.py); None: as written."""
         entry = self._journal.entry(number)
-        return self._side_log.reading(entry, side, self.state_after)[0]
+        return self._side_log.reading(entry, side)[0]
 
     def violations(self, number: int, side: Player | None = None) -> tuple[str, ...]:
         """The broken rules entry `number` records (ASSIST play), as `side` may read them."""
         entry = self._journal.entry(number)
-        return self._side_log.reading(entry, side, self.state_after)[1]
+        return self._side_log.reading(entry, side)[1]
 
     def text(self) -> str:
         """The whole journal as it stands on disk."""
@@ -486,10 +486,11 @@ class GameSession:
         be written (JournalWriteFailed), the game in memory and the file stay as they were,
         and the file is let go: the game goes on unsaved until it is saved again. `events`
         are the action's, which the fog of war narrates again for each side (sidelog.py)."""
+        before = self.state
         self._journal.write(entry, self._sign, effect)
         self._history.mark()
         self._phases.append((self.state.turn, self.state.phase))
-        self._side_log.add(events)
+        self._side_log.add(entry, events, before, self.state)
 
     def _sign(self, message: str) -> str:
         return self.identity.sign(message)  # the key is loaded only to sign, not to replay

@@ -1,9 +1,11 @@
-"""[18.1] The journal's narration as one side may read it, in a game with fog of war.
+"""[18.1] The journal's narration as each side may read it, in a game with fog of war.
 
 A journal entry's narration is written whole (the game file's, unchanged); the log and the
 replay of a side that the fog of war blinds read each entry's events again through
-`fog.narration`, between the states before and after it. The events are kept as each entry
-is written; an entry's reading for a side is made once, when first asked."""
+`fog.narration`, between the states before and after it. Each side's reading is made as the
+entry is written (or replayed), while both states are at hand: rebuilding them later costs an
+action's replay per entry, where a side's view costs a fraction of one, and a hot-seat
+hand-over then tells the other side's log at once."""
 
 from __future__ import annotations
 
@@ -26,55 +28,50 @@ Reading = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 class SideLog:
-    """Each entry's events, and what each side may read of them (docs: fog of war)."""
+    """What each side may read of each entry, where it differs from what is written."""
 
     def __init__(self, ruleset: Ruleset, fog: bool) -> None:
         self._ruleset = ruleset
         self._fog = fog  # the game is played with the fog of war (18.1)
-        self._events: list[tuple[Event, ...] | None] = []  # None: resumed past, not replayed
-        self._read: dict[tuple[int, Player], Reading] = {}
+        # Per entry, the sides whose reading differs from the entry as written; None for an
+        # entry a checkpoint covers (session/checkpoint.py), whose events are not known.
+        self._read: list[dict[Player, Reading] | None] = []
         self._views: OrderedDict[tuple[int, Player], tuple[GameState, SideView]] = OrderedDict()
 
-    def add(self, events: Sequence[Event]) -> None:
-        """The events of the entry just written (none for an undo or an exchange note)."""
-        self._events.append(tuple(events))
+    def add(
+        self, entry: Entry, events: Sequence[Event], before: GameState, after: GameState
+    ) -> None:
+        """Read the entry just written, whose action had `events`, for each side."""
+        read: dict[Player, Reading] = {}
+        if self._fog and entry.kind in TOLD_BY_EVENTS:
+            for side in Player:
+                if entry.violations or names_enemy(self._ruleset, events, side):
+                    sight = Sight(self._ruleset, side, before, after, self._viewer(side))
+                    read[side] = (sight.narration(events), sight.violations(entry.violations))
+        self._read.append(read)
 
     def skip(self, count: int) -> None:
-        """Entries a checkpoint covers (session/checkpoint.py): their events are not known."""
-        self._events.extend([None] * count)
+        """Entries a checkpoint covers: their events are not known here."""
+        self._read.extend([None] * count)
 
     def cut(self, length: int) -> None:
         """Forget the entries after the first `length` (an import taken back)."""
-        del self._events[length:]
-        for key in [key for key in self._read if key[0] > length]:
-            del self._read[key]
+        del self._read[length:]
 
-    def reading(
-        self, entry: Entry, side: Player | None, state_after: Callable[[int], GameState]
-    ) -> Reading:
-        """[18.1] Entry `entry`'s narration and broken rules as `side` may read them;
-        `state_after(n)` is the state after entry n. As written for side None, a game
-        without fog, an undo and the notes of an e-mail exchange; nothing for an action
-        before a checkpoint the game resumed from (its states are not kept)."""
+    def reading(self, entry: Entry, side: Player | None) -> Reading:
+        """[18.1] Entry `entry`'s narration and broken rules as `side` may read them: as
+        written for side None, a game without fog, an undo and the notes of an e-mail
+        exchange; nothing for an action before the checkpoint a game resumed from."""
         written = (entry.narration, entry.violations)
         if side is None or not self._fog or entry.kind not in TOLD_BY_EVENTS:
             return written
-        events = self._events[entry.number - 1]
-        if events is None:
+        read = self._read[entry.number - 1]
+        if read is None:
             return (), ()
-        if not entry.violations and not names_enemy(self._ruleset, events, side):
-            return written  # naming no enemy unit, the lines are those written
-        key = (entry.number, side)
-        if key not in self._read:
-            sight = Sight(
-                self._ruleset,
-                side,
-                state_after(entry.number - 1),
-                state_after(entry.number),
-                lambda state: self._view(state, side),
-            )
-            self._read[key] = (sight.narration(events), sight.violations(entry.violations))
-        return self._read[key]
+        return read.get(side, written)
+
+    def _viewer(self, side: Player) -> Callable[[GameState], SideView]:
+        return lambda state: self._view(state, side)
 
     def _view(self, state: GameState, side: Player) -> SideView:
         """The side's view of `state`, remembered for the next entry's reading."""
