@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
 from owsqt.journal.textformat import JournalError, Play
+from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
+from owsqt.session.checkpoint import open_game, save_checkpoint
 from owsqt.session.email import FOG_NOT_BY_EMAIL
 from tools.fuzz.solo import choose_legal
 
@@ -115,3 +118,23 @@ def test_18_1_an_e_mail_file_with_the_fog_of_war_is_refused_in_one_line(rules):
     with pytest.raises(JournalError) as refused:
         GameSession.from_text(rules, doctored)
     assert str(refused.value) == FOG_NOT_BY_EMAIL and "\n" not in str(refused.value)
+
+
+def test_18_1_a_game_resumed_from_its_checkpoint_tells_a_side_only_what_it_replayed(
+    ruleset, tmp_path
+):
+    """`owsqt act` resumes from the checkpoint and replays nothing before it: of those
+    entries a side reads nothing (their states are not kept), of the ones after, its
+    own reading; the file's narration is unchanged."""
+    path = tmp_path / "fog.owsg"
+    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3, path=path, options=(FOG_OF_WAR,))
+    stack = PlaceUnits(units=("rifle", "at"), to=ruleset.grid.hex_of("3038"))
+    assert session.submit(stack).applied
+    save_checkpoint(session)
+    session.close()
+    resumed, _ = open_game(ruleset, path)
+    assert resumed.submit(replace(stack, to=ruleset.grid.hex_of("3039"))).applied
+    assert [line.entry for line in resumed.log_lines(side=Player.GERMAN)] == [2, 2]
+    assert resumed.narration(2, Player.GERMAN)[1].startswith("a Soviet unit placed on 3039")
+    assert len(resumed.log_lines()) == 4
+    resumed.close()
