@@ -404,15 +404,14 @@ class MainWindow(QMainWindow):
             self._logged_entries = 0
             self._logged_session = self.session
             self._logged_viewer = viewer
-        lines = self.session.log_lines(since=self._logged_entries, side=viewer)
-        for line in lines:
+        for line in self.session.log_lines(since=self._logged_entries, side=viewer):
             item = QListWidgetItem(f"#{line.entry}  {line.text}")
             item.setData(Qt.ItemDataRole.UserRole, line.entry)
             if line.kind == "violation":
                 item.setForeground(_VIOLATION_COLOUR)
             self.log.addItem(item)
         self._logged_entries = len(self.session.entries)
-        if lines:
+        if not self.replay.is_active():  # a replay keeps the line of the entry it shows
             self.log.scrollToBottom()
         self.replay.viewer = viewer  # a replay under way tells its entry again, and shows it
 
