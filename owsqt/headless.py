@@ -17,8 +17,11 @@ from owsqt.journal.recovery import TornJournal, read_journal
 from owsqt.journal.textformat import LEGACY_VERSION, SIDES, JournalError, Play
 from owsqt.rules.core.actions import action_from_data
 from owsqt.rules.core.codec import CodecError, encode
-from owsqt.rules.core.state import GameState
+from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import Player, UnitMarker
+from owsqt.rules.fog.option import FOG_OF_WAR, fog_on
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.map.zones import disc
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
@@ -34,8 +37,10 @@ def new(args: argparse.Namespace) -> int:
     if args.scenario not in ruleset.scenarios:
         known = ", ".join(sorted(ruleset.scenarios))
         raise InputError(f"--scenario: unknown scenario {args.scenario!r}; known: {known}")
+    play = Play(args.play)  # a local kind: an e-mail game is begun at the desktop
+    options = (FOG_OF_WAR,) if args.fog else ()
     session = GameSession.new(
-        ruleset, args.scenario, Mode(args.mode), seed=args.seed, play=Play(args.play)
+        ruleset, args.scenario, Mode(args.mode), seed=args.seed, options=options, play=play
     )
     if not args.empty:
         session.apply_default_setup()
@@ -133,6 +138,8 @@ def replay(args: argparse.Namespace) -> int:
     upto = entries if args.to is None else args.to
     if not 0 <= upto <= entries:
         raise InputError(f"--to {upto}: the file has entries 1 to {entries}")
+    if args.side is not None:
+        return _replay_as(args, session, Player(args.side), upto)
     state = session.state_after(upto)
     if args.json:
         summary = {
@@ -161,6 +168,85 @@ def replay(args: argparse.Namespace) -> int:
         for line in session.entries[upto - 1].narration:
             print(f"  #{upto}: {line}")
     return EXIT_OK
+
+
+def _replay_as(args: argparse.Namespace, session: GameSession, side: Player, upto: int) -> int:
+    """[18.1] What `side` may know after entry `upto`: the view the desktop draws from
+    (GameSession.seen_by) and the log as that side reads it; everything without fog."""
+    ruleset = session.ruleset
+    seen = session.seen_by(side, upto)
+    state = seen.state
+    narration = list(session.narration(upto, side)) if upto else []
+    grid = ruleset.grid
+    if args.json:
+        summary = {
+            "side": side.value,
+            "fog_of_war": fog_on(state),
+            "scenario": state.scenario,
+            "mode": session.mode.value,
+            "play": session.play.value,
+            "entries": len(session.entries),
+            "entry": upto,
+            "turn": state.turn,
+            "phase": state.phase.value,
+            "segment": state.segment.value,
+            "active": state.active.value if state.active else None,
+            "units": seen_units(ruleset, seen),
+            "hidden": {grid.id_of(hex_): count for hex_, count in seen.hidden.items()},
+            "narration": narration,
+        }
+        print(json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False))
+        return EXIT_OK
+    fog = "with the fog of war (18.1)" if fog_on(state) else "without fog of war: everything"
+    print(f"{ruleset.scenarios[state.scenario].title}: the {side.title} view, {fog}")
+    print(f"entries: {len(session.entries)}, shown after entry {upto}")
+    active = f", {state.active.title} player" if state.active else ""
+    print(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
+    for hex_, stack in sorted(state.stacks.items(), key=lambda item: grid.id_of(item[0])):
+        counters = ", ".join(_counter_text(ruleset, unit_id, state) for unit_id in stack)
+        more = seen.hidden.get(hex_, 0)
+        hidden = f" + {more} hidden" if more else ""
+        owner = ruleset.catalogue.ground[stack[0]].player.title
+        print(f"  {grid.id_of(hex_)} {owner}: {counters}{hidden}")
+    for hex_, count in sorted(seen.hidden.items(), key=lambda item: grid.id_of(item[0])):
+        if hex_ not in state.stacks:
+            print(f"  {grid.id_of(hex_)} {side.opponent.title}: {count} hidden")
+    for line in narration:
+        print(f"  #{upto}: {line}")
+    return EXIT_OK
+
+
+def seen_units(ruleset: Ruleset, seen: SideView) -> list[dict[str, Any]]:
+    """[18.1] The units on the map a side's view shows, by hex, top of each stack first: id,
+    hex, strength as shown (an enemy's printed side), reduced, its markers and supply."""
+    state = seen.state
+    units = []
+    for hex_, stack in state.stacks.items():
+        for unit_id in stack:
+            unit = state.units[unit_id]
+            units.append(
+                {
+                    "id": unit_id,
+                    "hex": ruleset.grid.id_of(hex_),
+                    "strength": unit.strength,
+                    "reduced": unit.reduced,
+                    "markers": _markers(unit),
+                    "supply": unit.supply.value,
+                }
+            )
+    return units
+
+
+def _markers(unit: UnitState) -> list[str]:
+    """[2.2] The on/off markers on a unit (UnitMarker: a flag of UnitState each)."""
+    return [marker.value for marker in UnitMarker if getattr(unit, marker.value)]
+
+
+def _counter_text(ruleset: Ruleset, unit_id: str, state: GameState) -> str:
+    unit = state.units[unit_id]
+    reduced = " reduced" if unit.reduced else ""
+    marks = "".join(f" [{marker}]" for marker in _markers(unit))
+    return f"{ruleset.unit_name(unit_id)} {unit.strength}{reduced}{marks}"
 
 
 def _air_boxes(state: GameState) -> dict[str, list[str]]:

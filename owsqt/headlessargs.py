@@ -16,9 +16,9 @@ PLAYS = ("solitaire", "hot-seat")  # journal.textformat.Play's local kinds (test
 def add_commands(commands: argparse._SubParsersAction) -> None:
     new = commands.add_parser(
         "new",
-        help="make a new game file",
+        help="make a new game file (--fog: with the fog of war, 18.1)",
         description="Make a new game file, set up as its scenario's default set-up has it "
-        "(19.11) unless --empty.",
+        "(19.11) unless --empty;\nwith --fog, played with the fog of war (18.1).",
         describe=scenario_list,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -37,6 +37,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     new.add_argument(
         "--empty", action="store_true", help="leave the set-up to be made (default set-up else)"
     )
+    new.add_argument(
+        "--fog",
+        action="store_true",
+        help="play with the fog of war (18.1): each side sees of the enemy only the top unit "
+        "of each stack, no strength markers and no entrenched units, except in combat "
+        "(the game option fog-of-war; not in e-mail play yet)",
+    )
     new.add_argument("--out", type=Path, required=True, metavar="FILE")
     new.set_defaults(handler="owsqt.headless:new")
 
@@ -53,10 +60,30 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     act.add_argument("--json", action="store_true", help="print the result as JSON")
     act.set_defaults(handler="owsqt.headless:act")
 
-    replay = commands.add_parser("replay", help="replay a game file and summarise its state")
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game file and summarise its state, or what one side sees (--as)",
+        description="Replay a game file and summarise the state after its last entry (or "
+        "--to ENTRY). With --as SIDE, only what that side may know under the fog of war "
+        "(18.1), as its player's desktop shows it: its own units, the enemy units it sees "
+        "(top units, printed strengths), how many counters each stack hides, and the log "
+        "told without naming hidden units. In a game without fog of war --as shows "
+        "everything.",
+    )
     replay.add_argument("file", type=Path)
     replay.add_argument("--to", type=int, metavar="ENTRY", help="stop after this entry")
-    replay.add_argument("--json", action="store_true", help="print the state as JSON")
+    replay.add_argument(
+        "--as",
+        dest="side",
+        choices=("german", "soviet"),
+        help="one side's view (18.1): what the fog of war lets it see",
+    )
+    replay.add_argument(
+        "--json",
+        action="store_true",
+        help="print the state as JSON; with --as, the units seen, the hidden counts per hex "
+        "and the log as that side reads it",
+    )
     replay.set_defaults(handler="owsqt.headless:replay")
 
     verify = commands.add_parser(

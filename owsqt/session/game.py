@@ -42,20 +42,22 @@ from owsqt.journal.writer import JournalWriter
 from owsqt.rules.core.actions import Action, EndStep, action_from_data, action_to_data
 from owsqt.rules.core.codec import CodecError
 from owsqt.rules.core.dice import DiceState, new_seed
+from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.fog.option import GAME_OPTIONS
+from owsqt.rules.fog.option import FOG_OF_WAR, GAME_OPTIONS
 from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
-from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
+from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, FOG_NOT_BY_EMAIL, EmailExchange
 from owsqt.session.play import LOCAL_PLAY, Players
 from owsqt.session.problems import ImportRefused, Problem
+from owsqt.session.sidelog import SideLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,8 @@ class GameSession:
                 why = "is named twice" if option in known else "is not one of the game's"
                 listed = ", ".join(sorted(known)) or "none"
                 raise JournalError(f"the option {quoted(option)} {why} (options: {listed})")
+        if self.play is Play.EMAIL and FOG_OF_WAR in header.options:
+            raise JournalError(FOG_NOT_BY_EMAIL)
         in_play = units_in_play(
             scenario, ruleset.turn_record_track, ruleset.catalogue, header.options
         )
@@ -107,6 +111,7 @@ class GameSession:
         self._history = History(ruleset, self.initial_state, self.mode)
         self._journal = JournalWriter(header)
         self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
+        self._side_log = SideLog(ruleset, FOG_OF_WAR in header.options)  # each entry's events
         # The kind of play; in e-mail play, the exchange (docs/pbem-format.md).
         self.email: EmailExchange | None = EmailExchange(self) if self.play is Play.EMAIL else None
         self.players: Players = self.email or LOCAL_PLAY[self.play](header)
@@ -284,6 +289,7 @@ class GameSession:
         session._journal.adopt(parsed, count, lines)
         session._history.resume(state, count)
         session._phases = list(phases)
+        session._side_log.skip(count)
         for entry in parsed.entries[count:]:
             session._replay(entry)
         session._journal.bind(path, lock)
@@ -393,7 +399,7 @@ class GameSession:
             narration=self._narrate(outcome),
             by=self._journal.entry(redone.entry).by,
         )
-        self._write(entry, lambda _entry: self._history.redo())
+        self._write(entry, lambda _entry: self._history.redo(), outcome.events)
         return outcome
 
     def state_after(self, entry: int) -> GameState:
@@ -424,9 +430,10 @@ class GameSession:
         """The file the journal is appended to (None: not bound to one yet)."""
         return self._journal.path
 
-    def log_lines(self, since: int = 0) -> list[LogLine]:
+    def log_lines(self, since: int = 0, side: Player | None = None) -> list[LogLine]:
         """The journal as the log dock reads it, from entry number `since` + 1 on (the
-        journal only grows, so a view can add just what is new)."""
+        journal only grows, so a view can add just what is new); as `side` may read it
+        (18.1, `narration`), or whole for None."""
         lines: list[LogLine] = []
         for entry in self._journal.entries[since:]:
             if entry.kind is EntryKind.UNDO:
@@ -435,9 +442,21 @@ class GameSession:
             if entry.kind is EntryKind.REDO:
                 lines.append(LogLine(entry.number, f"redo of #{entry.target}", "redo"))
             kind = "event" if entry.kind in (EntryKind.ACT, EntryKind.REDO) else "exchange"
-            lines.extend(LogLine(entry.number, text, kind) for text in entry.narration)
-            lines.extend(LogLine(entry.number, text, "violation") for text in entry.violations)
+            narration, violations = self._side_log.reading(entry, side)
+            lines.extend(LogLine(entry.number, text, kind) for text in narration)
+            lines.extend(LogLine(entry.number, text, "violation") for text in violations)
         return lines
+
+    def narration(self, number: int, side: Player | None = None) -> tuple[str, ...]:
+        """[18.1] What journal entry `number` narrates, as `side` may read it in a game with
+        fog of war (hidden enemy units unnamed, fog/narration.py); None: as written."""
+        entry = self._journal.entry(number)
+        return self._side_log.reading(entry, side)[0]
+
+    def violations(self, number: int, side: Player | None = None) -> tuple[str, ...]:
+        """The broken rules entry `number` records (ASSIST play), as `side` may read them."""
+        entry = self._journal.entry(number)
+        return self._side_log.reading(entry, side)[1]
 
     def text(self) -> str:
         """The whole journal as it stands on disk."""
@@ -457,13 +476,21 @@ class GameSession:
         """The file this game was written to until a write failed (then `path` is None)."""
         return self._journal.lost
 
-    def _write(self, entry: Entry, effect: Callable[[Entry], object] | None = None) -> None:
+    def _write(
+        self,
+        entry: Entry,
+        effect: Callable[[Entry], object] | None = None,
+        events: Sequence[Event] = (),
+    ) -> None:
         """Sign the entry, write it to disk, then let it take `effect`: if the journal cannot
         be written (JournalWriteFailed), the game in memory and the file stay as they were,
-        and the file is let go: the game goes on unsaved until it is saved again."""
+        and the file is let go: the game goes on unsaved until it is saved again. `events`
+        are the action's, which the fog of war narrates again for each side (sidelog.py)."""
+        before = self.state
         self._journal.write(entry, self._sign, effect)
         self._history.mark()
         self._phases.append((self.state.turn, self.state.phase))
+        self._side_log.add(entry, events, before, self.state)
 
     def _sign(self, message: str) -> str:
         return self.identity.sign(message)  # the key is loaded only to sign, not to replay
@@ -523,6 +550,7 @@ class GameSession:
             self._history.restore(history)
             self._journal.restore(journal)
             del self._phases[len(self._journal) :]
+            self._side_log.cut(len(self._journal))
             raise
         finally:
             self._audit = False
@@ -544,7 +572,11 @@ class GameSession:
             fields=fields,
             by=self._signing_side(action, before),
         )
-        self._write(entry, lambda e: self._history.record(e.number, action, before, outcome))
+        self._write(
+            entry,
+            lambda e: self._history.record(e.number, action, before, outcome),
+            outcome.events,
+        )
 
     def _narrate(self, outcome: Outcome) -> tuple[str, ...]:
         return tuple(event.describe(self.ruleset) for event in outcome.events)
@@ -598,7 +630,11 @@ class GameSession:
             )
         for problem in self.players.replay_act(entry, action, before, outcome):
             self._report(problem)
-        self._write(entry, lambda e: self._history.record(e.number, action, before, outcome))
+        self._write(
+            entry,
+            lambda e: self._history.record(e.number, action, before, outcome),
+            outcome.events,
+        )
 
     def _replay_undo(self, entry: Entry) -> None:
         last = self._history.last_applied
@@ -632,7 +668,7 @@ class GameSession:
                 self._report(Problem(entry.number, violation.rule, violation.message))
         for problem in self.players.replay_act(entry, following.action, before, outcome):
             self._report(problem)
-        self._write(entry, lambda _entry: self._history.redo(judging))
+        self._write(entry, lambda _entry: self._history.redo(judging), outcome.events)
 
     def _check_narration(self, entry: Entry, outcome: Outcome) -> None:
         replayed = self._narrate(outcome)

@@ -81,6 +81,7 @@ from owsqt.rules.core.actions import (
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -142,6 +143,7 @@ class MainWindow(QMainWindow):
         self.log.setWordWrap(True)
         self._logged_session: GameSession | None = None
         self._logged_entries = 0  # journal entries already shown in the log
+        self._logged_viewer: Player | None = None  # the side the log is told for (18.1)
         self.log_dock = QDockWidget("Game log", self)
         self.log_dock.setObjectName("logDock")
         self.log_dock.setWidget(self.log)
@@ -195,6 +197,7 @@ class MainWindow(QMainWindow):
         self.email = EmailPlay(self, self.bridge)
         self.bridge.set_gate(self._replay_blocks)
         self.bridge.changed.connect(self.refresh)
+        self.bridge.view_changed.connect(self._show_log)  # 18.1: another side reads it
         self.bridge.replaced.connect(self._on_session_replaced)
         self.bridge.submitted.connect(self._on_submitted)
         self.bridge.said.connect(self._say)
@@ -360,18 +363,7 @@ class MainWindow(QMainWindow):
         scenario = self.ruleset.scenarios[state.scenario]
         where = self.session.path.name if self.session.path else "unsaved"
         self.setWindowTitle(f"owsqt – {scenario.title} – {where}{self.email.title_note()}")
-        if self._logged_session is not self.session:  # a new or opened game: start over
-            self.log.clear()
-            self._logged_entries = 0
-            self._logged_session = self.session
-        for line in self.session.log_lines(since=self._logged_entries):
-            item = QListWidgetItem(f"#{line.entry}  {line.text}")
-            item.setData(Qt.ItemDataRole.UserRole, line.entry)
-            if line.kind == "violation":
-                item.setForeground(_VIOLATION_COLOUR)
-            self.log.addItem(item)
-        self._logged_entries = len(self.session.entries)
-        self.log.scrollToBottom()
+        self._show_log()
         self.air.refresh()
         self._show_on_map(state)
         self.inspector.show_hex(self.inspector.hex, self.session.state)
@@ -402,6 +394,26 @@ class MainWindow(QMainWindow):
         self.email.refresh()
         if self.replay.is_active():  # the map shows the past until the player leaves it
             self._on_replay_entry(self.replay.shown)
+
+    def _show_log(self) -> None:
+        """The log's new lines, as the side the table is drawn for may read them (18.1):
+        all of it again for another game or another side; the replay's text likewise."""
+        viewer = self.bridge.viewer
+        if self._logged_session is not self.session or self._logged_viewer is not viewer:
+            self.log.clear()  # a new or opened game, or another side's eyes: start over
+            self._logged_entries = 0
+            self._logged_session = self.session
+            self._logged_viewer = viewer
+        for line in self.session.log_lines(since=self._logged_entries, side=viewer):
+            item = QListWidgetItem(f"#{line.entry}  {line.text}")
+            item.setData(Qt.ItemDataRole.UserRole, line.entry)
+            if line.kind == "violation":
+                item.setForeground(_VIOLATION_COLOUR)
+            self.log.addItem(item)
+        self._logged_entries = len(self.session.entries)
+        if not self.replay.is_active():  # a replay keeps the line of the entry it shows
+            self.log.scrollToBottom()
+        self.replay.viewer = viewer  # a replay under way tells its entry again, and shows it
 
     def _show_on_map(self, state: GameState) -> None:
         """The counters, markers, air units and the turn bar as `state` has them."""

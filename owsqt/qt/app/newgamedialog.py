@@ -32,9 +32,11 @@ from owsqt.qt.app import newgamememory
 from owsqt.qt.app.scenarioinfo import describe
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, ScenarioOption
 from owsqt.session import GameSession
+from owsqt.session.email import FOG_NOT_BY_EMAIL
 
 DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short
 
@@ -74,6 +76,15 @@ PLAY_TEXTS: dict[Play, tuple[str, str, str]] = {
         "files by e-mail, each checked and signed, and the dice are agreed by both.",
     ),
 }
+
+FOG_TEXT = "Fog of &war (18.1)"
+FOG_LINE = "Each side sees only the top unit of enemy stacks, without strength markers."
+FOG_EMAIL_LINE = "Not in e-mail play yet: a file sent would show each side's hidden units."
+FOG_TIP = (
+    "Each side sees of the enemy only the top unit of each stack (its largest), never a "
+    "strength marker and no entrenched unit; the units in a combat are shown while it is "
+    "resolved. The log names no hidden unit."
+)
 
 # The default set-up's line, for the sides this computer sets up.
 DEFAULT_SETUP_TEXTS = {
@@ -240,6 +251,14 @@ class NewGameDialog(QDialog):
             self._mode_radios[mode] = radio
             mode_layout.addWidget(radio)
             mode_layout.addWidget(self._explanation(explanation, radio))
+        self.fog_box = QCheckBox(FOG_TEXT, self.mode_group)  # 18.1, a game option
+        self.fog_box.setObjectName("option_fog")
+        self.fog_box.setToolTip(FOG_TIP)
+        self.fog_box.toggled.connect(self._show_description)
+        self._fog_before_email = False  # its choice while e-mail play refuses it
+        mode_layout.addWidget(self.fog_box)
+        self.fog_label = self._explanation(FOG_LINE, self.fog_box)
+        mode_layout.addWidget(self.fog_label)
 
         self._build_players()
 
@@ -314,6 +333,7 @@ class NewGameDialog(QDialog):
         self.set_mode(choice.mode)
         self.set_play(choice.play)
         self.set_side(choice.side)
+        self.set_fog(FOG_OF_WAR in choice.options)
         radio = self.default_setup_radio if choice.default_setup else self.hand_setup_radio
         radio.setChecked(True)
 
@@ -326,6 +346,8 @@ class NewGameDialog(QDialog):
             for option in scenario.options
             if option.id in self._option_boxes and self._option_boxes[option.id].isChecked()
         )
+        if self.fog():
+            options += (FOG_OF_WAR,)
         return NewGameChoice(
             scenario=scenario.id,
             options=options,
@@ -370,6 +392,17 @@ class NewGameDialog(QDialog):
 
     def set_side(self, side: Player) -> None:
         self._side_radios[side].setChecked(True)
+
+    def fog(self) -> bool:
+        """[18.1] Whether the game is played with the fog of war (never by e-mail yet)."""
+        return self.fog_box.isEnabled() and self.fog_box.isChecked()
+
+    def set_fog(self, on: bool) -> None:
+        """Choose the fog of war, or, while e-mail play refuses it, for when it is left."""
+        if self.fog_box.isEnabled():
+            self.fog_box.setChecked(on)
+        else:
+            self._fog_before_email = on
 
     def option_box(self, option_id: str) -> QCheckBox:
         """The check box of one option of the current scenario (KeyError if it has none)."""
@@ -422,6 +455,21 @@ class NewGameDialog(QDialog):
         email = self._play_radios[Play.EMAIL].isChecked()
         for widget in (self.side_label, *self._side_radios.values()):
             widget.setEnabled(email)
+        if email and self.fog_box.isEnabled():  # a file sent would show the hidden units
+            self._fog_before_email = self.fog_box.isChecked()
+            self.fog_box.setChecked(False)
+            self.fog_box.setEnabled(False)
+            self.fog_label.setEnabled(False)
+            self.fog_label.setText(FOG_EMAIL_LINE)
+            self.fog_box.setToolTip(FOG_NOT_BY_EMAIL[:1].upper() + FOG_NOT_BY_EMAIL[1:])
+            self.fog_label.setToolTip(self.fog_box.toolTip())
+        elif not email and not self.fog_box.isEnabled():
+            self.fog_box.setEnabled(True)
+            self.fog_label.setEnabled(True)
+            self.fog_label.setText(FOG_LINE)
+            self.fog_box.setChecked(self._fog_before_email)
+            self.fog_box.setToolTip(FOG_TIP)
+            self.fog_label.setToolTip(FOG_TIP)
         self.default_setup_radio.setToolTip(DEFAULT_SETUP_TEXTS[email])
         self.default_setup_label.setText(DEFAULT_SETUP_TEXTS[email])
         self.default_setup_label.setToolTip(DEFAULT_SETUP_TEXTS[email])
@@ -456,7 +504,7 @@ class NewGameDialog(QDialog):
             self.options_group.hide()
             return
         scenario = self.ruleset.scenarios[current.data(Qt.ItemDataRole.UserRole)]
-        self.description.setText(describe(self.ruleset, scenario))
+        self._show_description()
         for option in scenario.options:
             box = QCheckBox(option_label(option), self.options_group)
             box.setObjectName(f"option_{option.id}")
@@ -470,6 +518,13 @@ class NewGameDialog(QDialog):
         if self.isVisible():
             # Once the new boxes are laid out: measured now, the size is the old scenario's.
             QTimer.singleShot(0, self._fit_height)
+
+    def _show_description(self) -> None:
+        """The scenario's dates, length, rule and victory, and the fog of war if chosen."""
+        item = self.scenario_list.currentItem()
+        if item is not None:
+            scenario = self.ruleset.scenarios[item.data(Qt.ItemDataRole.UserRole)]
+            self.description.setText(describe(self.ruleset, scenario, fog=self.fog()))
 
     def _fit_height(self) -> None:
         """Grow for the options, shrink back without them, keeping the player's width.

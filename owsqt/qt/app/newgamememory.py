@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings
 from owsqt.journal.textformat import Play
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.fog.option import GAME_OPTIONS
 from owsqt.rules.scenario.ruleset import Ruleset
 
 GROUP = "newGame"
@@ -43,7 +44,7 @@ def recall(store: QSettings, ruleset: Ruleset) -> dict[str, Any] | None:
         scenario = ruleset.scenarios.get(scenario_id)
         if scenario is None:
             return None
-        known = {option.id for option in scenario.options}
+        known = {option.id for option in scenario.options} | set(GAME_OPTIONS)  # 18.1
         options = tuple(
             option for option in str(store.value("options", "") or "").split(",") if option in known
         )

@@ -23,6 +23,12 @@ SOVIET_POINTS = {
 }
 
 
+FOG_LINE = (
+    "Fog of war (18.1): each side sees only the top unit of each enemy stack, no strength "
+    "markers and no entrenched units, except in combat."
+)
+
+
 def turn_date(ruleset: Ruleset, turn: int) -> str:
     """'AM 12 December 1942', the date of `turn` on the Turn Record Track ('turn N' off it)."""
     for record in ruleset.turn_record_track:
@@ -35,8 +41,9 @@ def scenario_length(scenario: Scenario) -> int:
     return scenario.last_turn - scenario.first_turn + 1
 
 
-def describe(ruleset: Ruleset, scenario: Scenario) -> str:
-    """A few lines of plain text: the dates, the length, the rule and what wins."""
+def describe(ruleset: Ruleset, scenario: Scenario, fog: bool = False) -> str:
+    """A few lines of plain text: the dates, the length, the rule and what wins; with `fog`,
+    that the game is played with the fog of war (18.1)."""
     turns = scenario_length(scenario)
     lines = [
         f"Rule {scenario.rule}: {turn_date(ruleset, scenario.first_turn)} to "
@@ -45,6 +52,8 @@ def describe(ruleset: Ruleset, scenario: Scenario) -> str:
         f"the {scenario.sets_up_first.title} player sets up first.",
     ]
     lines.extend(victory_lines(scenario.victory))
+    if fog:
+        lines.append(FOG_LINE)
     return "\n".join(lines)
 
 

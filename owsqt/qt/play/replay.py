@@ -32,6 +32,7 @@ from owsqt.journal.textformat import EntryKind
 from owsqt.qt.play.stephint import words
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.vocabulary import Player
 from owsqt.session import GameSession
 
 SPEEDS = (("Slow", 1400), ("Normal", 700), ("Fast", 250))  # ms between entries when playing
@@ -70,21 +71,22 @@ def step_text(state: GameState) -> str:
     return f"Turn {state.turn}: {words(state.phase)}, {words(state.segment)}"
 
 
-def entry_lines(session: GameSession, number: int) -> list[str]:
-    """What entry `number` did, line by line, for the player to read (0: the start)."""
+def entry_lines(session: GameSession, number: int, side: Player | None = None) -> list[str]:
+    """What entry `number` did, line by line, for the player to read (0: the start); as
+    `side` may read it under the fog of war (18.1), or all of it for None."""
     if number == 0:
         return ["The start of the game, before any entry."]
     entry = session.entries[number - 1]
     lines: list[str] = []
     if entry.kind is EntryKind.UNDO and entry.target is not None:  # the session checked it
-        undone = session.entries[entry.target - 1]
         lines.append(f"Undo of entry #{entry.target}, which had:")
-        lines.extend(BULLET + line for line in undone.narration)
+        lines.extend(BULLET + line for line in session.narration(entry.target, side))
         return lines
     if entry.kind is EntryKind.REDO:
         lines.append(f"Redo of entry #{entry.target}:")
-    lines.extend(BULLET + line for line in entry.narration)
-    lines.extend(f"{BULLET}Rule broken: {violation}" for violation in entry.violations)
+    lines.extend(BULLET + line for line in session.narration(number, side))
+    broken = session.violations(number, side)
+    lines.extend(f"{BULLET}Rule broken: {violation}" for violation in broken)
     return lines or ["Nothing the log records."]
 
 
@@ -108,6 +110,7 @@ class ReplayDock(QDockWidget):
         self._shown = 0
         self._active = False
         self._starts: list[PhaseStart] = []
+        self._viewer: Player | None = None  # the side whose eyes read the entries (18.1)
         self._timer = QTimer(self)
         self._timer.setInterval(DEFAULT_INTERVAL)
         self._timer.timeout.connect(self._on_tick)
@@ -254,6 +257,18 @@ class ReplayDock(QDockWidget):
     def interval(self, milliseconds: int) -> None:
         self._timer.setInterval(milliseconds)
 
+    @property
+    def viewer(self) -> Player | None:
+        """The side the entries are told for under the fog of war (18.1); None: all."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, side: Player | None) -> None:
+        if side is not self._viewer:
+            self._viewer = side
+            if self._active:
+                self._show(self._shown, force=True)
+
     def is_active(self) -> bool:
         return self._active
 
@@ -354,7 +369,7 @@ class ReplayDock(QDockWidget):
         self._where.setText(self._where_text(session))
         self._where.setToolTip(self._made_text(session))
         self._range.setText(self._range_title(session))
-        self._narration.setPlainText("\n".join(entry_lines(session, entry)))
+        self._narration.setPlainText("\n".join(entry_lines(session, entry, self._viewer)))
         self._update_buttons()
         self.entryShown.emit(entry)
 

@@ -1,0 +1,87 @@
+"""[18.1] The journal's narration as each side may read it, in a game with fog of war.
+
+A journal entry's narration is written whole (the game file's, unchanged); the log and the
+replay of a side that the fog of war blinds read each entry's events again through
+`fog.narration`, between the states before and after it. Each side's reading is made as the
+entry is written (or replayed), while both states are at hand: rebuilding them later costs an
+action's replay per entry, where a side's view costs a fraction of one, and a hot-seat
+hand-over then tells the other side's log at once."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+from owsqt.journal.textformat import Entry, EntryKind
+from owsqt.rules.core.events import Event
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.fog.narration import Sight, names_enemy
+from owsqt.rules.fog.view import SideView, view
+from owsqt.rules.scenario.ruleset import Ruleset
+
+VIEWS_KEPT = 4  # a state's view is asked as the state after one entry and before the next
+TOLD_BY_EVENTS = (EntryKind.ACT, EntryKind.REDO)
+
+Reading = tuple[tuple[str, ...], tuple[str, ...]]
+"""An entry's narration and its broken rules, as one side reads them."""
+
+
+class SideLog:
+    """What each side may read of each entry, where it differs from what is written."""
+
+    def __init__(self, ruleset: Ruleset, fog: bool) -> None:
+        self._ruleset = ruleset
+        self._fog = fog  # the game is played with the fog of war (18.1)
+        # Per entry, the sides whose reading differs from the entry as written; None for an
+        # entry a checkpoint covers (session/checkpoint.py), whose events are not known.
+        self._read: list[dict[Player, Reading] | None] = []
+        self._views: OrderedDict[tuple[int, Player], tuple[GameState, SideView]] = OrderedDict()
+
+    def add(
+        self, entry: Entry, events: Sequence[Event], before: GameState, after: GameState
+    ) -> None:
+        """Read the entry just written, whose action had `events`, for each side."""
+        read: dict[Player, Reading] = {}
+        if self._fog and entry.kind in TOLD_BY_EVENTS:
+            for side in Player:
+                if entry.violations or names_enemy(self._ruleset, events, side):
+                    sight = Sight(self._ruleset, side, before, after, self._viewer(side))
+                    read[side] = (sight.narration(events), sight.violations(entry.violations))
+        self._read.append(read)
+
+    def skip(self, count: int) -> None:
+        """Entries a checkpoint covers: their events are not known here."""
+        self._read.extend([None] * count)
+
+    def cut(self, length: int) -> None:
+        """Forget the entries after the first `length` (an import taken back)."""
+        del self._read[length:]
+
+    def reading(self, entry: Entry, side: Player | None) -> Reading:
+        """[18.1] Entry `entry`'s narration and broken rules as `side` may read them: as
+        written for side None, a game without fog, an undo and the notes of an e-mail
+        exchange; nothing for an action before the checkpoint a game resumed from."""
+        written = (entry.narration, entry.violations)
+        if side is None or not self._fog or entry.kind not in TOLD_BY_EVENTS:
+            return written
+        read = self._read[entry.number - 1]
+        if read is None:
+            return (), ()
+        return read.get(side, written)
+
+    def _viewer(self, side: Player) -> Callable[[GameState], SideView]:
+        return lambda state: self._view(state, side)
+
+    def _view(self, state: GameState, side: Player) -> SideView:
+        """The side's view of `state`, remembered for the next entry's reading."""
+        key = (id(state), side)
+        kept = self._views.get(key)
+        if kept is not None and kept[0] is state:
+            self._views.move_to_end(key)
+            return kept[1]
+        seen = view(self._ruleset, state, side)
+        self._views[key] = (state, seen)
+        while len(self._views) > VIEWS_KEPT:
+            self._views.popitem(last=False)
+        return seen

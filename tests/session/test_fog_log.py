@@ -1,0 +1,140 @@
+"""[18.1] The session's log as each side may read it under the fog of war, and the fog of
+war refused for e-mail games until their files can hide it."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+import pytest
+
+from owsqt.journal.textformat import JournalError, Play
+from owsqt.rules.core.actions import PlaceUnits
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.fog.option import FOG_OF_WAR
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.session import GameSession
+from owsqt.session.checkpoint import open_game, save_checkpoint
+from owsqt.session.email import FOG_NOT_BY_EMAIL
+from tools.fuzz.solo import choose_legal
+
+SCENARIO = "hoths-last-gasp"
+SETUP_ENTRIES = 146  # both default set-ups of Hoth's Last Gasp, into turn 9
+PLAYED = 40  # random legal actions after the set-up: the Soviet moves of turn 9 begin
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return default_ruleset()
+
+
+@pytest.fixture(scope="module")
+def game(rules):
+    """A strict game with the fog of war: both set-ups, then random legal actions."""
+    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=1, options=(FOG_OF_WAR,))
+    session.apply_default_setup()
+    rng = random.Random(1)
+    for _ in range(PLAYED):
+        action = choose_legal(rules, session.state, rng, AssertionError)
+        assert session.submit(action).applied
+    return session
+
+
+def hidden_in(session: GameSession, number: int, side: Player) -> set[str]:
+    """The enemy units `side` may not know in entry `number`, from the views alone: not
+    seen after it, and not seen on the map before it."""
+    before, after = session.seen_by(side, number - 1), session.seen_by(side, number)
+    full_before = session.state_after(number - 1)
+    return {
+        unit_id
+        for unit_id in session.state_after(number).units
+        if not after.knows(unit_id)
+        and (
+            not before.knows(unit_id) or full_before.units[unit_id].status is not UnitStatus.ON_MAP
+        )
+    }
+
+
+def named(rules, line: str, unit_id: str) -> bool:
+    words = (unit_id, rules.unit_name(unit_id))
+    return any(re.search(rf"(?<![\w/-]){re.escape(w)}(?![\w/-])", line) for w in words)
+
+
+@pytest.mark.parametrize("side", list(Player))
+def test_18_1_the_log_of_a_side_names_no_unit_hidden_from_it(rules, game, side):
+    hidden_met = 0
+    for line in game.log_lines(side=side):
+        hidden = hidden_in(game, line.entry, side)
+        hidden_met += bool(hidden)
+        leaked = [unit_id for unit_id in hidden if named(rules, line.text, unit_id)]
+        assert not leaked, (line, leaked)
+    assert hidden_met  # the game did hide units from this side
+
+
+def test_18_1_the_log_still_tells_own_units_and_counts_the_hidden_ones(rules, game):
+    """The Soviet player's moves of turn 9: he reads them as written; the German reads the
+    same moves, their hidden units counted ("2 Soviet units")."""
+    moves = [
+        entry.number
+        for entry in game.entries[SETUP_ENTRIES:]
+        if entry.action and entry.action.get("kind") == "move" and entry.by == "soviet"
+    ]
+    assert moves
+    for number in moves:
+        assert game.narration(number, Player.SOVIET) == game.entries[number - 1].narration
+    german = [line for number in moves for line in game.narration(number, Player.GERMAN)]
+    assert any(re.search(r"(a|\d+) Soviet units? (moved|entered)", line) for line in german)
+    whole = [line for number in moves for line in game.entries[number - 1].narration]
+    assert german != whole
+
+
+def test_18_1_the_log_for_nobody_is_the_journal_as_written(game):
+    lines = game.log_lines()
+    assert lines == game.log_lines(side=None)
+    written = [t for e in game.entries for t in (*e.narration, *e.violations)]
+    assert [line.text for line in lines if line.kind != "undo"] == written
+
+
+def test_18_1_a_log_read_in_parts_is_the_log_read_whole(game):
+    """The log dock adds the lines of new entries only (`since`): the same lines."""
+    parts = []
+    for since in range(0, len(game.entries), 50):
+        new = game.log_lines(since=since, side=Player.GERMAN)
+        parts += [line for line in new if line.entry <= since + 50]
+    assert parts == game.log_lines(side=Player.GERMAN)
+
+
+def test_18_1_fog_of_war_is_refused_for_an_e_mail_game(rules):
+    with pytest.raises(JournalError, match=re.escape(FOG_NOT_BY_EMAIL)):
+        GameSession.new(rules, SCENARIO, Mode.STRICT, options=(FOG_OF_WAR,), play=Play.EMAIL)
+
+
+def test_18_1_an_e_mail_file_with_the_fog_of_war_is_refused_in_one_line(rules):
+    text = GameSession.new(rules, SCENARIO, Mode.STRICT, play=Play.EMAIL).text()
+    assert "\noptions: -\n" in text
+    doctored = text.replace("\noptions: -\n", f"\noptions: {FOG_OF_WAR}\n", 1)
+    with pytest.raises(JournalError) as refused:
+        GameSession.from_text(rules, doctored)
+    assert str(refused.value) == FOG_NOT_BY_EMAIL and "\n" not in str(refused.value)
+
+
+def test_18_1_a_game_resumed_from_its_checkpoint_tells_a_side_only_what_it_replayed(
+    ruleset, tmp_path
+):
+    """`owsqt act` resumes from the checkpoint and replays nothing before it: of those
+    entries a side reads nothing (their states are not kept), of the ones after, its
+    own reading; the file's narration is unchanged."""
+    path = tmp_path / "fog.owsg"
+    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3, path=path, options=(FOG_OF_WAR,))
+    stack = PlaceUnits(units=("rifle", "at"), to=ruleset.grid.hex_of("3038"))
+    assert session.submit(stack).applied
+    save_checkpoint(session)
+    session.close()
+    resumed, _ = open_game(ruleset, path)
+    assert resumed.submit(replace(stack, to=ruleset.grid.hex_of("3039"))).applied
+    assert [line.entry for line in resumed.log_lines(side=Player.GERMAN)] == [2, 2]
+    assert resumed.narration(2, Player.GERMAN)[1].startswith("a Soviet unit placed on 3039")
+    assert len(resumed.log_lines()) == 4
+    resumed.close()
