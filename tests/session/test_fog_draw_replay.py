@@ -53,4 +53,13 @@ def test_18_1_a_drawn_target_replays_identically_when_the_game_is_saved_and_reop
     assert reopened.state == session.state
     assert reopened.entries[-1].narration == entry.narration  # the same rolls, the same unit
     assert reopened.text() == path.read_text(encoding="utf-8") == session.text()
+    # The side that struck reads the roll and the result, not which unit it struck; its
+    # owner reads the unit (18.1).
+    name = rules.unit_name(drawn.unit)
+    last = len(reopened.entries)
+    soviet = reopened.narration(last, Player.SOVIET)
+    german = reopened.narration(last, Player.GERMAN)
+    assert not any(name in line or drawn.unit in line for line in soviet), soviet
+    assert any("random target among 3" in line for line in soviet)
+    assert any(name in line for line in german)
     reopened.close()
