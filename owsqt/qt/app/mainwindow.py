@@ -27,6 +27,7 @@ from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
 from owsqt.qt.app.autosave import LazyAutosave
 from owsqt.qt.app.dockmenu import add_dock_entries
+from owsqt.qt.app.fogtoggle import FogToggle
 from owsqt.qt.app.games import GameLibrary, open_dialog
 from owsqt.qt.app.imageexport import ImageExport
 from owsqt.qt.app.menurules import judge_menu
@@ -200,12 +201,16 @@ class MainWindow(QMainWindow):
         self.bridge.said.connect(self._say)
         self.bridge.write_failed.connect(self._journal_failed)
         self.bridge.replay_requested.connect(self.watch)
+        self.bridge.view_changed.connect(self.refresh)  # 18.1: another side looks
         self._build_actions()
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.turn_label = self.turn_bar.label
         add_dock_entries(self, self.view_menu)  # every dock, Log, Stack and Overview too
         self.text_size = TextSize(self, self.view_menu, self.counters)
+        self.fog = FogToggle(self, self.bridge)  # 18.1: free play may show every unit
+        entries = self.view_menu.actions()  # beside the other things the map may show
+        self.view_menu.insertAction(entries[entries.index(self.supply_action) + 1], self.fog.action)
         self.refresh()
 
     def _build_actions(self) -> None:
@@ -374,7 +379,7 @@ class MainWindow(QMainWindow):
         self.log.scrollToBottom()
         self.air.refresh()
         self._show_on_map(state)
-        self.inspector.show_hex(self.inspector.hex, self.session.state)
+        self.inspector.show_hex(self.inspector.hex, self.bridge.seen())
         self.arrivals.show_state(state)
         self.replacements.refresh()
         self.ring.refresh()
@@ -400,15 +405,18 @@ class MainWindow(QMainWindow):
         replay_gates(self.replay.is_active(), self.end_step_action, self.roll_action)
         self.replay_action.setEnabled(bool(self.session.entries))
         self.email.refresh()
+        self.fog.refresh()
         if self.replay.is_active():  # the map shows the past until the player leaves it
             self._on_replay_entry(self.replay.shown)
 
     def _show_on_map(self, state: GameState) -> None:
-        """The counters, markers, air units and the turn bar as `state` has them."""
+        """The counters, markers, air units and the turn bar as `state` has them, as the
+        viewer may see them (18.1)."""
         self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
-        self.counters.sync(state)
-        self.hex_markers.sync(state, self.ruleset.hex_name)
-        self.zones.sync(state)
+        seen = self.bridge.seen(state)
+        self.counters.sync(state, seen)
+        self.hex_markers.sync(seen.state, self.ruleset.hex_name)
+        self.zones.sync(seen.state)
         self.supply_overlay.sync(state)
         self.air.show_state(state)
 
@@ -482,7 +490,8 @@ class MainWindow(QMainWindow):
         if not grid.contains(hex_) or self._replay_blocks():
             return
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
-        menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._order)
+        shown = self.bridge.seen().state  # 18.1: what the viewer may see
+        menu = hex_menu(self, grid.id_of(hex_), hex_, side, shown, self._order)
         judge_menu(menu, self.ruleset, self.session.state, self.session.mode)  # STRICT: greyed
         self.combat.add_menu_entries(menu, hex_)
         self.air.add_menu_entries(menu, hex_)
@@ -498,7 +507,8 @@ class MainWindow(QMainWindow):
         displacement when its hex is overstacked (9.3), then the edits by hand."""
         game = self.session.state
         state = game.units[unit_id]
-        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._order)
+        shown = self.bridge.seen().state.units.get(unit_id, state)  # 18.1: no strength marker
+        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], shown, self._order)
         judge_menu(menu, self.ruleset, game, self.session.mode)  # STRICT: refused edits greyed
         add_displacement(menu, self.ruleset, game, unit_id, self._order)
         if self.session.mode is not Mode.FREE:
@@ -511,7 +521,7 @@ class MainWindow(QMainWindow):
         return self.inspector.hex
 
     def _on_hex_selected(self, hex_: Hex | None) -> None:
-        self.inspector.show_hex(hex_, self.session.state)
+        self.inspector.show_hex(hex_, self.bridge.seen())
         self.zones.select(hex_)
         reach = self.moves.select(hex_)
         if hex_ is not None:
@@ -530,7 +540,7 @@ class MainWindow(QMainWindow):
             return
         self.counters.expanded = None
         self.counters.restore()
-        self.inspector.show_hex(None, self.session.state)
+        self.inspector.show_hex(None, self.bridge.seen())
         self.zones.select(None)
         self.moves.clear_selection()
 
@@ -735,7 +745,7 @@ class MainWindow(QMainWindow):
         self._leave_replay()
         self.hot_seat.restart()
         self.counters.expanded = None
-        self.inspector.show_hex(None, self.session.state)
+        self.inspector.show_hex(None, self.bridge.seen())
         self.zones.select(None)
         self.moves.clear_selection()
         self.moves.end_gesture()  # no path, ghost or shading of the old game's gesture
