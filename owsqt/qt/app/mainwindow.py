@@ -417,7 +417,7 @@ class MainWindow(QMainWindow):
         self.counters.sync(state, seen)
         self.hex_markers.sync(seen.state, self.ruleset.hex_name)
         self.zones.sync(seen.state)
-        self.supply_overlay.sync(state)
+        self.supply_overlay.sync(state, viewer=seen.side)
         self.air.show_state(state)
 
     # --- replaying the journal ----------------------------------------------------------

@@ -23,7 +23,7 @@ from owsqt.qt.fonts import table_font
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.vocabulary import Player
 
-BADGE_SIZE = 11.0  # scene units: the count shown below a stack whose top unit shows
+BADGE_SIZE = 14.0  # scene units: the count shown below a stack whose top unit shows
 
 
 def hidden_words(side: Player, count: int) -> str:
@@ -100,5 +100,5 @@ class HiddenBadge(QGraphicsItem):
         painter.setBrush(nation.band)
         painter.drawEllipse(self.boundingRect().adjusted(0.4, 0.4, -0.4, -0.4))
         painter.setPen(QColor("#ffffff"))
-        painter.setFont(table_font(BADGE_SIZE * 0.55, bold=True))
+        painter.setFont(table_font(BADGE_SIZE * 0.6, bold=True))
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, f"+{self.owner.count}")

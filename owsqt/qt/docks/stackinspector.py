@@ -99,7 +99,7 @@ class StackInspector(QTableWidget):
                 self.setItem(len(stack), column, item)
         where = self.ruleset.grid.id_of(hex_) if hex_ is not None else "no hex"
         if hidden:
-            self.setStatusTip(f"{where}: {len(stack)} units shown, {hidden} hidden (18.1)")
+            self.setStatusTip(f"{where}: {len(stack)} shown, {hidden} hidden (18.1)")
             return
         total = sum(catalogue.ground[u].stacking_value(shows.units[u].reduced) for u in stack)
         self.setStatusTip(f"{where}: {len(stack)} units, {total} stacking points")

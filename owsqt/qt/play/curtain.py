@@ -28,6 +28,7 @@ _CARD = "#f6f1e4"  # the card in its middle, the colour of the counters' paper
 _INK = "#1e1a15"
 _SOFT_INK = "#4d463c"
 _SIDE_INK = {Player.GERMAN: "#4a5043", Player.SOVIET: "#7a4f27"}
+_SIDE_BAND = {Player.GERMAN: "#9da196", Player.SOVIET: "#b08659"}  # the counters' fields
 CARD_WIDTH = 640
 
 
@@ -84,8 +85,15 @@ class Curtain(QWidget):
         buttons.addWidget(self.button)
         buttons.addWidget(self.cancel)
         buttons.addStretch(1)
-        inner = QVBoxLayout(card)
-        inner.setContentsMargins(32, 28, 32, 28)
+        self.band = QFrame(card)  # the side's colour across the card's top
+        self.band.setFixedHeight(12)
+        body = QVBoxLayout(card)
+        body.setContentsMargins(1, 1, 1, 1)
+        body.setSpacing(0)
+        body.addWidget(self.band)
+        inner = QVBoxLayout()
+        body.addLayout(inner)
+        inner.setContentsMargins(32, 22, 32, 26)
         inner.setSpacing(14)
         inner.addWidget(self.title)
         inner.addWidget(self.why)
@@ -121,6 +129,10 @@ class Curtain(QWidget):
         self.button.setText(f"I am the {player.title} player")
         self.button.setToolTip(f"The {player.title} player has the computer now (Enter)")
         self.button.setStyleSheet(f"color: {_SIDE_INK[player]}; padding: 4px 18px;")
+        self.band.setStyleSheet(
+            f"background: {_SIDE_BAND[player]}; border-top-left-radius: 7px;"
+            " border-top-right-radius: 7px;"
+        )
         self.cancel.setVisible(may_cancel)
         QToolTip.hideText()
         for dock in self._window.findChildren(QDockWidget):
