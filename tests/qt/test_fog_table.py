@@ -21,12 +21,15 @@ from owsqt.qt.play.handover import hand_over
 from owsqt.rules.core.actions import AllocateAir, SetStrength
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import EntrenchmentState
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Entrenchment, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
+from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
+from tests.qt.tabletools import walk_to
 
 
 @pytest.fixture(scope="module")
@@ -280,3 +283,24 @@ def test_18_1_the_supply_overlay_draws_the_viewer_s_own_lines_only(qtbot, shippe
     assert set(window.supply_overlay.views) == {Player.SOVIET}
     window.bridge.seat = Player.GERMAN
     assert set(window.supply_overlay.views) == {Player.GERMAN}
+
+
+def test_18_1_an_enemy_stack_selected_shows_no_reach_and_names_no_unit(qtbot, shipped):
+    session = fogged(shipped)
+    walk_to(session, Segment.MECHANIZED_MOVEMENT, Player.GERMAN)
+    window = MainWindow(shipped, session)
+    qtbot.addWidget(window)
+    window.hot_seat.curtain.button.click()  # the German player moves
+    german = window.bridge.seen()
+    own = next(
+        h for h, stack in session.state.stacks.items() if movable_units(shipped, session.state, h)
+    )
+    window.select_hex(own)
+    assert window.moves.plan is not None  # his own stack: its reach is shaded
+    window.bridge.seat = Player.SOVIET  # the Soviet player looks at the German's move
+    soviet = window.bridge.seen()
+    assert own in soviet.hidden and german.knows(session.state.stack(own)[-1])
+    window.select_hex(own)
+    assert window.moves.plan is None
+    leak = naming(shipped, set(session.state.stack(own)) - set(soviet.state.stack(own)))
+    assert not leak.search(window.statusBar().currentMessage())
