@@ -221,6 +221,12 @@ def test_18_1_the_curtain_covers_the_table_until_the_new_player_has_the_computer
         for u in window.session.state.units
         if view(shipped, window.session.state, Player.GERMAN).knows(u)
     }
+    soviet_hex = next(
+        h for h, stack in window.session.state.stacks.items() if not german_view.issuperset(stack)
+    )
+    window.select_hex(soviet_hex)
+    window.stack_viewer.show_hex(soviet_hex, QPoint(10, 10))
+    assert window.stack_viewer.isVisible()
     outcome = window._submit(AllocateAir(player=Player.SOVIET, missions=FrozenMap()))
     assert outcome is not None and outcome.applied  # step 2: the German player allocates
     assert curtain.covers() and curtain.player is Player.GERMAN
@@ -237,6 +243,9 @@ def test_18_1_the_curtain_covers_the_table_until_the_new_player_has_the_computer
     qtbot.keyClick(curtain.button, Qt.Key.Key_Return)
     assert not curtain.covers()
     assert window.bridge.seat is Player.GERMAN is window.hot_seat.seated
+    # Nothing the Soviet player had open stays: his stack's units, its selection.
+    assert not window.stack_viewer.isVisible()
+    assert window.inspector.hex is None and window.inspector.rowCount() == 0
     on_map = {u for u in window.counters.items}
     assert on_map - soviet_view  # the German's own units, hidden from the Soviet player
     assert on_map <= german_view and not on_map & (soviet_view - german_view)

@@ -201,7 +201,10 @@ class MainWindow(QMainWindow):
         self.bridge.said.connect(self._say)
         self.bridge.write_failed.connect(self._journal_failed)
         self.bridge.replay_requested.connect(self.watch)
-        self.bridge.view_changed.connect(self.refresh)  # 18.1: another side looks
+        # 18.1: another side looks: nothing selected or shown for the last one stays.
+        self.bridge.view_changed.connect(self.stack_viewer.dismiss)
+        self.bridge.view_changed.connect(self.clear_selection)
+        self.bridge.view_changed.connect(self.refresh)
         self._build_actions()
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)

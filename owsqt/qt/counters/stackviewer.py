@@ -93,6 +93,10 @@ class StackViewer(QWidget):
         self._stop()
         self.hex = None
 
+    def dismiss(self) -> None:
+        """Gone until the pointer reaches another hex (another side looks at the table)."""
+        self._stop()
+
     def _stop(self, *_: object) -> None:
         """Gone, and not back until the pointer reaches another hex."""
         self._timer.stop()
@@ -194,6 +198,8 @@ class StackViewer(QWidget):
             x, y = self._cell(index)
             unit = self.ruleset.catalogue.ground[unit_id]
             unit_state = state.units.get(unit_id)
+            if unit_state is None:
+                continue  # 18.1: gone from the viewer's sight since it was shown
             paint_counter(painter, QRectF(x, y, COUNTER_PX, COUNTER_PX), unit, unit_state)
             if unit_state is not None:
                 self._paint_chits(painter, x + COUNTER_PX + 3, y, unit_state, unit)
