@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from owsqt.journal.textformat import Play
 from owsqt.qt.app.mainwindow import MainWindow
@@ -240,6 +241,12 @@ def test_18_1_the_curtain_covers_the_table_until_the_new_player_has_the_computer
     # Nothing of the German view is drawn yet: the table is still the Soviet player's.
     assert window.bridge.seat is Player.SOVIET is window.hot_seat.seated
     assert not (set(window.counters.items) - soviet_view)
+    # No shortcut reaches the table behind it: Undo (Ctrl+Z) takes nothing back.
+    entries = len(window.session.entries)
+    window.activateWindow()  # where shortcuts work
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(curtain.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(window.session.entries) == entries and curtain.covers()
     qtbot.keyClick(curtain.button, Qt.Key.Key_Return)
     assert not curtain.covers()
     assert window.bridge.seat is Player.GERMAN is window.hot_seat.seated
