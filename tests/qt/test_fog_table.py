@@ -320,3 +320,21 @@ def test_18_1_an_enemy_stack_selected_shows_no_reach_and_names_no_unit(qtbot, sh
     assert window.moves.plan is None
     leak = naming(shipped, set(session.state.stack(own)) - set(soviet.state.stack(own)))
     assert not leak.search(window.statusBar().currentMessage())
+
+
+def test_18_1_a_replay_shows_the_past_as_the_viewer_saw_it(qtbot, shipped):
+    window = table(qtbot, shipped)
+    session = window.session
+    now = window.bridge.seen()
+    entry = next(  # the German set-up under way: some of his stacks hidden, not all yet
+        e
+        for e in range(len(session.entries), 0, -1)
+        if view(shipped, session.state_after(e), Player.SOVIET).hidden not in ({}, now.hidden)
+    )
+    window.replay_game()
+    window.replay.show_entry(entry)
+    past = view(shipped, session.state_after(entry), Player.SOVIET)
+    assert set(window.counters.items) == set(past.state.units) & {
+        u for u, s in past.state.units.items() if s.hex is not None
+    }
+    assert {h: i.count for h, i in window.counters.hidden_items.items()} == dict(past.hidden)

@@ -285,7 +285,8 @@ class CounterLayer(QObject):
         worked out once for each state, not at every redraw. Why a unit is out of supply is
         traced on the whole state and told of the viewer's own units only (18.1)."""
         state, side = self._state, self.viewer
-        if state is None or (self._full, side) == self._tipped:
+        tipped = self._tipped
+        if state is None or (tipped and tipped[0] is self._full and tipped[1] is side):
             return
         self._tipped = (self._full, side)
         notes = supply_notes(self.ruleset, self._full) if self._full is not None else {}
@@ -324,7 +325,7 @@ class CounterLayer(QObject):
             picked = [item]
         else:
             hex_ = self.hex_under(item, point)
-            stack = self._state.stack(hex_) if self._state is not None and hex_ else ()
+            stack = self._state.stack(hex_) if self._state is not None and hex_ is not None else ()
             if hex_ != own and stack:
                 item = self.items.get(stack[0], item)  # that hex's top unit
             picked = [item] if alone else self.stack_items(item)
