@@ -455,13 +455,15 @@ def hidden_face(side: Player, count: int) -> CounterFace:
     no factors. Keyed by side and count, never by a unit, so no hidden unit's face is
     cached under its key (facecache)."""
     nation = style.nation_style(HIDDEN_NATION[side])
-    layers = _card(nation.reduced_field, nation.band)
-    inner = QRectF(4.0, 4.0, S - 8.0, S - 8.0)
+    layers = _card(nation.reduced_field, None)
+    inner = QRectF(3.5, 3.5, S - 7.0, S - 7.0)
     layers.append(_Layer(_rounded(inner, 1.6), pen=_pen(nation.band, 1.0)))
-    mark = _placed(_text("?", True, 17.0), S / 2, 27.0, "centre")
-    layers.append(_Layer(mark, nation.band))
-    number = _placed(_text(f"{count}", True, 5.5), S / 2, 35.5, "centre")
+    # The count on top, the mark below it: an entrenchment marker under the hex's centre
+    # (counters/markers.py) covers the bottom of a counter lying alone.
+    number = _placed(_text(f"{count}", True, 5.5), S / 2, 12.0, "centre")
     layers.append(_Layer(number, nation.reduced_ink, min_pixels=style.TEXT_FROM_PIXELS))
+    mark = _placed(_text("?", True, 16.0), S / 2, 31.5, "centre")
+    layers.append(_Layer(mark, nation.band))
     return CounterFace(layers)
 
 
