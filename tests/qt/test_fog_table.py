@@ -200,6 +200,10 @@ def test_18_1_free_play_may_show_every_unit(qtbot, shipped):
     assert on_map <= set(window.counters.items) and not window.counters.hidden_items
     toggle.trigger()
     assert window.bridge.viewer is Player.SOVIET and window.counters.hidden_items
+    toggle.trigger()
+    window.bridge.replace(fogged(shipped, Mode.FREE))  # another game starts fogged
+    assert not window.bridge.show_all and not toggle.isChecked()
+    assert window.hot_seat.curtain.covers()
 
 
 def test_18_1_strict_play_may_not_show_every_unit(qtbot, shipped):

@@ -21,14 +21,19 @@ OFF_TIP = "Only in free play of a game with the fog of war (18.1): the rules hid
 
 class FogToggle:
     """The checkable View menu entry that sets `bridge.show_all`, enabled only in FREE mode
-    of a game played with the fog of war."""
+    of a game played with the fog of war, and off again in every game put on the table."""
 
     def __init__(self, parent: QWidget, bridge: SessionBridge) -> None:
         self._bridge = bridge
         self.action = QAction(SHOW_ALL, parent)
         self.action.setCheckable(True)
         self.action.toggled.connect(self._toggled)
+        bridge.replaced.connect(self._another_game)
         self.refresh()
+
+    def _another_game(self) -> None:
+        """Each game put on the table starts with the fog of war on, if it has it."""
+        self._bridge.show_all = False
 
     def _toggled(self, on: bool) -> None:
         if self.action.isEnabled():

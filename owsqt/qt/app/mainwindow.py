@@ -196,6 +196,7 @@ class MainWindow(QMainWindow):
         self.email = EmailPlay(self, self.bridge)
         self.bridge.set_gate(self._replay_blocks)
         self.bridge.changed.connect(self.refresh)
+        self.fog = FogToggle(self, self.bridge)  # 18.1: first, so a new game starts fogged
         self.bridge.replaced.connect(self._on_session_replaced)
         self.bridge.submitted.connect(self._on_submitted)
         self.bridge.said.connect(self._say)
@@ -211,7 +212,6 @@ class MainWindow(QMainWindow):
         self.turn_label = self.turn_bar.label
         add_dock_entries(self, self.view_menu)  # every dock, Log, Stack and Overview too
         self.text_size = TextSize(self, self.view_menu, self.counters)
-        self.fog = FogToggle(self, self.bridge)  # 18.1: free play may show every unit
         entries = self.view_menu.actions()  # beside the other things the map may show
         self.view_menu.insertAction(entries[entries.index(self.supply_action) + 1], self.fog.action)
         self.refresh()
