@@ -27,6 +27,7 @@ from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
 from owsqt.qt.app.autosave import LazyAutosave
 from owsqt.qt.app.dockmenu import add_dock_entries
+from owsqt.qt.app.fogtoggle import FogToggle
 from owsqt.qt.app.games import GameLibrary, open_dialog
 from owsqt.qt.app.imageexport import ImageExport
 from owsqt.qt.app.menurules import judge_menu
@@ -197,18 +198,24 @@ class MainWindow(QMainWindow):
         self.email = EmailPlay(self, self.bridge)
         self.bridge.set_gate(self._replay_blocks)
         self.bridge.changed.connect(self.refresh)
-        self.bridge.view_changed.connect(self._show_log)  # 18.1: another side reads it
+        self.fog = FogToggle(self, self.bridge)  # 18.1: first, so a new game starts fogged
         self.bridge.replaced.connect(self._on_session_replaced)
         self.bridge.submitted.connect(self._on_submitted)
         self.bridge.said.connect(self._say)
         self.bridge.write_failed.connect(self._journal_failed)
         self.bridge.replay_requested.connect(self.watch)
+        # 18.1: another side looks: nothing selected or shown for the last one stays.
+        self.bridge.view_changed.connect(self.stack_viewer.dismiss)
+        self.bridge.view_changed.connect(self.clear_selection)
+        self.bridge.view_changed.connect(self.refresh)
         self._build_actions()
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.turn_label = self.turn_bar.label
         add_dock_entries(self, self.view_menu)  # every dock, Log, Stack and Overview too
         self.text_size = TextSize(self, self.view_menu, self.counters)
+        entries = self.view_menu.actions()  # beside the other things the map may show
+        self.view_menu.insertAction(entries[entries.index(self.supply_action) + 1], self.fog.action)
         self.refresh()
 
     def _build_actions(self) -> None:
@@ -366,7 +373,7 @@ class MainWindow(QMainWindow):
         self._show_log()
         self.air.refresh()
         self._show_on_map(state)
-        self.inspector.show_hex(self.inspector.hex, self.session.state)
+        self.inspector.show_hex(self.inspector.hex, self.bridge.seen())
         self.arrivals.show_state(state)
         self.replacements.refresh()
         self.ring.refresh()
@@ -392,6 +399,7 @@ class MainWindow(QMainWindow):
         replay_gates(self.replay.is_active(), self.end_step_action, self.roll_action)
         self.replay_action.setEnabled(bool(self.session.entries))
         self.email.refresh()
+        self.fog.refresh()
         if self.replay.is_active():  # the map shows the past until the player leaves it
             self._on_replay_entry(self.replay.shown)
 
@@ -416,12 +424,14 @@ class MainWindow(QMainWindow):
         self.replay.viewer = viewer  # a replay under way tells its entry again, and shows it
 
     def _show_on_map(self, state: GameState) -> None:
-        """The counters, markers, air units and the turn bar as `state` has them."""
+        """The counters, markers, air units and the turn bar as `state` has them, as the
+        viewer may see them (18.1)."""
         self.turn_bar.show_state(state, self.session.mode, self.ruleset.turn_record_track)
-        self.counters.sync(state)
-        self.hex_markers.sync(state, self.ruleset.hex_name)
-        self.zones.sync(state)
-        self.supply_overlay.sync(state)
+        seen = self.bridge.seen(state)
+        self.counters.sync(state, seen)
+        self.hex_markers.sync(seen.state, self.ruleset.hex_name)
+        self.zones.sync(seen.state)
+        self.supply_overlay.sync(state, viewer=seen.side)
         self.air.show_state(state)
 
     # --- replaying the journal ----------------------------------------------------------
@@ -494,7 +504,8 @@ class MainWindow(QMainWindow):
         if not grid.contains(hex_) or self._replay_blocks():
             return
         side = nearest_hexside(SCENE_LAYOUT, hex_, point.x(), point.y(), grid.neighbours(hex_))
-        menu = hex_menu(self, grid.id_of(hex_), hex_, side, self.session.state, self._order)
+        shown = self.bridge.seen().state  # 18.1: what the viewer may see
+        menu = hex_menu(self, grid.id_of(hex_), hex_, side, shown, self._order)
         judge_menu(menu, self.ruleset, self.session.state, self.session.mode)  # STRICT: greyed
         self.combat.add_menu_entries(menu, hex_)
         self.air.add_menu_entries(menu, hex_)
@@ -510,7 +521,8 @@ class MainWindow(QMainWindow):
         displacement when its hex is overstacked (9.3), then the edits by hand."""
         game = self.session.state
         state = game.units[unit_id]
-        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], state, self._order)
+        shown = self.bridge.seen().state.units.get(unit_id, state)  # 18.1: no strength marker
+        menu = unit_menu(self, self.ruleset.catalogue.ground[unit_id], shown, self._order)
         judge_menu(menu, self.ruleset, game, self.session.mode)  # STRICT: refused edits greyed
         add_displacement(menu, self.ruleset, game, unit_id, self._order)
         if self.session.mode is not Mode.FREE:
@@ -523,7 +535,7 @@ class MainWindow(QMainWindow):
         return self.inspector.hex
 
     def _on_hex_selected(self, hex_: Hex | None) -> None:
-        self.inspector.show_hex(hex_, self.session.state)
+        self.inspector.show_hex(hex_, self.bridge.seen())
         self.zones.select(hex_)
         reach = self.moves.select(hex_)
         if hex_ is not None:
@@ -542,7 +554,7 @@ class MainWindow(QMainWindow):
             return
         self.counters.expanded = None
         self.counters.restore()
-        self.inspector.show_hex(None, self.session.state)
+        self.inspector.show_hex(None, self.bridge.seen())
         self.zones.select(None)
         self.moves.clear_selection()
 
@@ -747,7 +759,7 @@ class MainWindow(QMainWindow):
         self._leave_replay()
         self.hot_seat.restart()
         self.counters.expanded = None
-        self.inspector.show_hex(None, self.session.state)
+        self.inspector.show_hex(None, self.bridge.seen())
         self.zones.select(None)
         self.moves.clear_selection()
         self.moves.end_gesture()  # no path, ghost or shading of the old game's gesture

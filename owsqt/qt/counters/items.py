@@ -8,7 +8,7 @@ puts every counter where the rules say.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.counters.fan import cascade, fan_half, fan_layout
+from owsqt.qt.counters.hidden import HiddenItem
 from owsqt.qt.counters.markers import place_chits
 from owsqt.qt.counters.painter import paint_counter
 from owsqt.qt.counters.style import COUNTER_SIZE
@@ -29,8 +30,9 @@ from owsqt.qt.counters.unittext import unit_tooltip
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState, UnitState
-from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitDef
+from owsqt.rules.fog.view import SideView, whole
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.determination import supply_notes
 
@@ -90,6 +92,8 @@ class CounterItem(QGraphicsObject):
         if self._drag is None:
             return
         delta = event.scenePos() - self._drag.start
+        if not self._drag.items:
+            return  # nothing of this stack may be picked up (18.1: an enemy stack)
         if not self._drag.announced and abs(delta.x()) + abs(delta.y()) >= DRAG_SLOP:
             self._drag.announced = True
             for item in self._drag.items:  # the hex under the carried stack shows through
@@ -108,7 +112,7 @@ class CounterItem(QGraphicsObject):
             item.setOpacity(1.0)
         target = SCENE_LAYOUT.hex_at_point(event.scenePos().x(), event.scenePos().y())
         moved = event.scenePos() - drag.start
-        if abs(moved.x()) + abs(moved.y()) < DRAG_SLOP:
+        if abs(moved.x()) + abs(moved.y()) < DRAG_SLOP or not drag.items:
             self.layer.clicked(self.layer.hex_under(self, drag.start))  # a click, not a drag
             return
         self.layer.request_move(tuple(item.unit.id for item in drag.items), target)
@@ -135,8 +139,11 @@ class CounterLayer(QObject):
         self.scene = scene
         self.ruleset = ruleset
         self.items: dict[str, CounterItem] = {}
-        self._state: GameState | None = None
-        self._tipped: GameState | None = None  # the state the tooltips were written for
+        self.hidden_items: dict[Hex, HiddenItem] = {}  # 18.1: placeholders of hidden units
+        self._state: GameState | None = None  # what the counters show
+        self._full: GameState | None = None  # the whole state they show it of
+        self.seen: SideView | None = None  # what the viewer may see of `_full` (18.1)
+        self._tipped: tuple[GameState | None, Player | None] | None = None  # tooltips' state
         self.expanded: Hex | None = None  # the stack fanned out so every unit shows
         # Which units of a stack a drag picks up (under the rules: those that may move now);
         # None or an empty answer: the whole stack.
@@ -144,68 +151,148 @@ class CounterLayer(QObject):
 
     @property
     def state(self) -> GameState | None:
-        """The state the counters show (the past one during a replay)."""
+        """The state the counters show (the past one during a replay): with fog of war, what
+        the viewer may see of it (18.1), hidden enemy units taken out."""
         return self._state
 
-    def sync(self, state: GameState) -> None:
-        """Create, move, repaint and remove items so the scene shows `state`."""
-        self._state = state
-        shown = set()
-        fanned = (
-            self.expanded if len(state.stack(self.expanded) if self.expanded else ()) > 1 else None
+    def occupied(self, hex_: Hex | None) -> bool:
+        """Whether the table shows counters on `hex_` (units, or hidden ones' placeholder)."""
+        state = self._state
+        return (
+            hex_ is not None
+            and state is not None
+            and (bool(state.stack(hex_)) or hex_ in self.hidden)
         )
-        for hex_, stack in state.stacks.items():
+
+    @property
+    def hidden(self) -> Mapping[Hex, int]:
+        """[18.1] The enemy counters the viewer may not see, per hex."""
+        return self.seen.hidden if self.seen is not None else {}
+
+    @property
+    def viewer(self) -> Player | None:
+        """The side the counters are drawn for (None: everything shows)."""
+        return self.seen.side if self.seen is not None else None
+
+    def sync(self, state: GameState, seen: SideView | None = None) -> None:
+        """Create, move, repaint and remove items so the scene shows `state` as `seen` lets
+        its viewer see it (18.1; all of it when None): hidden enemy units get no item, each
+        hex of theirs a placeholder under its shown top unit, or alone."""
+        seen = seen if seen is not None else whole(state)
+        self._full, self.seen = state, seen
+        shows = self._state = seen.state
+        shown = set()
+        fanned = self.expanded if self._slots(self.expanded) > 1 else None
+        for hex_, stack in shows.stacks.items():
             centre = QPointF(*SCENE_LAYOUT.center(hex_))
+            slots = self._slots(hex_)
             for index, unit_id in enumerate(stack):
                 item = self.items.get(unit_id)
                 if item is None:
                     item = CounterItem(self, self.ruleset.catalogue.ground[unit_id])
                     self.items[unit_id] = item
                     self.scene.addItem(item)
-                unit_state = state.units[unit_id]
+                unit_state = shows.units[unit_id]
                 if item.state != unit_state:
                     item.state = unit_state
                     place_chits(item, item.unit, unit_state)
                     item.update()
                 item.setScale(1.0)
-                item.setPos(cascade(centre, index, len(stack)))
+                item.setPos(cascade(centre, index, slots))
+                item.setCursor(
+                    Qt.CursorShape.OpenHandCursor
+                    if seen.side in (None, item.unit.player)
+                    else Qt.CursorShape.ArrowCursor  # 18.1: an enemy counter is not picked up
+                )
                 # The top unit on top; a fanned stack above every other counter.
-                item.setZValue(COUNTER_Z + len(stack) - index + (500 if hex_ == fanned else 0))
+                item.setZValue(COUNTER_Z + slots - index + (500 if hex_ == fanned else 0))
                 shown.add(unit_id)
         for unit_id in [u for u in self.items if u not in shown]:
             self.scene.removeItem(self.items.pop(unit_id))
+        self._place_hidden(fanned)
         if fanned is not None:
-            self._fan(state, fanned)
-        self._tooltips(state)
+            self._fan(fanned)
+        self._tooltips()
 
-    def _fan(self, state: GameState, hex_: Hex) -> None:
+    def _slots(self, hex_: Hex | None) -> int:
+        """The counters the table shows on `hex_`: its shown units and the placeholder."""
+        if hex_ is None or self._state is None:
+            return 0
+        return len(self._state.stack(hex_)) + (1 if hex_ in self.hidden else 0)
+
+    def _place_hidden(self, fanned: Hex | None) -> None:
+        """[18.1] One placeholder per hex holding counters the viewer may not see, the last
+        of its cascade (under the shown top unit), its count on the cascade's edge."""
+        hidden = self.hidden
+        for gone in [self.hidden_items.pop(h) for h in list(self.hidden_items) if h not in hidden]:
+            self.scene.removeItem(gone.badge)
+            self.scene.removeItem(gone)
+        side = self.viewer
+        if side is None:
+            return
+        for hex_, count in hidden.items():
+            item = self.hidden_items.get(hex_)
+            if item is None:
+                item = HiddenItem(hex_, side.opponent, count, self.clicked, self.toggle_fan)
+                self.hidden_items[hex_] = item
+                self.scene.addItem(item)
+                self.scene.addItem(item.badge)
+            elif item.count != count or item.side is not side.opponent:
+                item.side = side.opponent
+                item.set_count(count)
+            slots = self._slots(hex_)
+            raised = 500 if hex_ == fanned else 0
+            item.setScale(1.0)
+            item.setPos(cascade(QPointF(*SCENE_LAYOUT.center(hex_)), slots - 1, slots))
+            item.setZValue(COUNTER_Z + 1 + raised)
+            corner = COUNTER_SIZE / 2 - 1
+            item.badge.setPos(item.pos() + QPointF(corner, corner))
+            item.badge.setZValue(COUNTER_Z + slots + 1 + raised)
+            item.badge.setVisible(slots > 1 and hex_ != fanned)
+
+    def _fan(self, hex_: Hex) -> None:
         """Lay the stack on `hex_` out in a grid inside its hex, clear of its neighbours."""
+        state = self._state
+        assert state is not None
         centre = QPointF(*SCENE_LAYOUT.center(hex_))
         near = [
-            self.items[u].mapRectToScene(
-                self.items[u].boundingRect() | self.items[u].childrenBoundingRect()
-            )
-            for other, stack in state.stacks.items()
-            if other != hex_ and distance(other, hex_) <= 2
-            for u in stack
-            if u in self.items
+            item.mapRectToScene(item.boundingRect() | item.childrenBoundingRect())
+            for item in self._hex_items()
+            if (other := self._hex_of_item(item)) is not None
+            and other != hex_
+            and distance(other, hex_) <= 2
         ]
-        stack = state.stack(hex_)
-        points, scale = fan_layout(centre, len(stack), fan_half(centre, near))
-        for unit_id, point in zip(stack, points, strict=True):
-            item = self.items[unit_id]
+        items: list[QGraphicsObject] = [self.items[u] for u in state.stack(hex_)]
+        placeholder = self.hidden_items.get(hex_)
+        if placeholder is not None:
+            items.append(placeholder)
+        points, scale = fan_layout(centre, len(items), fan_half(centre, near))
+        for item, point in zip(items, points, strict=True):
             item.setScale(scale)
             item.setPos(point)
 
-    def _tooltips(self, state: GameState) -> None:
+    def _hex_items(self) -> list[QGraphicsObject]:
+        return [*self.items.values(), *self.hidden_items.values()]
+
+    def _hex_of_item(self, item: QGraphicsObject) -> Hex | None:
+        if isinstance(item, HiddenItem):
+            return item.hex
+        assert isinstance(item, CounterItem)
+        return self.hex_of(item)
+
+    def _tooltips(self) -> None:
         """Each counter's type, factors, strength, supply (with why, 14.2-14.4) and markers;
-        worked out once for each state, not at every redraw."""
-        if state is self._tipped:
+        worked out once for each state, not at every redraw. Why a unit is out of supply is
+        traced on the whole state and told of the viewer's own units only (18.1)."""
+        state, side = self._state, self.viewer
+        tipped = self._tipped
+        if state is None or (tipped and tipped[0] is self._full and tipped[1] is side):
             return
-        self._tipped = state
-        notes = supply_notes(self.ruleset, state)
+        self._tipped = (self._full, side)
+        notes = supply_notes(self.ruleset, self._full) if self._full is not None else {}
         for unit_id, item in self.items.items():
-            item.setToolTip(unit_tooltip(item.unit, state.units.get(unit_id), notes.get(unit_id)))
+            note = notes.get(unit_id) if side is None or item.unit.player is side else None
+            item.setToolTip(unit_tooltip(item.unit, state.units.get(unit_id), note))
 
     def clicked(self, hex_: Hex | None) -> None:
         """A click on a stack selects its hex (its reach shows); a fan elsewhere gathers."""
@@ -224,26 +311,31 @@ class CounterLayer(QObject):
         """The hex a press at `point` on `item` is about: the hex under the pointer when it
         holds a stack (a neighbour's counter may overhang it), else the item's own."""
         hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
-        if self._state is not None and self._state.stack(hex_):
+        if self.occupied(hex_):
             return hex_
         return self.hex_of(item)
 
     def pick(self, item: CounterItem, point: QPointF, alone: bool) -> list[CounterItem]:
         """What a press at `point` on `item` takes: the pressed unit out of a fanned stack;
         else the stack of the hex under the pointer (its movable units, see stack_items),
-        or with `alone` its unit under the pointer only."""
+        or with `alone` its unit under the pointer only. With fog of war only the viewer's
+        own units (18.1): a press on an enemy stack takes nothing."""
         own = self.hex_of(item)
         if own is not None and own == self.expanded:
-            return [item]
-        hex_ = self.hex_under(item, point)
-        if hex_ != own and hex_ is not None and self._state is not None:
-            item = self.items.get(self._state.stack(hex_)[0], item)  # that hex's top unit
-        return [item] if alone else self.stack_items(item)
+            picked = [item]
+        else:
+            hex_ = self.hex_under(item, point)
+            stack = self._state.stack(hex_) if self._state is not None and hex_ is not None else ()
+            if hex_ != own and stack:
+                item = self.items.get(stack[0], item)  # that hex's top unit
+            picked = [item] if alone else self.stack_items(item)
+        side = self.viewer
+        return [i for i in picked if side is None or i.unit.player is side]
 
     def restore(self) -> None:
         """Put every counter back where the state has it (after a refused or empty drag)."""
-        if self._state is not None:
-            self.sync(self._state)
+        if self._full is not None:
+            self.sync(self._full, self.seen)
 
     def stack_items(self, item: CounterItem) -> list[CounterItem]:
         """The items of the stack `item` belongs to, top first: those the stack filter picks

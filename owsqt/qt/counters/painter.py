@@ -67,7 +67,8 @@ from owsqt.qt.counters.symbols import (
 )
 from owsqt.qt.fonts import table_font
 from owsqt.rules.core.state import UnitState
-from owsqt.rules.data.units import AirUnitDef, MovementClass, UnitDef, UnitType
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import AirUnitDef, MovementClass, Nationality, UnitDef, UnitType
 
 __all__ = [
     "CounterFace",
@@ -77,8 +78,10 @@ __all__ = [
     "factor_line",
     "far_ground_face",
     "ground_face",
+    "hidden_face",
     "paint_air_counter",
     "paint_counter",
+    "paint_hidden",
     "render_counter",
     "short_name",
     "shows_reduced",
@@ -439,6 +442,36 @@ def far_ground_face(unit: UnitDef, reduced: bool) -> CounterFace:
         _Layer(_rounded(outline, style.CORNER_RADIUS - edge / 2), pen=_pen(style.EDGE, edge))
     )
     return CounterFace(layers)
+
+
+HIDDEN_NATION = {Player.GERMAN: Nationality.GERMAN_ARMY, Player.SOVIET: Nationality.SOVIET}
+"""The colours of the back of a side's counter (18.1): its main nationality's field."""
+
+
+@lru_cache(maxsize=64)
+def hidden_face(side: Player, count: int) -> CounterFace:
+    """[18.1] The back of `side`'s counter standing for `count` of its counters the viewer
+    may not see: the side's colours, a large question mark and the count, no identity and
+    no factors. Keyed by side and count, never by a unit, so no hidden unit's face is
+    cached under its key (facecache)."""
+    nation = style.nation_style(HIDDEN_NATION[side])
+    layers = _card(nation.reduced_field, None)
+    inner = QRectF(3.5, 3.5, S - 7.0, S - 7.0)
+    layers.append(_Layer(_rounded(inner, 1.6), pen=_pen(nation.band, 1.0)))
+    # The count on top, the mark below it: an entrenchment marker under the hex's centre
+    # (counters/markers.py) covers the bottom of a counter lying alone.
+    number = _placed(_text(f"{count}", True, 5.5), S / 2, 12.0, "centre")
+    layers.append(_Layer(number, nation.reduced_ink, min_pixels=style.TEXT_FROM_PIXELS))
+    mark = _placed(_text("?", True, 16.0), S / 2, 31.5, "centre")
+    layers.append(_Layer(mark, nation.band))
+    return CounterFace(layers)
+
+
+def paint_hidden(painter: QPainter, rect: QRectF, side: Player, count: int) -> None:
+    """Draw the back of `side`'s counter for `count` hidden counters into `rect` (18.1)."""
+    face = hidden_face(side, count)
+    if not FACES.draw(painter, rect, face):
+        face.paint(painter, rect)
 
 
 def counter_face(unit: UnitDef, reduced: bool, pixels: float) -> CounterFace:

@@ -15,9 +15,10 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, QSize, Qt, 
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
+from owsqt.qt.counters.hidden import hidden_words
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import unit_chits
-from owsqt.qt.counters.painter import paint_counter
+from owsqt.qt.counters.painter import paint_counter, paint_hidden
 from owsqt.qt.counters.unittext import unit_lines
 from owsqt.qt.fonts import table_font
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
@@ -37,6 +38,7 @@ _BACK = QColor(250, 247, 238, 245)
 _EDGE = QColor(60, 50, 40)
 _INK = QColor(30, 28, 24)
 _SOFT_INK = QColor(70, 66, 60)
+HIDDEN_LINE = "identity and strength show only in combat"
 _STOP = (
     QEvent.Type.MouseButtonPress,
     QEvent.Type.MouseButtonRelease,
@@ -57,6 +59,7 @@ class StackViewer(QWidget):
         self.ruleset = ruleset
         self.hex: Hex | None = None  # the hex under the pointer
         self.units: tuple[str, ...] = ()  # what the viewer shows
+        self.hidden = 0  # 18.1: how many enemy counters of the hex it may not show
         self._pointer = QPoint()
         self._held = False  # shown again only on another hex (after a press, drop, wheel)
         self._pressed = False
@@ -83,13 +86,16 @@ class StackViewer(QWidget):
         self._held = False
         self.hide()
         self._timer.stop()
-        state = self.layer.state
-        if not self._pressed and state is not None and state.stack(hex_):
+        if not self._pressed and self.layer.occupied(hex_):
             self._timer.start()
 
     def _pointer_gone(self) -> None:
         self._stop()
         self.hex = None
+
+    def dismiss(self) -> None:
+        """Gone until the pointer reaches another hex (another side looks at the table)."""
+        self._stop()
 
     def _stop(self, *_: object) -> None:
         """Gone, and not back until the pointer reaches another hex."""
@@ -119,7 +125,8 @@ class StackViewer(QWidget):
         """Show the units on `hex_` next to `pointer` (the view's pixels)."""
         state = self.layer.state
         self.units = state.stack(hex_) if state is not None else ()
-        if not self.units:
+        self.hidden = self.layer.hidden.get(hex_, 0)
+        if not self.units and not self.hidden:
             self.hide()
             return
         self.hex = hex_
@@ -131,13 +138,17 @@ class StackViewer(QWidget):
 
     # --- where and how large ------------------------------------------------------------
 
+    def _count(self) -> int:
+        """Rows: the units shown and one for the hidden ones (18.1)."""
+        return len(self.units) + (1 if self.hidden else 0)
+
     def _columns(self) -> int:
-        return (len(self.units) + ROWS_PER_COLUMN - 1) // ROWS_PER_COLUMN
+        return (self._count() + ROWS_PER_COLUMN - 1) // ROWS_PER_COLUMN
 
     def _rows(self) -> int:
         """Units per column: the columns as even as they can be."""
         columns = self._columns()
-        return (len(self.units) + columns - 1) // columns
+        return (self._count() + columns - 1) // columns
 
     def _row_height(self) -> int:
         return max(COUNTER_PX, QFontMetrics(table_font(TEXT_PX)).lineSpacing() * 6) + PAD
@@ -180,21 +191,32 @@ class StackViewer(QWidget):
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
         painter.setFont(table_font(TEXT_PX, bold=True))
         painter.setPen(_INK)
-        count = len(self.units)
+        count = len(self.units) + self.hidden
         title = f"Hex {self.ruleset.hex_name(self.hex)} · {count} unit{'s' if count > 1 else ''}"
         painter.drawText(PAD, PAD + QFontMetrics(painter.font()).ascent(), title)
-        top = self._header_height()
         for index, unit_id in enumerate(self.units):
-            column, row = divmod(index, self._rows())
-            x = PAD + column * (COUNTER_PX + CHIT_PX + TEXT_WIDTH + PAD)
-            y = top + row * self._row_height()
+            x, y = self._cell(index)
             unit = self.ruleset.catalogue.ground[unit_id]
             unit_state = state.units.get(unit_id)
+            if unit_state is None:
+                continue  # 18.1: gone from the viewer's sight since it was shown
             paint_counter(painter, QRectF(x, y, COUNTER_PX, COUNTER_PX), unit, unit_state)
             if unit_state is not None:
                 self._paint_chits(painter, x + COUNTER_PX + 3, y, unit_state, unit)
             self._paint_words(painter, x + COUNTER_PX + CHIT_PX + PAD, y, unit, unit_state)
+        side = self.layer.viewer
+        if self.hidden and side is not None:
+            x, y = self._cell(len(self.units))
+            paint_hidden(painter, QRectF(x, y, COUNTER_PX, COUNTER_PX), side.opponent, self.hidden)
+            lines = [hidden_words(side.opponent, self.hidden), HIDDEN_LINE]
+            self._paint_lines(painter, x + COUNTER_PX + CHIT_PX + PAD, y, lines)
         painter.end()
+
+    def _cell(self, index: int) -> tuple[int, int]:
+        """The top left corner of the `index`-th row's counter."""
+        column, row = divmod(index, self._rows())
+        x = PAD + column * (COUNTER_PX + CHIT_PX + TEXT_WIDTH + PAD)
+        return x, self._header_height() + row * self._row_height()
 
     def _paint_chits(self, painter: QPainter, x: float, y: float, unit_state, unit) -> None:
         painter.setFont(table_font(CHIT_PX * 0.45, bold=True))
@@ -207,9 +229,12 @@ class StackViewer(QWidget):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, look.text)
 
     def _paint_words(self, painter: QPainter, x: float, y: float, unit, unit_state) -> None:
+        self._paint_lines(painter, x, y, unit_lines(unit, unit_state))
+
+    def _paint_lines(self, painter: QPainter, x: float, y: float, lines: list[str]) -> None:
         metrics = QFontMetrics(table_font(TEXT_PX))
         line_y = y + metrics.ascent()
-        for number, line in enumerate(unit_lines(unit, unit_state)):
+        for number, line in enumerate(lines):
             painter.setFont(table_font(TEXT_PX, bold=number == 0))
             painter.setPen(_INK if number == 0 else _SOFT_INK)
             text = metrics.elidedText(line, Qt.TextElideMode.ElideRight, TEXT_WIDTH)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QWidget
 
+from owsqt.qt.counters.hidden import hidden_words
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Supply
 from owsqt.rules.data.units import UnitDef
+from owsqt.rules.fog.view import SideView, whole
 from owsqt.rules.scenario.ruleset import Ruleset
 
 COLUMNS = ("Unit", "Type", "Strength", "Move", "Prof.", "Stack", "Markers")
@@ -60,16 +62,21 @@ class StackInspector(QTableWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._row_menu)
 
-    def show_hex(self, hex_: Hex | None, state: GameState) -> None:
-        """List the stack on `hex_` (nothing when None) as `state` has it."""
+    def show_hex(self, hex_: Hex | None, state: GameState | SideView) -> None:
+        """List the stack on `hex_` (nothing when None) as `state` has it; given a side's
+        view, as that side may see it (18.1): its shown units, then one row that says how
+        many of the enemy's counters it may not see, naming none."""
+        seen = state if isinstance(state, SideView) else whole(state)
+        shows = seen.state
         self.hex = hex_
-        stack = state.stack(hex_) if hex_ is not None else ()
-        self._order = stack
-        self.setRowCount(len(stack))
+        stack = shows.stack(hex_) if hex_ is not None else ()
+        hidden = seen.hidden.get(hex_, 0) if hex_ is not None else 0
+        self._order = stack if not hidden else ()  # 18.1: no reordering a stack half seen
+        self.setRowCount(len(stack) + (1 if hidden else 0))
         catalogue = self.ruleset.catalogue
         for row, unit_id in enumerate(stack):
             unit = catalogue.ground[unit_id]
-            unit_state = state.units[unit_id]
+            unit_state = shows.units[unit_id]
             stacking = unit.stacking_value(unit_state.reduced)
             cells = (
                 unit.name,
@@ -84,8 +91,17 @@ class StackInspector(QTableWidget):
                 item = QTableWidgetItem(text)
                 item.setToolTip(unit_id if column == 0 else text)
                 self.setItem(row, column, item)
+        if hidden and seen.side is not None:
+            words = hidden_words(seen.side.opponent, hidden)
+            for column in range(len(COLUMNS)):
+                item = QTableWidgetItem(words if column == 0 else "?")
+                item.setToolTip(words)
+                self.setItem(len(stack), column, item)
         where = self.ruleset.grid.id_of(hex_) if hex_ is not None else "no hex"
-        total = sum(catalogue.ground[u].stacking_value(state.units[u].reduced) for u in stack)
+        if hidden:
+            self.setStatusTip(f"{where}: {len(stack)} shown, {hidden} hidden (18.1)")
+            return
+        total = sum(catalogue.ground[u].stacking_value(shows.units[u].reduced) for u in stack)
         self.setStatusTip(f"{where}: {len(stack)} units, {total} stacking points")
 
     def reordered(self, row: int, where: str) -> tuple[str, ...]:
@@ -96,7 +112,7 @@ class StackInspector(QTableWidget):
 
     def _row_menu(self, position) -> None:
         row = self.rowAt(position.y())
-        if row < 0 or self.hex is None or len(self._order) < 2:
+        if row < 0 or row >= len(self._order) or self.hex is None or len(self._order) < 2:
             return
         menu = QMenu(self)
         for label, where in (("Put on top of the stack", "top"), ("Put at the bottom", "bottom")):

@@ -1,8 +1,9 @@
 """The supply overlay (14.2), toggled from the View menu: for both sides, each headquarters'
 link up its chain of command (division to army or corps headquarters, that to the nearest
 friendly map edge), solid where the line is open and dashed red where it is cut, and a red
-wash on the hexes of the units that trace no line now. The rules say what (supply.view);
-this only draws it."""
+wash on the hexes of the units that trace no line now; with the fog of war only the
+viewer's own side's (18.1: the enemy's chains would show where his hidden headquarters
+are). The rules say what (supply.view); this only draws it."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ class SupplyOverlay(QGraphicsItem):
         self.ruleset = ruleset
         self.views: dict[Player, SupplyView] = {}
         self._state: GameState | None = None
+        self._viewer: Player | None = None  # 18.1: whose lines alone show (None: both)
         self._bounds = QRectF()
         self.setZValue(SUPPLY_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -43,17 +45,19 @@ class SupplyOverlay(QGraphicsItem):
     def show_supply(self, shown: bool) -> None:
         self.setVisible(shown)
         if shown and self._state is not None:
-            self.sync(self._state, force=True)
+            self.sync(self._state, force=True, viewer=self._viewer)
 
-    def sync(self, state: GameState, force: bool = False) -> None:
-        """Follow `state` (the lines are traced only while the overlay is shown)."""
-        if state is self._state and not force:
+    def sync(self, state: GameState, force: bool = False, viewer: Player | None = None) -> None:
+        """Follow `state` (the lines are traced only while the overlay is shown); with a
+        `viewer` (the fog of war, 18.1) only his side's lines, which name no enemy unit."""
+        if state is self._state and viewer is self._viewer and not force:
             return
-        self._state = state
+        self._state, self._viewer = state, viewer
         if not self.isVisible():
             return
         self.prepareGeometryChange()
-        self.views = {p: supply_view(self.ruleset, state, p) for p in Player}
+        sides = tuple(Player) if viewer is None else (viewer,)
+        self.views = {p: supply_view(self.ruleset, state, p) for p in sides}
         points = [
             QPointF(*SCENE_LAYOUT.center(h))
             for view in self.views.values()

@@ -101,7 +101,8 @@ class MoveController(QObject):
                 "within reach: point at one for the path and its cost, drag the stack there "
                 "(Shift or Alt: one unit alone; double-click: fan the stack out)"
             )
-        if hex_ is not None and self.rules_apply():
+        stack = self.session.state.stack(hex_) if hex_ is not None else ()
+        if hex_ is not None and self.rules_apply() and stack and self._seen_whole(stack[0]):
             return why_unmovable(self.ruleset, self.session.state, hex_)
         return None
 
@@ -238,7 +239,14 @@ class MoveController(QObject):
         if hex_ is None or not self.rules_apply():
             return None
         units = movable_units(self.ruleset, self.session.state, hex_)
+        units = tuple(u for u in units if self._seen_whole(u))
         return self._plan_for(units) if units else None
+
+    def _seen_whole(self, unit_id: str) -> bool:
+        """[18.1] Whether the viewer may know all of a unit (its own): the reach, the
+        allowance and why a stack may not move are told of his own units only."""
+        viewer = self._bridge.viewer
+        return viewer is None or self.ruleset.catalogue.ground[unit_id].player is viewer
 
     def _plan_for(self, units: tuple[str, ...]) -> MovePlan:
         state = self.session.state
