@@ -19,6 +19,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 
 
@@ -34,6 +35,10 @@ class PageHost(Protocol):
     def update_marks(self) -> None: ...
 
     def request_attack(self) -> None: ...
+
+    def seen(self) -> SideView:
+        """[18.1] What the table's viewer may know of the state the panel shows."""
+        ...
 
 
 def button(text: str, tooltip: str, name: str) -> QPushButton:
