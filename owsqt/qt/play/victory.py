@@ -15,7 +15,7 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.replay import ReplayDock
 from owsqt.qt.play.resultdialog import ResultDialog
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.victory.crossing import Standing
+from owsqt.rules.victory.crossing import Standing, across_seen
 from owsqt.rules.victory.points import Count
 from owsqt.rules.victory.result import live_standing
 
@@ -55,7 +55,10 @@ class VictoryControl(QObject):
         session = self._bridge.session
         state = session.state
         scenario = self._bridge.ruleset.scenarios[state.scenario]
-        standing = live_standing(self._bridge.ruleset, state)
+        seen = self._bridge.seen(state)
+        standing = live_standing(self._bridge.ruleset, state, seen)
+        over = state.phase is Phase.GAME_OVER
+        hidden = isinstance(standing, Standing) and not over and not across_seen(seen)
         rule = escape(str(scenario.victory.get("rule", "19.0")))
         lines = [f"<b>{escape(scenario.title)}</b> ({rule})"]
         self.result_button.setEnabled(standing is not None)
@@ -64,9 +67,8 @@ class VictoryControl(QObject):
         elif isinstance(standing, Count):
             lines.extend(points_lines(standing))
         else:
-            lines.extend(crossing_lines(scenario.victory, standing))
-        if standing is not None:
-            over = state.phase is Phase.GAME_OVER
+            lines.extend(crossing_lines(scenario.victory, standing, hidden))
+        if standing is not None and not hidden:
             lines.append(
                 f"<b>{'Result' if over else 'If the game ended now'}</b>: "
                 f"{escape(standing.result.text())}"
@@ -98,13 +100,14 @@ class VictoryControl(QObject):
             replay.show_entry(entry)
 
 
-def crossing_lines(victory: Mapping[str, Any], standing: Standing) -> list[str]:
-    """[19.13, 19.23] The stacking points across the river and the objective's holder."""
+def crossing_lines(
+    victory: Mapping[str, Any], standing: Standing, hidden: bool = False
+) -> list[str]:
+    """[19.13, 19.23] The stacking points across the river and the objective's holder;
+    `hidden`: the points are not the viewer's to know (18.1)."""
     between = "–".join(victory.get("between", ()))
-    lines = [
-        f"German stacking points across the {escape(victory['river'])} "
-        f"({between}): <b>{standing.across}</b>"
-    ]
+    points = "not seen under the fog of war (18.1)" if hidden else f"<b>{standing.across}</b>"
+    lines = [f"German stacking points across the {escape(victory['river'])} ({between}): {points}"]
     if standing.holder is not None:
         lines.append(f"{victory['hold']} held by the {standing.holder.title} player")
     return lines
