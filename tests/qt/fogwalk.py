@@ -117,7 +117,7 @@ def _model_texts(model: QAbstractItemModel, parent: QModelIndex, where: str) -> 
                     yield Shown(f"{where} header", value)
 
 
-def _widget_texts(widget: QWidget) -> Iterator[Shown]:
+def widget_texts(widget: QWidget) -> Iterator[Shown]:
     where = f"{_name(widget)} ({type(widget).__name__})"
     for what, value in (
         ("toolTip", widget.toolTip()),
@@ -160,7 +160,7 @@ def texts(window: QMainWindow) -> list[Shown]:
     its children), their item views and actions, and the status bar."""
     found: list[Shown] = []
     for widget in [window, *window.findChildren(QWidget)]:
-        found.extend(s for s in _widget_texts(widget) if s.text)
+        found.extend(s for s in widget_texts(widget) if s.text)
     for action in window.findChildren(QAction):
         for what, value in (("text", action.text()), ("toolTip", action.toolTip())):
             if value:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.resultpages import retreat_text
@@ -18,13 +18,14 @@ from owsqt.qt.pocket.thunderclap_panel import ThunderclapPanel
 from owsqt.qt.recovery.panel import ReplacementsPanel
 from owsqt.qt.setup.tray import SetupTray
 from owsqt.rules.combat.retreat import RetreatPath, ZocEntry
-from owsqt.rules.core.actions import BombardmentMission, PreparedAttack
+from owsqt.rules.core.actions import BombardmentMission, ContinueCombat, Defend, PreparedAttack
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
+from tests.qt.fogwalk import widget_texts
 from tests.qt.tabletools import window_for
 from tests.qt.test_combat_dialog import ATTACKERS, example_game, example_hexes
 from tests.qt.test_replacements_dock import RAISED, replacement_game
@@ -138,6 +139,30 @@ def test_18_1_a_declared_attack_shows_both_sides_whole_and_not_the_defenders_gun
     window.bridge.view_changed.emit()
     assert panel.defend.guns.count() == 1
     assert "1114 Art Rgt" in panel.defend.guns.item(0).text()
+
+
+def test_18_1_when_the_combat_ends_the_panel_keeps_none_of_the_units_it_revealed(
+    qtbot, ruleset, viewer
+):
+    session = example_game(ruleset, options=FOG)
+    viewer(GERMAN)
+    window = window_for(qtbot, ruleset, session)
+    panel = window.combat.panel
+    target = ruleset.grid.hex_of(example_hexes(ruleset)[0])
+
+    def shown() -> str:
+        return "\n".join(s.text for w in panel.findChildren(QWidget) for s in widget_texts(w))
+
+    for action in (
+        PreparedAttack(player=GERMAN, target=target, units=ATTACKERS, lead="tank"),
+        Defend(player=SOVIET, lead="rifle"),
+    ):
+        assert window.bridge.submit(action).applied
+    assert "1111 AT Rgt" in shown()  # engaged: seen whole while the combat lasts
+    for side in (SOVIET, GERMAN):
+        assert window.bridge.submit(ContinueCombat(player=side)).applied
+    assert session.state.combat is None
+    assert "1111 AT Rgt" not in shown()
 
 
 def test_18_1_a_bombardment_mission_shows_the_target_side_no_hidden_gun_and_ends_dark(

@@ -4,9 +4,11 @@ dialog, item view, action or map item (tests/qt/fogwalk.py reads them all).
 
 The games are fuzzed (tools/fuzz: random legal actions from the default set-up) until a
 combat opens ("during": its engaged units are seen whole by both sides) and on until it
-ends ("after": they have gone dark again). The attack dialog and the combat calculator are
-opened on the enemy stacks next to the viewer's units, and the calculator on one of his own
-stacks the enemy may attack, as a player would."""
+ends ("after": they have gone dark again; the window is opened in the combat and the rest
+is played at the table, so that what the combat showed must not stay in any widget). The
+attack dialog and the combat calculator are opened on the enemy stacks next to the
+viewer's units, and the calculator on one of his own stacks the enemy may attack, as a
+player would."""
 
 from __future__ import annotations
 
@@ -72,18 +74,23 @@ def _fuzzed(scenario: str) -> tuple[tuple[Action, ...], int, int]:
     raise AssertionError(f"{scenario}: no combat opened and ended in {MOST} actions")
 
 
-def fogged_game(scenario: str, moment: str) -> GameSession:
+def fogged_game(scenario: str, moment: str) -> tuple[GameSession, tuple[Action, ...]]:
+    """The game in its first combat, and for the moment "after" the actions that end it
+    (played at the table, so that nothing the combat showed stays in a widget)."""
     actions, during, after = _fuzzed(scenario)
     session = _new_game(scenario)
-    for action in actions[: during if moment == "during" else after]:
+    for action in actions[:during]:
         session.submit(action)
-    assert (session.state.combat is not None) is (moment == "during")
-    return session
+    assert session.state.combat is not None
+    return session, actions[during:after] if moment == "after" else ()
 
 
-def table(qtbot, monkeypatch, session: GameSession, viewer: Player | None) -> MainWindow:
+def table(
+    qtbot, monkeypatch, session: GameSession, then: tuple[Action, ...], viewer: Player | None
+) -> MainWindow:
     """The main window on `session`, drawn for `viewer` (None: the table ignores the fog),
-    every dock shown, the attack dialog and the calculator open on stacks that face."""
+    every dock shown; `then` played at the table; the attack dialog and the calculator
+    open on stacks that face."""
     monkeypatch.setattr(SessionBridge, "viewer", property(lambda self: viewer))
     ruleset = shipped()
     window = MainWindow(ruleset, session)
@@ -92,6 +99,9 @@ def table(qtbot, monkeypatch, session: GameSession, viewer: Player | None) -> Ma
     for dock in window.findChildren(QDockWidget):
         dock.show()
     window.refresh()
+    for action in then:
+        assert window.bridge.submit(action) is not None
+    assert (session.state.combat is None) is bool(then)
     state = session.state
     side = viewer or Player.GERMAN
     if state.combat is None:
@@ -110,10 +120,10 @@ def table(qtbot, monkeypatch, session: GameSession, viewer: Player | None) -> Ma
 def test_18_1_no_widget_names_a_hidden_unit_or_its_strength(
     qtbot, monkeypatch, scenario, side, moment
 ):
-    session = fogged_game(scenario, moment)
+    session, then = fogged_game(scenario, moment)
+    window = table(qtbot, monkeypatch, session, then, side)
     hidden = hidden_facts(shipped(), session.state, side)
     assert hidden.units, "the game must hide something for the walk to find"
-    window = table(qtbot, monkeypatch, session, side)
     found = leaks(shipped(), hidden, window)
     assert not found, f"{len(found)} leaks for the {side.value} side:\n" + "\n".join(found)
 
@@ -124,9 +134,9 @@ def test_18_1_the_walk_finds_the_hidden_units_of_a_table_that_ignores_the_fog(
 ):
     """The walk can fail: drawn for nobody (everything shown), the same window names units
     the German side may not see."""
-    session = fogged_game(scenario, "after")
+    session, then = fogged_game(scenario, "after")
+    window = table(qtbot, monkeypatch, session, then, None)
     hidden = hidden_facts(shipped(), session.state, Player.GERMAN)
-    window = table(qtbot, monkeypatch, session, None)
     found = leaks(shipped(), hidden, window)
     assert any("hidden unit" in line for line in found)
     assert any("counter of hidden unit" in line for line in found)

@@ -214,6 +214,7 @@ class CombatPanel(QWidget):
         if page is not self._page:
             self._page.hide()
             self._page.bar.hide()
+            self._page.forget()
         self._page = page
         page.show()
         page.bar.show()
@@ -246,12 +247,14 @@ class CombatPanel(QWidget):
             self._show_actor(special_fire_line(ruleset, choice), choice.player)
             self.step.hide()
             self.forces.hide()
+            self.forces.clear()
             return
         if combat is None:
             self.title.setText("<b>No combat under way</b>")
             self.step.hide()
             self.actor.hide()
             self.forces.hide()
+            self.forces.clear()  # 18.1: its units go dark again
             return
         where = ruleset.grid.id_of(combat.target)
         kind = combat_kind(combat)
@@ -361,6 +364,7 @@ class CombatPanel(QWidget):
                 break
         self.log.clear()
         self.last.hide()
+        self.last.clear()
         current = session.state.combat is not None or session.state.special_fire is not None
         if not current and self._bridge.viewer is not None:
             start = None  # 18.1: a combat's units go dark again when it ends
