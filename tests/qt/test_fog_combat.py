@@ -14,13 +14,22 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.resultpages import retreat_text
 from owsqt.qt.play.victory import VictoryControl
+from owsqt.qt.pocket.ringpanel import RingPanel
 from owsqt.qt.pocket.thunderclap_panel import ThunderclapPanel
 from owsqt.qt.recovery.panel import ReplacementsPanel
 from owsqt.qt.setup.tray import SetupTray
 from owsqt.rules.combat.retreat import RetreatPath, ZocEntry
-from owsqt.rules.core.actions import BombardmentMission, ContinueCombat, Defend, PreparedAttack
+from owsqt.rules.core.actions import (
+    BombardmentMission,
+    ContinueCombat,
+    Defend,
+    PreparedAttack,
+    RollRingRelease,
+)
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import apply
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
@@ -30,6 +39,7 @@ from tests.qt.tabletools import window_for
 from tests.qt.test_combat_dialog import ATTACKERS, example_game, example_hexes
 from tests.qt.test_replacements_dock import RAISED, replacement_game
 from tests.rules.combatkit import combat_rules, with_german_gun
+from tests.rules.ringkit import ARMY, campaign_setup, ring_segment
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 FOG = (FOG_OF_WAR,)
@@ -268,3 +278,33 @@ def test_18_1_the_victory_dock_hides_the_german_points_across_from_the_soviet_si
     control.refresh()
     assert "not seen" not in control.label.text()
     assert "If the game ended now" in control.label.text()
+
+
+def test_18_1_the_ring_dock_lists_to_the_german_side_only_the_ring_units_he_sees(qtbot):
+    rules = shipped()
+    state = ring_segment(campaign_setup(rules), attacked=frozenset({ARMY}), dice=(9,))
+    state = apply(rules, state, RollRingRelease(player=SOVIET, army=ARMY), Mode.STRICT).state
+    state = replace(state, options=(*state.options, FOG_OF_WAR))
+    panel = RingPanel(rules, lambda action: None)
+    qtbot.addWidget(panel)
+
+    def pieces(side: Player) -> set[str]:
+        panel.show_state(state, view(rules, state, side))
+        root = panel.pieces.invisibleRootItem()
+        places = [
+            root.child(i).child(j)
+            for i in range(root.childCount())
+            for j in range(root.child(i).childCount())
+        ]
+        return {place.child(k).text(0) for place in places for k in range(place.childCount())}
+
+    soviet, german = pieces(SOVIET), pieces(GERMAN)
+    assert german < soviet  # the German side sees only the top of each Ring stack
+    seen = view(rules, state, GERMAN)
+    assert all(any(rules.unit_name(u) == name for u in seen.state.units) for name in german)
+    piece = next(u for u in state.units if rules.unit_name(u) in soviet - german)
+    freed = replace(state, ring=replace(state.ring, freed=FrozenMap({ARMY: piece})))
+    panel.show_state(freed, view(rules, freed, GERMAN))
+    assert panel.states[ARMY].text() == "rolled 9: released a piece"
+    panel.show_state(freed, view(rules, freed, SOVIET))
+    assert panel.states[ARMY].text() == f"rolled 9: released {rules.unit_name(piece)}"
