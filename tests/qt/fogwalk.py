@@ -47,6 +47,7 @@ ROLES = (
 # losses page).
 STRENGTH_FORMS = r"\s*(?:SP\b|/|of\b|→)"
 NEAR = 80  # how far after a unit's name its strength may be written, in characters
+LINES = 4  # how many lines under a unit's name its "strength N" may be written
 
 
 @dataclass(frozen=True)
@@ -196,16 +197,14 @@ def leaks(ruleset: Ruleset, hidden: Hidden, window: QMainWindow) -> list[str]:
         tokens.append((f"hidden unit {unit_id}", _pattern(unit_id)))
         name = ruleset.unit_name(unit_id)
         tokens.append((f"hidden unit {name!r}", _pattern(name)))
-    strengths = [
-        (
-            f"strength {strength} of {ruleset.unit_name(unit_id)!r}",
-            re.compile(
-                rf"{re.escape(ruleset.unit_name(unit_id))}.{{0,{NEAR}}}?"
-                rf"(?<![\d/]){strength}{STRENGTH_FORMS}"
-            ),
-        )
-        for unit_id, strength in sorted(hidden.marked.items())
-    ]
+    strengths = []
+    for unit_id, strength in sorted(hidden.marked.items()):
+        name = rf"(?<![\w/-]){re.escape(ruleset.unit_name(unit_id))}(?![\w-])"
+        what = f"strength {strength} of {ruleset.unit_name(unit_id)!r}"
+        # on the name's line, or a few lines under it as "strength 4" (a counter's tooltip)
+        same_line = rf"{name}.{{0,{NEAR}}}?(?<![\d/]){strength}{STRENGTH_FORMS}"
+        below = rf"{name}(?:[^\n]*\n){{1,{LINES}}}strength {strength}\b"
+        strengths.append((what, re.compile(f"{same_line}|{below}")))
     # A seen unit's name that holds a hidden one ("4 Pz Div" in "XLVIII 4 Pz Div") is
     # blotted out first, so that only whole names count.
     names = {ruleset.unit_name(u) for u in hidden.units}

@@ -140,3 +140,5 @@ def test_18_1_the_walk_finds_the_hidden_units_of_a_table_that_ignores_the_fog(
     found = leaks(shipped(), hidden, window)
     assert any("hidden unit" in line for line in found)
     assert any("counter of hidden unit" in line for line in found)
+    assert hidden.marked, "some German-seen Soviet unit carries a strength marker"
+    assert any(": strength " in line for line in found)
