@@ -1,5 +1,5 @@
-"""Fog of war (18.1) in the rules' answers the displays draw: the supply overlay's chains
-and cut-off units, and the victory standing, as one side may know them."""
+"""Fog of war (18.1) in the rules' answers the displays draw: the victory standing as one
+side may know it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
-from owsqt.rules.supply.view import supply_view
 from owsqt.rules.victory.crossing import across_seen
 from owsqt.rules.victory.points import count
 from owsqt.session import GameSession
@@ -27,24 +26,6 @@ def fogged(scenario: str) -> GameSession:
     session = GameSession.new(shipped(), scenario, Mode.STRICT, seed=3, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     return session
-
-
-def test_18_1_the_supply_overlay_draws_only_the_enemy_headquarters_a_side_sees():
-    rules = shipped()
-    state = fogged("operation-winter-storm").state
-    for side in Player:
-        seen = view(rules, state, side)
-        full = supply_view(rules, state, side.opponent)
-        shown = supply_view(rules, state, side.opponent, seen)
-        assert set(shown.links) < set(full.links)  # the default set-up hides some
-        assert shown.cut_off <= full.cut_off
-        known = {
-            unit.hex
-            for unit_id, unit in seen.state.units.items()
-            if unit.hex is not None and rules.catalogue.ground[unit_id].player is side.opponent
-        }
-        assert {link.start for link in shown.links} <= known
-        assert supply_view(rules, state, side, seen) == supply_view(rules, state, side)
 
 
 def test_18_1_only_the_german_side_knows_his_stacking_points_across_the_river():

@@ -409,7 +409,7 @@ class MainWindow(QMainWindow):
         self.counters.sync(state)
         self.hex_markers.sync(state, self.ruleset.hex_name)
         self.zones.sync(state)
-        self.supply_overlay.sync(state, seen=self.bridge.seen(state))
+        self.supply_overlay.sync(state)
         self.air.show_state(state)
 
     # --- replaying the journal ----------------------------------------------------------

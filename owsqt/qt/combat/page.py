@@ -38,8 +38,8 @@ class PageHost(Protocol):
 
     def request_attack(self) -> None: ...
 
-    def seen(self) -> SideView:
-        """[18.1] What the table's viewer may know of the state the panel shows."""
+    def seen(self, state: GameState) -> SideView:
+        """[18.1] What the side at the table may know of `state`."""
         ...
 
 

@@ -129,7 +129,7 @@ class DefendPage(Page):
             self.lead.setCurrentIndex(units.index(best))
         self.lead.blockSignals(False)
         player = combat.attacker.opponent
-        viewer = self.panel.seen().side
+        viewer = self.panel.seen(state).side
         guns = artillery_candidates(self.ruleset, state, combat.target, player)
         if viewer not in (None, player):  # 18.1: his guns are his until he designates them
             guns = []

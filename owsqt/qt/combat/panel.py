@@ -205,11 +205,6 @@ class CombatPanel(QWidget):
         self._state = None
         self.show_state()
 
-    def seen(self) -> SideView:
-        """[18.1] What the table's viewer may know of the state shown: during a combat every
-        unit it engages, and of the rest only what the map shows."""
-        return self._bridge.seen(self._state)
-
     def _show_page(self, page: Page) -> None:
         if page is not self._page:
             self._page.hide()
@@ -286,7 +281,7 @@ class CombatPanel(QWidget):
         what the map shows), an unseen strength as its counter's printed side."""
         ruleset = self.ruleset
         catalogue = ruleset.catalogue
-        seen = self.seen()
+        seen = self.seen(state)
 
         def rows(units: tuple[str, ...], lead: str | None, guns: tuple[str, ...]) -> str:
             lines = []
@@ -416,6 +411,10 @@ class CombatPanel(QWidget):
             self.update_marks()
 
     # --- sending ------------------------------------------------------------------------------
+
+    def seen(self, state: GameState) -> SideView:
+        """[18.1] What the side at the table may know of `state`."""
+        return self._bridge.seen(state)
 
     def send(self, action: Action) -> Outcome | None:
         """Submit `action`; a refusal (STRICT) or the rules an applied action broke (ASSIST)

@@ -275,7 +275,7 @@ class RetreatPage(Page):
         )
         self.list.blockSignals(True)
         self.list.clear()
-        seen = self.panel.seen()
+        seen = self.panel.seen(state)
         for number, option in enumerate(self.options, start=1):
             item = QListWidgetItem(retreat_text(self.ruleset, number, option, seen))
             self.list.addItem(item)

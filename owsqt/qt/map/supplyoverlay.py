@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.view import SupplyView, supply_view
 
@@ -35,7 +34,6 @@ class SupplyOverlay(QGraphicsItem):
         self.ruleset = ruleset
         self.views: dict[Player, SupplyView] = {}
         self._state: GameState | None = None
-        self._seen: SideView | None = None
         self._bounds = QRectF()
         self.setZValue(SUPPLY_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -45,21 +43,17 @@ class SupplyOverlay(QGraphicsItem):
     def show_supply(self, shown: bool) -> None:
         self.setVisible(shown)
         if shown and self._state is not None:
-            self.sync(self._state, force=True, seen=self._seen)
+            self.sync(self._state, force=True)
 
-    def sync(self, state: GameState, force: bool = False, seen: SideView | None = None) -> None:
-        """Follow `state` (the lines are traced only while the overlay is shown); `seen`:
-        what the table's viewer may know of it, the enemy's units he does not see left
-        out (18.1)."""
-        side = seen.side if seen is not None else None
-        shown_side = self._seen.side if self._seen is not None else None
-        if state is self._state and side is shown_side and not force:
+    def sync(self, state: GameState, force: bool = False) -> None:
+        """Follow `state` (the lines are traced only while the overlay is shown)."""
+        if state is self._state and not force:
             return
-        self._state, self._seen = state, seen
+        self._state = state
         if not self.isVisible():
             return
         self.prepareGeometryChange()
-        self.views = {p: supply_view(self.ruleset, state, p, seen) for p in Player}
+        self.views = {p: supply_view(self.ruleset, state, p) for p in Player}
         points = [
             QPointF(*SCENE_LAYOUT.center(h))
             for view in self.views.values()

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.chains import chains_of
 from owsqt.rules.supply.lines import trace_supply
@@ -30,21 +29,15 @@ class SupplyView:
     cut_off: frozenset[Hex]  # hexes holding a unit with no line now
 
 
-def supply_view(
-    ruleset: Ruleset, state: GameState, player: Player, seen: SideView | None = None
-) -> SupplyView:
-    """[14.2] The chains of `player`'s headquarters on the map and the units cut off.
-    [18.1] With `seen`, only what that side may know: the supply is traced on the real
-    state, but only the headquarters and cut-off units it sees are drawn."""
+def supply_view(ruleset: Ruleset, state: GameState, player: Player) -> SupplyView:
+    """[14.2] The chains of `player`'s headquarters on the map and the units cut off."""
     chains = chains_of(ruleset)
     trace = trace_supply(ruleset, state, player)
     edges = ruleset.game_map.supply_edges[player.value]
     hexes = {
         unit_id: unit.hex
         for unit_id, unit in state.units.items()
-        if unit.hex is not None
-        and ruleset.catalogue.ground[unit_id].player is player
-        and (seen is None or seen.knows(unit_id))
+        if unit.hex is not None and ruleset.catalogue.ground[unit_id].player is player
     }
     links = []
     for hq in sorted(chains.tops & hexes.keys()):
