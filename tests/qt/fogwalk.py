@@ -44,8 +44,8 @@ ROLES = (
 )
 # How the program writes a unit's present strength after its name: "7 SP", "7/12",
 # "7 of 12", "7→6" (unit_line, the combat panel's forces, the Replacements dock, the
-# losses page).
-STRENGTH_FORMS = r"\s*(?:SP\b|/|of\b|→)"
+# losses page); not movement points ("5/2 MP").
+STRENGTH_FORMS = r"(?:\s*(?:SP\b|of\b|→)|/\d+(?!\d*\s*MP))"
 NEAR = 80  # how far after a unit's name its strength may be written, in characters
 LINES = 4  # how many lines under a unit's name its "strength N" may be written
 
