@@ -33,6 +33,8 @@ from owsqt.rules.engine import apply
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.victory.crossing import Standing
+from owsqt.rules.victory.result import live_standing
 from owsqt.session import GameSession
 from tests.qt.fogwalk import widget_texts
 from tests.qt.tabletools import window_for
@@ -264,6 +266,12 @@ def test_18_1_the_thunderclap_condition_is_the_german_sides_to_see(qtbot):
     assert "18.1" in panel.condition.text()
 
 
+def control_across(session: GameSession) -> int:
+    standing = live_standing(shipped(), session.state)
+    assert isinstance(standing, Standing)
+    return standing.across
+
+
 def test_18_1_the_victory_dock_hides_the_german_points_across_from_the_soviet_side(qtbot, viewer):
     session = GameSession.new(shipped(), "hoths-last-gasp", Mode.STRICT, seed=3, options=FOG)
     session.apply_default_setup()
@@ -274,10 +282,14 @@ def test_18_1_the_victory_dock_hides_the_german_points_across_from_the_soviet_si
     control.refresh()
     assert "not seen under the fog of war (18.1)" in control.label.text()
     assert "If the game ended now" not in control.label.text()
+    assert not control.result_button.isEnabled()  # its headline turns on those points
+    assert "18.1" in control.result_button.toolTip()
     viewer(GERMAN)
     control.refresh()
     assert "not seen" not in control.label.text()
     assert "If the game ended now" in control.label.text()
+    assert control.result_button.isEnabled()
+    assert control.show_result().summary["across"] == control_across(session)
 
 
 def test_18_1_the_ring_dock_lists_to_the_german_side_only_the_ring_units_he_sees(qtbot):

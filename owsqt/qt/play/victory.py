@@ -15,9 +15,16 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.replay import ReplayDock
 from owsqt.qt.play.resultdialog import ResultDialog
 from owsqt.rules.core.steps import Phase
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.victory.crossing import Standing, across_seen
 from owsqt.rules.victory.points import Count
 from owsqt.rules.victory.result import live_standing
+
+RESULT_TIP = (
+    "The result screen: the level of victory, the points of each side and where each was "
+    "earned (19.0)"
+)
+HIDDEN_TIP = "The result turns on German stacking points the fog of war hides from you (18.1)"
 
 
 class VictoryControl(QObject):
@@ -33,10 +40,7 @@ class VictoryControl(QObject):
         self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.result_button = QPushButton("Result…")
         self.result_button.setObjectName("victoryResultButton")
-        self.result_button.setToolTip(
-            "The result screen: the level of victory, the points of each side and where "
-            "each was earned (19.0)"
-        )
+        self.result_button.setToolTip(RESULT_TIP)
         self.result_button.clicked.connect(self.show_result)
         panel = QWidget()
         layout = QVBoxLayout(panel)
@@ -55,13 +59,14 @@ class VictoryControl(QObject):
         session = self._bridge.session
         state = session.state
         scenario = self._bridge.ruleset.scenarios[state.scenario]
-        seen = self._bridge.seen(state)
-        standing = live_standing(self._bridge.ruleset, state, seen)
         over = state.phase is Phase.GAME_OVER
-        hidden = isinstance(standing, Standing) and not over and not across_seen(seen)
+        seen = self._seen()
+        standing = live_standing(self._bridge.ruleset, state, seen)
+        hidden = isinstance(standing, Standing) and seen is not None and not across_seen(seen)
         rule = escape(str(scenario.victory.get("rule", "19.0")))
         lines = [f"<b>{escape(scenario.title)}</b> ({rule})"]
-        self.result_button.setEnabled(standing is not None)
+        self.result_button.setEnabled(standing is not None and not hidden)
+        self.result_button.setToolTip(RESULT_TIP if not hidden else HIDDEN_TIP)
         if standing is None:
             lines.append("This game has no victory conditions.")
         elif isinstance(standing, Count):
@@ -85,9 +90,14 @@ class VictoryControl(QObject):
         else:
             self._announced = None
 
+    def _seen(self) -> SideView | None:
+        """[18.1] What the viewer may know of the standing; the game over, everything."""
+        state = self._bridge.session.state
+        return None if state.phase is Phase.GAME_OVER else self._bridge.seen(state)
+
     def show_result(self) -> ResultDialog:
         """The result screen, over the table; it does not stop it."""
-        box = ResultDialog(self.window, self._bridge.session, self.jump)
+        box = ResultDialog(self.window, self._bridge.session, self.jump, self._seen())
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
