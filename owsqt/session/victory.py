@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from owsqt.rules.core.state import Award
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.victory.points import Count
 from owsqt.rules.victory.result import live_standing
 from owsqt.session.game import GameSession
@@ -30,16 +31,19 @@ def entry_of_award(session: GameSession, award: Award, upto: int | None = None) 
     return low
 
 
-def victory_summary(session: GameSession, upto: int | None = None) -> dict[str, Any] | None:
+def victory_summary(
+    session: GameSession, upto: int | None = None, seen: SideView | None = None
+) -> dict[str, Any] | None:
     """[19.13, 19.23, 19.33, 19.42] The victory after entry `upto` (default: the last) as
     plain data: the result (final once the game is over), and for the campaigns the level,
     the net, each side's sum and every source with its points, each award with its turn
     and journal entry; for the short scenarios the stacking points across the river and
-    the objective hex's holder. None for a scenario without victory conditions."""
+    the objective hex's holder. None for a scenario without victory conditions. [18.1]
+    `seen`: the sources told as that side may know them (victory.points.count)."""
     last = len(session.entries) if upto is None else upto
     state = session.state_after(last)
     ruleset = session.ruleset
-    standing = live_standing(ruleset, state)
+    standing = live_standing(ruleset, state, seen)
     if standing is None:
         return None
     result = state.result or standing.result

@@ -48,15 +48,18 @@ def example_hexes(ruleset) -> tuple[str, str, str]:
     return tuple(ruleset.grid.id_of(h) for h in open_elevated_hex(ruleset))
 
 
-def example_game(ruleset, mode=Mode.STRICT, seed=5, disrupted=(), extra=None) -> GameSession:
-    """The 11.8 example set up, the German player in his non-mechanized combat segment."""
+def example_game(
+    ruleset, mode=Mode.STRICT, seed=5, disrupted=(), extra=None, options=()
+) -> GameSession:
+    """The 11.8 example set up, the German player in his non-mechanized combat segment;
+    `options`: the game's (fog of war, 18.1)."""
     target, armored, motorized = example_hexes(ruleset)
     german = {"tank": armored, "mech": armored, "mot6": motorized, "mot5": motorized}
     soviet = {"rifle": target, "at": target}
     for unit_id, hex_id in (extra or {}).items():
         side = soviet if ruleset.catalogue.ground[unit_id].player is Player.SOVIET else german
         side[unit_id] = hex_id
-    session = GameSession.new(ruleset, "test", mode, seed=seed)
+    session = GameSession.new(ruleset, "test", mode, seed=seed, options=options)
     for placements in (soviet, german):
         for unit_id, hex_id in placements.items():
             session.submit(PlaceUnits(units=(unit_id,), to=ruleset.grid.hex_of(hex_id)))

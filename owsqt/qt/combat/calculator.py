@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.combat.start import checked_units, fill_candidates, unit_line, unit_list
-from owsqt.qt.combat.text import gun_solution, rule, solution_html
+from owsqt.qt.combat.text import gun_solution, rule, solution_html, stack_names
 from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.offers import (
@@ -38,6 +38,8 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.tables.grid import DIE_HIGH, DIE_LOW
 from owsqt.rules.data.units import UnitClass
+from owsqt.rules.fog.known import stack_seen, strengths_known
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
@@ -45,6 +47,10 @@ BANNER = (
     "<b>A calculator for free play: it rolls no die and changes nothing on the table.</b> "
     "Type the roll you made; apply the result by hand (a counter's menu: Set strength, "
     "Disrupted, Eliminate; drag the stacks that retreat or advance)."
+)
+UNSEEN = (
+    "No fire worked out: it needs strengths the fog of war hides from you; a combat shows "
+    "them while it is resolved {rule}."
 )
 
 
@@ -89,15 +95,23 @@ def two_columns(
 
 
 class CombatCalculator(QDialog):
-    """Fire and bombardment worked out for chosen units and target; nothing is submitted."""
+    """Fire and bombardment worked out for chosen units and target; nothing is submitted.
+
+    [18.1] Under the fog of war it lists only the units the viewer sees (`seen`), and works
+    nothing out from a strength he does not know."""
 
     def __init__(
-        self, ruleset: Ruleset, session: GameSession, target: Hex, parent: QWidget | None = None
+        self,
+        ruleset: Ruleset,
+        session: GameSession,
+        target: Hex,
+        seen: SideView,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("combatCalculator")
         self.setWindowTitle("Combat calculator (free play: changes nothing)")
-        self.ruleset, self.session = ruleset, session
+        self.ruleset, self.session, self.seen = ruleset, session, seen
         self.state: GameState = session.state
         self.mode = Mode.FREE  # every unit may be ticked: nothing is judged
         banner = QLabel(BANNER)
@@ -114,8 +128,8 @@ class CombatCalculator(QDialog):
             key=ruleset.grid.id_of,
         )
         for hex_ in targets:
-            names = ", ".join(ruleset.unit_name(u) for u in self.state.stack(hex_))
-            self.target_box.addItem(f"{ruleset.grid.id_of(hex_)}: {names or 'empty'}", hex_)
+            names = stack_names(ruleset, stack_seen(seen, hex_), "empty")
+            self.target_box.addItem(f"{ruleset.grid.id_of(hex_)}: {names}", hex_)
         self.target_box.setCurrentIndex(targets.index(target))
         self.target_box.currentIndexChanged.connect(self._load)
         top = QFormLayout()
@@ -173,18 +187,22 @@ class CombatCalculator(QDialog):
         owner = owner_of(self.ruleset, self.state, target)
         self.defending = self.state.stack(target)
         self.attacker = owner.opponent if owner is not None else Player.GERMAN
+        seen = self.seen
+        shown = stack_seen(seen, target).units  # 18.1: what the viewer may name
         candidates = attack_candidates(self.ruleset, self.state, target, self.attacker)
+        candidates = [c for c in candidates if seen.knows(c.unit)]
         fill_candidates(
-            self.attackers, self.ruleset, self.state, candidates, self.mode, lambda c: True
+            self.attackers, self.ruleset, seen.state, candidates, self.mode, lambda c: True
         )
-        self._fill_leads(self.defender_lead, self.defending)
+        self._fill_leads(self.defender_lead, shown)
         self._attackers_changed()
         guns = artillery_candidates(self.ruleset, self.state, target, self.attacker)
-        fill_candidates(self.guns, self.ruleset, self.state, guns, self.mode, lambda c: c.able)
+        guns = [c for c in guns if seen.knows(c.unit)]
+        fill_candidates(self.guns, self.ruleset, seen.state, guns, self.mode, lambda c: c.able)
         self.gun_target.blockSignals(True)
         self.gun_target.clear()
-        for unit_id in self.defending:
-            self.gun_target.addItem(unit_line(self.ruleset, self.state, unit_id), unit_id)
+        for unit_id in shown:
+            self.gun_target.addItem(unit_line(self.ruleset, seen.state, unit_id), unit_id)
         self.gun_target.blockSignals(False)
         self._update_guns()
 
@@ -209,6 +227,10 @@ class CombatCalculator(QDialog):
         lead, defence_lead = self.attacker_lead.currentData(), self.defender_lead.currentData()
         if not units or lead is None or defence_lead is None:
             self.fire_solution.setText("Tick the attacking units.")
+            self.fire_result.setText("")
+            return
+        if not strengths_known(self.ruleset, self.seen, (*units, *self.defending)):
+            self.fire_solution.setText(UNSEEN.format(rule=rule("18.1")))
             self.fire_result.setText("")
             return
         engagement = Engagement(
@@ -290,6 +312,10 @@ class CombatCalculator(QDialog):
             self.gun_result.setText("")
             return
         ruleset, state, roll = self.ruleset, self.state, self.gun_roll.value()
+        if not strengths_known(ruleset, self.seen, (*guns, target)):
+            self.gun_solution.setText(UNSEEN.format(rule=rule("18.1")))
+            self.gun_result.setText("")
+            return
         counter = bool(self.kind.currentData())
         notes = ""
         if ruleset.catalogue.ground[target].unit_class is UnitClass.HEADQUARTERS:

@@ -184,7 +184,8 @@ class CombatControl(QObject):
 
     def open_attack(self, target: Hex) -> AttackDialog:
         """The step 1 dialog on `target`, window-modal; the attack is sent from it."""
-        dialog = AttackDialog(self.ruleset, self.session, target, self.send, self.window)
+        seen = self._bridge.seen()
+        dialog = AttackDialog(self.ruleset, self.session, target, self.send, seen, self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(self._attack_closed)
         self.dialog = dialog
@@ -198,7 +199,8 @@ class CombatControl(QObject):
         """The free-play calculator on `target` (non-modal: the table stays usable)."""
         if self.calculator is not None:
             self.calculator.close()
-        calculator = CombatCalculator(self.ruleset, self.session, target, self.window)
+        seen = self._bridge.seen()
+        calculator = CombatCalculator(self.ruleset, self.session, target, seen, self.window)
         calculator.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         calculator.finished.connect(self._calculator_closed)
         self.calculator = calculator

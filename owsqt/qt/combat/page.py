@@ -7,8 +7,10 @@ from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
+    QListWidget,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -44,6 +46,7 @@ class PageHost(Protocol):
 def button(text: str, tooltip: str, name: str) -> QPushButton:
     widget = QPushButton(text)
     widget.setToolTip(tooltip)
+    widget.setProperty("tip", tooltip)  # what `Page.forget` puts back
     widget.setObjectName(name)
     return widget
 
@@ -74,6 +77,27 @@ class Page(QWidget):
 
     def load(self, state: GameState, combat: CombatState | None) -> None:
         """Show `state`'s combat; called only when the state changed."""
+
+    def forget(self) -> None:
+        """Drop what the page showed of the combat it was loaded for, when another page
+        takes its place: [18.1] the units a combat revealed go dark again when it ends,
+        and no hidden widget keeps their names or strengths. `load` fills it again."""
+        for widget in (self, self.bar):
+            for label in widget.findChildren(QLabel):
+                if label.objectName():  # the page's own texts; a form's labels stay
+                    label.clear()
+            for combo in widget.findChildren(QComboBox):
+                blocked = combo.blockSignals(True)
+                combo.clear()
+                combo.blockSignals(blocked)
+            for items in widget.findChildren(QListWidget):
+                blocked = items.blockSignals(True)
+                items.clear()
+                items.blockSignals(blocked)
+            for push in widget.findChildren(QPushButton):
+                tip = push.property("tip")
+                if isinstance(tip, str):
+                    push.setToolTip(tip)
 
     def picks(self) -> frozenset[Hex]:
         """The hexes a click on the map may pick now."""

@@ -129,14 +129,18 @@ class DefendPage(Page):
             self.lead.setCurrentIndex(units.index(best))
         self.lead.blockSignals(False)
         player = combat.attacker.opponent
+        viewer = self.panel.seen(state).side
         guns = artillery_candidates(self.ruleset, state, combat.target, player)
+        if viewer not in (None, player):  # 18.1: his guns are his until he designates them
+            guns = []
+            label = f"The {player.title} player chooses his artillery {rule('12.4, 18.1')}"
+        elif guns:
+            label = "Artillery for defensive bombardment (12.4):"
+        else:
+            label = f"No artillery of yours reaches this hex {rule('12.4')}"
         fill_candidates(self.guns, self.ruleset, state, guns, self.panel.mode, lambda c: c.able)
         self.guns.setVisible(bool(guns))
-        self.guns_label.setText(
-            "Artillery for defensive bombardment (12.4):"
-            if guns
-            else f"No artillery of yours reaches this hex {rule('12.4')}"
-        )
+        self.guns_label.setText(label)
         self._update()
 
     def _update(self) -> None:

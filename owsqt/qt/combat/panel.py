@@ -35,6 +35,7 @@ from owsqt.qt.combat.specialfirepage import SpecialFirePage, special_fire_line
 from owsqt.qt.combat.text import (
     SIDE_COLOURS,
     actor_line,
+    hidden_units,
     outcome_html,
     step_title,
 )
@@ -52,6 +53,7 @@ from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.known import strength_known
 from owsqt.rules.fog.view import SideView
 from owsqt.session import GameSession
 
@@ -85,6 +87,7 @@ class CombatPanel(QWidget):
         self.request_attack = request_attack
         self._state: GameState | None = None
         self._shown_session: GameSession | None = None
+        self._viewer: Player | None = None
         self.mode = Mode.STRICT
         self.title = rich_label("combatTitle")
         self.step = rich_label("combatStep")
@@ -169,6 +172,7 @@ class CombatPanel(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             combo.setMinimumContentsLength(12)
+        bridge.view_changed.connect(self._view_changed)
 
     @property
     def page(self) -> Page:
@@ -181,9 +185,11 @@ class CombatPanel(QWidget):
         a choice being made survives a refresh)."""
         session = self._bridge.session
         state = session.state
-        if state is self._state and session is self._shown_session:
+        viewer = self._bridge.viewer
+        if state is self._state and session is self._shown_session and viewer is self._viewer:
             return
         self._state, self._shown_session, self.mode = state, session, session.mode
+        self._viewer = viewer
         self.message.clear()
         self.message.hide()
         combat = state.combat
@@ -194,10 +200,16 @@ class CombatPanel(QWidget):
         self._show_log(session)
         self.update_marks()
 
+    def _view_changed(self) -> None:
+        """[18.1] Another side looks at the table: draw again for its eyes."""
+        self._state = None
+        self.show_state()
+
     def _show_page(self, page: Page) -> None:
         if page is not self._page:
             self._page.hide()
             self._page.bar.hide()
+            self._page.forget()
         self._page = page
         page.show()
         page.bar.show()
@@ -230,12 +242,14 @@ class CombatPanel(QWidget):
             self._show_actor(special_fire_line(ruleset, choice), choice.player)
             self.step.hide()
             self.forces.hide()
+            self.forces.clear()
             return
         if combat is None:
             self.title.setText("<b>No combat under way</b>")
             self.step.hide()
             self.actor.hide()
             self.forces.hide()
+            self.forces.clear()  # 18.1: its units go dark again
             return
         where = ruleset.grid.id_of(combat.target)
         kind = combat_kind(combat)
@@ -262,13 +276,22 @@ class CombatPanel(QWidget):
         self.actor.show()
 
     def _forces_html(self, state: GameState, combat: CombatState) -> str:
+        """Both sides' units in the combat; [18.1] under the fog of war only those the
+        viewer sees (every unit an attack engages; of a bombardment mission's, his own and
+        what the map shows), an unseen strength as its counter's printed side."""
         ruleset = self.ruleset
         catalogue = ruleset.catalogue
+        seen = self.seen(state)
 
         def rows(units: tuple[str, ...], lead: str | None, guns: tuple[str, ...]) -> str:
             lines = []
+            hidden = sum(1 for u in units if not seen.knows(u))
             for unit_id in units:
+                if not seen.knows(unit_id):
+                    continue
                 unit = state.units[unit_id]
+                if not strength_known(ruleset, seen, unit_id):
+                    unit = seen.state.units[unit_id]
                 definition = catalogue.ground[unit_id]
                 marks = []
                 if unit_id == lead:
@@ -291,6 +314,8 @@ class CombatPanel(QWidget):
                     f"</td><td align='right'>p{definition.proficiency}</td>"
                     f"<td>{ruleset.hex_name(unit.hex)} {escape(', '.join(marks))}</td></tr>"
                 )
+            if hidden:
+                lines.append(f"<tr><td colspan='4'>{hidden_units(hidden)}</td></tr>")
             return "".join(lines)
 
         attacker, defender = combat.attacker, combat.attacker.opponent
@@ -334,15 +359,18 @@ class CombatPanel(QWidget):
                 break
         self.log.clear()
         self.last.hide()
+        self.last.clear()
+        current = session.state.combat is not None or session.state.special_fire is not None
+        if not current and self._bridge.viewer is not None:
+            start = None  # 18.1: a combat's units go dark again when it ends
         self.log_label.setVisible(start is not None)
         self.log.setVisible(start is not None)
         if start is None:
             return
-        current = session.state.combat is not None or session.state.special_fire is not None
         self.log_label.setText(
             "This combat's rolls and results:" if current else "The last combat:"
         )
-        lines = session.log_lines(since=start)[-LOG_LINES:]
+        lines = session.log_lines(since=start, side=self._bridge.viewer)[-LOG_LINES:]
         rolls = [
             line.text for line in lines if " roll " in line.text and "die roll" not in line.text
         ]

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from owsqt.qt.combat.page import Page, PageHost, button, rich_label
 from owsqt.qt.combat.start import UNIT_ROLE, checked_units, fill_candidates, index_of, unit_list
-from owsqt.qt.combat.text import BAD_STYLE, RULE_STYLE, rule, violations_html
+from owsqt.qt.combat.text import BAD_STYLE, RULE_STYLE, hidden_units, rule, violations_html
 from owsqt.rules.combat.advance import advance_paths
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.offers import Candidate
@@ -36,6 +36,7 @@ from owsqt.rules.core.state import CombatState, GameState
 from owsqt.rules.core.steps import ResultStage
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.engine import judge
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 
 # --- results -----------------------------------------------------------------------------------
@@ -209,8 +210,9 @@ class OptionalPage(Page):
         self.panel.send(AnswerOptional(player=self.pending.player, check=check))
 
 
-def retreat_text(ruleset: Ruleset, number: int, option: RetreatPath) -> str:
-    """One line per path, with what it costs: ZOC fire, rivers, bridges, leaving the map."""
+def retreat_text(ruleset: Ruleset, number: int, option: RetreatPath, seen: SideView) -> str:
+    """One line per path, with what it costs: ZOC fire, rivers, bridges, leaving the map.
+    [18.1] The enemy units that would fire are named as far as `seen` shows them."""
     grid = ruleset.grid
     ids = " → ".join(grid.id_of(h) for h in (option.start, *option.hexes))
     if option.off_map:
@@ -219,8 +221,11 @@ def retreat_text(ruleset: Ruleset, number: int, option: RetreatPath) -> str:
     if option.extended:
         extras.append("goes on out of enemy ZOC")
     if option.firers:
-        names = ", ".join(ruleset.unit_name(u) for u in option.firers)
-        extras.append(f"fire from {names}")
+        known = [ruleset.unit_name(u) for u in option.firers if seen.knows(u)]
+        unknown = len(option.firers) - len(known)
+        if unknown:
+            known.append(hidden_units(unknown))
+        extras.append(f"fire from {', '.join(known)}")
     if option.river_loss:
         extras.append(f"−{option.river_loss} SP at rivers")
     bridges = sum(b.points for b in option.bridge_losses)
@@ -270,8 +275,9 @@ class RetreatPage(Page):
         )
         self.list.blockSignals(True)
         self.list.clear()
+        seen = self.panel.seen(state)
         for number, option in enumerate(self.options, start=1):
-            item = QListWidgetItem(retreat_text(self.ruleset, number, option))
+            item = QListWidgetItem(retreat_text(self.ruleset, number, option, seen))
             self.list.addItem(item)
         self.list.blockSignals(False)
         if self.options:

@@ -7,6 +7,7 @@ rule that stops them (ASSIST lets the player tick them anyway, and the log says 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QIcon
@@ -25,10 +26,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from owsqt.qt.combat.text import RULE_STYLE, WARN_STYLE, rule, solution_html, violations_html
+from owsqt.qt.combat.text import (
+    ODDS_LATER,
+    RULE_STYLE,
+    WARN_STYLE,
+    hidden_units,
+    rule,
+    solution_html,
+    stack_names,
+    violations_html,
+)
 from owsqt.qt.counters.painter import CounterPixmapCache
 from owsqt.rules.combat.artillery import bombardment_solution
-from owsqt.rules.combat.fire import Engagement, fire_solution
+from owsqt.rules.combat.fire import Engagement, fire_factors, fire_solution
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.offers import (
     Candidate,
@@ -44,6 +54,8 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import Outcome, judge
+from owsqt.rules.fog.known import stack_seen, strengths_known
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
@@ -145,7 +157,11 @@ def fit_rows(widget: QListWidget) -> None:
 
 
 class AttackDialog(QDialog):
-    """The acting player's prepared attack: hex, units, lead, artillery, and the preview."""
+    """The acting player's prepared attack: hex, units, lead, artillery, and the preview.
+
+    [18.1] Under the fog of war the defenders are what `seen` shows (the top unit's printed
+    side, "and 3 hidden units"), and no odds are worked out from strengths the attacker
+    does not know until the attack is declared; the attacker's own side shows in full."""
 
     def __init__(
         self,
@@ -153,12 +169,14 @@ class AttackDialog(QDialog):
         session: GameSession,
         target: Hex,
         send: Callable[[Action], tuple[Outcome | None, str]],
+        seen: SideView,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("attackDialog")
         self.ruleset, self.session, self._send = ruleset, session, send
         self.state = session.state
+        self.seen = seen
         self.mode = session.mode
         owner = owner_of(ruleset, self.state, target)
         self.player = owner.opponent if owner is not None else (self.state.active or Player.GERMAN)
@@ -174,8 +192,7 @@ class AttackDialog(QDialog):
         if target not in targets:
             targets.insert(0, target)
         for hex_ in targets:
-            top = self.state.stack(hex_)
-            names = ", ".join(ruleset.unit_name(u) for u in top)
+            names = stack_names(ruleset, stack_seen(seen, hex_))
             self.target_box.addItem(f"{ruleset.grid.id_of(hex_)}: {names}", hex_)
         self.target_box.setCurrentIndex(targets.index(target))
         self.target_box.currentIndexChanged.connect(self._target_changed)
@@ -266,10 +283,11 @@ class AttackDialog(QDialog):
 
     def _load_target(self) -> None:
         ruleset, state = self.ruleset, self.state
-        defenders = state.stack(self.target)
-        self.defenders.setText(
-            "<br>".join(unit_line(ruleset, state, u) for u in defenders) or "nobody"
-        )
+        seen = stack_seen(self.seen, self.target)
+        lines = [unit_line(ruleset, self.seen.state, u) for u in seen.units]
+        if seen.hidden:
+            lines.append(f"and {hidden_units(seen.hidden)}" if lines else hidden_units(seen.hidden))
+        self.defenders.setText("<br>".join(lines) or "nobody")
         candidates = attack_candidates(ruleset, state, self.target, self.player)
         fill_candidates(self.units, ruleset, state, candidates, self.mode, lambda c: c.able)
         self._fill_stukas(state)
@@ -359,6 +377,8 @@ class AttackDialog(QDialog):
         defenders = state.stack(self.target)
         if action is None or not defenders:
             return "Tick the units that attack to see their fire."
+        if not strengths_known(ruleset, self.seen, defenders):
+            return self._fog_preview_html(action)
         defender_lead = default_lead(ruleset, state, defenders)
         assert defender_lead is not None
         engagement = Engagement(
@@ -394,6 +414,20 @@ class AttackDialog(QDialog):
         except ValueError:
             pass
         return "".join(parts)
+
+    def _fog_preview_html(self, action: PreparedAttack) -> str:
+        """[18.1] Before the attack is declared: the attacker's own factors, and no odds, as
+        they would need the defenders' identities and strengths."""
+        ruleset, state = self.ruleset, self.state
+        firing = tuple(u for u in action.units if u not in action.artillery)
+        items = fire_factors(ruleset, state, firing)
+        rows = "".join(f"<li>{escape(i.label)}: {i.value} {rule(i.rule)}</li>" for i in items)
+        total = sum(i.value for i in items)
+        return (
+            f"<p><b>Your fire (step 7)</b>: {total} factors<ul>{rows}</ul></p>"
+            f"<p style='{RULE_STYLE}'>The defenders show only what the fog of war lets you "
+            f"see: {ODDS_LATER}.</p>"
+        )
 
     def _bombardment_html(self, guns: tuple[str, ...], defenders: tuple[str, ...]) -> str:
         """[12.4] The designated artillery against each defender it may bombard."""

@@ -21,6 +21,7 @@ from owsqt.rules.core.steps import CombatStep, ResultStage
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.tables.grid import DIE_HIGH, DIE_LOW, FactorTable
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.known import StackSeen
 from owsqt.rules.scenario.ruleset import Ruleset
 
 RULE_STYLE = "color:#6b6250"
@@ -32,6 +33,24 @@ SIDE_COLOURS = {Player.GERMAN: "#4d5347", Player.SOVIET: "#7a4a1c"}
 def rule(text: str) -> str:
     """A rule number in the muted ink of the move bill: "(11.4)"."""
     return f"<span style='{RULE_STYLE}'>({escape(text)})</span>"
+
+
+ODDS_LATER = "odds shown once the attack is declared (18.1)"
+
+
+def hidden_units(count: int) -> str:
+    """[18.1] "3 hidden units (18.1)": counters a side sees only as counters."""
+    return f"{count} hidden unit{'s' if count != 1 else ''} (18.1)"
+
+
+def stack_names(ruleset: Ruleset, stack: StackSeen, empty: str = "nobody") -> str:
+    """A stack as the viewer sees it (18.1): "I/11 Pz (12-10), II/4 PzGr (6-12)", or under
+    the fog of war "I/11 Pz (12-10) and 3 hidden units (18.1)"."""
+    names = ", ".join(ruleset.unit_name(u) for u in stack.units)
+    if not stack.hidden:
+        return names or empty
+    hidden = hidden_units(stack.hidden)
+    return f"{names} and {hidden}" if names else hidden
 
 
 def step_title(state: GameState, combat: CombatState) -> str:

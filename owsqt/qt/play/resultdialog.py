@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from owsqt.rules.fog.view import SideView
 from owsqt.session import GameSession
 from owsqt.session.victory import victory_summary
 
@@ -34,12 +35,18 @@ class ResultDialog(QDialog):
     """The result and its sums; `jump(entry)` shows a journal entry in the Replay dock."""
 
     def __init__(
-        self, parent: QWidget | None, session: GameSession, jump: Callable[[int], None]
+        self,
+        parent: QWidget | None,
+        session: GameSession,
+        jump: Callable[[int], None],
+        seen: SideView | None = None,
     ) -> None:
+        """`seen`: what the viewer may know while the game goes on (18.1); None: all."""
         super().__init__(parent)
         self.setObjectName("resultDialog")
         self._jump = jump
-        summary = victory_summary(session) or {"final": False, "result": "No conditions"}
+        summary = victory_summary(session, seen=seen)
+        summary = summary or {"final": False, "result": "No conditions"}
         self.summary = summary
         final = bool(summary["final"])
         self.setWindowTitle("The game is over" if final else "If the game ended now")

@@ -15,9 +15,16 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.replay import ReplayDock
 from owsqt.qt.play.resultdialog import ResultDialog
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.victory.crossing import Standing
+from owsqt.rules.fog.view import SideView
+from owsqt.rules.victory.crossing import Standing, across_seen
 from owsqt.rules.victory.points import Count
 from owsqt.rules.victory.result import live_standing
+
+RESULT_TIP = (
+    "The result screen: the level of victory, the points of each side and where each was "
+    "earned (19.0)"
+)
+HIDDEN_TIP = "The result turns on German stacking points the fog of war hides from you (18.1)"
 
 
 class VictoryControl(QObject):
@@ -33,10 +40,7 @@ class VictoryControl(QObject):
         self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.result_button = QPushButton("Result…")
         self.result_button.setObjectName("victoryResultButton")
-        self.result_button.setToolTip(
-            "The result screen: the level of victory, the points of each side and where "
-            "each was earned (19.0)"
-        )
+        self.result_button.setToolTip(RESULT_TIP)
         self.result_button.clicked.connect(self.show_result)
         panel = QWidget()
         layout = QVBoxLayout(panel)
@@ -55,18 +59,21 @@ class VictoryControl(QObject):
         session = self._bridge.session
         state = session.state
         scenario = self._bridge.ruleset.scenarios[state.scenario]
-        standing = live_standing(self._bridge.ruleset, state)
+        over = state.phase is Phase.GAME_OVER
+        seen = self._seen()
+        standing = live_standing(self._bridge.ruleset, state, seen)
+        hidden = isinstance(standing, Standing) and seen is not None and not across_seen(seen)
         rule = escape(str(scenario.victory.get("rule", "19.0")))
         lines = [f"<b>{escape(scenario.title)}</b> ({rule})"]
-        self.result_button.setEnabled(standing is not None)
+        self.result_button.setEnabled(standing is not None and not hidden)
+        self.result_button.setToolTip(RESULT_TIP if not hidden else HIDDEN_TIP)
         if standing is None:
             lines.append("This game has no victory conditions.")
         elif isinstance(standing, Count):
             lines.extend(points_lines(standing))
         else:
-            lines.extend(crossing_lines(scenario.victory, standing))
-        if standing is not None:
-            over = state.phase is Phase.GAME_OVER
+            lines.extend(crossing_lines(scenario.victory, standing, hidden))
+        if standing is not None and not hidden:
             lines.append(
                 f"<b>{'Result' if over else 'If the game ended now'}</b>: "
                 f"{escape(standing.result.text())}"
@@ -83,9 +90,14 @@ class VictoryControl(QObject):
         else:
             self._announced = None
 
+    def _seen(self) -> SideView | None:
+        """[18.1] What the viewer may know of the standing; the game over, everything."""
+        state = self._bridge.session.state
+        return None if state.phase is Phase.GAME_OVER else self._bridge.seen(state)
+
     def show_result(self) -> ResultDialog:
         """The result screen, over the table; it does not stop it."""
-        box = ResultDialog(self.window, self._bridge.session, self.jump)
+        box = ResultDialog(self.window, self._bridge.session, self.jump, self._seen())
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
@@ -98,13 +110,14 @@ class VictoryControl(QObject):
             replay.show_entry(entry)
 
 
-def crossing_lines(victory: Mapping[str, Any], standing: Standing) -> list[str]:
-    """[19.13, 19.23] The stacking points across the river and the objective's holder."""
+def crossing_lines(
+    victory: Mapping[str, Any], standing: Standing, hidden: bool = False
+) -> list[str]:
+    """[19.13, 19.23] The stacking points across the river and the objective's holder;
+    `hidden`: the points are not the viewer's to know (18.1)."""
     between = "–".join(victory.get("between", ()))
-    lines = [
-        f"German stacking points across the {escape(victory['river'])} "
-        f"({between}): <b>{standing.across}</b>"
-    ]
+    points = "not seen under the fog of war (18.1)" if hidden else f"<b>{standing.across}</b>"
+    lines = [f"German stacking points across the {escape(victory['river'])} ({between}): {points}"]
     if standing.holder is not None:
         lines.append(f"{victory['hold']} held by the {standing.holder.title} player")
     return lines

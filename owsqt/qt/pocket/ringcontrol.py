@@ -38,7 +38,7 @@ class RingControl(QObject):
         """After every change: the armies and pieces; the dock comes forward once a turn
         when the Ring Forces Segment begins under the rules with a roll to make."""
         state = self._bridge.session.state
-        self.panel.show_state(state)
+        self.panel.show_state(state, self._bridge.seen(state))
         self.shading.set_hexes(self.panel.piece_hexes())
         ring = state.segment is Segment.SOVIET_RING_FORCES
         due = ring and bool(rolls_due(state))

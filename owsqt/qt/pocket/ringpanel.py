@@ -27,6 +27,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import judge
+from owsqt.rules.fog.view import SideView, whole
 from owsqt.rules.pocket.ring import (
     RELEASE_ROLL,
     army_name,
@@ -61,6 +62,7 @@ class RingPanel(QWidget):
         self.setObjectName("ringPanel")
         self.ruleset, self._send = ruleset, send
         self.state: GameState | None = None
+        self.seen: SideView  # set by show_state (18.1)
         self.note = QLabel(WAITING)
         self.note.setWordWrap(True)
         grid = QGridLayout()
@@ -91,8 +93,10 @@ class RingPanel(QWidget):
 
     # --- showing the state ------------------------------------------------------------------
 
-    def show_state(self, state: GameState) -> None:
+    def show_state(self, state: GameState, seen: SideView | None = None) -> None:
+        """Show `state`; `seen` is what the table's viewer may know of it (18.1)."""
         self.state = state
+        self.seen = seen or whole(state)
         open_ = state.segment is Segment.SOVIET_RING_FORCES
         self.note.setText(HINT if open_ else WAITING)
         for army, button in self.rolls.items():
@@ -116,7 +120,10 @@ class RingPanel(QWidget):
         ring = state.ring
         roll = ring.rolls.get(army)
         if army in ring.freed:
-            return f"rolled {roll}: released {self.ruleset.unit_name(ring.freed[army])}"
+            freed = ring.freed[army]
+            if not self.seen.knows(freed):  # 18.1: which piece is the Soviet player's secret
+                return f"rolled {roll}: released a piece"
+            return f"rolled {roll}: released {self.ruleset.unit_name(freed)}"
         if roll is not None and roll >= RELEASE_ROLL:
             return f"rolled {roll}: release one piece below"
         if roll is not None:
@@ -134,6 +141,8 @@ class RingPanel(QWidget):
         self.pieces.addTopLevelItem(heading)
         by_hex: dict[Hex, list[str]] = {}
         for unit_id in releasable(self.ruleset, state, army):
+            if not self.seen.knows(unit_id):
+                continue  # 18.1: the German player sees only the top of a stack
             hex_ = state.units[unit_id].hex
             if hex_ is not None:
                 by_hex.setdefault(hex_, []).append(unit_id)

@@ -39,7 +39,7 @@ class ThunderclapControl(QObject):
         """After every change: the panel and the shading; the dock comes forward once a
         step when the German player has something to do in it under the rules."""
         state = self._bridge.session.state
-        self.panel.show_state(state)
+        self.panel.show_state(state, self._bridge.seen(state))
         self._shade()
         rules = self._bridge.session.mode is not Mode.FREE
         due = may_attempt(self._bridge.ruleset, state) or placing_now(state)

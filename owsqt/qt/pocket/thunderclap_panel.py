@@ -24,6 +24,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus
 from owsqt.rules.engine import judge
+from owsqt.rules.fog.view import SideView, whole
 from owsqt.rules.pocket.placement import placement_hexes, placing_now, waiting_units
 from owsqt.rules.pocket.thunderclap import readiness
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -60,6 +61,7 @@ class ThunderclapPanel(QWidget):
         self.setObjectName("thunderclapPanel")
         self.ruleset, self._send = ruleset, send
         self.state: GameState | None = None
+        self.seen: SideView  # set by show_state (18.1)
         self.status = self._label("thunderclapStatus")
         self.condition = self._label("thunderclapCondition")
         self.condition.setToolTip(
@@ -88,8 +90,10 @@ class ThunderclapPanel(QWidget):
         label.setTextFormat(Qt.TextFormat.RichText)
         return label
 
-    def show_state(self, state: GameState) -> None:
+    def show_state(self, state: GameState, seen: SideView | None = None) -> None:
+        """Show `state`; `seen` is what the table's viewer may know of it (18.1)."""
         self.state = state
+        self.seen = seen or whole(state)
         self.status.setText(f"<b>Operation Thunderclap</b> (5.1)<br>{escape(status_text(state))}")
         self._show_condition(state)
         # the condition and the roll matter until the one attempt of the game (5.1)
@@ -106,6 +110,11 @@ class ThunderclapPanel(QWidget):
         self._show_units(state)
 
     def _show_condition(self, state: GameState) -> None:
+        if self.seen.side is Player.SOVIET:  # 18.1: counted from German units he may not see
+            self.condition.setText(
+                "The German player weighs his own units against the condition (5.1, 18.1)."
+            )
+            return
         ready = readiness(self.ruleset, state)
         colour = _MET if ready.eligible else _UNMET
         low = next(o.low for o in self.ruleset.tables.thunderclap.outcomes if o.activated)

@@ -37,7 +37,7 @@ class ReplacementsControl(QObject):
         """After every change: the points and lists; the dock comes forward once when the
         Replacement Segment begins under the rules."""
         state = self._bridge.session.state
-        self.panel.show_state(state)
+        self.panel.show_state(state, self._bridge.seen(state))
         self._shade()
         replacing = state.segment is Segment.REPLACEMENT
         if replacing and self._rules_apply() and self._turn_shown != state.turn:

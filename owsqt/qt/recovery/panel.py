@@ -29,6 +29,8 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.vocabulary import LossClass, TallyNationality, UnitStatus
 from owsqt.rules.engine import judge
+from owsqt.rules.fog.known import strength_known
+from owsqt.rules.fog.view import SideView, whole
 from owsqt.rules.recovery.reentry import is_headquarters, reentry_hexes, return_hexes
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -53,6 +55,7 @@ class ReplacementsPanel(QWidget):
         self.setObjectName("replacementsPanel")
         self.ruleset, self._send = ruleset, send
         self.state: GameState | None = None
+        self.seen: SideView  # set by show_state (18.1)
         # a hex to ask the rules about a unit that may enter nowhere: why not
         self._anywhere = min(ruleset.game_map.hexes, key=ruleset.grid.id_of)
         self.note = QLabel(WAITING)
@@ -80,8 +83,10 @@ class ReplacementsPanel(QWidget):
 
     # --- showing the state ------------------------------------------------------------------
 
-    def show_state(self, state: GameState) -> None:
+    def show_state(self, state: GameState, seen: SideView | None = None) -> None:
+        """Show `state`; `seen` is what the table's viewer may know of it (18.1)."""
         self.state = state
+        self.seen = seen or whole(state)
         for row, nationality in enumerate(TallyNationality):
             tally = state.replacement_points[nationality]
             for column, loss_class in enumerate(LossClass):
@@ -104,6 +109,8 @@ class ReplacementsPanel(QWidget):
             loss_class = definition.unit_class.loss_class
             if unit.status is not UnitStatus.ON_MAP or loss_class is None:
                 continue
+            if not strength_known(self.ruleset, self.seen, unit_id):
+                continue  # 18.1: an enemy unit's strength is not seen outside combat
             tally = state.replacement_points[definition.nationality.tally]
             if unit.strength >= definition.combat or not tally.of(loss_class):
                 continue

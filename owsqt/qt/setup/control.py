@@ -76,7 +76,7 @@ class SetupControl(QObject):
         not_yours = (
             self._session.players.why_not_act(EndStep(player=state.active)) if setting_up else None
         )
-        self.tray.show_state(state, not_yours)
+        self.tray.show_state(state, not_yours, self._bridge.viewer)
         self._shade()
         waiting = not_yours is None and any(p.waiting for p in self.tray.progress)
         key = state.segment

@@ -22,7 +22,7 @@ from owsqt.qt.setup.traylist import GROUP_ROLE, ICON_PIXELS, UNIT_ROLE, SetupTra
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Violation
-from owsqt.rules.core.vocabulary import LossClass, UnitStatus
+from owsqt.rules.core.vocabulary import LossClass, Player, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import rule_number
 from owsqt.rules.setup.placing import (
@@ -87,12 +87,16 @@ class SetupTray(QWidget):
 
     # --- showing the state ----------------------------------------------------------------
 
-    def show_state(self, state: GameState, not_yours: str | None = None) -> None:
+    def show_state(
+        self, state: GameState, not_yours: str | None = None, viewer: Player | None = None
+    ) -> None:
         """The groups of the side setting up, if set-up is on; `not_yours` says why the
-        player at this computer may not place them (e-mail play: the other side's set-up)."""
+        player at this computer may not place them (e-mail play: the other side's set-up).
+        `viewer`: the side the table draws for under the fog of war (None: everything); the
+        other side's set-up shows only how far it is (18.1)."""
         scenario = self.ruleset.scenarios.get(state.scenario)
         player = state.active if state.phase is Phase.SETUP else None
-        key = (state.scenario, player, state.options, state.units, state.phase, not_yours)
+        key = (state.scenario, player, state.options, state.units, state.phase, not_yours, viewer)
         if key == self._shown:
             return
         self._shown = key
@@ -122,6 +126,15 @@ class SetupTray(QWidget):
             f"<b>{player.title} set-up ({rule})</b>: {done} of {len(self.progress)} groups "
             f"complete, {left} units to place."
         )
+        if viewer is not None and viewer is not player:
+            self.heading.setText(
+                f"{self.heading.text()}<br>Where his units go is his to know (18.1)."
+            )
+            self.progress = []
+            self.rest_button.setEnabled(False)
+            self._hide_blocks()
+            self.chosen_label.setText("")
+            return
         for progress in self.progress:
             self._add_group(state, progress)
         self.rest_button.setEnabled(left > 0 and not_yours is None)

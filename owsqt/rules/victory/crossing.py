@@ -17,6 +17,7 @@ from typing import Any
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameResult, GameState
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -50,6 +51,13 @@ def across(ruleset: Ruleset, state: GameState, victory: Mapping[str, Any]) -> in
         for hex_, stack in state.stacks.items()
         if hex_ in band and catalogue[stack[0]].player is Player.GERMAN
     )
+
+
+def across_seen(seen: SideView) -> bool:
+    """[18.1, 19.13] Whether `seen`'s side knows the German stacking points across the
+    river: they count units the Soviet side may not see (under a stack, entrenched), so
+    under the fog of war only the German side (or everyone) does."""
+    return seen.side in (None, Player.GERMAN)
 
 
 def holder(ruleset: Ruleset, state: GameState, hex_id: str) -> Player:

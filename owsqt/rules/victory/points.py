@@ -18,6 +18,7 @@ from typing import Any
 from owsqt.rules.core.state import Award, GameResult, GameState
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.data.tables import VictoryLevel
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.victory.corridor import corridor
 from owsqt.rules.victory.ledger import (
@@ -111,8 +112,11 @@ def penalties(ruleset: Ruleset, state: GameState) -> list[Line]:
     ]
 
 
-def _earned_text(ruleset: Ruleset, award: Award) -> str:
+def _earned_text(ruleset: Ruleset, award: Award, seen: SideView | None) -> str:
+    """What earned `award`; [18.1] a unit `seen`'s side does not see now is not named."""
     name = ruleset.unit_name(award.detail) if award.detail in ruleset.catalogue.ground else ""
+    if name and seen is not None and not seen.knows(award.detail):
+        name = f"A {award.player.title} unit"
     if award.source == CORRIDOR_SOURCE:
         return f"A corridor opened into the pocket (at {award.detail})"
     if award.source.startswith(WITHIN):
@@ -120,9 +124,11 @@ def _earned_text(ruleset: Ruleset, award: Award) -> str:
     return f"{name} entered the pocket"
 
 
-def count(ruleset: Ruleset, state: GameState) -> Count | None:
+def count(ruleset: Ruleset, state: GameState, seen: SideView | None = None) -> Count | None:
     """[19.33, 19.42] The points as they stand in `state` and the result they give;
-    None for a scenario not judged by points."""
+    None for a scenario not judged by points. [18.1] With `seen`, the lines say only what
+    its side may know: no unit it does not see, and for the Soviet side not the German
+    strength points lost (its strength markers), only the points they give."""
     victory = points_victory(ruleset, state)
     if victory is None:
         return None
@@ -132,7 +138,7 @@ def count(ruleset: Ruleset, state: GameState) -> Count | None:
     lines = []
     for award in state.victory_ledger:
         counted = not (award.source == CORRIDOR_SOURCE and open_now is not None)
-        text = _earned_text(ruleset, award)
+        text = _earned_text(ruleset, award, seen)
         if not counted:
             text += " (not counted: a corridor exists at the end)"
         lines.append(Line(award.source, award.player, award.points, text, counted, award))
@@ -144,6 +150,9 @@ def count(ruleset: Ruleset, state: GameState) -> Count | None:
     per_50 = soviet.get("per_50_german_strength_points", 0)
     if per_50:
         text = f"{lost} German strength points lost (1 VP for each full 50)"
+        if seen is not None and seen.side not in (None, Player.GERMAN):
+            text = "German strength points lost, not seen under the fog of war (1 VP for "
+            text += "each full 50; 18.1)"
         lines.append(Line("losses", Player.SOVIET, per_50 * (lost // 50), text))
     ever = open_now is not None or any(a.source == CORRIDOR_SOURCE for a in state.victory_ledger)
     failed = soviet.get("thunderclap_failed", 0)
