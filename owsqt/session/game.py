@@ -14,7 +14,7 @@ holds one as its `players` (play.py), and in e-mail play that is the exchange of
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from owsqt import __version__
@@ -49,24 +49,16 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.fog.option import FOG_OF_WAR, GAME_OPTIONS
+from owsqt.rules.fog.option import FOG_OF_WAR, GAME_OPTIONS, fog_on
 from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, FOG_NOT_BY_EMAIL, EmailExchange
 from owsqt.session.play import LOCAL_PLAY, Players
+from owsqt.session.presentlog import LogLine, PresentLog
 from owsqt.session.problems import ImportRefused, Problem
 from owsqt.session.sidelog import SideLog
-
-
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """One readable line of the game log: the entry it belongs to and its text."""
-
-    entry: int
-    text: str
-    kind: str  # "event", "violation", "undo", "redo", "exchange"
 
 
 class GameSession:
@@ -112,6 +104,7 @@ class GameSession:
         self._journal = JournalWriter(header)
         self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
         self._side_log = SideLog(ruleset, FOG_OF_WAR in header.options)  # each entry's events
+        self._present_log: dict[Player, PresentLog] = {}  # 18.1: each side's log today
         # The kind of play; in e-mail play, the exchange (docs/pbem-format.md).
         self.email: EmailExchange | None = EmailExchange(self) if self.play is Play.EMAIL else None
         self.players: Players = self.email or LOCAL_PLAY[self.play](header)
@@ -433,7 +426,20 @@ class GameSession:
     def log_lines(self, since: int = 0, side: Player | None = None) -> list[LogLine]:
         """The journal as the log dock reads it, from entry number `since` + 1 on (the
         journal only grows, so a view can add just what is new); as `side` may read it
-        (18.1, `narration`), or whole for None."""
+        (18.1, `narration`) and with no enemy unit named that it does not see now
+        (`forgotten`: a view tells the whole log again when that changes), or whole for None."""
+        if side is not None and fog_on(self.state):
+            present = self._present_log.get(side)
+            if present is None:
+                present = self._present_log[side] = PresentLog(self.ruleset, side)
+            entries = len(self._journal.entries)
+            return present.lines(
+                since, entries, lambda start: self._read_log(start, side), self.seen_by(side)
+            )
+        return self._read_log(since, side)
+
+    def _read_log(self, since: int, side: Player | None) -> list[LogLine]:
+        """The lines of the entries after `since` as `side` read them at each entry."""
         lines: list[LogLine] = []
         for entry in self._journal.entries[since:]:
             if entry.kind is EntryKind.UNDO:
@@ -551,6 +557,7 @@ class GameSession:
             self._journal.restore(journal)
             del self._phases[len(self._journal) :]
             self._side_log.cut(len(self._journal))
+            self._present_log.clear()  # told again from the journal as it is
             raise
         finally:
             self._audit = False

@@ -177,7 +177,7 @@ def test_18_1_when_the_combat_ends_the_panel_keeps_none_of_the_units_it_revealed
     assert "1111 AT Rgt" not in shown()
 
 
-def test_18_1_a_bombardment_mission_shows_the_target_side_no_hidden_gun_and_ends_dark(
+def test_18_1_12_4_a_bombardment_mission_shows_the_target_side_its_declared_gun_only(
     qtbot, ruleset, viewer
 ):
     rules = with_german_gun(ruleset)
@@ -190,7 +190,8 @@ def test_18_1_a_bombardment_mission_shows_the_target_side_no_hidden_gun_and_ends
     window.refresh()
     panel = window.combat.panel
     forces = panel.forces.text()
-    assert "II/128 Art" not in forces and "1 hidden unit (18.1)" in forces
+    # 12.4: the gun is declared (counterbattery may answer it), and shown to the target side.
+    assert "II/128 Art" in forces and "hidden" not in forces
     assert "823 Rifle Rgt" in forces  # his own units
     panel.artillery.fire.click()
     assert session.state.combat is None

@@ -12,6 +12,7 @@ from owsqt.rules.core.state import EntrenchmentState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Entrenchment, Player
 from owsqt.rules.engine import apply
+from owsqt.rules.fog.narration import forgotten
 from owsqt.rules.fog.option import FOG_OF_WAR, fog_on
 from owsqt.rules.fog.view import top_unit, view
 from tests.rules.combatkit import act, combat_rules, example_board
@@ -131,3 +132,16 @@ def test_18_1_the_owner_orders_his_own_stack_in_play_under_fog_only(rules, board
     assert [v.rule for v in apply(rules, plain, order, Mode.STRICT).verdict.violations] == ["3.1"]
     theirs = replace(order, player=SOVIET)
     assert not apply(rules, state, theirs, Mode.STRICT).applied
+
+
+def test_18_1_the_log_forgets_a_unit_that_went_dark(rules, board):
+    state, target, _armored, _motorized = board
+    attack = PreparedAttack(target=target, units=("tank", "mech", "mot6", "mot5"), lead="tank")
+    fighting, _ = act(rules, state, attack, GERMAN)
+    line = "1111 AT Rgt (4-8) strength 4 -> 3; 823 Rifle Rgt (5-5) holds"
+    assert forgotten(rules, line, view(rules, fighting, GERMAN)) == line  # engaged: seen
+    dark = view(rules, replace(fighting, combat=None), GERMAN)
+    assert (
+        forgotten(rules, line, dark) == "a Soviet unit strength 4 -> 3; 823 Rifle Rgt (5-5) holds"
+    )
+    assert forgotten(rules, line, view(rules, fighting, SOVIET)) == line  # his own

@@ -138,3 +138,28 @@ def test_18_1_a_game_resumed_from_its_checkpoint_tells_a_side_only_what_it_repla
     assert resumed.narration(2, Player.GERMAN)[1].startswith("a Soviet unit placed on 3039")
     assert len(resumed.log_lines()) == 4
     resumed.close()
+
+
+@pytest.mark.parametrize("side", list(Player))
+def test_18_1_the_log_names_no_unit_the_side_does_not_see_now(rules, side):
+    """The log is no note (18.1): asked after every action, as the log dock asks, it names
+    only the enemy units on the map the side sees now, and reads as a log told afresh."""
+    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=2, options=(FOG_OF_WAR,))
+    session.apply_default_setup()
+    rng = random.Random(2)
+    for _ in range(PLAYED):
+        action = choose_legal(rules, session.state, rng, AssertionError)
+        assert session.submit(action).applied
+        session.log_lines(side=side)
+    now = session.seen_by(side)
+    dark = [
+        unit_id
+        for unit_id, unit in session.state.units.items()
+        if unit.status is UnitStatus.ON_MAP and not now.knows(unit_id)
+    ]
+    assert dark
+    lines = session.log_lines(side=side)
+    for line in lines:
+        assert not [unit_id for unit_id in dark if named(rules, line.text, unit_id)], line
+    afresh = GameSession.from_text(rules, session.text()).log_lines(side=side)
+    assert lines == afresh

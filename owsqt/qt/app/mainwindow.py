@@ -84,6 +84,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.option import fog_on
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
@@ -405,15 +406,25 @@ class MainWindow(QMainWindow):
 
     def _show_log(self) -> None:
         """The log's new lines, as the side the table is drawn for may read them (18.1):
-        all of it again for another game or another side; the replay's text likewise."""
+        all of it again for another game or another side; the replay's text likewise.
+        With fog of war a line names only the enemy units the viewer sees now
+        (`log_lines`), so the lines already shown are told again where that changed."""
         viewer = self.bridge.viewer
         if self._logged_session is not self.session or self._logged_viewer is not viewer:
             self.log.clear()  # a new or opened game, or another side's eyes: start over
             self._logged_entries = 0
             self._logged_session = self.session
             self._logged_viewer = viewer
-        for line in self.session.log_lines(since=self._logged_entries, side=viewer):
-            item = QListWidgetItem(f"#{line.entry}  {line.text}")
+        fogged = viewer is not None and fog_on(self.session.state)
+        since = 0 if fogged else self._logged_entries
+        for row, line in enumerate(self.session.log_lines(since=since, side=viewer)):
+            text = f"#{line.entry}  {line.text}"
+            shown = self.log.item(row) if fogged else None
+            if shown is not None:
+                if shown.text() != text:
+                    shown.setText(text)  # 18.1: a unit it named has gone dark, or back
+                continue
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, line.entry)
             if line.kind == "violation":
                 item.setForeground(_VIOLATION_COLOUR)

@@ -183,7 +183,11 @@ class ArtilleryPage(Page):
         where = state.units[target].hex
         firing_side = self.ruleset.catalogue.ground[target].player.opponent
         assert where is not None
-        return artillery_candidates(self.ruleset, state, where, firing_side, counterbattery=True)
+        candidates = artillery_candidates(
+            self.ruleset, state, where, firing_side, counterbattery=True
+        )
+        seen = self.panel.seen(state)  # 18.1: the guns that may answer are their owner's
+        return [c for c in candidates if seen.knows(c.unit)]
 
     def _target_changed(self) -> None:
         target = self.target.currentData()

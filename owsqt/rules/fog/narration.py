@@ -351,3 +351,40 @@ class _Unnamed:
 
     def hexside_name(self, hexside: Hexside) -> str:
         return self._sight.ruleset.hexside_name(hexside)
+
+
+def enemies_named(ruleset: Ruleset, text: str, side: Player) -> frozenset[str]:
+    """The ids of the enemy ground units `text` names, by id or name, for `forgotten`."""
+    words = ruleset.derived(UnitWords)
+    return frozenset(words.unit[found] for found in words.of[side.opponent].findall(text))
+
+
+def forgotten(
+    ruleset: Ruleset, text: str, now: SideView, named: frozenset[str] | None = None
+) -> str:
+    """[18.1] A line of the log as `now.side` reads it today: every enemy unit it names
+    (`named`, when the caller keeps `enemies_named` of the line) that the side does not see
+    now (it went dark after a combat, or under another stack) put as "a German unit", so
+    that the log keeps no note of where it is. 18.1: "Players may not make any types of
+    notes to track enemy strength or locations"."""
+    side = now.side
+    if side is None:
+        return text
+    if named is None:
+        named = enemies_named(ruleset, text, side)
+    if all(still_seen(now, unit_id) for unit_id in named):
+        return text
+    words = ruleset.derived(UnitWords)
+
+    def unname(found: re.Match[str]) -> str:
+        if still_seen(now, words.unit[found.group()]):
+            return found.group()
+        return f"a {side.opponent.title} unit"
+
+    return words.of[side.opponent].sub(unname, text)
+
+
+def still_seen(now: SideView, unit_id: str) -> bool:
+    """Whether the side sees the unit now, or it is off the map (not hidden, 18.1)."""
+    unit = now.state.units.get(unit_id)
+    return unit is not None and (unit.status is not UnitStatus.ON_MAP or now.knows(unit_id))
