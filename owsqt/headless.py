@@ -20,6 +20,7 @@ from owsqt.rules.core.codec import CodecError, encode
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker
+from owsqt.rules.engine import Outcome
 from owsqt.rules.fog.option import FOG_OF_WAR, fog_on
 from owsqt.rules.fog.view import SideView
 from owsqt.rules.map.zones import disc
@@ -62,6 +63,7 @@ def act(args: argparse.Namespace) -> int:
             session = GameSession.open(ruleset, args.file)
             outcome = session.submit(action)
         up_to_date = up_to_date and not outcome.applied
+        events, violations = _told(ruleset, session, outcome)
     except CodecError as error:
         raise InputError(f"the action: cannot be read: {error}") from None
     except InvalidAction as error:
@@ -70,9 +72,21 @@ def act(args: argparse.Namespace) -> int:
         if not up_to_date:
             save_checkpoint(session)  # the next `act` need not replay the journal
         session.close()
-    events = [event.describe(ruleset) for event in outcome.events]
-    violations = [str(v) for v in outcome.verdict.violations]
     return _act_result(args, session, outcome.applied, events, violations)
+
+
+def _told(
+    ruleset: Ruleset, session: GameSession, outcome: Outcome
+) -> tuple[list[str], list[str]]:
+    """What the action did and the rules it broke, as the side that acted may read them
+    (18.1: with fog of war, not the hidden unit a bombardment drew, for one)."""
+    entry = session.entries[-1] if outcome.applied and session.entries else None
+    if entry is not None and entry.by is not None and fog_on(session.state):
+        side = Player(entry.by)
+        number = entry.number
+        return list(session.narration(number, side)), list(session.violations(number, side))
+    events = [event.describe(ruleset) for event in outcome.events]
+    return events, [str(v) for v in outcome.verdict.violations]
 
 
 def _action_data(text: str) -> Any:

@@ -9,7 +9,11 @@ import pytest
 
 from owsqt.cli import main
 from owsqt.journal.recovery import read_journal
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.actions import AllocateAir, EndStep
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
@@ -126,3 +130,29 @@ def test_18_1_new_fog_is_not_offered_for_e_mail_play(tmp_path, capsys):
         main(["new", "--scenario", SCENARIO, "--fog", "--play", "e-mail", "--out", str(out)])
     assert refused.value.code == 2
     assert "invalid choice: 'e-mail'" in capsys.readouterr().err and not out.exists()
+
+
+def test_18_1_act_tells_the_acting_side_the_roll_not_the_unit_it_drew(rules, tmp_path, capsys):
+    """`owsqt act` prints what the action did as its side may read it: a ground attack on
+    a hidden stack tells the Soviet player the die, not the German unit drawn (4.6)."""
+    path = tmp_path / "fog.owsg"
+    session = GameSession.new(
+        rules, "we-are-coming", Mode.STRICT, seed=3, options=(FOG_OF_WAR,), path=path
+    )
+    session.apply_default_setup()
+    missions = FrozenMap({"su-202shad": AirBox.GROUND_ATTACK})
+    assert session.submit(AllocateAir(player=Player.SOVIET, missions=missions)).applied
+    assert session.submit(AllocateAir(player=Player.GERMAN, missions=FrozenMap())).applied
+    while session.state.segment is not Segment.AIR_BOMBARDMENT:
+        assert session.submit(EndStep(player=Player.GERMAN)).applied
+    before = session.state
+    session.close()
+    action = {"kind": "ground_attack", "player": "soviet", "air_units": ["su-202shad"]}
+    action["hidden_in"] = "1844"
+    capsys.readouterr()
+    assert main(["act", str(path), json.dumps(action), "--json"]) == 0
+    told = json.loads(capsys.readouterr().out)
+    hidden = [u for u in before.stack(rules.grid.hex_of("1844"))[1:]]
+    assert any("random target among 3" in line for line in told["events"])
+    for unit_id in hidden:
+        assert not any(rules.unit_name(unit_id) in line for line in told["events"]), told
