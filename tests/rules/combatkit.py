@@ -11,6 +11,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitCatalogue, UnitType
 from owsqt.rules.engine import apply
+from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.scenario import initial_state
 from tests.conftest import TEST_SCENARIO
 from tests.rules.movekit import at_step
@@ -62,3 +63,9 @@ def act(rules, state, action, player=None):
     outcome = apply(rules, state, replace(action, player=player), Mode.STRICT)
     assert outcome.applied, outcome.verdict.violations
     return outcome.state, outcome.events
+
+
+def fogged_board(rules):
+    """The 11.8 example with fog of war (18.1): as `example_board`."""
+    state, target, armored, motorized = example_board(rules)
+    return replace(state, options=(FOG_OF_WAR,)), target, armored, motorized

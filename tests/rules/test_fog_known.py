@@ -10,9 +10,8 @@ import pytest
 from owsqt.rules.core.actions import Defend, PreparedAttack
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.known import StackSeen, stack_seen, strength_known, strengths_known
-from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
-from tests.rules.combatkit import act, combat_rules, example_board
+from tests.rules.combatkit import act, combat_rules, fogged_board
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 ATTACKERS = ("tank", "mech", "mot6", "mot5")
@@ -25,8 +24,7 @@ def rules(ruleset):
 
 @pytest.fixture
 def board(rules):
-    state, target, armored, motorized = example_board(rules)
-    return replace(state, options=(FOG_OF_WAR,)), target, armored, motorized
+    return fogged_board(rules)
 
 
 def test_18_1_an_enemy_stack_is_seen_as_its_top_unit_and_a_count_of_hidden_ones(rules, board):

@@ -13,9 +13,9 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Entrenchment, Player
 from owsqt.rules.engine import apply
 from owsqt.rules.fog.narration import forgotten
-from owsqt.rules.fog.option import FOG_OF_WAR, fog_on
+from owsqt.rules.fog.option import fog_on
 from owsqt.rules.fog.view import top_unit, view
-from tests.rules.combatkit import act, combat_rules, example_board
+from tests.rules.combatkit import act, combat_rules, fogged_board
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 
@@ -27,9 +27,7 @@ def rules(ruleset):
 
 @pytest.fixture
 def board(rules):
-    """The example with fog of war: (state, the Soviet hex, the tanks' hex, the motorized')."""
-    state, target, armored, motorized = example_board(rules)
-    return replace(state, options=(FOG_OF_WAR,)), target, armored, motorized
+    return fogged_board(rules)
 
 
 def entrench(state, hex_, owner, status=Entrenchment.COMPLETE):
