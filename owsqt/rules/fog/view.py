@@ -13,7 +13,6 @@ once stays seen. How many counters a stack holds is seen, as across a table
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
@@ -38,10 +37,6 @@ class SideView:
     def knows(self, unit_id: str) -> bool:
         """Whether the side may know this unit is where the state has it."""
         return unit_id in self.state.units
-
-    @cached_property
-    def hidden_hexes(self) -> frozenset[Hex]:
-        return frozenset(self.hidden)
 
 
 def whole(state: GameState) -> SideView:
