@@ -116,4 +116,4 @@ def _face(ruleset: Ruleset, unit: UnitState, unit_id: str) -> UnitState:
     printed = (
         defn.combat_reduced if unit.reduced and defn.combat_reduced is not None else defn.combat
     )
-    return replace(unit, strength=printed)
+    return unit if unit.strength == printed else replace(unit, strength=printed)
