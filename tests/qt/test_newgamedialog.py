@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDialog, QRadioButton
+from PySide6.QtWidgets import QDialog, QLabel, QRadioButton
 
 from owsqt.journal.textformat import Play
 from owsqt.qt.app.newgamedialog import (
@@ -218,3 +218,14 @@ def test_start_game_makes_each_kind_of_play(shipped, play):
         assert (state.phase, state.segment) == (Phase.SETUP, Segment.GERMAN_SETUP)
     else:  # both sides placed; the seed was the one given
         assert state.phase != Phase.SETUP and state.dice.seed == 4
+
+
+def test_the_dialog_opens_tall_enough_for_every_line_of_its_groups(qtbot, shipped):
+    """No group's lines drawn over each other at the first show (the Rules group with the
+    fog of war box was squeezed): every label is as tall as its text needs."""
+    dialog = make_dialog(qtbot, shipped)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.height() >= dialog.heightForWidth(dialog.width()))
+    for label in dialog.findChildren(QLabel):
+        if label.isVisible() and label.wordWrap() and label.text():
+            assert label.height() >= label.heightForWidth(label.width()), label.text()

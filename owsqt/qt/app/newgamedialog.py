@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -525,6 +525,12 @@ class NewGameDialog(QDialog):
         if item is not None:
             scenario = self.ruleset.scenarios[item.data(Qt.ItemDataRole.UserRole)]
             self.description.setText(describe(self.ruleset, scenario, fog=self.fog()))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Fit the height once shown: before, the wrapped explanations measure for another
+        width, and a group's lines were drawn over each other."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self._fit_height)
 
     def _fit_height(self) -> None:
         """Grow for the options, shrink back without them, keeping the player's width.
