@@ -75,9 +75,7 @@ def act(args: argparse.Namespace) -> int:
     return _act_result(args, session, outcome.applied, events, violations)
 
 
-def _told(
-    ruleset: Ruleset, session: GameSession, outcome: Outcome
-) -> tuple[list[str], list[str]]:
+def _told(ruleset: Ruleset, session: GameSession, outcome: Outcome) -> tuple[list[str], list[str]]:
     """What the action did and the rules it broke, as the side that acted may read them
     (18.1: with fog of war, not the hidden unit a bombardment drew, for one)."""
     entry = session.entries[-1] if outcome.applied and session.entries else None
