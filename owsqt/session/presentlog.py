@@ -30,11 +30,9 @@ class PresentLog:
 
     def __init__(self, ruleset: Ruleset, side: Player) -> None:
         self._ruleset, self._side = ruleset, side
-        self._reset()
-
-    def _reset(self) -> None:
         self._read: list[LogLine] = []  # as read at each line's entry
         self._shown: list[LogLine] = []  # as read now
+        self._named: list[frozenset[str]] = []  # the enemy units each line names
         self._naming: dict[str, list[int]] = {}  # an enemy unit: the lines that name it
         self._seen: dict[str, bool] = {}  # each named unit: whether the side sees it now
         self._entries = 0
@@ -48,7 +46,7 @@ class PresentLog:
         for unit in changed:
             self._seen[unit] = not self._seen[unit]
         for index in sorted({i for unit in changed for i in self._naming[unit]}):
-            self._shown[index] = self._tell(self._read[index], now)
+            self._shown[index] = self._tell(index, now)
         if entries > self._entries:
             for line in read(self._entries):
                 self._add(line, now)
@@ -58,11 +56,16 @@ class PresentLog:
 
     def _add(self, line: LogLine, now: SideView) -> None:
         index = len(self._read)
+        named = enemies_named(self._ruleset, line.text, self._side)
         self._read.append(line)
-        for unit in enemies_named(self._ruleset, line.text, self._side):
+        self._named.append(named)
+        for unit in named:
             self._naming.setdefault(unit, []).append(index)
             self._seen.setdefault(unit, still_seen(now, unit))
-        self._shown.append(self._tell(line, now))
+        self._shown.append(self._tell(index, now))
 
-    def _tell(self, line: LogLine, now: SideView) -> LogLine:
-        return replace(line, text=forgotten(self._ruleset, line.text, now))
+    def _tell(self, index: int, now: SideView) -> LogLine:
+        line, named = self._read[index], self._named[index]
+        if not named:
+            return line
+        return replace(line, text=forgotten(self._ruleset, line.text, now, named))
