@@ -35,10 +35,10 @@ from owsqt.qt.combat.specialfirepage import SpecialFirePage, special_fire_line
 from owsqt.qt.combat.text import (
     SIDE_COLOURS,
     actor_line,
-    hidden_units,
     outcome_html,
     step_title,
 )
+from owsqt.qt.counters.unittext import hidden_words
 from owsqt.rules.combat.prepared import (
     alive,
     defenders,
@@ -315,7 +315,7 @@ class CombatPanel(QWidget):
                     f"<td>{ruleset.hex_name(unit.hex)} {escape(', '.join(marks))}</td></tr>"
                 )
             if hidden:
-                lines.append(f"<tr><td colspan='4'>{hidden_units(hidden)}</td></tr>")
+                lines.append(f"<tr><td colspan='4'>{hidden_words(hidden)}</td></tr>")
             return "".join(lines)
 
         attacker, defender = combat.attacker, combat.attacker.opponent

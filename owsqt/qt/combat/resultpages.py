@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
 
 from owsqt.qt.combat.page import Page, PageHost, button, rich_label
 from owsqt.qt.combat.start import UNIT_ROLE, checked_units, fill_candidates, index_of, unit_list
-from owsqt.qt.combat.text import BAD_STYLE, RULE_STYLE, hidden_units, rule, violations_html
+from owsqt.qt.combat.text import BAD_STYLE, RULE_STYLE, rule, violations_html
+from owsqt.qt.counters.unittext import hidden_words
 from owsqt.rules.combat.advance import advance_paths
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.offers import Candidate
@@ -224,7 +225,7 @@ def retreat_text(ruleset: Ruleset, number: int, option: RetreatPath, seen: SideV
         known = [ruleset.unit_name(u) for u in option.firers if seen.knows(u)]
         unknown = len(option.firers) - len(known)
         if unknown:
-            known.append(hidden_units(unknown))
+            known.append(hidden_words(unknown))
         extras.append(f"fire from {', '.join(known)}")
     if option.river_loss:
         extras.append(f"−{option.river_loss} SP at rivers")

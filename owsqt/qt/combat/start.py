@@ -30,13 +30,13 @@ from owsqt.qt.combat.text import (
     ODDS_LATER,
     RULE_STYLE,
     WARN_STYLE,
-    hidden_units,
     rule,
     solution_html,
     stack_names,
     violations_html,
 )
 from owsqt.qt.counters.painter import CounterPixmapCache
+from owsqt.qt.counters.unittext import hidden_words
 from owsqt.rules.combat.artillery import bombardment_solution
 from owsqt.rules.combat.fire import Engagement, fire_factors, fire_solution
 from owsqt.rules.combat.leads import default_lead
@@ -286,7 +286,7 @@ class AttackDialog(QDialog):
         seen = stack_seen(self.seen, self.target)
         lines = [unit_line(ruleset, self.seen.state, u) for u in seen.units]
         if seen.hidden:
-            lines.append(f"and {hidden_units(seen.hidden)}" if lines else hidden_units(seen.hidden))
+            lines.append(f"and {hidden_words(seen.hidden)}" if lines else hidden_words(seen.hidden))
         self.defenders.setText("<br>".join(lines) or "nobody")
         candidates = attack_candidates(ruleset, state, self.target, self.player)
         fill_candidates(self.units, ruleset, state, candidates, self.mode, lambda c: c.able)

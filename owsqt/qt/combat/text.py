@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from html import escape
 
+from owsqt.qt.counters.unittext import hidden_words
 from owsqt.rules.combat.artillery import (
     BombardmentSolution,
     bombardment_result,
@@ -38,18 +39,13 @@ def rule(text: str) -> str:
 ODDS_LATER = "odds shown once the attack is declared (18.1)"
 
 
-def hidden_units(count: int) -> str:
-    """[18.1] "3 hidden units (18.1)": counters a side sees only as counters."""
-    return f"{count} hidden unit{'s' if count != 1 else ''} (18.1)"
-
-
 def stack_names(ruleset: Ruleset, stack: StackSeen, empty: str = "nobody") -> str:
     """A stack as the viewer sees it (18.1): "I/11 Pz (12-10), II/4 PzGr (6-12)", or under
     the fog of war "I/11 Pz (12-10) and 3 hidden units (18.1)"."""
     names = ", ".join(ruleset.unit_name(u) for u in stack.units)
     if not stack.hidden:
         return names or empty
-    hidden = hidden_units(stack.hidden)
+    hidden = hidden_words(stack.hidden)
     return f"{names} and {hidden}" if names else hidden
 
 

@@ -19,16 +19,12 @@ from PySide6.QtWidgets import (
 
 from owsqt.qt.counters.painter import HIDDEN_NATION, paint_hidden
 from owsqt.qt.counters.style import COUNTER_SIZE, nation_style
+from owsqt.qt.counters.unittext import hidden_words
 from owsqt.qt.fonts import table_font
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.vocabulary import Player
 
 BADGE_SIZE = 14.0  # scene units: the count shown below a stack whose top unit shows
-
-
-def hidden_words(side: Player, count: int) -> str:
-    """ "3 German units hidden (18.1)"."""
-    return f"{count} {side.title} unit{'s' if count != 1 else ''} hidden (18.1)"
 
 
 class HiddenItem(QGraphicsObject):
@@ -54,7 +50,7 @@ class HiddenItem(QGraphicsObject):
 
     def set_count(self, count: int) -> None:
         self.count = count
-        self.setToolTip(hidden_words(self.side, count))
+        self.setToolTip(hidden_words(count, self.side))
         self.badge.setToolTip(self.toolTip())
         self.update()
         self.badge.update()

@@ -15,11 +15,10 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, QSize, Qt, 
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from owsqt.qt.counters.hidden import hidden_words
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import unit_chits
 from owsqt.qt.counters.painter import paint_counter, paint_hidden
-from owsqt.qt.counters.unittext import unit_lines
+from owsqt.qt.counters.unittext import hidden_words, unit_lines
 from owsqt.qt.fonts import table_font
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.map.view import MapView
@@ -208,7 +207,7 @@ class StackViewer(QWidget):
         if self.hidden and side is not None:
             x, y = self._cell(len(self.units))
             paint_hidden(painter, QRectF(x, y, COUNTER_PX, COUNTER_PX), side.opponent, self.hidden)
-            lines = [hidden_words(side.opponent, self.hidden), HIDDEN_LINE]
+            lines = [hidden_words(self.hidden, side.opponent), HIDDEN_LINE]
             self._paint_lines(painter, x + COUNTER_PX + CHIT_PX + PAD, y, lines)
         painter.end()
 

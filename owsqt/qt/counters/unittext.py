@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from owsqt.qt.counters.markers import unit_chits
 from owsqt.rules.core.state import UnitState
-from owsqt.rules.core.vocabulary import Supply
+from owsqt.rules.core.vocabulary import Player, Supply
 from owsqt.rules.data.units import UnitDef, UnitSize
 
 _SIZES = {
@@ -86,3 +86,12 @@ def unit_tooltip(unit: UnitDef, state: UnitState | None, supply_note: str | None
     lines = unit_lines(unit, state, supply_note)
     lines.append("Drag: the stack · Shift or Alt+drag: this unit · double-click: fan out")
     return "\n".join(lines)
+
+
+def hidden_words(count: int, side: Player | None = None) -> str:
+    """[18.1] Counters a side sees only as counters: "3 German units hidden (18.1)", or
+    without the side (a stack already named) "3 hidden units (18.1)"."""
+    units = f"unit{'s' if count != 1 else ''}"
+    if side is None:
+        return f"{count} hidden {units} (18.1)"
+    return f"{count} {side.title} {units} hidden (18.1)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QWidget
 
-from owsqt.qt.counters.hidden import hidden_words
+from owsqt.qt.counters.unittext import hidden_words
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Supply
@@ -92,7 +92,7 @@ class StackInspector(QTableWidget):
                 item.setToolTip(unit_id if column == 0 else text)
                 self.setItem(row, column, item)
         if hidden and seen.side is not None:
-            words = hidden_words(seen.side.opponent, hidden)
+            words = hidden_words(hidden, seen.side.opponent)
             for column in range(len(COLUMNS)):
                 item = QTableWidgetItem(words if column == 0 else "?")
                 item.setToolTip(words)
