@@ -33,12 +33,19 @@ def rules():
 @pytest.fixture(scope="module")
 def game(rules):
     """A strict game with the fog of war: both set-ups, then random legal actions."""
-    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=1, options=(FOG_OF_WAR,))
+    return played(rules, 1)
+
+
+def played(rules, seed: int, after_each=lambda session: None) -> GameSession:
+    """Both default set-ups of a strict game with the fog of war, then `PLAYED` random legal
+    actions; `after_each(session)` after every one."""
+    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=seed, options=(FOG_OF_WAR,))
     session.apply_default_setup()
-    rng = random.Random(1)
+    rng = random.Random(seed)
     for _ in range(PLAYED):
         action = choose_legal(rules, session.state, rng, AssertionError)
         assert session.submit(action).applied
+        after_each(session)
     return session
 
 
@@ -144,13 +151,7 @@ def test_18_1_a_game_resumed_from_its_checkpoint_tells_a_side_only_what_it_repla
 def test_18_1_the_log_names_no_unit_the_side_does_not_see_now(rules, side):
     """The log is no note (18.1): asked after every action, as the log dock asks, it names
     only the enemy units on the map the side sees now, and reads as a log told afresh."""
-    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=2, options=(FOG_OF_WAR,))
-    session.apply_default_setup()
-    rng = random.Random(2)
-    for _ in range(PLAYED):
-        action = choose_legal(rules, session.state, rng, AssertionError)
-        assert session.submit(action).applied
-        session.log_lines(side=side)
+    session = played(rules, 2, lambda session: session.log_lines(side=side))
     now = session.seen_by(side)
     dark = [
         unit_id
