@@ -87,7 +87,7 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.fog.option import fog_on
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, LogLine
 from owsqt.userfiles import autosave_dir, games_dir
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
         self._logged_session: GameSession | None = None
         self._logged_entries = 0  # journal entries already shown in the log
         self._logged_viewer: Player | None = None  # the side the log is told for (18.1)
+        self._logged_lines: list[LogLine] = []  # with fog of war, the lines shown (18.1)
         self.log_dock = QDockWidget("Game log", self)
         self.log_dock.setObjectName("logDock")
         self.log_dock.setWidget(self.log)
@@ -413,23 +414,26 @@ class MainWindow(QMainWindow):
         if self._logged_session is not self.session or self._logged_viewer is not viewer:
             self.log.clear()  # a new or opened game, or another side's eyes: start over
             self._logged_entries = 0
+            self._logged_lines = []
             self._logged_session = self.session
             self._logged_viewer = viewer
         fogged = viewer is not None and fog_on(self.session.state)
         since = 0 if fogged else self._logged_entries
-        for row, line in enumerate(self.session.log_lines(since=since, side=viewer)):
-            text = f"#{line.entry}  {line.text}"
-            shown = self.log.item(row) if fogged else None
-            if shown is not None:
-                if shown.text() != text:
-                    shown.setText(text)  # 18.1: a unit it named has gone dark, or back
+        lines = self.session.log_lines(since=since, side=viewer)
+        shown = self._logged_lines if fogged else []
+        for row, line in enumerate(lines):
+            if row < len(shown):
+                # 18.1: a line told again (a unit it named has gone dark, or back) is new
+                if line is not shown[row]:
+                    self.log.item(row).setText(f"#{line.entry}  {line.text}")
                 continue
-            item = QListWidgetItem(text)
+            item = QListWidgetItem(f"#{line.entry}  {line.text}")
             item.setData(Qt.ItemDataRole.UserRole, line.entry)
             if line.kind == "violation":
                 item.setForeground(_VIOLATION_COLOUR)
             self.log.addItem(item)
         self._logged_entries = len(self.session.entries)
+        self._logged_lines = lines if fogged else []
         if not self.replay.is_active():  # a replay keeps the line of the entry it shows
             self.log.scrollToBottom()
         self.replay.viewer = viewer  # a replay under way tells its entry again, and shows it
