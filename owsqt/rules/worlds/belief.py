@@ -1,0 +1,175 @@
+"""[18.1] A side's world: the game as one side's program plays it in e-mail play under fog
+of war, knowing its own units whole and the enemy's only as they show (`exposure`).
+
+Each hidden enemy counter stands in the world as a phantom: a unit of no stacking value
+that occupies its hex, fights (a strength of 1, a convoy's 0, as 16.3 tells them apart)
+and carries what the enemy's exposure says of the stack's hidden counters, and nothing
+more: a zone of control (10.1), armour or artillery
+holding one (11.8), or only convoys (16.3). The rules then judge the side's own actions on
+its world as they would on the whole game: moves, their costs and reaches, advances and
+attacks do not depend on what a phantom does not carry. What only the enemy can compute,
+because it needs his hidden units, is his program's to resolve (docs/pbem-format.md).
+
+Phantoms come from a fixed pool of definitions per side and kind, added once to the
+ruleset (`with_phantoms`), so that building a world copies no definitions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState, UnitState
+from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.data.units import (
+    MovementClass,
+    Nationality,
+    UnitCatalogue,
+    UnitDef,
+    UnitSize,
+    UnitType,
+)
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.worlds.exposure import Exposure, HiddenCounters, exposure
+
+PHANTOM_MARK = "~"  # no unit id of the data files begins with it (checked by with_phantoms)
+PHANTOM_NAME = "hidden unit"
+_BELOW_EVERY_STACK = 1_000_000  # phantoms lie under the counters the enemy shows
+
+
+class PhantomKind(StrEnum):
+    """What a phantom carries of the counters it stands for."""
+
+    QUIET = "quiet"  # no zone of control: a company (10.1)
+    ZOC = "zoc"  # a zone of control (10.1)
+    ARMOUR = "armour"  # armour with a zone of control (11.8)
+    ARTILLERY = "artillery"  # artillery with a zone of control (11.8)
+    CONVOY = "convoy"  # a relief convoy (16.3)
+
+
+_SHAPES = {
+    PhantomKind.QUIET: (UnitType.INFANTRY, UnitSize.COMPANY),
+    PhantomKind.ZOC: (UnitType.INFANTRY, UnitSize.BATTALION),
+    PhantomKind.ARMOUR: (UnitType.TANK, UnitSize.BATTALION),
+    PhantomKind.ARTILLERY: (UnitType.ARTILLERY, UnitSize.BATTALION),
+    PhantomKind.CONVOY: (UnitType.CONVOY, UnitSize.BATTALION),
+}
+_NATIONALITY = {Player.GERMAN: Nationality.GERMAN_ARMY, Player.SOVIET: Nationality.SOVIET}
+
+
+def phantom_id(side: Player, kind: PhantomKind, index: int) -> str:
+    return f"{PHANTOM_MARK}{side.value}~{kind.value}~{index}"
+
+
+def is_phantom(unit_id: str) -> bool:
+    return unit_id.startswith(PHANTOM_MARK)
+
+
+def with_phantoms(ruleset: Ruleset) -> Ruleset:
+    """The ruleset whose catalogue also defines every phantom a world may need: of each
+    side and kind, as many as the side has ground units. Made once per ruleset."""
+    return ruleset.derived(_phantom_ruleset)
+
+
+def _phantom_ruleset(ruleset: Ruleset) -> Ruleset:
+    ground = dict(ruleset.catalogue.ground)
+    clash = next((unit_id for unit_id in ground if is_phantom(unit_id)), None)
+    if clash is not None:
+        raise ValueError(f"the unit id {clash!r} begins with the phantoms' mark {PHANTOM_MARK!r}")
+    for side in Player:
+        size = sum(1 for unit in ruleset.catalogue.ground.values() if unit.player is side)
+        for kind in PhantomKind:
+            for index in range(size):
+                unit_id = phantom_id(side, kind, index)
+                ground[unit_id] = _phantom(unit_id, side, kind)
+    catalogue = UnitCatalogue(ground, ruleset.catalogue.air, ruleset.catalogue.formations)
+    return replace(ruleset, catalogue=catalogue)
+
+
+def _phantom(unit_id: str, side: Player, kind: PhantomKind) -> UnitDef:
+    unit_type, size = _SHAPES[kind]
+    return UnitDef(
+        id=unit_id,
+        name=PHANTOM_NAME,
+        nationality=_NATIONALITY[side],
+        type=unit_type,
+        movement_class=MovementClass.NON_MOTORIZED,
+        combat=_strength(kind),  # never above a shown top unit's: it stays on top (18.1)
+        combat_reduced=None,
+        movement=0,
+        proficiency=0,
+        stacking=0,
+        stacking_reduced=0,
+        size=size,
+    )
+
+
+@dataclass(frozen=True)
+class World:
+    """[18.1] The game as `side` knows it: `state` holds its own units whole, the enemy's
+    as they show and a phantom for each hidden counter; judge and apply actions against
+    `ruleset`, which defines the phantoms."""
+
+    side: Player
+    ruleset: Ruleset
+    state: GameState
+    phantoms: FrozenMap[Hex, tuple[str, ...]]
+
+
+def belief(ruleset: Ruleset, state: GameState, side: Player) -> World:
+    """[18.1] `side`'s world of a whole game: what its program would hold in e-mail play."""
+    return believed(ruleset, state, side, exposure(ruleset, state, side.opponent))
+
+
+def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) -> World:
+    """[18.1] `side`'s world from `own` (whose units of `side` are whole) and what the
+    enemy's units show: every enemy unit of `own` is replaced by the exposure's."""
+    if enemy.side is side:
+        raise ValueError("a world is built from the enemy's exposure, not the side's own")
+    phantom_rules = with_phantoms(ruleset)
+    ground = ruleset.catalogue.ground
+    units = {
+        unit_id: unit
+        for unit_id, unit in own.units.items()
+        if not is_phantom(unit_id) and ground[unit_id].player is side
+    }
+    units.update(enemy.units)
+    grid = ruleset.grid
+    used = dict.fromkeys(PhantomKind, 0)
+    phantoms: dict[Hex, tuple[str, ...]] = {}
+    for hex_, counters in sorted(enemy.hidden.items(), key=lambda item: grid.id_of(item[0])):
+        ids = []
+        for order, kind in enumerate(_kinds(counters)):
+            unit_id = phantom_id(enemy.side, kind, used[kind])
+            used[kind] += 1
+            units[unit_id] = UnitState(
+                status=UnitStatus.ON_MAP,
+                hex=hex_,
+                strength=_strength(kind),
+                stack_order=_BELOW_EVERY_STACK + order,
+            )
+            ids.append(unit_id)
+        phantoms[hex_] = tuple(ids)
+    state = replace(own, units=FrozenMap(units))
+    return World(side, phantom_rules, state, FrozenMap(phantoms))
+
+
+def _strength(kind: PhantomKind) -> int:
+    """[16.3] A convoy has no combat strength; any other unit has some."""
+    return 0 if kind is PhantomKind.CONVOY else 1
+
+
+def _kinds(counters: HiddenCounters) -> list[PhantomKind]:
+    """[10.1, 11.8, 16.3] One phantom per hidden counter, carrying between them exactly what
+    the counters are felt to carry."""
+    if counters.only_convoys:
+        return [PhantomKind.CONVOY] * counters.count
+    kinds = []
+    if counters.armour_zoc:
+        kinds.append(PhantomKind.ARMOUR)
+    if counters.artillery_zoc:
+        kinds.append(PhantomKind.ARTILLERY)
+    if counters.zoc and not kinds:
+        kinds.append(PhantomKind.ZOC)
+    return kinds + [PhantomKind.QUIET] * (counters.count - len(kinds))

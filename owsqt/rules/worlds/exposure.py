@@ -1,0 +1,69 @@
+"""[18.1] What a side's units show the enemy: the public record of them, from which the
+enemy's program can play on without knowing what hides (fog of war in e-mail play).
+
+It holds the units the enemy sees (each stack's top unit as its counter prints it, every
+unit a combat engages, the units off the map as the view keeps them) and, for each stack
+with hidden counters, their number and what the enemy feels of them without seeing them:
+whether they exert a zone of control (10.1), whether armour or artillery among them
+exerts it (11.8 stops an advance there), and whether they are all convoys (16.3). These
+facts are felt across the table whenever the rules use them (docs/rulebook-readings.md,
+"Fog of war in e-mail play")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.state import GameState, UnitState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import UnitClass
+from owsqt.rules.fog.view import view
+from owsqt.rules.movement.zoc import exerts_zoc
+from owsqt.rules.scenario.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenCounters:
+    """[18.1] The counters of one stack the enemy does not see, as he feels them."""
+
+    count: int
+    zoc: bool = False  # one of them exerts a zone of control (10.1)
+    armour_zoc: bool = False  # an armoured one exerts it (11.8: it stops an advance)
+    artillery_zoc: bool = False  # an artillery one exerts it (11.8: it stops a Soviet advance)
+    only_convoys: bool = False  # they are all relief convoys (16.3)
+
+
+@dataclass(frozen=True, slots=True)
+class Exposure:
+    """[18.1] What `side`'s units show the enemy: the units he sees, and the hidden
+    counters of each stack."""
+
+    side: Player
+    units: FrozenMap[str, UnitState]
+    hidden: FrozenMap[Hex, HiddenCounters]
+
+
+def exposure(ruleset: Ruleset, state: GameState, side: Player) -> Exposure:
+    """[18.1] What `side`'s units show its enemy in `state` (a game with fog of war)."""
+    seen = view(ruleset, state, side.opponent)
+    ground = ruleset.catalogue.ground
+    units = {u: unit for u, unit in seen.state.units.items() if ground[u].player is side}
+    hidden = {
+        hex_: _felt(ruleset, state, [u for u in state.stack(hex_) if u not in units], count)
+        for hex_, count in seen.hidden.items()
+    }
+    return Exposure(side, FrozenMap(units), FrozenMap(hidden))
+
+
+def _felt(ruleset: Ruleset, state: GameState, unit_ids: list[str], count: int) -> HiddenCounters:
+    ground = ruleset.catalogue.ground
+    holders = [u for u in unit_ids if exerts_zoc(ruleset, state, u)]
+    classes = {ground[u].unit_class for u in holders}
+    return HiddenCounters(
+        count=count,
+        zoc=bool(holders),
+        armour_zoc=UnitClass.ARMOR in classes,
+        artillery_zoc=UnitClass.ARTILLERY in classes,
+        only_convoys=all(ground[u].unit_class is UnitClass.CONVOY for u in unit_ids),
+    )

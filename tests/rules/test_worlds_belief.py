@@ -1,0 +1,204 @@
+"""[18.1] A side's world under fog of war: its own units whole, the enemy's as they show and a
+phantom for each hidden counter, on which the rules judge the side as on the whole game."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from owsqt.rules.actors import who_acts
+from owsqt.rules.core.actions import PreparedAttack
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import EntrenchmentState
+from owsqt.rules.core.verdict import InvalidAction, Mode
+from owsqt.rules.core.vocabulary import Entrenchment, Player
+from owsqt.rules.data.units import UnitCatalogue, UnitClass, UnitType
+from owsqt.rules.engine import judge
+from owsqt.rules.fog.option import FOG_OF_WAR
+from owsqt.rules.fog.view import view
+from owsqt.rules.legalactions import candidate_actions, movable_stacks
+from owsqt.rules.movement.stackmove import stack_move
+from owsqt.rules.movement.zoc import zoc_holders, zoc_of
+from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.worlds.belief import PhantomKind, belief, believed, is_phantom, with_phantoms
+from owsqt.rules.worlds.exposure import exposure
+from owsqt.session import GameSession
+from tests.rules.combatkit import combat_rules, fogged_board
+from tools.fuzz.solo import choose_legal
+
+GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
+
+
+@pytest.fixture
+def rules(ruleset):
+    return combat_rules(ruleset)
+
+
+@pytest.fixture
+def board(rules):
+    return fogged_board(rules)
+
+
+def disrupt(state, *unit_ids):
+    for unit_id in unit_ids:
+        state = state.with_unit(unit_id, replace(state.units[unit_id], disrupted=True))
+    return state
+
+
+def entrench(state, hex_, owner):
+    marker = EntrenchmentState(owner, Entrenchment.COMPLETE, 1)
+    return replace(state, entrenchments=FrozenMap({hex_: marker}))
+
+
+def test_18_1_a_world_holds_no_hidden_enemy_unit_and_each_own_unit_whole(rules, board):
+    state, target, armored, _motorized = board
+    world = belief(rules, state, GERMAN)
+    assert "at" not in world.state.units  # under the rifles (18.1)
+    rifle, phantom = world.state.stack(target)
+    assert rifle == "rifle" and is_phantom(phantom)
+    assert world.phantoms[target] == (phantom,)
+    assert world.ruleset.catalogue.ground[phantom].player is SOVIET
+    for unit_id in ("tank", "mech", "mot6", "mot5"):
+        assert world.state.units[unit_id] == state.units[unit_id]
+    # The Soviet world sees the German tanks on top, and a phantom for the mech under them.
+    soviet = belief(rules, state, SOVIET)
+    assert soviet.state.stack(armored)[0] == "tank"
+    assert "mech" not in soviet.state.units
+    assert view(rules, state, SOVIET).hidden[armored] == len(soviet.phantoms[armored]) == 1
+
+
+def test_18_1_a_world_is_built_from_the_enemy_exposure_only(rules, board):
+    state = board[0]
+    with pytest.raises(ValueError, match="enemy's exposure"):
+        believed(rules, state, GERMAN, exposure(rules, state, GERMAN))
+
+
+def test_18_1_no_unit_of_the_data_may_look_like_a_phantom(rules):
+    ground = dict(rules.catalogue.ground)
+    ground["~odd"] = replace(ground["rifle"], id="~odd")
+    odd = replace(rules, catalogue=UnitCatalogue(ground, rules.catalogue.air))
+    with pytest.raises(ValueError, match="~odd"):
+        with_phantoms(odd)
+
+
+@pytest.mark.parametrize("hidden_type", [UnitType.ANTITANK, UnitType.INFANTRY])
+@pytest.mark.parametrize("hidden_disrupted", [False, True])
+def test_10_1_a_hidden_zone_of_control_is_felt_without_seeing_its_unit(
+    rules, board, hidden_disrupted, hidden_type
+):
+    state, _target, _armored, _motorized = board
+    ground = dict(rules.catalogue.ground)
+    ground["at"] = replace(ground["at"], type=hidden_type)
+    rules = replace(rules, catalogue=replace(rules.catalogue, ground=ground))
+    # The rifles on top are disrupted (their DIS marker shows) and have no ZOC (13.0); the
+    # antitank regiment under them keeps one unless it is disrupted too.
+    state = disrupt(state, "rifle", *(["at"] if hidden_disrupted else []))
+    truth = zoc_of(rules, state, SOVIET)
+    assert bool(truth) is not hidden_disrupted
+    world = belief(rules, state, GERMAN)
+    assert zoc_of(world.ruleset, world.state, SOVIET) == truth
+
+
+def test_11_8_armour_hidden_in_an_entrenched_stack_still_stops_an_advance(rules, board):
+    state, _target, armored, _motorized = board
+    state = entrench(state, armored, GERMAN)  # the tanks and the mech: nothing shows
+    world = belief(rules, state, SOVIET)
+    assert world.state.stack(armored) == world.phantoms[armored]
+    kinds = {world.ruleset.catalogue.ground[u].type for u in world.phantoms[armored]}
+    assert UnitType.TANK in kinds
+
+    def armour_holds(rules_, state_):
+        return {
+            hex_
+            for hex_ in zoc_of(rules_, state_, GERMAN)
+            if any(
+                rules_.catalogue.ground[u].unit_class is UnitClass.ARMOR
+                for u in zoc_holders(rules_, state_, GERMAN, hex_)
+            )
+        }
+
+    assert armour_holds(rules, state)
+    assert armour_holds(world.ruleset, world.state) == armour_holds(rules, state)
+
+
+def test_16_3_a_hidden_stack_of_convoys_is_felt_as_convoys(rules, board):
+    state, target, _armored, _motorized = board
+    ground = dict(rules.catalogue.ground)
+    for unit_id in ("rifle", "at"):
+        ground[unit_id] = replace(ground[unit_id], type=UnitType.CONVOY, combat=0)
+        state = state.with_unit(unit_id, replace(state.units[unit_id], strength=0))
+    convoys = replace(rules, catalogue=replace(rules.catalogue, ground=ground))
+    world = belief(convoys, state, GERMAN)
+    assert [world.ruleset.catalogue.ground[u].unit_class for u in world.phantoms[target]] == [
+        UnitClass.CONVOY
+    ]
+    attack = PreparedAttack(target=target, units=("tank", "mech"), lead="tank", player=GERMAN)
+    for ruleset, board_state, convoy_only in ((convoys, state, True), (rules, board[0], False)):
+        for dug_in in (False, True):  # 18.1: entrenched, no counter shows
+            truth = entrench(board_state, target, SOVIET) if dug_in else board_state
+            world = belief(ruleset, truth, GERMAN)
+            broken = [v.rule for v in judge(ruleset, truth, attack).violations]
+            assert ("16.3" in broken) is convoy_only
+            assert [v.rule for v in judge(world.ruleset, world.state, attack).violations] == broken
+
+
+SCENARIO = "hoths-last-gasp"
+PLAYED = 240  # random legal actions after both set-ups: into the second player's phase
+EVERY = 6  # a world is built for each acting side at every sixth state
+
+
+@pytest.fixture(scope="module")
+def compared():
+    """Judged candidates, reaches and zones of control of a fuzzed fogged strict game,
+    each on the acting side's world and on the whole game: (kind, same) pairs."""
+    rules = default_ruleset()
+    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=5, options=(FOG_OF_WAR,))
+    session.apply_default_setup()
+    rng = random.Random(5)
+    found: list[tuple[str, bool]] = []
+    for number in range(PLAYED):
+        state = session.state
+        if number % EVERY == 0:
+            for side in who_acts(rules, state):
+                found.extend(_compare(rules, state, side, random.Random(number)))
+        assert session.submit(choose_legal(rules, state, rng, AssertionError)).applied
+    return found
+
+
+def _compare(rules, state, side, rng):
+    world = belief(rules, state, side)
+    enemy = side.opponent
+    yield "zoc", zoc_of(rules, state, enemy) == zoc_of(world.ruleset, world.state, enemy)
+    for action in candidate_actions(rules, state, random.Random(rng.random())):
+        if action.player not in (None, side):
+            continue
+        try:
+            believed_verdict = judge(world.ruleset, world.state, action)
+        except InvalidAction:
+            # A counterbattery (no single actor) of the enemy's own guns: not the side's.
+            assert any(u not in world.state.units for u in action.unit_references())
+            continue
+        true_verdict = judge(rules, state, action)
+        yield "verdict", believed_verdict.violations == true_verdict.violations
+    if state.active is side:
+        stacks = movable_stacks(rules, state)
+        for _hex, units in rng.sample(stacks, min(3, len(stacks))):
+            reach = stack_move(world.ruleset, world.state, units).reach()
+            yield "reach", dict(reach.spent) == dict(stack_move(rules, state, units).reach().spent)
+
+
+@pytest.mark.parametrize("kind, at_least", [("verdict", 200), ("reach", 40), ("zoc", 40)])
+def test_18_1_the_rules_judge_a_side_alike_on_its_world_and_the_whole_game(
+    compared, kind, at_least
+):
+    results = [same for found, same in compared if found == kind]
+    assert len(results) >= at_least
+    assert all(results), f"{results.count(False)} of {len(results)} {kind}s differ"
+
+
+def test_18_1_a_world_phantom_kinds_cover_the_pool(rules):
+    pool = with_phantoms(rules).catalogue.ground
+    kinds = {unit_id.split("~")[2] for unit_id in pool if is_phantom(unit_id)}
+    assert kinds == {kind.value for kind in PhantomKind}
