@@ -169,6 +169,9 @@ def compared():
 
 def _compare(rules, state, side, rng):
     world = belief(rules, state, side)
+    hidden = set(state.units) - set(view(rules, state, side).state.units)
+    text = repr(world.state)
+    yield "secret", not any(repr(unit_id) in text for unit_id in hidden)
     enemy = side.opponent
     yield "zoc", zoc_of(rules, state, enemy) == zoc_of(world.ruleset, world.state, enemy)
     for action in candidate_actions(rules, state, random.Random(rng.random())):
@@ -189,13 +192,34 @@ def _compare(rules, state, side, rng):
             yield "reach", dict(reach.spent) == dict(stack_move(rules, state, units).reach().spent)
 
 
-@pytest.mark.parametrize("kind, at_least", [("verdict", 200), ("reach", 40), ("zoc", 40)])
+@pytest.mark.parametrize(
+    "kind, at_least", [("verdict", 200), ("reach", 40), ("zoc", 40), ("secret", 40)]
+)
 def test_18_1_the_rules_judge_a_side_alike_on_its_world_and_the_whole_game(
     compared, kind, at_least
 ):
     results = [same for found, same in compared if found == kind]
     assert len(results) >= at_least
     assert all(results), f"{results.count(False)} of {len(results)} {kind}s differ"
+
+
+def test_18_1_a_world_names_no_hidden_enemy_unit_in_what_this_phase_recorded(rules, board):
+    state, _target, _armored, _motorized = board
+    # The antitank regiment under the rifles moved this phase and its artillery record
+    # says so: the German world keeps neither.
+    moved = replace(
+        state,
+        movement=replace(state.movement, done=frozenset({"at", "tank"})),
+        artillery_phase=replace(
+            state.artillery, moved_adjacent=frozenset({"at"}), fought=frozenset({"rifle"})
+        ),
+    )
+    world = belief(rules, moved, GERMAN)
+    assert world.state.movement.done == {"tank"}
+    assert world.state.artillery_phase.moved_adjacent == frozenset()
+    assert world.state.artillery_phase.fought == {"rifle"}  # the rifles show on top
+    assert "'at'" not in repr(world.state)
+    assert belief(rules, moved, SOVIET).state.movement.done == {"at", "tank"}
 
 
 def test_18_1_a_world_phantom_kinds_cover_the_pool(rules):

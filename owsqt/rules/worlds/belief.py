@@ -15,8 +15,9 @@ ruleset (`with_phantoms`), so that building a world copies no definitions."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
@@ -151,8 +152,42 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
             )
             ids.append(unit_id)
         phantoms[hex_] = tuple(ids)
-    state = replace(own, units=FrozenMap(units))
+    hidden = {
+        unit_id
+        for unit_id, unit in ground.items()
+        if unit.player is enemy.side and unit_id not in enemy.units
+    }
+    rest = {
+        name: _scrubbed(getattr(own, name), hidden)
+        for name in (f.name for f in fields(own))
+        if name != "units"
+    }
+    state = replace(own, units=FrozenMap(units), **rest)
     return World(side, phantom_rules, state, FrozenMap(phantoms))
+
+
+def _scrubbed(value: Any, hidden: set[str]) -> Any:
+    """[18.1] `value` with every hidden unit taken out: from collections and maps, and a
+    field naming one left empty, so that a world names no unit its side may not know (what
+    the enemy's hidden units did this phase: moved, fired, built)."""
+    if isinstance(value, str):
+        return None if value in hidden else value
+    if isinstance(value, tuple):
+        return tuple(_scrubbed(item, hidden) for item in value if item not in hidden)
+    if isinstance(value, frozenset):
+        return frozenset(_scrubbed(item, hidden) for item in value if item not in hidden)
+    if isinstance(value, FrozenMap):
+        return FrozenMap(
+            {key: _scrubbed(item, hidden) for key, item in value.items() if key not in hidden}
+        )
+    if is_dataclass(value) and not isinstance(value, type):
+        changed = {
+            f.name: new
+            for f in fields(value)
+            if (new := _scrubbed(old := getattr(value, f.name), hidden)) is not old and new != old
+        }
+        return replace(value, **changed) if changed else value
+    return value
 
 
 def _strength(kind: PhantomKind) -> int:
