@@ -203,23 +203,27 @@ def test_18_1_the_rules_judge_a_side_alike_on_its_world_and_the_whole_game(
     assert all(results), f"{results.count(False)} of {len(results)} {kind}s differ"
 
 
-def test_18_1_a_world_names_no_hidden_enemy_unit_in_what_this_phase_recorded(rules, board):
+def test_18_1_a_world_keeps_only_its_own_side_in_what_this_phase_recorded(rules, board):
     state, _target, _armored, _motorized = board
-    # The antitank regiment under the rifles moved this phase and its artillery record
-    # says so: the German world keeps neither.
+    # This phase's records name the Soviet antitank regiment (hidden under the rifles) and
+    # the rifles (on top): what they moved, fired, built is their owner's to know, even of
+    # a unit that shows. The German world keeps only the German tanks' record.
     moved = replace(
         state,
-        movement=replace(state.movement, done=frozenset({"at", "tank"})),
+        movement=replace(state.movement, done=frozenset({"at", "rifle", "tank"})),
         artillery_phase=replace(
             state.artillery, moved_adjacent=frozenset({"at"}), fought=frozenset({"rifle"})
         ),
+        arrivals=FrozenMap({"at": 1, "tank": 1}),
     )
     world = belief(rules, moved, GERMAN)
     assert world.state.movement.done == {"tank"}
-    assert world.state.artillery_phase.moved_adjacent == frozenset()
-    assert world.state.artillery_phase.fought == {"rifle"}  # the rifles show on top
+    assert world.state.artillery_phase.moved_adjacent == world.state.artillery_phase.fought
+    assert world.state.artillery_phase.fought == frozenset()
+    assert dict(world.state.arrivals) == {"tank": 1}
     assert "'at'" not in repr(world.state)
-    assert belief(rules, moved, SOVIET).state.movement.done == {"at", "tank"}
+    soviet = belief(rules, moved, SOVIET).state
+    assert soviet.movement.done == {"at", "rifle"}  # not the tanks, though they show
 
 
 def test_18_1_a_world_phantom_kinds_cover_the_pool(rules):

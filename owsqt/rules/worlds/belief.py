@@ -37,6 +37,11 @@ from owsqt.rules.worlds.exposure import Exposure, HiddenCounters, exposure
 PHANTOM_MARK = "~"  # no unit id of the data files begins with it (checked by with_phantoms)
 PHANTOM_NAME = "hidden unit"
 _BELOW_EVERY_STACK = 1_000_000  # phantoms lie under the counters the enemy shows
+_OWNER_ONLY = frozenset({"movement", "arrivals", "artillery_phase", "bridge_works"})
+"""GameState fields whose entries about a unit only its owner's rules read, and which the
+enemy cannot know even of a unit he sees: how far it has moved this segment and what it
+may still spend, when it entered, what its artillery did this phase, the bridge its
+engineers build. A world keeps only its own side's."""
 
 
 class PhantomKind(StrEnum):
@@ -152,13 +157,16 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
             )
             ids.append(unit_id)
         phantoms[hex_] = tuple(ids)
-    hidden = {
+    # Every enemy unit, with the phantoms of an earlier world (they are made anew); of
+    # them the side knows those its enemy shows, except in what only their owner reads.
+    theirs = {
         unit_id
-        for unit_id, unit in ground.items()
-        if unit.player is enemy.side and unit_id not in enemy.units
+        for unit_id, unit in phantom_rules.catalogue.ground.items()
+        if unit.player is enemy.side
     }
+    hidden = theirs - set(enemy.units)
     rest = {
-        name: _scrubbed(getattr(own, name), hidden)
+        name: _scrubbed(getattr(own, name), theirs if name in _OWNER_ONLY else hidden)
         for name in (f.name for f in fields(own))
         if name != "units"
     }
@@ -172,9 +180,9 @@ def _scrubbed(value: Any, hidden: set[str]) -> Any:
     the enemy's hidden units did this phase: moved, fired, built)."""
     if isinstance(value, str):
         return None if value in hidden else value
-    if isinstance(value, tuple):
+    if type(value) is tuple:  # not a Hex, a tuple of its own kind
         return tuple(_scrubbed(item, hidden) for item in value if item not in hidden)
-    if isinstance(value, frozenset):
+    if type(value) is frozenset:
         return frozenset(_scrubbed(item, hidden) for item in value if item not in hidden)
     if isinstance(value, FrozenMap):
         return FrozenMap(
