@@ -74,7 +74,10 @@ def is_phantom(unit_id: str) -> bool:
 
 def with_phantoms(ruleset: Ruleset) -> Ruleset:
     """The ruleset whose catalogue also defines every phantom a world may need: of each
-    side and kind, as many as the side has ground units. Made once per ruleset."""
+    side and kind, as many as the side has ground units. Made once per ruleset; a ruleset
+    that has them is its own."""
+    if phantom_id(Player.GERMAN, PhantomKind.QUIET, 0) in ruleset.catalogue.ground:
+        return ruleset
     return ruleset.derived(_phantom_ruleset)
 
 
