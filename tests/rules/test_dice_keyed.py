@@ -16,12 +16,13 @@ import owsqt
 from owsqt.rules.core.actions import EndStep, PlaceUnits, RollDice, SetMarker
 from owsqt.rules.core.dice import KEYED_DICE, DiceState
 from owsqt.rules.core.events import DiceRolled
-from owsqt.rules.core.rolls import roll_die
+from owsqt.rules.core.rolls import begin_action, roll_die
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker
 from owsqt.rules.engine import apply
 from owsqt.rules.fog.option import FOG_OF_WAR
+from owsqt.rules.movement.zoc import zoc_of
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
@@ -199,3 +200,18 @@ def test_2_0_the_rules_roll_only_through_roll_die():
         if ".dice.roll(" in path.read_text(encoding="utf-8")
     ]
     assert callers == ["rules/core/rolls.py"]
+
+
+def test_2_0_a_roll_or_a_begun_action_keeps_what_was_derived_from_the_state(rules):
+    """Nothing derived from a state (its stacks, zones of control) reads the die, so a roll
+    and the keyed die's new action keep them instead of deriving them again."""
+    state = put(rules, kit_state(rules), PlaceUnits(units=("mot5",), to=hx(rules, OPEN)))
+    state = replace(state, dice=keyed())
+    stacks = state.stacks
+    zoc = zoc_of(rules, state, GERMAN)
+    _, rolled, _ = roll_die(state, "fire combat", GERMAN)
+    for after in (rolled, begin_action(rolled)):
+        assert after.dice != state.dice and after.units is state.units
+        assert after.stacks is stacks and zoc_of(rules, after, GERMAN) is zoc
+    fresh = replace(rolled)  # any other change derives them again
+    assert fresh.stacks == stacks and fresh.stacks is not stacks

@@ -5,8 +5,6 @@ action it applies, for the keyed die of a game with the fog of war (18.1, core/d
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from owsqt.rules.core.events import DiceRolled
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
@@ -20,11 +18,11 @@ def roll_die(
     depends on the action, the player, the purpose and the rolls of that player and
     purpose this action made before, and on no other roll."""
     value, dice = state.dice.roll(purpose, player)
-    return value, replace(state, dice=dice), DiceRolled(purpose, player, value)
+    return value, state.with_dice(dice), DiceRolled(purpose, player, value)
 
 
 def begin_action(state: GameState) -> GameState:
     """[18.1] The state as the engine begins applying an action: the keyed die counts the
     new action's rolls afresh. Under the sequential die, `state` itself."""
     dice = state.dice.begin_action()
-    return state if dice is state.dice else replace(state, dice=dice)
+    return state if dice is state.dice else state.with_dice(dice)
