@@ -10,6 +10,7 @@ import pytest
 from owsqt.cli import main
 from owsqt.journal.recovery import read_journal
 from owsqt.rules.core.actions import AllocateAir, EndStep
+from owsqt.rules.core.dice import KEYED_DICE
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
@@ -48,7 +49,7 @@ def replayed_as(capsys, path, side: str, *more: str) -> dict:
 
 def test_18_1_new_fog_writes_the_option_in_the_header(rules, fogged):
     header = read_journal(fogged).split("\n\n")[0]
-    assert f"\noptions: {FOG_OF_WAR}\n" in header
+    assert f"\noptions: {FOG_OF_WAR} {KEYED_DICE}\n" in header  # the program adds the keyed die
     assert FOG_OF_WAR in GameSession.from_text(rules, read_journal(fogged)).state.options
 
 

@@ -210,7 +210,8 @@ def test_18_1_fuzz_fog_plays_every_game_with_the_fog_of_war_besides_its_options(
 
 @pytest.mark.slow
 def test_18_1_a_short_fogged_strict_game_passes_and_replays(game):
-    report = solo.play_game(game, 1, last_turn=1, setting=setting_for(game, 1, fog=True))
+    # Seed 13 (We are coming!): a first turn with a ground attack under the keyed die.
+    report = solo.play_game(game, 13, last_turn=1, setting=setting_for(game, 13, fog=True))
     assert report.kinds["ground_attack"] >= 1
 
 

@@ -22,6 +22,7 @@ from owsqt.rules.air import allocation, engage, strikes
 from owsqt.rules.combat import bombard, displace, hasty, prepared, results, specialfire
 from owsqt.rules.core.actions import Action, PlaceUnits
 from owsqt.rules.core.events import Event
+from owsqt.rules.core.rolls import begin_action
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.engineering import bridging, entrenchment
@@ -112,7 +113,7 @@ def apply(ruleset: Ruleset, state: GameState, action: Action, mode: Mode) -> Out
     verdict = Verdict() if mode is Mode.FREE else _verdict(ruleset, state, action, handler)
     if mode is Mode.STRICT and not verdict.legal:
         return Outcome(state, (), verdict, applied=False)
-    new_state, events = handler.resolve(ruleset, state, action)
+    new_state, events = handler.resolve(ruleset, begin_action(state), action)  # 18.1: keyed die
     new_state, followed = follow_up(ruleset, new_state, action)  # 5.1: link-up or end
     new_state, earned = progress(ruleset, state, new_state)  # 19.33: points "at any time"
     return Outcome(new_state, (*events, *followed, *earned), verdict, applied=True)

@@ -49,7 +49,14 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.fog.option import FOG_OF_WAR, GAME_OPTIONS, fog_on
+from owsqt.rules.fog.option import (
+    FOG_OF_WAR,
+    GAME_OPTIONS,
+    PROGRAM_OPTIONS,
+    fog_on,
+    misplaced_option,
+    new_game_options,
+)
 from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
@@ -86,12 +93,16 @@ class GameSession:
         scenario = ruleset.scenarios.get(header.scenario)
         if scenario is None:
             raise JournalError(f"unknown scenario {quoted(header.scenario)}")
-        known = {option.id for option in scenario.options} | set(GAME_OPTIONS)  # 19.41, 18.1
+        chosen = {option.id for option in scenario.options} | set(GAME_OPTIONS)  # 19.41, 18.1
+        known = chosen | set(PROGRAM_OPTIONS)  # 18.1: the keyed die, which players never choose
         for index, option in enumerate(header.options):
             if option not in known or option in header.options[:index]:
                 why = "is named twice" if option in known else "is not one of the game's"
-                listed = ", ".join(sorted(known)) or "none"
+                listed = ", ".join(sorted(chosen)) or "none"
                 raise JournalError(f"the option {quoted(option)} {why} (options: {listed})")
+        misplaced = misplaced_option(header.options)
+        if misplaced:
+            raise JournalError(misplaced)
         if self.play is Play.EMAIL and FOG_OF_WAR in header.options:
             raise JournalError(FOG_NOT_BY_EMAIL)
         in_play = units_in_play(
@@ -131,7 +142,8 @@ class GameSession:
 
         Local games (solitaire, hot-seat) are signed by this machine's key for both sides and
         roll from `seed`. An e-mail game names its creator's `side` and key, and commits to
-        the creator's share of a seed both players make (pbem.commitment)."""
+        the creator's share of a seed both players make (pbem.commitment). The file records
+        the chosen `options` and those the program adds for them (18.1: the keyed die)."""
         identity = identity or Identity.load_or_create()
         game = game or pbem.new_game_id()
         created = clock()
@@ -151,7 +163,7 @@ class GameSession:
             dice = new_seed() if seed is None else seed
         header = Header(
             scenario=scenario,
-            options=tuple(options),
+            options=new_game_options(tuple(options)),  # 18.1: fog brings the keyed die
             mode=mode.value,
             created=created,
             program=f"owsqt {__version__}",
@@ -535,7 +547,9 @@ class GameSession:
         make, agreed before any die is rolled (JournalError if one was)."""
         if self.state.dice.rolls_made:
             raise JournalError("a die was rolled before the seed was agreed")
-        self.initial_state = replace(self.initial_state, dice=DiceState(seed))
+        self.initial_state = replace(
+            self.initial_state, dice=DiceState.new(seed, self.initial_state.options)
+        )
         self._history.reseed(self.initial_state)
 
     def take_in(self, entries: Sequence[Entry]) -> None:

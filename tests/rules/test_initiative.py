@@ -67,7 +67,7 @@ def bidding(state, seed=None, **initiative):
 def first_rolls(seed, count=4):
     dice, rolls = DiceState(seed), []
     for _ in range(count):
-        value, dice = dice.roll()
+        value, dice = dice.roll("initiative", None)  # the sequential die: the key is unused
         rolls.append(value)
     return rolls
 

@@ -8,7 +8,7 @@ a frozenset or a FrozenMap, so a state can be hashed, compared, serialised and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from functools import cached_property
 
@@ -377,6 +377,14 @@ class GameState:
     def with_unit(self, unit_id: str, unit: UnitState) -> GameState:
         return replace(self, units=self.units.set(unit_id, unit))
 
+    def with_dice(self, dice: DiceState) -> GameState:
+        """The state with `dice` (a roll made, an action begun), keeping what was derived
+        from this one (its stacks, zones of control, sides): no such thing reads the die."""
+        rolled = replace(self, dice=dice)
+        derived = self.__dict__.keys() - _FIELDS
+        rolled.__dict__.update({name: self.__dict__[name] for name in derived})
+        return rolled
+
     def stack(self, hex_: Hex) -> tuple[str, ...]:
         """Ids of the units on `hex_`, top of the stack first."""
         if "stacks" in self.__dict__:  # already derived for this state
@@ -396,3 +404,7 @@ class GameState:
             if unit.status is UnitStatus.ON_MAP and unit.hex is not None:
                 stacks.setdefault(unit.hex, []).append((unit.stack_order, unit_id))
         return {hex_: tuple(uid for _, uid in sorted(entries)) for hex_, entries in stacks.items()}
+
+
+_FIELDS = frozenset(f.name for f in fields(GameState))
+"""GameState's own fields; the other names in a state's __dict__ are derived from them."""

@@ -453,7 +453,7 @@ def initial_state(
         phase=Phase.SETUP,
         segment=Segment.setup_of(scenario.sets_up_first),
         active=scenario.sets_up_first,
-        dice=DiceState(seed),
+        dice=DiceState.new(seed, options),  # 18.1: keyed if the options say so
         setup_first=scenario.sets_up_first,
         options=tuple(options),
         units=units,
