@@ -22,8 +22,9 @@ from owsqt.rules.legalactions import candidate_actions, movable_stacks
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.movement.zoc import zoc_holders, zoc_of
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.rules.worlds.belief import PhantomKind, belief, believed, is_phantom, with_phantoms
+from owsqt.rules.worlds.belief import belief, believed, with_phantoms
 from owsqt.rules.worlds.exposure import exposure
+from owsqt.rules.worlds.phantoms import PhantomKind, is_phantom
 from owsqt.session import GameSession
 from tests.rules.combatkit import combat_rules, fogged_board
 from tools.fuzz.solo import choose_legal

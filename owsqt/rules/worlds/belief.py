@@ -15,9 +15,7 @@ ruleset (`with_phantoms`), so that building a world copies no definitions."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass, replace
-from enum import StrEnum
-from typing import Any
+from dataclasses import dataclass, fields, replace
 
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
@@ -33,8 +31,9 @@ from owsqt.rules.data.units import (
 )
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.exposure import Exposure, HiddenCounters, exposure
+from owsqt.rules.worlds.phantoms import PHANTOM_MARK, PhantomKind, is_phantom, phantom_id
+from owsqt.rules.worlds.rename import renamed
 
-PHANTOM_MARK = "~"  # no unit id of the data files begins with it (checked by with_phantoms)
 PHANTOM_NAME = "hidden unit"
 _BELOW_EVERY_STACK = 1_000_000  # phantoms lie under the counters the enemy shows
 _OWNER_ONLY = frozenset({"movement", "arrivals", "artillery_phase", "bridge_works"})
@@ -43,33 +42,15 @@ enemy cannot know even of a unit he sees: how far it has moved this segment and 
 may still spend, when it entered, what its artillery did this phase, the bridge its
 engineers build. A world keeps only its own side's."""
 
-
-class PhantomKind(StrEnum):
-    """What a phantom carries of the counters it stands for."""
-
-    QUIET = "quiet"  # no zone of control: a company (10.1)
-    ZOC = "zoc"  # a zone of control (10.1)
-    ARMOUR = "armour"  # armour with a zone of control (11.8)
-    ARTILLERY = "artillery"  # artillery with a zone of control (11.8)
-    CONVOY = "convoy"  # a relief convoy (16.3)
-
-
 _SHAPES = {
     PhantomKind.QUIET: (UnitType.INFANTRY, UnitSize.COMPANY),
     PhantomKind.ZOC: (UnitType.INFANTRY, UnitSize.BATTALION),
     PhantomKind.ARMOUR: (UnitType.TANK, UnitSize.BATTALION),
     PhantomKind.ARTILLERY: (UnitType.ARTILLERY, UnitSize.BATTALION),
+    PhantomKind.ANTIAIRCRAFT: (UnitType.ANTIAIRCRAFT, UnitSize.BATTALION),
     PhantomKind.CONVOY: (UnitType.CONVOY, UnitSize.BATTALION),
 }
 _NATIONALITY = {Player.GERMAN: Nationality.GERMAN_ARMY, Player.SOVIET: Nationality.SOVIET}
-
-
-def phantom_id(side: Player, kind: PhantomKind, index: int) -> str:
-    return f"{PHANTOM_MARK}{side.value}~{kind.value}~{index}"
-
-
-def is_phantom(unit_id: str) -> bool:
-    return unit_id.startswith(PHANTOM_MARK)
 
 
 def with_phantoms(ruleset: Ruleset) -> Ruleset:
@@ -149,13 +130,14 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     phantoms: dict[Hex, tuple[str, ...]] = {}
     for hex_, counters in sorted(enemy.hidden.items(), key=lambda item: grid.id_of(item[0])):
         ids = []
-        for order, kind in enumerate(_kinds(counters)):
+        for order, (kind, zoc) in enumerate(_kinds(counters)):
             unit_id = phantom_id(enemy.side, kind, used[kind])
             used[kind] += 1
             units[unit_id] = UnitState(
                 status=UnitStatus.ON_MAP,
                 hex=hex_,
                 strength=_strength(kind),
+                disrupted=kind is PhantomKind.ANTIAIRCRAFT and not zoc,  # 13.0: no ZOC
                 stack_order=_BELOW_EVERY_STACK + order,
             )
             ids.append(unit_id)
@@ -168,8 +150,20 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
         if unit.player is enemy.side
     }
     hidden = theirs - set(enemy.units)
+    everyone: dict[str, str | None] = dict.fromkeys(theirs)
+    unknown: dict[str, str | None] = dict.fromkeys(hidden)
+    # A phantom of the world rebuilt keeps its place where the world names it (the
+    # defenders of an attack under way), as the phantom of its hex in the same order.
+    earlier: dict[Hex, list[str]] = {}
+    for unit_id in sorted(own.units, key=lambda u: own.units[u].stack_order):
+        unit = own.units[unit_id]
+        if is_phantom(unit_id) and unit.hex is not None:
+            earlier.setdefault(unit.hex, []).append(unit_id)
+    for hex_, ids in earlier.items():
+        for old, new in zip(ids, phantoms.get(hex_, ()), strict=False):
+            unknown[old] = new
     rest = {
-        name: _scrubbed(getattr(own, name), theirs if name in _OWNER_ONLY else hidden)
+        name: renamed(getattr(own, name), everyone if name in _OWNER_ONLY else unknown)
         for name in (f.name for f in fields(own))
         if name != "units"
     }
@@ -177,45 +171,26 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     return World(side, phantom_rules, state, FrozenMap(phantoms))
 
 
-def _scrubbed(value: Any, hidden: set[str]) -> Any:
-    """[18.1] `value` with every hidden unit taken out: from collections and maps, and a
-    field naming one left empty, so that a world names no unit its side may not know (what
-    the enemy's hidden units did this phase: moved, fired, built)."""
-    if isinstance(value, str):
-        return None if value in hidden else value
-    if type(value) is tuple:  # not a Hex, a tuple of its own kind
-        return tuple(_scrubbed(item, hidden) for item in value if item not in hidden)
-    if type(value) is frozenset:
-        return frozenset(_scrubbed(item, hidden) for item in value if item not in hidden)
-    if isinstance(value, FrozenMap):
-        return FrozenMap(
-            {key: _scrubbed(item, hidden) for key, item in value.items() if key not in hidden}
-        )
-    if is_dataclass(value) and not isinstance(value, type):
-        changed = {
-            f.name: new
-            for f in fields(value)
-            if (new := _scrubbed(old := getattr(value, f.name), hidden)) is not old and new != old
-        }
-        return replace(value, **changed) if changed else value
-    return value
-
-
 def _strength(kind: PhantomKind) -> int:
     """[16.3] A convoy has no combat strength; any other unit has some."""
     return 0 if kind is PhantomKind.CONVOY else 1
 
 
-def _kinds(counters: HiddenCounters) -> list[PhantomKind]:
-    """[10.1, 11.8, 16.3] One phantom per hidden counter, carrying between them exactly what
-    the counters are felt to carry."""
+def _kinds(counters: HiddenCounters) -> list[tuple[PhantomKind, bool]]:
+    """[10.1, 11.8, 16.1, 16.3] One phantom per hidden counter, and whether it has a zone of
+    control, carrying between them exactly what the counters are felt to carry."""
     if counters.only_convoys:
-        return [PhantomKind.CONVOY] * counters.count
-    kinds = []
+        return [(PhantomKind.CONVOY, False)] * counters.count
+    # 16.1: the antiaircraft units each count; one of them holds the zone of control of
+    # the artillery when it is theirs, the others are felt to have none.
+    kinds = [
+        (PhantomKind.ANTIAIRCRAFT, index == 0 and counters.antiaircraft_zoc)
+        for index in range(counters.antiaircraft)
+    ]
     if counters.armour_zoc:
-        kinds.append(PhantomKind.ARMOUR)
-    if counters.artillery_zoc:
-        kinds.append(PhantomKind.ARTILLERY)
-    if counters.zoc and not kinds:
-        kinds.append(PhantomKind.ZOC)
-    return kinds + [PhantomKind.QUIET] * (counters.count - len(kinds))
+        kinds.append((PhantomKind.ARMOUR, True))
+    if counters.artillery_zoc and not counters.antiaircraft_zoc:
+        kinds.append((PhantomKind.ARTILLERY, True))
+    if counters.zoc and not any(zoc for _, zoc in kinds):
+        kinds.append((PhantomKind.ZOC, True))
+    return kinds + [(PhantomKind.QUIET, False)] * (counters.count - len(kinds))

@@ -5,7 +5,8 @@ It holds the units the enemy sees (each stack's top unit as its counter prints i
 unit a combat engages, the units off the map as the view keeps them) and, for each stack
 with hidden counters, their number and what the enemy feels of them without seeing them:
 whether they exert a zone of control (10.1), whether armour or artillery among them
-exerts it (11.8 stops an advance there), and whether they are all convoys (16.3). These
+exerts it (11.8 stops an advance there), whether they are all convoys (16.3), and how
+many are antiaircraft units (16.1: they modify air attacks). These
 facts are felt across the table whenever the rules use them (docs/rulebook-readings.md,
 "Fog of war in e-mail play")."""
 
@@ -17,10 +18,11 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.data.units import UnitClass
+from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.fog.view import view
 from owsqt.rules.movement.zoc import exerts_zoc
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.worlds.phantoms import is_phantom
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,9 @@ class HiddenCounters:
     zoc: bool = False  # one of them exerts a zone of control (10.1)
     armour_zoc: bool = False  # an armoured one exerts it (11.8: it stops an advance)
     artillery_zoc: bool = False  # an artillery one exerts it (11.8: it stops a Soviet advance)
-    only_convoys: bool = False  # they are all relief convoys (16.3)
+    only_convoys: bool = False  # none has a combat strength, like a relief convoy (16.3)
+    antiaircraft: int = 0  # 16.1: antiaircraft units modify air attacks on and near them
+    antiaircraft_zoc: bool = False  # one of those exerts a zone of control
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,25 +49,35 @@ class Exposure:
 
 
 def exposure(ruleset: Ruleset, state: GameState, side: Player) -> Exposure:
-    """[18.1] What `side`'s units show its enemy in `state` (a game with fog of war)."""
+    """[18.1] What `side`'s units show its enemy in `state`: a game with fog of war, or a
+    world, whose phantoms stay hidden counters even when a combat engages them."""
     seen = view(ruleset, state, side.opponent)
     ground = ruleset.catalogue.ground
-    units = {u: unit for u, unit in seen.state.units.items() if ground[u].player is side}
-    hidden = {
-        hex_: _felt(ruleset, state, [u for u in state.stack(hex_) if u not in units], count)
-        for hex_, count in seen.hidden.items()
+    units = {
+        u: unit
+        for u, unit in seen.state.units.items()
+        if ground[u].player is side and not is_phantom(u)
     }
+    hidden = {}
+    for hex_, stack in state.stacks.items():
+        if ground[stack[0]].player is not side:
+            continue
+        unseen = [u for u in stack if u not in units]
+        if unseen:
+            hidden[hex_] = _felt(ruleset, state, unseen)
     return Exposure(side, FrozenMap(units), FrozenMap(hidden))
 
 
-def _felt(ruleset: Ruleset, state: GameState, unit_ids: list[str], count: int) -> HiddenCounters:
+def _felt(ruleset: Ruleset, state: GameState, unit_ids: list[str]) -> HiddenCounters:
     ground = ruleset.catalogue.ground
     holders = [u for u in unit_ids if exerts_zoc(ruleset, state, u)]
     classes = {ground[u].unit_class for u in holders}
     return HiddenCounters(
-        count=count,
+        count=len(unit_ids),
         zoc=bool(holders),
         armour_zoc=UnitClass.ARMOR in classes,
         artillery_zoc=UnitClass.ARTILLERY in classes,
-        only_convoys=all(ground[u].unit_class is UnitClass.CONVOY for u in unit_ids),
+        only_convoys=not any(state.units[u].strength for u in unit_ids),
+        antiaircraft=sum(1 for u in unit_ids if ground[u].type is UnitType.ANTIAIRCRAFT),
+        antiaircraft_zoc=any(ground[u].type is UnitType.ANTIAIRCRAFT for u in holders),
     )

@@ -19,18 +19,27 @@ the exposure."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from owsqt.rules.core.actions import Action
+from owsqt.rules.core.actions import Action, AssignReplacements
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.state import UnitState
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.rolls import begin_action
+from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player, TallyNationality
 from owsqt.rules.engine import apply
+from owsqt.rules.fog.view import engaged
 from owsqt.rules.worlds.belief import World, believed
 from owsqt.rules.worlds.exposure import Exposure, exposure
+from owsqt.rules.worlds.phantoms import PHANTOM_MARK, is_phantom
+from owsqt.rules.worlds.rename import renamed
+
+_PRIVATE = (AssignReplacements,)
+"""Actions whose whole effect is on the writer's own units and tallies, which the other side
+never reads (17.3: which unit a replacement raises, and by how much)."""
 
 
 @dataclass(frozen=True)
@@ -41,32 +50,110 @@ class Public:
     action: Action | None  # None: the action is all hidden (a set-up placement under a top)
     introduced: FrozenMap[str, UnitState]
     after: Exposure
+    settled: FrozenMap[str, Any] = field(default_factory=FrozenMap)  # see `settled`
 
 
-def public_part(before: World, action: Action, after: World) -> Public:
+def public_part(
+    told: Exposure, since: GameState, before: World, action: Action, after: World
+) -> Public:
     """[18.1] What the writer of `action` tells the other side: `before` and `after` are
-    the writer's world around it."""
+    the writer's world around it; `told` the writer's exposure as its last entry told it
+    (what the other side's world holds of the writer's units) and `since` its world's
+    state after that entry."""
     writer = before.side
     ruleset = before.ruleset
-    shown_before = exposure(ruleset, before.state, writer)
     shown_after = exposure(ruleset, after.state, writer)
-    phantoms = believed(ruleset, before.state, writer.opponent, shown_before).phantoms
     ground = ruleset.catalogue.ground
-    free = {hex_: list(ids) for hex_, ids in phantoms.items()}
     names: dict[str, str | None] = {}
     introduced: dict[str, UnitState] = {}
+    # A new top unit, the defenders of an attack: in stack order, as the phantoms they
+    # replace stand in the other side's world. What a combat showed when the writer last
+    # told is shown again: the combat may have ended since, and its units gone dark.
+    known = set(told.units) - engaged(since)
+    for unit_id in sorted(
+        (u for u in shown_after.units if u not in known),
+        key=lambda u: (_place(before.state.units[u]), before.state.units[u].stack_order),
+    ):
+        introduced[unit_id] = before.state.units[unit_id]
     for unit_id in _named(action, ground):
-        if ground[unit_id].player is not writer or unit_id in shown_before.units:
+        if ground[unit_id].player is not writer or unit_id in told.units:
             continue
-        unit = before.state.units[unit_id]
-        if unit_id in shown_after.units:
-            introduced[unit_id] = unit
-        elif unit.hex is not None and free.get(unit.hex):
-            names[unit_id] = free[unit.hex].pop(0)
+        if unit_id in introduced:
+            continue
+        hex_ = before.state.units[unit_id].hex
+        if hex_ is not None and hex_ in told.hidden:
+            names[unit_id] = hidden_on(ruleset.grid.id_of(hex_))
         else:
             names[unit_id] = None
-    told = _renamed(action, names)
-    return Public(writer, told, FrozenMap(introduced), shown_after)
+    public_action = None if isinstance(action, _PRIVATE) else _renamed(action, names)
+    return Public(
+        writer,
+        public_action,
+        FrozenMap(introduced),
+        shown_after,
+        settled(writer, since, after.state),
+    )
+
+
+SETTLED_BY_WRITER = (
+    "bridges",
+    "entrenchments",
+    "interdiction_zones",
+    "losses",
+    "replacement_points",
+)
+"""The public facts beside the units that the writer's action settles, though they may
+depend on its hidden units: a bridge its hidden engineers built (16.2), an entrenchment
+(15.1), what its hidden units lost and were given (17.3). Of each the entry tells what the
+writer's world changed: a map's changed entries, another field whole."""
+
+
+_TALLIES = ("losses", "replacement_points")  # 17.3: each side's own nationalities'
+_SIDE_OF_TALLY = {
+    TallyNationality.GERMAN: Player.GERMAN,
+    TallyNationality.RUMANIAN: Player.GERMAN,
+    TallyNationality.SOVIET: Player.SOVIET,
+}
+
+
+def settled(writer: Player, since: GameState, after: GameState) -> FrozenMap[str, Any]:
+    """What of `SETTLED_BY_WRITER` the writer's world changed since its last entry (`since`:
+    its world then), and of the loss and replacement tallies the writer's own whole (17.3),
+    so that one wrong in the other's world lasts only until the next entry."""
+    found: dict[str, Any] = {}
+    for name in SETTLED_BY_WRITER:
+        old, new = getattr(since, name), getattr(after, name)
+        if name in _TALLIES:
+            found[name] = FrozenMap(
+                {key: value for key, value in new.items() if _SIDE_OF_TALLY[key] is writer}
+            )
+        elif old == new:
+            continue
+        elif isinstance(new, FrozenMap):
+            keys = {key for key in {*old, *new} if old.get(key) != new.get(key)}
+            found[name] = FrozenMap({key: new.get(key) for key in keys})
+        else:
+            found[name] = new
+    return FrozenMap(found)
+
+
+def _settle(state: GameState, changes: Mapping[str, Any]) -> GameState:
+    """`state` with what the writer settled: a map's entries (None: taken off), a field."""
+    fields_: dict[str, Any] = {}
+    for name, value in changes.items():
+        if name not in SETTLED_BY_WRITER:
+            raise ValueError(f"an entry cannot settle {name!r}")
+        if isinstance(value, FrozenMap):
+            current = dict(getattr(state, name))
+            for key, entry in value.items():
+                if entry is None:
+                    current.pop(key, None)
+                else:
+                    current[key] = entry
+            fields_[name] = FrozenMap(current)
+        else:
+            fields_[name] = value
+    return replace(state, **fields_)
 
 
 def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
@@ -75,18 +162,36 @@ def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
     if public.writer is world.side:
         raise ValueError("a side takes in the other side's entries, not its own")
     state = world.state
+    stand_ins: dict[Hex, list[str]] = {}  # every phantom, also one a combat engages
+    for unit_id in sorted(state.units, key=lambda u: state.units[u].stack_order):
+        unit = state.units[unit_id]
+        if is_phantom(unit_id) and unit.hex is not None:
+            stand_ins.setdefault(unit.hex, []).append(unit_id)
     if public.introduced:
-        units = dict(state.units)
-        stand_ins = {hex_: list(ids) for hex_, ids in world.phantoms.items()}
+        # Each unit shown takes the place of a phantom of its hex, wherever the world names
+        # it (the defenders of an attack declared on a stack the attacker could not see).
+        names: dict[str, str | None] = {}
         for unit_id, unit in public.introduced.items():
+            if unit_id in state.units:  # still seen: as it is now
+                continue
             if unit.hex is not None and stand_ins.get(unit.hex):
-                del units[stand_ins[unit.hex].pop()]
-            units[unit_id] = unit
+                names[stand_ins[unit.hex].pop(0)] = unit_id
+        state = renamed(state, names)
+        units = {u: s for u, s in state.units.items() if u not in public.introduced}
+        units.update(public.introduced)
         state = replace(state, units=FrozenMap(units))
+        combat = state.combat
+        if combat is not None and names:  # 11.2: the defenders in their stack's order
+            order = sorted(combat.defending, key=lambda u: state.units[u].stack_order)
+            state = replace(state, combat=replace(combat, defending=tuple(order)))
     events: tuple[Event, ...] = ()
-    if public.action is not None:
-        outcome = apply(world.ruleset, state, public.action, Mode.FREE)
+    action = None if public.action is None else _resolved(public.action, world, stand_ins)
+    if action is not None:
+        outcome = apply(world.ruleset, state, action, Mode.FREE)
         state, events = outcome.state, outcome.events
+    else:  # the entry's action was applied all the same: the keyed die counts it (2.0)
+        state = begin_action(state)
+    state = _settle(state, public.settled)
     return believed(world.ruleset, state, world.side, public.after), events
 
 
@@ -95,8 +200,54 @@ def act(world: World, action: Action, mode: Mode) -> tuple[World, tuple[Event, .
     events, and whether it was applied. The enemy's units stay as the world believed them
     until his next entry shows them."""
     outcome = apply(world.ruleset, world.state, action, mode)
-    after = replace(world, state=outcome.state) if outcome.applied else world
-    return after, outcome.events, outcome.applied
+    if not outcome.applied:
+        return world, outcome.events, False
+    enemy = world.side.opponent
+    shown = exposure(world.ruleset, outcome.state, enemy)
+    return believed(world.ruleset, outcome.state, world.side, shown), outcome.events, True
+
+
+def _place(unit: UnitState) -> tuple[int, int]:
+    return (-1, -1) if unit.hex is None else (unit.hex.q, unit.hex.r)
+
+
+def hidden_on(hex_id: str) -> str:
+    """How a public action names a hidden unit: by its hex alone (the other side's world
+    puts one of the phantoms of that hex in its place)."""
+    return f"{PHANTOM_MARK}@{hex_id}"
+
+
+def _resolved(action: Action, world: World, stand_ins: dict[Hex, list[str]]) -> Action | None:
+    """A public action in `world`: each hidden unit one of the phantoms `stand_ins` keeps
+    for its hex, each used once; None when a field that must name a unit is left without
+    one (the world's picture of the hex is behind: the writer's exposure after the entry
+    corrects it)."""
+    grid = world.ruleset.grid
+    free = {grid.id_of(hex_): ids for hex_, ids in stand_ins.items()}
+
+    def take(placeholder: str) -> str | None:
+        stand_ins = free.get(placeholder.removeprefix(f"{PHANTOM_MARK}@"), [])
+        return stand_ins.pop(0) if stand_ins else None
+
+    changed: dict[str, Any] = {}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if _is_placeholder(value):
+            stand_in = take(value)
+            if stand_in is None:
+                return None
+            changed[f.name] = stand_in
+        elif type(value) is tuple and any(_is_placeholder(item) for item in value):
+            items = [take(item) if _is_placeholder(item) else item for item in value]
+            kept = tuple(item for item in items if item is not None)
+            if not kept:
+                return None
+            changed[f.name] = kept
+    return replace(action, **changed) if changed else action
+
+
+def _is_placeholder(value: object) -> bool:
+    return isinstance(value, str) and value.startswith(f"{PHANTOM_MARK}@")
 
 
 def _named(action: Action, ground: Mapping[str, object]) -> list[str]:
@@ -133,4 +284,3 @@ def _renamed(action: Action, names: dict[str, str | None]) -> Action | None:
                 return None
             changed[f.name] = kept
     return replace(action, **changed) if changed else action
-
