@@ -15,8 +15,6 @@ from dataclasses import fields
 
 import pytest
 
-from owsqt.rules.actors import who_acts
-from owsqt.rules.core.actions import Action, BombardmentMission, GroundAttack
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -25,29 +23,12 @@ from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.worlds.belief import belief
 from owsqt.rules.worlds.exposure import exposure
-from owsqt.rules.worlds.public import act, public_part, take_in
+from owsqt.rules.worlds.public import act, public_part, resolved_by_owner, take_in, writer_of
 from owsqt.session import GameSession
 from tools.fuzz.solo import choose_legal
 
 SCENARIO = "hoths-last-gasp"
 PLAYED = 320  # random legal actions after both set-ups: into the second turn
-OWNER_RESOLVES = (BombardmentMission, GroundAttack)  # not yet: see the module docstring
-
-
-def _owner_resolves(action: Action) -> bool:
-    return isinstance(action, OWNER_RESOLVES) or bool(getattr(action, "artillery", ()))
-
-
-def _writer(rules, state: GameState, action: Action) -> Player:
-    """The side whose program writes the entry: the acting player, or the owner of the
-    units an action of no single actor names (counterbattery)."""
-    if action.player is not None:
-        return action.player
-    named = action.unit_references()
-    if named:
-        return rules.catalogue.ground[named[0]].player
-    actors = who_acts(rules, state)
-    return next(iter(actors)) if len(actors) == 1 else state.active or Player.GERMAN
 
 
 def _fields_apart(world_state: GameState, reference: GameState, skip: set[str]) -> set[str]:
@@ -92,9 +73,9 @@ def entries():
     found = []
     for _ in range(PLAYED):
         action = choose_legal(rules, truth, rng, AssertionError)
-        while _owner_resolves(action):
+        while resolved_by_owner(action):
             action = choose_legal(rules, truth, rng, AssertionError)
-        writer = _writer(rules, truth, action)
+        writer = writer_of(rules, truth, action)
         hidden = set(truth.units) - set(view(rules, truth, writer.opponent).state.units)
         assert session.submit(action).applied
         after = session.state

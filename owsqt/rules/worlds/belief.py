@@ -15,7 +15,7 @@ ruleset (`with_phantoms`), so that building a world copies no definitions."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
@@ -41,6 +41,17 @@ _OWNER_ONLY = frozenset({"movement", "arrivals", "artillery_phase", "bridge_work
 enemy cannot know even of a unit he sees: how far it has moved this segment and what it
 may still spend, when it entered, what its artillery did this phase, the bridge its
 engineers build. A world keeps only its own side's."""
+_NAMING_UNITS = (
+    *sorted(_OWNER_ONLY),
+    "combat",
+    "special_fire",
+    "ring",
+    "thunderclap",
+    "victory_ledger",
+    "victory_flags",
+)
+"""The GameState fields besides `units` that name ground units: those a world renames.
+tests/rules/test_worlds_belief.py searches whole worlds of fuzzed games for hidden ones."""
 
 _SHAPES = {
     PhantomKind.QUIET: (UnitType.INFANTRY, UnitSize.COMPANY),
@@ -118,12 +129,9 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     if enemy.side is side:
         raise ValueError("a world is built from the enemy's exposure, not the side's own")
     phantom_rules = with_phantoms(ruleset)
-    ground = ruleset.catalogue.ground
-    units = {
-        unit_id: unit
-        for unit_id, unit in own.units.items()
-        if not is_phantom(unit_id) and ground[unit_id].player is side
-    }
+    sides = phantom_rules.derived(_ids_by_side)
+    mine = sides[side]
+    units = {unit_id: unit for unit_id, unit in own.units.items() if unit_id in mine}
     units.update(enemy.units)
     grid = ruleset.grid
     used = dict.fromkeys(PhantomKind, 0)
@@ -144,12 +152,8 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
         phantoms[hex_] = tuple(ids)
     # Every enemy unit, with the phantoms of an earlier world (they are made anew); of
     # them the side knows those its enemy shows, except in what only their owner reads.
-    theirs = {
-        unit_id
-        for unit_id, unit in phantom_rules.catalogue.ground.items()
-        if unit.player is enemy.side
-    }
-    hidden = theirs - set(enemy.units)
+    theirs = sides[enemy.side]
+    hidden = theirs - enemy.units.keys()
     everyone: dict[str, str | None] = dict.fromkeys(theirs)
     unknown: dict[str, str | None] = dict.fromkeys(hidden)
     # A phantom of the world rebuilt keeps its place where the world names it (the
@@ -164,11 +168,19 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
             unknown[old] = new
     rest = {
         name: renamed(getattr(own, name), everyone if name in _OWNER_ONLY else unknown)
-        for name in (f.name for f in fields(own))
-        if name != "units"
+        for name in _NAMING_UNITS
     }
     state = replace(own, units=FrozenMap(units), **rest)
     return World(side, phantom_rules, state, FrozenMap(phantoms))
+
+
+def _ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:
+    """Every ground unit id of each side, phantoms included (derived once per ruleset)."""
+    ground = ruleset.catalogue.ground
+    return {
+        side: frozenset(unit_id for unit_id, unit in ground.items() if unit.player is side)
+        for side in Player
+    }
 
 
 def _strength(kind: PhantomKind) -> int:

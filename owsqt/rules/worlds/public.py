@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from owsqt.rules.core.actions import Action, AssignReplacements
+from owsqt.rules.actors import who_acts
+from owsqt.rules.core.actions import Action, AssignReplacements, BombardmentMission, GroundAttack
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
@@ -32,6 +33,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, TallyNationality
 from owsqt.rules.engine import apply
 from owsqt.rules.fog.view import engaged
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import World, believed
 from owsqt.rules.worlds.exposure import Exposure, exposure
 from owsqt.rules.worlds.phantoms import PHANTOM_MARK, is_phantom
@@ -154,6 +156,31 @@ def _settle(state: GameState, changes: Mapping[str, Any]) -> GameState:
         else:
             fields_[name] = value
     return replace(state, **fields_)
+
+
+def writer_of(ruleset: Ruleset, state: GameState, action: Action) -> Player:
+    """The side whose program writes the entry of `action`: its player, or the owner of
+    the units an action of no single actor names (counterbattery, 12.4), or the side who
+    acts now."""
+    if action.player is not None:
+        return action.player
+    named = action.unit_references()
+    if named:
+        return ruleset.catalogue.ground[named[0]].player
+    actors = who_acts(ruleset, state)
+    if len(actors) == 1:
+        return next(iter(actors))
+    return state.active or Player.GERMAN
+
+
+def resolved_by_owner(action: Action) -> bool:
+    """[12.4, 4.6, 4.5] Whether `action` strikes what only the owner of a hidden stack can
+    resolve: a bombardment mission or a ground attack draws its target among hidden units,
+    and designated artillery may be answered by guns the attacker cannot see. Not yet
+    played between two worlds (issue 22)."""
+    return isinstance(action, BombardmentMission | GroundAttack) or bool(
+        getattr(action, "artillery", ())
+    )
 
 
 def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
