@@ -1,11 +1,12 @@
 """Fog of war in e-mail play (18.1): keeping two worlds of one game in step, entry by entry.
 
 The game is Hoth's Last Gasp with fog of war after both default set-ups and 300 random
-legal strict actions (the fuzzer's, without the missions and ground attacks whose target
-only the owner can draw). The workload plays them into both worlds as two e-mail programs
-would: the writer's world applies each action whole, and the other side takes in its
-public part. The floor is the same actions applied to the whole game once, as a program
-replays a file without fog.
+legal strict actions (the fuzzer's, without the bombardment missions and designated
+artillery whose counterbattery step hidden guns decide). The workload plays them into
+both worlds as two e-mail programs would: the writer's world applies each action whole,
+the other side takes in its public part, and a ground attack on a hidden stack is
+answered by its owner's resolution. The floor is the same actions applied to the whole
+game once, as a program replays a file without fog.
 """
 
 from __future__ import annotations
@@ -22,7 +23,15 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.worlds.belief import belief
 from owsqt.rules.worlds.exposure import exposure
-from owsqt.rules.worlds.public import act, public_part, resolved_by_owner, take_in, writer_of
+from owsqt.rules.worlds.public import (
+    act,
+    counterbattery_unsettled,
+    owner_resolves,
+    public_part,
+    resolution,
+    take_in,
+    writer_of,
+)
 from owsqt.session import GameSession
 from tools.fuzz.solo import choose_legal
 
@@ -40,7 +49,7 @@ def run() -> list[Measurement]:
     played: list[tuple[Action, Player]] = []
     for _ in range(ACTIONS):
         action = choose_legal(ruleset, session.state, rng, AssertionError)
-        while resolved_by_owner(action):
+        while counterbattery_unsettled(action):
             action = choose_legal(ruleset, session.state, rng, AssertionError)
         played.append((action, writer_of(ruleset, session.state, action)))
         session.submit(action)
@@ -69,3 +78,8 @@ def _both_worlds(ruleset: Ruleset, start: GameState, played: list[tuple[Action, 
         public = public_part(told[writer], since[writer], worlds[writer], action, mine)
         worlds[writer.opponent], _events = take_in(worlds[writer.opponent], public)
         worlds[writer], told[writer], since[writer] = mine, public.after, mine.state
+        if owner_resolves(action):  # 4.6, 18.1: the struck side draws the true unit
+            owner = writer.opponent
+            answer = resolution(told[owner], since[owner], worlds[owner])
+            worlds[writer], _events = take_in(worlds[writer], answer)
+            told[owner], since[owner] = answer.after, worlds[owner].state

@@ -18,12 +18,18 @@ the exposure."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from owsqt.rules.actors import who_acts
-from owsqt.rules.core.actions import Action, AssignReplacements, BombardmentMission, GroundAttack
+from owsqt.rules.core.actions import (
+    Action,
+    AssignReplacements,
+    Bombard,
+    BombardmentMission,
+    GroundAttack,
+)
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
@@ -53,6 +59,7 @@ class Public:
     introduced: FrozenMap[str, UnitState]
     after: Exposure
     settled: FrozenMap[str, Any] = field(default_factory=FrozenMap)  # see `settled`
+    acted: bool = True  # False: a resolution, which applies no action (`resolution`)
 
 
 def public_part(
@@ -67,16 +74,7 @@ def public_part(
     shown_after = exposure(ruleset, after.state, writer)
     ground = ruleset.catalogue.ground
     names: dict[str, str | None] = {}
-    introduced: dict[str, UnitState] = {}
-    # A new top unit, the defenders of an attack: in stack order, as the phantoms they
-    # replace stand in the other side's world. What a combat showed when the writer last
-    # told is shown again: the combat may have ended since, and its units gone dark.
-    known = set(told.units) - engaged(since)
-    for unit_id in sorted(
-        (u for u in shown_after.units if u not in known),
-        key=lambda u: (_place(before.state.units[u]), before.state.units[u].stack_order),
-    ):
-        introduced[unit_id] = before.state.units[unit_id]
+    introduced = _introduced(told, since, before.state, shown_after)
     for unit_id in _named(action, ground):
         if ground[unit_id].player is not writer or unit_id in told.units:
             continue
@@ -93,7 +91,7 @@ def public_part(
         public_action,
         FrozenMap(introduced),
         shown_after,
-        settled(writer, since, after.state),
+        settled(writer, since, after.state, _hidden(ruleset, after.state, shown_after)),
     )
 
 
@@ -103,14 +101,18 @@ SETTLED_BY_WRITER = (
     "interdiction_zones",
     "losses",
     "replacement_points",
+    "victory_ledger",
 )
 """The public facts beside the units that the writer's action settles, though they may
 depend on its hidden units: a bridge its hidden engineers built (16.2), an entrenchment
-(15.1), what its hidden units lost and were given (17.3). Of each the entry tells what the
-writer's world changed: a map's changed entries, another field whole."""
+(15.1), what its hidden units lost and were given (17.3), the points German units earned
+(19.33). Of each the entry tells what the writer's world changed (a map's changed
+entries, another field whole), of the tallies the writer's own, and of the ledger the
+German side's whole (`settled`)."""
 
 
 _TALLIES = ("losses", "replacement_points")  # 17.3: each side's own nationalities'
+_LEDGER = "victory_ledger"  # 19.33: every point is earned by German units or their losses
 _SIDE_OF_TALLY = {
     TallyNationality.GERMAN: Player.GERMAN,
     TallyNationality.RUMANIAN: Player.GERMAN,
@@ -118,10 +120,13 @@ _SIDE_OF_TALLY = {
 }
 
 
-def settled(writer: Player, since: GameState, after: GameState) -> FrozenMap[str, Any]:
+def settled(
+    writer: Player, since: GameState, after: GameState, hidden: Collection[str]
+) -> FrozenMap[str, Any]:
     """What of `SETTLED_BY_WRITER` the writer's world changed since its last entry (`since`:
-    its world then), and of the loss and replacement tallies the writer's own whole (17.3),
-    so that one wrong in the other's world lasts only until the next entry."""
+    its world then); of the loss and replacement tallies the writer's own whole (17.3),
+    so that one wrong in the other's world lasts only until the next entry; and, from the
+    German side, the victory ledger whole (19.33), naming none of the `hidden` units."""
     found: dict[str, Any] = {}
     for name in SETTLED_BY_WRITER:
         old, new = getattr(since, name), getattr(after, name)
@@ -129,6 +134,9 @@ def settled(writer: Player, since: GameState, after: GameState) -> FrozenMap[str
             found[name] = FrozenMap(
                 {key: value for key, value in new.items() if _SIDE_OF_TALLY[key] is writer}
             )
+        elif name == _LEDGER:
+            if writer is Player.GERMAN:
+                found[name] = renamed(new, dict.fromkeys(hidden))
         elif old == new:
             continue
         elif isinstance(new, FrozenMap):
@@ -173,13 +181,31 @@ def writer_of(ruleset: Ruleset, state: GameState, action: Action) -> Player:
     return state.active or Player.GERMAN
 
 
-def resolved_by_owner(action: Action) -> bool:
-    """[12.4, 4.6, 4.5] Whether `action` strikes what only the owner of a hidden stack can
-    resolve: a bombardment mission or a ground attack draws its target among hidden units,
-    and designated artillery may be answered by guns the attacker cannot see. Not yet
-    played between two worlds (issue 22)."""
-    return isinstance(action, BombardmentMission | GroundAttack) or bool(
-        getattr(action, "artillery", ())
+def owner_resolves(action: Action) -> bool:
+    """[18.1, 12.4, 4.6] Whether `action` strikes a hidden unit drawn at random: only the
+    owner's world draws the true unit, so his program writes a resolution next."""
+    return isinstance(action, Bombard | GroundAttack) and action.hidden_in is not None
+
+
+def counterbattery_unsettled(action: Action) -> bool:
+    """[12.4] Whether `action` brings guns into play that hidden guns may answer: a
+    bombardment mission, or an attack with designated artillery. Whether the combat's
+    counterbattery step happens depends on guns only their owner sees, so these are not
+    yet played between two worlds (issue 22)."""
+    return isinstance(action, BombardmentMission) or bool(getattr(action, "artillery", ()))
+
+
+def resolution(told: Exposure, since: GameState, world: World) -> Public:
+    """[18.1] The entry the owner of a stack struck at random writes next: no action, only
+    what his units show now and what he settled, as his world resolved the strike."""
+    shown = exposure(world.ruleset, world.state, world.side)
+    return Public(
+        world.side,
+        None,
+        FrozenMap(_introduced(told, since, world.state, shown)),
+        shown,
+        settled(world.side, since, world.state, _hidden(world.ruleset, world.state, shown)),
+        acted=False,
     )
 
 
@@ -216,7 +242,7 @@ def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
     if action is not None:
         outcome = apply(world.ruleset, state, action, Mode.FREE)
         state, events = outcome.state, outcome.events
-    else:  # the entry's action was applied all the same: the keyed die counts it (2.0)
+    elif public.acted:  # the action was applied all the same: the keyed die counts it (2.0)
         state = begin_action(state)
     state = _settle(state, public.settled)
     return believed(world.ruleset, state, world.side, public.after), events
@@ -232,6 +258,25 @@ def act(world: World, action: Action, mode: Mode) -> tuple[World, tuple[Event, .
     enemy = world.side.opponent
     shown = exposure(world.ruleset, outcome.state, enemy)
     return believed(world.ruleset, outcome.state, world.side, shown), outcome.events, True
+
+
+def _introduced(
+    told: Exposure, since: GameState, before: GameState, shown: Exposure
+) -> dict[str, UnitState]:
+    """The writer's units `shown` that the other side's world does not hold, as they were
+    `before`: a new top unit, the defenders of an attack. In stack order, as the phantoms
+    they replace stand there. What a combat showed when the writer last told is shown
+    again: the combat may have ended since, and its units gone dark."""
+    known = set(told.units) - engaged(since)
+    new = (u for u in shown.units if u not in known)
+    order = sorted(new, key=lambda u: (_place(before.units[u]), before.units[u].stack_order))
+    return {unit_id: before.units[unit_id] for unit_id in order}
+
+
+def _hidden(ruleset: Ruleset, state: GameState, shown: Exposure) -> set[str]:
+    """The writer's units in `state` that its exposure does not show."""
+    ground = ruleset.catalogue.ground
+    return {u for u in state.units if ground[u].player is shown.side and u not in shown.units}
 
 
 def _place(unit: UnitState) -> tuple[int, int]:
