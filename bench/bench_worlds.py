@@ -24,14 +24,13 @@ from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.worlds.belief import belief
 from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.public import (
-    act,
     counterbattery_unsettled,
     owner_resolves,
     public_part,
     resolution,
-    take_in,
     writer_of,
 )
+from owsqt.rules.worlds.takein import act, take_in
 from owsqt.session import GameSession
 from tools.fuzz.solo import choose_legal
 
