@@ -183,6 +183,30 @@ def test_18_1_a_check_for_one_more_disrupted_unit_changes_no_other_unit_s_roll(r
     assert agree is (die == "keyed"), (seen, whole)
 
 
+def test_17_2_renaming_a_counter_in_the_data_changes_no_keyed_recovery_roll(rules):
+    """The purpose the log tells names the unit; the keyed die keys the roll by its id, so
+    a corrected counter name leaves every roll of a game already played as it was."""
+    state = kit_state(rules)
+    state = put(rules, state, PlaceUnits(units=("mot5", "mot6"), to=hx(rules, OPEN)))
+    state = put(
+        rules, state, SetMarker(units=("mot5", "mot6"), marker=UnitMarker.DISRUPTED, on=True)
+    )
+    ground = dict(rules.catalogue.ground)
+    ground["mot5"] = replace(ground["mot5"], name="I/4 Panzergrenadier (5-12)")
+    renamed = replace(rules, catalogue=replace(rules.catalogue, ground=ground))
+
+    def recovery_rolls(ruleset):
+        scene = at_step(state, Segment.DISRUPTION_REMOVAL, None, phase=Phase.RECOVERY)
+        scene = replace(scene, dice=DiceState.new(5, (KEYED_DICE,)))
+        outcome = apply(ruleset, scene, EndStep(), Mode.STRICT)
+        assert outcome.applied, outcome.verdict
+        return [(e.purpose, e.value) for e in outcome.events if isinstance(e, DiceRolled)]
+
+    before, after = recovery_rolls(rules), recovery_rolls(renamed)
+    assert [value for _, value in before] == [value for _, value in after]
+    assert [purpose for purpose, _ in after] != [purpose for purpose, _ in before]
+
+
 def test_2_0_roll_die_rolls_the_game_s_keyed_die_and_tells_the_roll(rules):
     state = replace(kit_state(rules), dice=keyed())
     value, after, event = roll_die(state, "bridge building", SOVIET)

@@ -11,13 +11,15 @@ from owsqt.rules.core.vocabulary import Player
 
 
 def roll_die(
-    state: GameState, purpose: str, player: Player | None
+    state: GameState, purpose: str, player: Player | None, key: str | None = None
 ) -> tuple[int, GameState, DiceRolled]:
     """Roll the game's die once for `player` (None: for no side) with `purpose`: the value,
     the state after it and the event (2.0: 1-10). Under the keyed die (18.1) the value
-    depends on the action, the player, the purpose and the rolls of that player and
-    purpose this action made before, and on no other roll."""
-    value, dice = state.dice.roll(purpose, player)
+    depends on the action, the player, the `key` (the purpose unless given) and the rolls
+    of that player and key this action made before, and on no other roll. A purpose that
+    names a counter is keyed by its id, so that renaming the counter in the data changes
+    no roll of a game already played."""
+    value, dice = state.dice.roll(purpose if key is None else key, player)
     return value, state.with_dice(dice), DiceRolled(purpose, player, value)
 
 

@@ -98,7 +98,10 @@ def _resolve_roll(
 ) -> tuple[GameState, list[Event]]:
     army = _army_of_action(ruleset, action.army)
     roll, state, rolled = roll_die(
-        state, f"release roll, {army_name(ruleset, army)}", Player.SOVIET
+        state,
+        f"release roll, {army_name(ruleset, army)}",
+        Player.SOVIET,
+        key=f"release roll, {army}",
     )
     ring = replace(state.ring, rolls=state.ring.rolls.set(army, roll))
     event = RingReleaseRolled(army, army_name(ruleset, army), roll, RELEASE_ROLL)

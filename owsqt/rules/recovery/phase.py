@@ -30,7 +30,8 @@ def remove_disruption(ruleset: Ruleset, state: GameState) -> tuple[GameState, li
         if not unit.disrupted or unit.status is not UnitStatus.ON_MAP:
             continue
         player = ruleset.catalogue.ground[unit_id].player
-        roll, state, rolled = roll_die(state, f"recovery of {ruleset.unit_name(unit_id)}", player)
+        purpose = f"recovery of {ruleset.unit_name(unit_id)}"
+        roll, state, rolled = roll_die(state, purpose, player, key=f"recovery of {unit_id}")
         events.append(rolled)
         modified = roll + (OUT_OF_SUPPLY_PENALTY if unit.supply is Supply.OUT else 0)
         if modified <= ruleset.catalogue.ground[unit_id].proficiency:
