@@ -1,12 +1,11 @@
 """Fog of war in e-mail play (18.1): keeping two worlds of one game in step, entry by entry.
 
 The game is Hoth's Last Gasp with fog of war after both default set-ups and 300 random
-legal strict actions (the fuzzer's, without the bombardment missions and designated
-artillery whose counterbattery step hidden guns decide). The workload plays them into
-both worlds as two e-mail programs would: the writer's world applies each action whole,
-the other side takes in its public part, and a ground attack on a hidden stack is
-answered by its owner's resolution. The floor is the same actions applied to the whole
-game once, as a program replays a file without fog.
+legal strict actions (the fuzzer's). The workload plays them into both worlds as two
+e-mail programs would: the writer's world applies each action whole, the other side takes
+in its public part, and a strike on a hidden stack is answered by its owner's resolution.
+The floor is the same actions applied to the whole game once, as a program replays a file
+without fog.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.worlds.belief import belief
 from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.public import (
-    counterbattery_unsettled,
     owner_resolves,
     public_part,
     resolution,
@@ -48,8 +46,6 @@ def run() -> list[Measurement]:
     played: list[tuple[Action, Player]] = []
     for _ in range(ACTIONS):
         action = choose_legal(ruleset, session.state, rng, AssertionError)
-        while counterbattery_unsettled(action):
-            action = choose_legal(ruleset, session.state, rng, AssertionError)
         played.append((action, writer_of(ruleset, session.state, action)))
         session.submit(action)
     return [

@@ -187,6 +187,7 @@ def test_18_1_12_4_a_bombardment_mission_shows_the_target_side_its_declared_gun_
     window = window_for(qtbot, rules, session)
     mission = BombardmentMission(player=GERMAN, target=rules.grid.hex_of(target), units=("gart",))
     assert session.submit(mission).applied
+    assert session.submit(ContinueCombat(player=SOVIET)).applied  # 12.4: no gun answers
     window.refresh()
     panel = window.combat.panel
     forces = panel.forces.text()

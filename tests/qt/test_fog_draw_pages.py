@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from owsqt.qt.combat.drawn import AT_RANDOM, HiddenIn
-from owsqt.rules.core.actions import BombardmentMission, EndStep, PlaceUnits
+from owsqt.rules.core.actions import BombardmentMission, ContinueCombat, EndStep, PlaceUnits
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
@@ -45,6 +45,8 @@ def fogged_mission(ruleset, fog=FOG):
         player=Player.GERMAN, target=rules.grid.hex_of(target), units=("gart",)
     )
     assert session.submit(mission).applied
+    if fog:  # 12.4, 18.1: the Soviet player is asked for counterbattery, and has none
+        assert session.submit(ContinueCombat(player=Player.SOVIET)).applied
     return rules, session, target
 
 

@@ -16,6 +16,7 @@ from owsqt.rules.combat.legal import combat_actions
 from owsqt.rules.core.actions import (
     Bombard,
     BombardmentMission,
+    ContinueCombat,
     Defend,
     EndStep,
     GroundAttack,
@@ -78,6 +79,9 @@ def mission_board(rules, soviet=("rifle", "at", "at2", "rifle3", "shq"), fog=Tru
     state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
     state = fogged(state) if fog else state
     state, _ = act(rules, state, BombardmentMission(target=target, units=("gart",)), GERMAN)
+    if fog:  # 12.4, 18.1: the Soviet player is asked whether any gun of his answers
+        assert state.combat.step is CombatStep.COUNTERBATTERY
+        state, _ = act(rules, state, ContinueCombat(), SOVIET)
     assert state.combat.step is CombatStep.OFFENSIVE_BOMBARDMENT
     return state, target
 
@@ -227,6 +231,8 @@ def test_18_1_an_attack_names_its_targets_every_engaged_unit_being_seen(rules):
     attack = PreparedAttack(target=target, units=("tank", "mech"), lead="tank", artillery=("gart",))
     state, _ = act(rules, state, attack, GERMAN)
     state, _ = act(rules, state, Defend(lead="rifle"), SOVIET)
+    assert state.combat.step is CombatStep.COUNTERBATTERY  # 12.4, 18.1: always asked
+    state, _ = act(rules, state, ContinueCombat(), SOVIET)
     assert state.combat.step is CombatStep.OFFENSIVE_BOMBARDMENT
     assert view(rules, state, GERMAN).knows("at2")  # revealed in combat: named, no draw
     assert not hidden_targets(rules, state, view(rules, state, GERMAN), target)
@@ -350,3 +356,15 @@ def test_18_1_12_4_a_mission_reveals_its_guns_and_none_of_the_stack_it_bombards(
     german = view(rules, state, GERMAN)
     assert german.state.stack(target) == ("rifle",)
     assert german.hidden[target] == 4
+
+
+def test_12_4_18_1_under_fog_the_counterbattery_step_comes_though_no_enemy_gun_answers(rules):
+    """Without fog the step is passed when no Soviet gun has the German gun in range; under
+    fog the German player cannot know that, and the Soviet player is asked (reading 152)."""
+    state, target, armored, _ = example_board(rules)
+    state = apply(rules, state, PlaceUnits(units=("gart",), to=armored), Mode.FREE).state
+    mission = BombardmentMission(target=target, units=("gart",))
+    plain, _ = act(rules, state, mission, GERMAN)
+    assert plain.combat.step is CombatStep.OFFENSIVE_BOMBARDMENT
+    asked, _ = act(rules, fogged(state), mission, GERMAN)
+    assert asked.combat.step is CombatStep.COUNTERBATTERY

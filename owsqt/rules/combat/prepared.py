@@ -50,6 +50,7 @@ from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import AirType, UnitClass
+from owsqt.rules.fog.option import fog_on
 from owsqt.rules.movement.arrivals import release
 from owsqt.rules.movement.leaving import attack_begun, units_left
 from owsqt.rules.movement.ringhold import note_attacked
@@ -406,6 +407,8 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: Comb
     attack_guns = [u for u in alive(state, combat.attack_artillery) if u not in combat.bombarded]
     defence_guns = [u for u in alive(state, combat.defense_artillery) if u not in combat.bombarded]
     if step is CombatStep.COUNTERBATTERY:
+        if fog_on(state):  # 18.1: whether an enemy gun could answer is the enemy's to know
+            return any(counterbattery_target(ruleset, state, g) for g in attack_guns + defence_guns)
         return any(counterbattery_possible(ruleset, state, g) for g in attack_guns + defence_guns)
     if step is CombatStep.DEFENSIVE_BOMBARDMENT:
         return bool(defence_guns)
@@ -431,12 +434,19 @@ def has_work(ruleset: Ruleset, state: GameState, combat: CombatState, step: Comb
     return True
 
 
+def counterbattery_target(ruleset: Ruleset, state: GameState, gun: str) -> bool:
+    """[12.4] Whether counterbattery may fire at `gun` at all: on the map, and not a mortar
+    or rocket unit."""
+    unit = state.units[gun]
+    return unit.hex is not None and ruleset.catalogue.ground[gun].type not in NOT_COUNTERBATTERY
+
+
 def counterbattery_possible(ruleset: Ruleset, state: GameState, gun: str) -> bool:
-    """[12.4] Whether an enemy artillery unit could fire counterbattery at `gun`: not a
-    mortar or rocket unit, in range of an enemy gun that has not fired."""
+    """[12.4] Whether an enemy artillery unit could fire counterbattery at `gun`: a
+    counterbattery target in range of an enemy gun that has not fired."""
     catalogue = ruleset.catalogue
     target = state.units[gun].hex
-    if catalogue.ground[gun].type in NOT_COUNTERBATTERY or target is None:
+    if target is None or not counterbattery_target(ruleset, state, gun):
         return False
     enemy = catalogue.ground[gun].player.opponent
     return any(

@@ -18,6 +18,7 @@ the exposure."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ from owsqt.rules.core.actions import (
     Action,
     AssignReplacements,
     Bombard,
-    BombardmentMission,
+    Counterbattery,
     GroundAttack,
 )
 from owsqt.rules.core.frozenmap import FrozenMap
@@ -69,7 +70,9 @@ def public_part(
     ground = ruleset.catalogue.ground
     names: dict[str, str | None] = {}
     known = _known(told, since, before.state)
-    introduced = _introduced(ruleset, known, before.state, shown_after)
+    # 12.4, 18.1: guns that fire counterbattery are seen as they fire
+    firing = set(action.units) if isinstance(action, Counterbattery) else set()
+    introduced = _introduced(ruleset, known, before.state, shown_after, firing)
     for unit_id in named(action, ground):
         if ground[unit_id].player is not writer or unit_id in known:
             continue
@@ -106,17 +109,10 @@ def writer_of(ruleset: Ruleset, state: GameState, action: Action) -> Player:
 
 
 def owner_resolves(action: Action) -> bool:
-    """[18.1, 12.4, 4.6] Whether `action` strikes a hidden unit drawn at random: only the
-    owner's world draws the true unit, so his program writes a resolution next."""
+    """[18.1, 12.4, 4.6] Whether `action` strikes a hidden unit drawn at random (a
+    bombardment or a ground attack): only the owner's world draws the true unit, so his
+    program writes a resolution next."""
     return isinstance(action, Bombard | GroundAttack) and action.hidden_in is not None
-
-
-def counterbattery_unsettled(action: Action) -> bool:
-    """[12.4] Whether `action` brings guns into play that hidden guns may answer: a
-    bombardment mission, or an attack with designated artillery. Whether the combat's
-    counterbattery step happens depends on guns only their owner sees, so these are not
-    yet played between two worlds (issue 22)."""
-    return isinstance(action, BombardmentMission) or bool(getattr(action, "artillery", ()))
 
 
 def resolution(told: Exposure, since: GameState, world: World) -> Public:
@@ -142,14 +138,19 @@ def _known(told: Exposure, since: GameState, now: GameState) -> set[str]:
 
 
 def _introduced(
-    ruleset: Ruleset, known: set[str], before: GameState, shown: Exposure
+    ruleset: Ruleset,
+    known: set[str],
+    before: GameState,
+    shown: Exposure,
+    firing: Collection[str] = (),
 ) -> dict[str, UnitState]:
     """The writer's units the other side's world may not hold (`known`) and sees now: those
-    `shown` after the entry (a new top unit, the defenders of an attack) and those a combat
-    engaged before it (which it may eliminate), as they were `before`. In stack order, as
+    `shown` after the entry (a new top unit, the defenders of an attack), those a combat
+    engaged before it (which it may eliminate) and the guns `firing` in it, as they were
+    `before`. In stack order, as
     the phantoms they replace stand there."""
     ground = ruleset.catalogue.ground
-    engaged_now = {u for u in engaged(before) if ground[u].player is shown.side}
+    engaged_now = {u for u in {*engaged(before), *firing} if ground[u].player is shown.side}
     new = (u for u in {*shown.units, *engaged_now} if u not in known)
     order = sorted(new, key=lambda u: (_place(before.units[u]), before.units[u].stack_order))
     return {unit_id: before.units[unit_id] for unit_id in order}
