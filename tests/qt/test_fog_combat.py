@@ -322,3 +322,25 @@ def test_18_1_the_ring_dock_lists_to_the_german_side_only_the_ring_units_he_sees
     assert panel.states[ARMY].text() == "rolled 9: released a piece"
     panel.show_state(freed, view(rules, freed, SOVIET))
     assert panel.states[ARMY].text() == f"rolled 9: released {rules.unit_name(piece)}"
+
+
+def test_12_4_18_1_the_counterbattery_page_claims_no_answer_the_attacker_cannot_know(
+    qtbot, ruleset, viewer
+):
+    """Under fog the attacker's page does not say no enemy gun reaches his gun: the enemy's
+    guns are hidden, and the enemy fires or passes (reading 152). Its owner is told."""
+    rules = with_german_gun(ruleset)
+    target, armored, _ = example_hexes(rules)
+    session = example_game(rules, options=FOG, extra={"gart": armored})
+    viewer(GERMAN)
+    window = window_for(qtbot, rules, session)
+    mission = BombardmentMission(player=GERMAN, target=rules.grid.hex_of(target), units=("gart",))
+    assert session.submit(mission).applied
+    window.refresh()
+    label = window.combat.panel.artillery.guns_label
+    assert "No Soviet artillery" not in label.text()
+    assert "names his own artillery" in label.text()
+    viewer(SOVIET)
+    window.bridge.view_changed.emit()
+    window.refresh()
+    assert label.text().startswith("No Soviet artillery reaches it")

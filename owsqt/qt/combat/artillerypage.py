@@ -198,11 +198,17 @@ class ArtilleryPage(Page):
         self.guns.setVisible(bool(candidates))
         if self.counter and isinstance(target, str):
             side = self.ruleset.catalogue.ground[target].player.opponent
-            self.guns_label.setText(
-                f"{side.title} artillery in range (12.4):"
-                if candidates
-                else f"No {side.title} artillery reaches it (12.4): nothing to fire, Done"
-            )
+            viewer = self.panel.seen(self.state).side
+            if candidates:
+                text = f"{side.title} artillery in range (12.4):"
+            elif viewer is not None and viewer is not side:  # 18.1: his guns are hidden
+                text = (
+                    f"The {side.title} player names his own artillery (12.4, 18.1): "
+                    "he fires, or Done"
+                )
+            else:
+                text = f"No {side.title} artillery reaches it (12.4): nothing to fire, Done"
+            self.guns_label.setText(text)
             self._firing_side = side
         elif not self.counter:
             self.guns_label.setText("Designated artillery that has not fired (12.4):")
