@@ -158,12 +158,7 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     unknown: dict[str, str | None] = dict.fromkeys(hidden)
     # A phantom of the world rebuilt keeps its place where the world names it (the
     # defenders of an attack under way), as the phantom of its hex in the same order.
-    earlier: dict[Hex, list[str]] = {}
-    for unit_id in sorted(own.units, key=lambda u: own.units[u].stack_order):
-        unit = own.units[unit_id]
-        if is_phantom(unit_id) and unit.hex is not None:
-            earlier.setdefault(unit.hex, []).append(unit_id)
-    for hex_, ids in earlier.items():
+    for hex_, ids in phantoms_by_hex(own).items():
         for old, new in zip(ids, phantoms.get(hex_, ()), strict=False):
             unknown[old] = new
     rest = {
@@ -172,6 +167,17 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     }
     state = replace(own, units=FrozenMap(units), **rest)
     return World(side, phantom_rules, state, FrozenMap(phantoms))
+
+
+def phantoms_by_hex(state: GameState) -> dict[Hex, list[str]]:
+    """Every phantom of `state` on each hex, in stack order: also one that a combat
+    engages, which the world names beside the units it shows."""
+    found: dict[Hex, list[str]] = {}
+    for unit_id in sorted(state.units, key=lambda u: state.units[u].stack_order):
+        unit = state.units[unit_id]
+        if is_phantom(unit_id) and unit.hex is not None:
+            found.setdefault(unit.hex, []).append(unit_id)
+    return found
 
 
 def _ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:

@@ -74,9 +74,7 @@ def public_part(
     firing = set(action.units) if isinstance(action, Counterbattery) else set()
     introduced = _introduced(ruleset, known, before.state, shown_after, firing)
     for unit_id in named(action, ground):
-        if ground[unit_id].player is not writer or unit_id in known:
-            continue
-        if unit_id in introduced:
+        if ground[unit_id].player is not writer or unit_id in known or unit_id in introduced:
             continue
         hex_ = before.state.units[unit_id].hex
         if hex_ is not None:  # a phantom of its hex stands for it over there
@@ -99,9 +97,9 @@ def writer_of(ruleset: Ruleset, state: GameState, action: Action) -> Player:
     acts now."""
     if action.player is not None:
         return action.player
-    named = action.unit_references()
-    if named:
-        return ruleset.catalogue.ground[named[0]].player
+    units = action.unit_references()
+    if units:
+        return ruleset.catalogue.ground[units[0]].player
     actors = who_acts(ruleset, state)
     if len(actors) == 1:
         return next(iter(actors))
@@ -147,8 +145,7 @@ def _introduced(
     """The writer's units the other side's world may not hold (`known`) and sees now: those
     `shown` after the entry (a new top unit, the defenders of an attack), those a combat
     engaged before it (which it may eliminate) and the guns `firing` in it, as they were
-    `before`. In stack order, as
-    the phantoms they replace stand there."""
+    `before`. In stack order, as the phantoms they replace stand there."""
     ground = ruleset.catalogue.ground
     engaged_now = {u for u in {*engaged(before), *firing} if ground[u].player is shown.side}
     new = (u for u in {*shown.units, *engaged_now} if u not in known)

@@ -24,17 +24,14 @@ def renamed(value: Any, names: Names) -> Any:
         new = type(value)(kept)
         return value if new == value else new
     if isinstance(value, FrozenMap):
-        if not any(isinstance(key, str) and key in names for key in value) and not any(
-            _holds_names(item) for item in value.values()
-        ):
-            return value
-        return FrozenMap(
+        new_map = FrozenMap(
             {
                 renamed(key, names): renamed(item, names)
                 for key, item in value.items()
                 if not _dropped(key, names)
             }
         )
+        return value if new_map == value else new_map
     if is_dataclass(value) and not isinstance(value, type):
         changed = {
             f.name: new
@@ -47,8 +44,3 @@ def renamed(value: Any, names: Names) -> Any:
 
 def _dropped(item: object, names: Names) -> bool:
     return isinstance(item, str) and item in names and names[item] is None
-
-
-def _holds_names(item: object) -> bool:
-    """Whether a map's value may hold unit ids (anything but a plain number or enum)."""
-    return not isinstance(item, int | float) or isinstance(item, bool)

@@ -8,14 +8,12 @@ from dataclasses import replace
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.rolls import begin_action
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply
-from owsqt.rules.worlds.belief import World, believed
+from owsqt.rules.worlds.belief import World, believed, phantoms_by_hex
 from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.naming import resolved
-from owsqt.rules.worlds.phantoms import is_phantom
 from owsqt.rules.worlds.public import Public
 from owsqt.rules.worlds.rename import renamed
 from owsqt.rules.worlds.settling import settle
@@ -27,11 +25,7 @@ def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
     if public.writer is world.side:
         raise ValueError("a side takes in the other side's entries, not its own")
     state = world.state
-    stand_ins: dict[Hex, list[str]] = {}  # every phantom, also one a combat engages
-    for unit_id in sorted(state.units, key=lambda u: state.units[u].stack_order):
-        unit = state.units[unit_id]
-        if is_phantom(unit_id) and unit.hex is not None:
-            stand_ins.setdefault(unit.hex, []).append(unit_id)
+    stand_ins = phantoms_by_hex(state)
     if public.introduced:
         # Each unit shown takes the place of a phantom of its hex, wherever the world names
         # it (the defenders of an attack declared on a stack the attacker could not see).
