@@ -9,12 +9,14 @@ next. Every kind of action the fuzzer plays is played."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import fields
 
 import pytest
 
 from owsqt.rules.core.actions import Counterbattery
+from owsqt.rules.core.codec import encode
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -22,7 +24,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.worlds.belief import belief
-from owsqt.rules.worlds.exposure import exposure
+from owsqt.rules.worlds.exposure import Exposure, exposure
 from owsqt.rules.worlds.phantoms import is_phantom
 from owsqt.rules.worlds.public import (
     owner_resolves,
@@ -30,6 +32,7 @@ from owsqt.rules.worlds.public import (
     resolution,
     writer_of,
 )
+from owsqt.rules.worlds.publicdata import public_from_data, public_to_data
 from owsqt.rules.worlds.rename import renamed
 from owsqt.rules.worlds.takein import act, take_in
 from owsqt.session import GameSession
@@ -76,7 +79,8 @@ def _own_units_apart(rules, world_state: GameState, truth: GameState, side: Play
 def entries(request):
     """Each entry of the game: (writer, its action's kind, truth after, writer's world,
     reader's world, public part, the ids hidden from the reader all through the entry,
-    whether a resolution by the reader follows it)."""
+    whether a resolution by the reader follows it); and the exposure each entry's writer
+    told before it (by entry)."""
     scenario, seed, played = request.param
     rules = default_ruleset()
     session = GameSession.new(rules, scenario, Mode.STRICT, seed=seed, options=(FOG_OF_WAR,))
@@ -87,6 +91,7 @@ def entries(request):
     told = {side: exposure(rules, truth, side) for side in Player}
     since = {side: worlds[side].state for side in Player}
     found = []
+    told_before: list[Exposure] = []
     for _ in range(played):
         action = choose_legal(rules, truth, rng, AssertionError)
         writer = writer_of(rules, truth, action)
@@ -103,6 +108,7 @@ def entries(request):
         if isinstance(action, Counterbattery):  # 12.4, 18.1: seen as they fire
             hidden -= set(action.units)
         entry = (writer, action.kind, after, mine, theirs, public, hidden)
+        told_before.append(told[writer])
         worlds[writer], worlds[writer.opponent] = mine, theirs
         told[writer], since[writer] = public.after, mine.state
         if owner_resolves(action):
@@ -110,16 +116,17 @@ def entries(request):
             owner = writer.opponent
             found.append((*entry, True))
             answer = resolution(told[owner], since[owner], worlds[owner])
+            told_before.append(told[owner])
             worlds[writer], _events = take_in(worlds[writer], answer)
             told[owner], since[owner] = answer.after, worlds[owner].state
             entry = (owner, "resolution", after, worlds[owner], worlds[writer], answer, hidden)
         found.append((*entry, False))
         truth = after
-    return rules, found, played
+    return rules, found, played, told_before
 
 
 def test_18_1_each_world_keeps_its_own_units_true_through_every_entry(entries):
-    rules, found, played = entries
+    rules, found, played, _told = entries
     assert len(found) >= played
     for writer, kind, truth, mine, theirs, _public, _hidden, answered in found:
         assert not _own_units_apart(rules, mine.state, truth, writer), kind
@@ -128,7 +135,7 @@ def test_18_1_each_world_keeps_its_own_units_true_through_every_entry(entries):
 
 
 def test_18_1_the_reader_of_an_entry_knows_all_its_side_may_know_after_it(entries):
-    rules, found, _played = entries
+    rules, found, _played, _told = entries
     kinds = set()
     for writer, kind, truth, _mine, theirs, _public, _hidden, answered in found:
         if answered:
@@ -143,7 +150,7 @@ def test_18_1_the_reader_of_an_entry_knows_all_its_side_may_know_after_it(entrie
 
 
 def test_4_6_18_1_a_ground_attack_on_a_hidden_stack_is_resolved_by_its_owner(entries):
-    _rules, found, _played = entries
+    _rules, found, _played, _told = entries
     answered = [kind for *_rest, answered in found if answered for kind in [_rest[1]]]
     resolutions = [entry for entry in found if entry[1] == "resolution"]
     assert resolutions  # both games fly ground attacks at hidden stacks
@@ -156,7 +163,7 @@ def test_18_1_the_writer_world_lags_only_in_the_combat_it_declared(entries):
     next entry (11.2 step 2), and a retreating side the units that may fire at it from
     their owner's (11.7); the Soviet side learns the victory ledger from the German side's
     next entry (19.33: German units earn every point)."""
-    rules, found, _played = entries
+    rules, found, _played, _told = entries
     for writer, kind, truth, mine, _theirs, _public, _hidden, answered in found:
         if answered:
             continue  # its world struck phantoms: the resolution corrects it
@@ -168,10 +175,27 @@ def test_18_1_the_writer_world_lags_only_in_the_combat_it_declared(entries):
 
 
 def test_18_1_no_public_part_names_a_unit_hidden_from_its_reader(entries):
-    _rules, found, _played = entries
+    _rules, found, _played, _told = entries
     named = 0
     for _writer, _kind, _truth, _mine, _theirs, public, hidden, _answered in found:
         text = repr(public)
         named += bool(public.introduced)
         assert not [unit_id for unit_id in hidden if repr(unit_id) in text]
     assert named  # units were shown: new top units, the defenders of attacks
+
+
+def test_18_1_each_public_part_reads_back_from_the_file_as_written(entries):
+    """A public part as a fogged e-mail file holds it (JSON, its keys sorted, its exposure as
+    changes from the one told before) reads back equal, and is smaller than the whole
+    exposure it stands for."""
+    rules, found, _played, told = entries
+    smaller = 0
+    for (_writer, kind, *_rest, public, _hidden, _answered), before in zip(
+        found, told, strict=True
+    ):
+        data = public_to_data(public, before, rules.grid)
+        text = json.dumps(data, sort_keys=True)
+        assert public_from_data(json.loads(text), before, rules) == public, kind
+        whole = json.dumps(encode(public.after, rules.grid))
+        smaller += len(text) < len(whole)
+    assert smaller > len(found) * 0.9
