@@ -72,7 +72,8 @@ def public_from_data(data: Any, told: Exposure, ruleset: Ruleset) -> Public:
     action = _action(record.get("action"), ruleset)
     if action is not None and not acted:
         raise CodecError("action: a resolution applies no action")
-    introduced = _units(record.get("introduced", []), writer, ruleset, "introduced")
+    shown = _units(record.get("introduced", []), writer, ruleset, "introduced")
+    introduced = {unit_id: unit for unit_id, unit in shown.items() if unit is not None}
     after_data = _mapping(record.get("after"), "after", _AFTER_KEYS)
     changed = _units(after_data.get("units", []), writer, ruleset, "after.units", gone=True)
     units = _applied(told.units, changed)
