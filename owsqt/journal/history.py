@@ -11,6 +11,7 @@ That serves undo and the replay controls alike (step back, jump to an entry).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from owsqt.rules.core.actions import Action
@@ -61,13 +62,20 @@ def undo_barrier(before: GameState, outcome: Outcome) -> str | None:
 # What History.save_point() keeps: the tip, the undone steps, how many marks, the state
 # the history starts from and the current state.
 SavePoint = tuple["Step | None", list["Step"], int, GameState, GameState]
+StepRule = Callable[[GameState, Action, Mode], Outcome]
+"""What one effective action does to a state in a mode: the engine's `apply` on the whole
+game, or a step of one side's world (fog of war in e-mail play, worlds/takein.py)."""
 
 
 class History:
     """The effective actions of a game, the undone ones that can be redone, and the state."""
 
-    def __init__(self, ruleset: Ruleset, initial: GameState, mode: Mode) -> None:
-        self._ruleset = ruleset
+    def __init__(
+        self, ruleset: Ruleset, initial: GameState, mode: Mode, step: StepRule | None = None
+    ) -> None:
+        self._step: StepRule = step or (
+            lambda state, action, judging: apply(ruleset, state, action, judging)
+        )
         self._mode = mode
         self._initial = initial
         self._tip: Step | None = None
@@ -161,7 +169,7 @@ class History:
             raise ValueError(reason)
         redone = self._undone[-1].applied
         judging = self._mode if mode is None else mode
-        return redone, apply(self._ruleset, self.state, redone.action, judging)
+        return redone, self._step(self.state, redone.action, judging)
 
     @property
     def last_applied(self) -> Applied | None:
@@ -189,7 +197,7 @@ class History:
         state = self._initial if node is None else self._kept(node)
         for link in reversed(chain):
             # Resolving does not depend on the mode; FREE skips judging, which replay needs not.
-            state = apply(self._ruleset, state, link.applied.action, Mode.FREE).state
+            state = self._step(state, link.applied.action, Mode.FREE).state
             self._keep(link, state)
         return state
 

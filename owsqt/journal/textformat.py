@@ -72,6 +72,7 @@ class EntryKind(StrEnum):
     REVEAL = "reveal"  # e-mail play: the first player's share, which fixes the seed
     SEAL = "seal"  # e-mail play: a secret action committed now, shown later (6.1 bids)
     SEND = "send"  # e-mail play: the end of a file sent to the opponent
+    TELL = "tell"  # e-mail play under fog of war: an entry's public part, its action sealed
 
 
 class Play(StrEnum):
@@ -164,7 +165,7 @@ class Entry:
     number: int
     kind: EntryKind
     at: str
-    action: dict[str, Any] | None = None  # the action's data, for ACT entries
+    action: dict[str, Any] | None = None  # the action's data (ACT), or the public part (TELL)
     target: int | None = None  # the entry an UNDO or REDO refers to
     narration: tuple[str, ...] = ()  # what happened, as the log reads it
     violations: tuple[str, ...] = ()  # broken rules applied anyway (ASSIST)
@@ -565,10 +566,11 @@ def _parse_entry(
             narration.append(text)
         else:
             violations.append(text)
-    if (kind is EntryKind.ACT) != (action is not None):
+    needs = kind in (EntryKind.ACT, EntryKind.TELL)
+    if needs != (action is not None):
+        what = "its public part" if kind is EntryKind.TELL else "action"
         raise JournalError(
-            f"an '{kind.value}' entry {'needs' if kind is EntryKind.ACT else 'holds no'} action",
-            number,
+            f"an '{kind.value}' entry {'needs' if needs else 'holds no'} {what}", number
         )
     entry = Entry(
         number,

@@ -39,6 +39,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session import secrets
 from owsqt.session.problems import Problem
 from owsqt.session.sentfiles import SentFiles
@@ -329,6 +330,8 @@ class EmailExchange:
         """The exchange's rules an action read from a file breaks; a bid shown takes its
         seal away."""
         broken: list[tuple[str, str]] = []  # (rule, message)
+        if isinstance(action, TakeIn):  # 18.1: the other side's entry, as its public part
+            action = action.public.action or action
         acting = action.player or before.active
         if acting is not None and acting.value != entry.by:
             broken.append(
@@ -347,11 +350,11 @@ class EmailExchange:
             number, seal = self._seals.pop(entry.by or "", (None, None))
             nonce = entry.field("nonce") or ""
             game = self._game.header.game
+            shown = action_to_data(action, self._game.ruleset.grid)
             if (
                 number is None  # no bid of this side is sealed
-                or entry.action is None
                 or f"#{number}" != unseal
-                or pbem.seal_digest(game, number, entry.action, nonce) != seal
+                or pbem.seal_digest(game, number, shown, nonce) != seal
             ):
                 rule, what = (secret.rule, secret.what) if secret else ("6.1", "action")
                 broken.append((rule, f"the {what} shown is not the one sealed at entry {unseal}"))

@@ -49,6 +49,7 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome, apply
+from owsqt.rules.fog.narration import Sight, told
 from owsqt.rules.fog.option import (
     FOG_OF_WAR,
     GAME_OPTIONS,
@@ -61,7 +62,10 @@ from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
-from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, FOG_NOT_BY_EMAIL, EmailExchange
+from owsqt.rules.worlds.public import Public
+from owsqt.rules.worlds.takein import TakeIn
+from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
+from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed
 from owsqt.session.play import LOCAL_PLAY, Players
 from owsqt.session.presentlog import LogLine, PresentLog
 from owsqt.session.problems import ImportRefused, Problem
@@ -103,18 +107,24 @@ class GameSession:
         misplaced = misplaced_option(header.options)
         if misplaced:
             raise JournalError(misplaced)
-        if self.play is Play.EMAIL and FOG_OF_WAR in header.options:
-            raise JournalError(FOG_NOT_BY_EMAIL)
         in_play = units_in_play(
             scenario, ruleset.turn_record_track, ruleset.catalogue, header.options
         )
         self.initial_state = initial_state(
             ruleset.catalogue, scenario, header.seed or 0, header.options, in_play
         )
-        self._history = History(ruleset, self.initial_state, self.mode)
+        # 18.1: in e-mail play under fog of war this computer plays on its side's world
+        self._world: SideWorld | None = None
+        step = None
+        if self.play is Play.EMAIL and FOG_OF_WAR in header.options:
+            self._world = SideWorld(ruleset, self._fogged_side(header), self.initial_state)
+            self.ruleset = self._world.ruleset
+            self.initial_state = self._world.initial
+            step = self._world.step
+        self._history = History(self.ruleset, self.initial_state, self.mode, step)
         self._journal = JournalWriter(header)
         self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
-        self._side_log = SideLog(ruleset, FOG_OF_WAR in header.options)  # each entry's events
+        self._side_log = SideLog(self.ruleset, FOG_OF_WAR in header.options)  # entries' events
         self._present_log: dict[Player, PresentLog] = {}  # 18.1: each side's log today
         # The kind of play; in e-mail play, the exchange (docs/pbem-format.md).
         self.email: EmailExchange | None = EmailExchange(self) if self.play is Play.EMAIL else None
@@ -347,7 +357,7 @@ class GameSession:
         if refusal:
             return self._refused(refusal)
         before = self.state
-        outcome = apply(self.ruleset, before, action, self.mode)
+        outcome = self._apply(before, action, self.mode)
         if not outcome.applied:
             return outcome
         if not self.players.seed_agreed and rolls_dice(outcome):
@@ -401,7 +411,7 @@ class GameSession:
             EntryKind.REDO,
             self._clock(),
             target=redone.entry,
-            narration=self._narrate(outcome),
+            narration=self._told(outcome, self.state),
             by=self._journal.entry(redone.entry).by,
         )
         self._write(entry, lambda _entry: self._history.redo(), outcome.events)
@@ -415,6 +425,8 @@ class GameSession:
         """[18.1] What `side` may know of the game after journal entry `entry` (now by
         default); None, or a game without fog of war: everything."""
         state = self.state if entry is None else self.state_after(entry)
+        if self._world is not None:
+            return self._world.seen(state, side)
         return view(self.ruleset, state, side)
 
     def phase_after(self, entry: int) -> tuple[int, Phase]:
@@ -499,16 +511,26 @@ class GameSession:
         entry: Entry,
         effect: Callable[[Entry], object] | None = None,
         events: Sequence[Event] = (),
+        public: Public | None = None,
     ) -> None:
         """Sign the entry, write it to disk, then let it take `effect`: if the journal cannot
         be written (JournalWriteFailed), the game in memory and the file stay as they were,
         and the file is let go: the game goes on unsaved until it is saved again. `events`
-        are the action's, which the fog of war narrates again for each side (sidelog.py)."""
+        are the action's, which the fog of war narrates again for each side (sidelog.py);
+        `public` a TELL entry's public part (18.1, fogmail.py)."""
         before = self.state
         self._journal.write(entry, self._sign, effect)
         self._history.mark()
         self._phases.append((self.state.turn, self.state.phase))
         self._side_log.add(entry, events, before, self.state)
+        if self._world is None:
+            return
+        if entry.kind is EntryKind.UNDO:
+            self._world.mark_undo(entry.target or 0)
+        elif entry.kind is EntryKind.REDO:
+            self._world.mark_redo(entry.target or 0)
+        else:
+            self._world.mark(public, self.state)
 
     def _sign(self, message: str) -> str:
         return self.identity.sign(message)  # the key is loaded only to sign, not to replay
@@ -537,7 +559,7 @@ class GameSession:
         """Apply `action` in the game's mode and journal it with `fields` if it took effect,
         without asking whose it is to make: the exchange showing a sealed bid."""
         before = self.state
-        outcome = apply(self.ruleset, before, action, self.mode)
+        outcome = self._apply(before, action, self.mode)
         if outcome.applied:
             self._act(action, before, outcome, fields)
         return outcome
@@ -550,6 +572,8 @@ class GameSession:
         self.initial_state = replace(
             self.initial_state, dice=DiceState.new(seed, self.initial_state.options)
         )
+        if self._world is not None:
+            self._world.reseed(self.initial_state)
         self._history.reseed(self.initial_state)
 
     def take_in(self, entries: Sequence[Entry]) -> None:
@@ -571,6 +595,8 @@ class GameSession:
             self._journal.restore(journal)
             del self._phases[len(self._journal) :]
             self._side_log.cut(len(self._journal))
+            if self._world is not None:
+                self._world.cut(len(self._journal))
             self._present_log.clear()  # told again from the journal as it is
             raise
         finally:
@@ -583,6 +609,9 @@ class GameSession:
         outcome: Outcome,
         fields: tuple[tuple[str, str], ...] = (),
     ) -> None:
+        if self._world is not None:
+            self._tell(action, before, outcome, fields)
+            return
         entry = Entry(
             number=len(self._journal) + 1,
             kind=EntryKind.ACT,
@@ -602,6 +631,93 @@ class GameSession:
     def _narrate(self, outcome: Outcome) -> tuple[str, ...]:
         return tuple(event.describe(self.ruleset) for event in outcome.events)
 
+    def _told(self, outcome: Outcome, before: GameState) -> tuple[str, ...]:
+        """The narration an entry writes: whole, or under fog of war in e-mail play as the
+        other side may read it (18.1: the file goes to him)."""
+        if self._world is None:
+            return self._narrate(outcome)
+        reader = self._world.side.opponent
+        return told(self.ruleset, outcome.events, before, outcome.state, reader)
+
+    # --- e-mail play under fog of war (18.1, fogmail.py) --------------------------------
+
+    def _fogged_side(self, header: Header) -> Player:
+        """The side this computer plays in a fogged e-mail game: its key's, or the side
+        still free to join; JournalError for anyone else's computer."""
+        public = self.identity.public
+        mine = [side for side in SIDES if header.key_of(side) == public]
+        free = [side for side in SIDES if header.key_of(side) is None]
+        if len(mine) == 1:
+            return Player(mine[0])
+        if not mine and len(free) == 1:
+            return Player(free[0])
+        raise JournalError(FOG_BY_EMAIL_READERS)
+
+    def _tell(
+        self,
+        action: Action,
+        before: GameState,
+        outcome: Outcome,
+        fields: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        """[18.1] Journal this side's action as a TELL entry: its public part, and the
+        action sealed for this side alone."""
+        assert self._world is not None
+        public = self._world.tell(before, action, outcome.state)
+        number = len(self._journal) + 1
+        whole = action_to_data(action, self.ruleset.grid)
+        reader = self._world.side.opponent
+        sight = Sight(self.ruleset, reader, before, outcome.state)
+        violations = tuple(str(v) for v in outcome.verdict.violations)
+        entry = Entry(
+            number=number,
+            kind=EntryKind.TELL,
+            at=self._clock(),
+            action=self._world.to_data(public),
+            narration=self._told(outcome, before),
+            violations=sight.violations(violations),
+            fields=(*fields, *sealed(self.identity, self.header.game, number, whole)),
+            by=self._world.side.value,
+        )
+        self._write(
+            entry,
+            lambda e: self._history.record(e.number, action, before, outcome),
+            outcome.events,
+            public,
+        )
+
+    def answer_strike(self) -> None:
+        """[18.1, 4.6, 12.4] Write the resolution the other side's last entry asks for: it
+        struck a hidden stack of this side at random, which only this side's world draws."""
+        if self._world is None or not self._history.last_applied:
+            return
+        last = self._history.last_applied.action
+        if not isinstance(last, TakeIn) or not self._world.owes_resolution(last.public):
+            return
+        if any(e.kind is EntryKind.TELL for e in self._journal.entries[self._last_tell() :]):
+            return
+        public = self._world.resolution(self.state)
+        entry = Entry(
+            number=len(self._journal) + 1,
+            kind=EntryKind.TELL,
+            at=self._clock(),
+            action=self._world.to_data(public),
+            narration=("The struck stack's owner tells what the strike found (18.1).",),
+            by=self._world.side.value,
+        )
+        self._write(entry, None, (), public)
+
+    def _last_tell(self) -> int:
+        """The number of the last TELL entry (0: none)."""
+        tells = [e.number for e in self._journal.entries if e.kind is EntryKind.TELL]
+        return tells[-1] if tells else 0
+
+    def _apply(self, state: GameState, action: Action, mode: Mode) -> Outcome:
+        """The engine's outcome of `action`: on the whole game, or on this side's world."""
+        if self._world is not None:
+            return self._world.step(state, action, mode)
+        return apply(self.ruleset, state, action, mode)
+
     def _refused(self, reason: str) -> Outcome:
         return Outcome(self.state, (), Verdict((Violation(EMAIL_RULE, reason),)), applied=False)
 
@@ -618,6 +734,8 @@ class GameSession:
         """Apply one entry read from a file; JournalError names it when it does not fit."""
         if entry.kind is EntryKind.ACT:
             self._replay_act(entry)
+        elif entry.kind is EntryKind.TELL:
+            self._replay_tell(entry)
         elif entry.kind is EntryKind.UNDO:
             self._replay_undo(entry)
         elif entry.kind is EntryKind.REDO:
@@ -626,6 +744,12 @@ class GameSession:
             self._write(entry, self.players.replay_exchange)
 
     def _replay_act(self, entry: Entry) -> None:
+        if self._world is not None:
+            raise JournalError(
+                "an action shown whole in a game of fog of war by e-mail (18.1): its entries "
+                "tell their public part",
+                entry.number,
+            )
         try:
             action = action_from_data(entry.action, self.ruleset.grid)
             before = self.state
@@ -635,7 +759,7 @@ class GameSession:
             outcome = apply(self.ruleset, before, action, judging)
         except (CodecError, InvalidAction) as error:
             raise JournalError(f"the action cannot be applied: {error}", entry.number) from None
-        self._check_narration(entry, outcome)
+        self._check_narration(entry, outcome, before)
         violations = tuple(str(v) for v in outcome.verdict.violations)
         if self.mode is Mode.STRICT:
             for violation in outcome.verdict.violations:
@@ -656,6 +780,59 @@ class GameSession:
             lambda e: self._history.record(e.number, action, before, outcome),
             outcome.events,
         )
+
+    def _replay_tell(self, entry: Entry) -> None:
+        """[18.1] A TELL entry: this side's own action opened from its seal and applied to
+        its world, which must tell what the entry holds; or the other side's public part
+        taken in (judged whole when the game ends and every seal is opened)."""
+        world = self._world
+        if world is None:
+            raise JournalError("only a game of fog of war by e-mail tells", entry.number)
+        before = self.state
+        if entry.by != world.side.value:
+            step = world.take_in(entry)
+            outcome = world.step(before, step, Mode.FREE)
+            for problem in self.players.replay_act(entry, step, before, outcome):
+                self._report(problem)
+            self._write(
+                entry,
+                lambda e: self._history.record(e.number, step, before, outcome),
+                outcome.events,
+                step.public,
+            )
+            return
+        if entry.field("box") is None:  # a resolution (answer_strike)
+            public = world.resolution(before)
+            self._check_told(entry, world.to_data(public) == entry.action)
+            self._write(entry, None, (), public)
+            return
+        action = opened(self.identity, self.header.game, entry, self.ruleset)
+        judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
+        outcome = world.step(before, action, judging)
+        if not outcome.applied:
+            raise JournalError(f"your own action is refused now: {action.kind}", entry.number)
+        public = world.tell(before, action, outcome.state)
+        self._check_told(entry, world.to_data(public) == entry.action)
+        self._check_narration(replace(entry, narration=entry.narration), outcome, before)
+        if self.mode is Mode.STRICT:
+            for violation in outcome.verdict.violations:
+                self._report(Problem(entry.number, violation.rule, violation.message))
+        for problem in self.players.replay_act(entry, action, before, outcome):
+            self._report(problem)
+        self._write(
+            entry,
+            lambda e: self._history.record(e.number, action, before, outcome),
+            outcome.events,
+            public,
+        )
+
+    def _check_told(self, entry: Entry, holds: bool) -> None:
+        if not holds:
+            raise JournalError(
+                "the entry does not tell what your sealed action tells now (was the game "
+                "made with other rules or data?)",
+                entry.number,
+            )
 
     def _replay_undo(self, entry: Entry) -> None:
         last = self._history.last_applied
@@ -683,7 +860,7 @@ class GameSession:
         before = self.state
         judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
         _, outcome = self._history.preview_redo(judging)
-        self._check_narration(entry, outcome)
+        self._check_narration(entry, outcome, before)
         if self.mode is Mode.STRICT:
             for violation in outcome.verdict.violations:
                 self._report(Problem(entry.number, violation.rule, violation.message))
@@ -691,8 +868,10 @@ class GameSession:
             self._report(problem)
         self._write(entry, lambda _entry: self._history.redo(judging), outcome.events)
 
-    def _check_narration(self, entry: Entry, outcome: Outcome) -> None:
-        replayed = self._narrate(outcome)
+    def _check_narration(self, entry: Entry, outcome: Outcome, before: GameState) -> None:
+        if self._world is not None and entry.by != self._world.side.value:
+            return  # 18.1: the other side narrated its action from its own world
+        replayed = self._told(outcome, before)
         for index in range(max(len(replayed), len(entry.narration))):
             recorded = entry.narration[index] if index < len(entry.narration) else "nothing"
             now = replayed[index] if index < len(replayed) else "nothing"

@@ -19,7 +19,7 @@ from owsqt.rules.core.actions import Counterbattery
 from owsqt.rules.core.codec import encode
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -75,6 +75,15 @@ def _own_units_apart(rules, world_state: GameState, truth: GameState, side: Play
     }
 
 
+def _unshown(rules, state: GameState, side: Player) -> set[str]:
+    """The units of `side` its enemy does not see: under a stack's top, entrenched, or
+    still to set up or to arrive (which of them a stack takes in is hidden, 19.11)."""
+    ground = rules.catalogue.ground
+    mine = {unit_id for unit_id in state.units if ground[unit_id].player is side}
+    seen = view(rules, state, side.opponent).state.units
+    return mine - {u for u, unit in seen.items() if unit.status is not UnitStatus.NOT_ARRIVED}
+
+
 @pytest.fixture(scope="module", params=GAMES, ids=[game[0] for game in GAMES])
 def entries(request):
     """Each entry of the game: (writer, its action's kind, truth after, writer's world,
@@ -95,7 +104,7 @@ def entries(request):
     for _ in range(played):
         action = choose_legal(rules, truth, rng, AssertionError)
         writer = writer_of(rules, truth, action)
-        hidden = set(truth.units) - set(view(rules, truth, writer.opponent).state.units)
+        hidden = _unshown(rules, truth, writer)
         assert session.submit(action).applied
         after = session.state
         mine, _events, applied = act(worlds[writer], action, Mode.STRICT)
@@ -104,7 +113,7 @@ def entries(request):
         theirs, _events = take_in(worlds[writer.opponent], public)
         # Hidden from the reader before the entry and after it (a unit that comes to show
         # on top, or went dark, is the reader's to know about).
-        hidden &= set(after.units) - set(view(rules, after, writer.opponent).state.units)
+        hidden &= _unshown(rules, after, writer)
         if isinstance(action, Counterbattery):  # 12.4, 18.1: seen as they fire
             hidden -= set(action.units)
         entry = (writer, action.kind, after, mine, theirs, public, hidden)

@@ -57,11 +57,19 @@ class Exchange:
         ruleset: Ruleset,
         mode: Mode = Mode.STRICT,
         keys: tuple[Identity, Identity] | None = None,
+        options: tuple[str, ...] = (),
+        scenario: str = SCENARIO,
     ) -> None:
         """`keys`: the German's and the Soviet's (default: made in memory, kept nowhere)."""
         self.german_key, self.soviet_key = keys or (Identity.generate(), Identity.generate())
         self.german = GameSession.new(
-            ruleset, SCENARIO, mode, play=Play.EMAIL, identity=self.german_key, clock=clock()
+            ruleset,
+            scenario,
+            mode,
+            play=Play.EMAIL,
+            identity=self.german_key,
+            clock=clock(),
+            options=options,
         )
         self.soviet: GameSession | None = None
         self.files: list[str] = []

@@ -1,5 +1,4 @@
-"""[18.1] The session's log as each side may read it under the fog of war, and the fog of
-war refused for e-mail games until their files can hide it."""
+"""[18.1] The session's log as each side may read it under the fog of war."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.journal.textformat import JournalError, Play
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
@@ -17,7 +15,6 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.checkpoint import open_game, save_checkpoint
-from owsqt.session.email import FOG_NOT_BY_EMAIL
 from tools.fuzz.solo import choose_legal
 
 SCENARIO = "hoths-last-gasp"
@@ -111,20 +108,6 @@ def test_18_1_a_log_read_in_parts_is_the_log_read_whole(game):
         new = game.log_lines(since=since, side=Player.GERMAN)
         parts += [line for line in new if line.entry <= since + 50]
     assert parts == game.log_lines(side=Player.GERMAN)
-
-
-def test_18_1_fog_of_war_is_refused_for_an_e_mail_game(rules):
-    with pytest.raises(JournalError, match=re.escape(FOG_NOT_BY_EMAIL)):
-        GameSession.new(rules, SCENARIO, Mode.STRICT, options=(FOG_OF_WAR,), play=Play.EMAIL)
-
-
-def test_18_1_an_e_mail_file_with_the_fog_of_war_is_refused_in_one_line(rules):
-    text = GameSession.new(rules, SCENARIO, Mode.STRICT, play=Play.EMAIL).text()
-    assert "\noptions: -\n" in text
-    doctored = text.replace("\noptions: -\n", f"\noptions: {FOG_OF_WAR}\n", 1)
-    with pytest.raises(JournalError) as refused:
-        GameSession.from_text(rules, doctored)
-    assert str(refused.value) == FOG_NOT_BY_EMAIL and "\n" not in str(refused.value)
 
 
 def test_18_1_a_game_resumed_from_its_checkpoint_tells_a_side_only_what_it_replayed(

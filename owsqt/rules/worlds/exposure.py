@@ -2,13 +2,13 @@
 enemy's program can play on without knowing what hides (fog of war in e-mail play).
 
 It holds the units the enemy sees (each stack's top unit as its counter prints it, every
-unit a combat engages, the units off the map as the view keeps them) and, for each stack
-with hidden counters, their number and what the enemy feels of them without seeing them:
-whether they exert a zone of control (10.1), whether armour or artillery among them
-exerts it (11.8 stops an advance there), whether they are all convoys (16.3), and how
-many are antiaircraft units (16.1: they modify air attacks). These
-facts are felt across the table whenever the rules use them (docs/rulebook-readings.md,
-"Fog of war in e-mail play")."""
+unit a combat engages, the units gone off the map as the view keeps them, but none still
+to set up or to arrive) and, for each stack with hidden counters, their number and what
+the enemy feels of them without seeing them: whether they exert a zone of control (10.1),
+whether armour or artillery among them exerts it (11.8 stops an advance there), whether
+they are all convoys (16.3), and how many are antiaircraft units (16.1: they modify air
+attacks). These facts are felt across the table whenever the rules use them
+(docs/rulebook-readings.md, "Fog of war in e-mail play")."""
 
 from __future__ import annotations
 
@@ -17,12 +17,17 @@ from dataclasses import dataclass
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.fog.view import view
 from owsqt.rules.movement.zoc import exerts_zoc
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.phantoms import is_phantom
+
+WAITING = UnitStatus.NOT_ARRIVED
+"""[18.1, 19.11] A unit still to be set up or to arrive shows nothing: the enemy knows the
+scenario's forces and the turn record track, not which of them a stack took in (so a
+set-up placement or an arrival under a stack's top names no unit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,7 @@ def exposure(ruleset: Ruleset, state: GameState, side: Player) -> Exposure:
     units = {
         u: unit
         for u, unit in seen.state.units.items()
-        if ground[u].player is side and not is_phantom(u)
+        if ground[u].player is side and not is_phantom(u) and unit.status is not WAITING
     }
     hidden = {}
     for hex_, stack in state.stacks.items():

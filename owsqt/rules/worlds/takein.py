@@ -3,20 +3,33 @@ applied whole, the other side's taken in from their public part."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.rolls import begin_action
-from owsqt.rules.core.verdict import Mode
-from owsqt.rules.engine import apply
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode, Verdict
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import Outcome, apply
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import World, believed, phantoms_by_hex
 from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.naming import resolved
 from owsqt.rules.worlds.public import Public
 from owsqt.rules.worlds.rename import renamed
 from owsqt.rules.worlds.settling import settle
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeIn(Action):
+    """[18.1] The other side's entry as a step of a world: its public part taken in. Never
+    written as an action: a fogged e-mail file holds the public part itself."""
+
+    kind: ClassVar[str] = "take-in"
+    public: Public
 
 
 def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
@@ -58,9 +71,36 @@ def act(world: World, action: Action, mode: Mode) -> tuple[World, tuple[Event, .
     """[18.1] The side's own action applied to its world in `mode`: the new world, the
     events, and whether it was applied. The enemy's units stay as the world believed them
     until his next entry shows them."""
-    outcome = apply(world.ruleset, world.state, action, mode)
+    outcome = acted(world, action, mode)
     if not outcome.applied:
         return world, outcome.events, False
-    enemy = world.side.opponent
-    shown = exposure(world.ruleset, outcome.state, enemy)
-    return believed(world.ruleset, outcome.state, world.side, shown), outcome.events, True
+    return world_of(world.ruleset, world.side, outcome.state), outcome.events, True
+
+
+def acted(world: World, action: Action, mode: Mode) -> Outcome:
+    """[18.1] What the side's own `action` does to its world, as the engine's outcome: its
+    state is the world's after it (`act`), its verdict the rules' on the world."""
+    outcome = apply(world.ruleset, world.state, action, mode)
+    if not outcome.applied:
+        return outcome
+    shown = exposure(world.ruleset, outcome.state, world.side.opponent)
+    after = believed(world.ruleset, outcome.state, world.side, shown)
+    return replace(outcome, state=after.state)
+
+
+def world_step(
+    ruleset: Ruleset, side: Player, state: GameState, action: Action, mode: Mode
+) -> Outcome:
+    """[18.1] One step of `side`'s world in `state` (of `ruleset`, which defines the
+    phantoms): the other side's entry taken in (`TakeIn`), or the side's own action."""
+    world = world_of(ruleset, side, state)
+    if isinstance(action, TakeIn):
+        after, events = take_in(world, action.public)
+        return Outcome(after.state, events, Verdict(()), applied=True)
+    return acted(world, action, mode)
+
+
+def world_of(ruleset: Ruleset, side: Player, state: GameState) -> World:
+    """The world of `side` whose state is `state`."""
+    stand_ins = {hex_: tuple(ids) for hex_, ids in phantoms_by_hex(state).items()}
+    return World(side, ruleset, state, FrozenMap(stand_ins))

@@ -1,0 +1,202 @@
+"""[18.1] E-mail play under fog of war: this computer's side plays on its world.
+
+Neither program of a fogged e-mail game holds the whole game. Each keeps its side's world
+(rules/worlds/): its own units whole, the enemy's as they show. An action of this side is
+applied to its world and journalled as a TELL entry, which holds only what the other side
+may learn of it (its public part) and the whole action sealed for its writer: the action
+encrypted with a secret of the writer's key that only he can make, and a commitment to it
+(docs/pbem-format.md, "Fog of war"). The other side's TELL entries are taken into the world
+from their public part.
+
+`SideWorld` keeps what both programs must agree on to read and write a public part: the
+exposure each side told last, and this side's world as it stood after its own last entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from owsqt.journal import pbem
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import Entry, JournalError
+from owsqt.rules.core.actions import Action, action_from_data
+from owsqt.rules.core.codec import CodecError
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.view import SideView, view
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.worlds.belief import belief, with_phantoms
+from owsqt.rules.worlds.exposure import Exposure, exposure
+from owsqt.rules.worlds.phantoms import is_phantom
+from owsqt.rules.worlds.public import Public, owner_resolves, public_part, resolution
+from owsqt.rules.worlds.publicdata import public_from_data, public_to_data
+from owsqt.rules.worlds.takein import TakeIn, world_of, world_step
+
+FOG_BY_EMAIL_READERS = (
+    "this game is played by e-mail with fog of war (18.1): only its two players' programs "
+    "can read it, each its own side's part"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """After an entry: the exposure each side told last, and this side's world after its
+    own last entry (`public_part`'s `told` and `since`)."""
+
+    told: FrozenMap[Player, Exposure]
+    since: GameState
+
+
+class SideWorld:
+    """[18.1] This computer's side's world in a fogged e-mail game, entry by entry."""
+
+    def __init__(self, ruleset: Ruleset, side: Player, initial: GameState) -> None:
+        self.side = side
+        self.base = ruleset
+        self.ruleset = with_phantoms(ruleset)  # the world's units include the phantoms
+        self.initial = belief(ruleset, initial, side).state
+        told = FrozenMap({player: exposure(ruleset, initial, player) for player in Player})
+        self._start = _Told(told, self.initial)
+        self._marks: list[_Told] = []  # after each entry
+
+    def reseed(self, initial: GameState) -> GameState:
+        """The world's start rolling from `initial`'s dice (the seed both players made)."""
+        self.initial = replace(self.initial, dice=initial.dice)
+        self._start = replace(self._start, since=self.initial)
+        return self.initial
+
+    def step(self, state: GameState, action: Action, mode: Mode) -> Outcome:
+        """One step of the world: this side's action, or the other side's entry taken in."""
+        return world_step(self.ruleset, self.side, state, action, mode)
+
+    # --- what an entry tells -------------------------------------------------------------
+
+    def tell(self, before: GameState, action: Action, after: GameState) -> Public:
+        """[18.1] The public part of this side's `action`, between its world's states."""
+        last = self._last
+        return public_part(
+            last.told[self.side],
+            last.since,
+            world_of(self.ruleset, self.side, before),
+            action,
+            world_of(self.ruleset, self.side, after),
+        )
+
+    def resolution(self, state: GameState) -> Public:
+        """[18.1, 4.6, 12.4] The entry that answers a strike on one of this side's hidden
+        stacks: what its units show once its world drew the unit struck."""
+        last = self._last
+        world = world_of(self.ruleset, self.side, state)
+        return resolution(last.told[self.side], last.since, world)
+
+    def owes_resolution(self, public: Public) -> bool:
+        """Whether the other side's entry struck a stack of this side at random."""
+        return (
+            public.writer is not self.side
+            and public.action is not None
+            and (owner_resolves(public.action))
+        )
+
+    def to_data(self, public: Public) -> dict[str, Any]:
+        return public_to_data(public, self._last.told[public.writer], self.base.grid)
+
+    def from_data(self, entry: Entry) -> Public:
+        """The public part an entry of the other side holds; JournalError when it is bad."""
+        writer = _side(entry)
+        try:
+            return public_from_data(entry.action, self._last.told[writer], self.base)
+        except CodecError as error:
+            raise JournalError(f"the entry's public part is bad: {error}", entry.number) from None
+
+    def take_in(self, entry: Entry) -> TakeIn:
+        """The other side's entry as a step of this world."""
+        public = self.from_data(entry)
+        if public.writer is self.side:
+            raise JournalError("an entry of this side holds its action sealed", entry.number)
+        return TakeIn(player=public.writer, public=public)
+
+    # --- the bookkeeping after each entry ------------------------------------------------
+
+    def mark(self, public: Public | None, state: GameState) -> None:
+        """After an entry: a TELL's `public` part (None: an entry of the exchange), and the
+        world's `state` after it."""
+        last = self._last
+        if public is None:
+            self._marks.append(last)
+            return
+        told = FrozenMap({**last.told, public.writer: public.after})
+        since = state if public.writer is self.side else last.since
+        self._marks.append(_Told(told, since))
+
+    def mark_undo(self, target: int) -> None:
+        """An undo of entry `target`: as it stood before it."""
+        self._marks.append(self._marks[target - 2] if target > 1 else self._start)
+
+    def mark_redo(self, target: int) -> None:
+        """A redo of entry `target`: as it stood after it."""
+        self._marks.append(self._marks[target - 1])
+
+    def cut(self, length: int) -> None:
+        """Forget the entries after the first `length` (an import taken back)."""
+        del self._marks[length:]
+
+    @property
+    def _last(self) -> _Told:
+        return self._marks[-1] if self._marks else self._start
+
+    # --- what the side sees ----------------------------------------------------------------
+
+    def seen(self, state: GameState, side: Player | None) -> SideView:
+        """[18.1] What `side` sees of the world `state`: the phantoms are hidden counters."""
+        seen = view(self.ruleset, state, side if side is not None else self.side)
+        hidden = dict(seen.hidden)
+        units = {}
+        for unit_id, unit in seen.state.units.items():
+            if not is_phantom(unit_id):
+                units[unit_id] = unit
+            elif unit.hex is not None:
+                hidden[unit.hex] = hidden.get(unit.hex, 0) + 1
+        revealed = frozenset(u for u in seen.revealed if not is_phantom(u))
+        shown = replace(seen.state, units=FrozenMap(units))
+        return SideView(seen.side, shown, FrozenMap(hidden), revealed)
+
+
+def tell_label(game: str, entry: int) -> str:
+    """What the writer's key signs to make the secret that seals a TELL entry's action."""
+    return f"tell {game} {entry}"
+
+
+def sealed(
+    identity: Identity, game: str, number: int, action: dict[str, Any]
+) -> tuple[tuple[str, str], ...]:
+    """[18.1] The fields that seal a TELL entry's whole action for its writer: the
+    commitment to it and the box only his key opens."""
+    secret = identity.secret_for(tell_label(game, number))
+    return (
+        ("seal", pbem.seal_digest(game, number, action, secret)),
+        ("box", pbem.seal_box(secret, action)),
+    )
+
+
+def opened(identity: Identity, game: str, entry: Entry, ruleset: Ruleset) -> Action:
+    """This side's own action that a TELL entry seals, opened with its key and checked
+    against the commitment; JournalError when it is not there or not ours."""
+    secret = identity.secret_for(tell_label(game, entry.number))
+    data = pbem.open_box(secret, entry.field("box") or "")
+    if data is None or pbem.seal_digest(game, entry.number, data, secret) != entry.field("seal"):
+        raise JournalError("the entry's sealed action cannot be opened with your key", entry.number)
+    try:
+        return action_from_data(data, ruleset.grid)
+    except CodecError as error:
+        raise JournalError(f"the sealed action cannot be read: {error}", entry.number) from None
+
+
+def _side(entry: Entry) -> Player:
+    try:
+        return Player(entry.by or "")
+    except ValueError:
+        raise JournalError(f"the entry names no side ({entry.by!r})", entry.number) from None
