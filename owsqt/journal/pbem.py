@@ -28,6 +28,7 @@ from owsqt.journal.textformat import (
 
 SEAL_PADDING = 1024  # sealed actions are padded to a multiple of this: the size of a bid
 # or of any allocation of a side's air units (under 600 bytes) tells nothing
+TELL_PADDING = 256  # 18.1: a told action's box, whose size may tell only what its entry shows
 FILE_SUFFIX = ".owsg"
 
 
@@ -63,11 +64,12 @@ def seal_digest(game: str, entry: int, action: dict[str, Any], nonce: str) -> st
     return _sha256(f"owsqt seal {game} {entry} {canonical(action)} {nonce}")
 
 
-def seal_box(secret: str, action: dict[str, Any]) -> str:
+def seal_box(secret: str, action: dict[str, Any], padding: int = SEAL_PADDING) -> str:
     """The sealed action encrypted for its owner alone (the key is the owner's secret for this
-    seal), so the owner's program can show it again after a restart or on another machine."""
+    seal), so the owner's program can show it again after a restart or on another machine;
+    padded with spaces to a multiple of `padding` bytes."""
     plain = canonical(action).encode("utf-8")
-    plain += b" " * (-len(plain) % SEAL_PADDING)
+    plain += b" " * (-len(plain) % padding)
     key = bytes.fromhex(secret)
     return base64.b64encode(ChaCha20Poly1305(key).encrypt(bytes(12), plain, None)).decode()
 
@@ -83,6 +85,18 @@ def open_box(secret: str, box: str) -> dict[str, Any] | None:
     except (InvalidTag, ValueError):
         return None
     return data if isinstance(data, dict) else None
+
+
+def tells_label(game: str) -> str:
+    """[18.1] What a player's key signs to make the secret of all his told actions of a game:
+    revealed at its end (the OPEN entry), it opens every one of them."""
+    return f"tells {game}"
+
+
+def tell_secret(master: str, game: str, entry: int) -> str:
+    """[18.1] The secret that seals the action told at `entry`, made from the player's secret
+    of the game's told actions (`tells_label`)."""
+    return _sha256(f"owsqt tell {game} {entry} {master}")
 
 
 def file_name(scenario: str, game: str, number: int) -> str:

@@ -73,6 +73,7 @@ class EntryKind(StrEnum):
     SEAL = "seal"  # e-mail play: a secret action committed now, shown later (6.1 bids)
     SEND = "send"  # e-mail play: the end of a file sent to the opponent
     TELL = "tell"  # e-mail play under fog of war: an entry's public part, its action sealed
+    OPEN = "open"  # e-mail play under fog of war: at the end, the secret of a side's seals
 
 
 class Play(StrEnum):

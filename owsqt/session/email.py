@@ -36,17 +36,21 @@ from owsqt.journal.textformat import (
 from owsqt.rules.actors import who_acts
 from owsqt.rules.core.actions import Action, action_from_data, action_to_data
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session import secrets
+from owsqt.session.fogmail import check_opened
 from owsqt.session.problems import Problem
 from owsqt.session.sentfiles import SentFiles
 
 # What an import may change in the exchange, kept to restore it when the import fails:
 # the keys, whether the seed is agreed, the second share, the seals not yet shown.
-_SavePoint = tuple[dict[str, str | None], bool, str | None, dict[str, tuple[int, str]]]
+_SavePoint = tuple[
+    dict[str, str | None], bool, str | None, dict[str, tuple[int, str]], dict[str, str]
+]
 
 EMAIL_RULE = "e-mail play"  # the "rule number" of the exchange's own checks
 DICE_NOT_AGREED = (
@@ -94,6 +98,12 @@ class Game(Protocol):
 
     def take_in(self, entries: Sequence[Entry]) -> None: ...
 
+    def owed_by_opponent(self) -> str | None: ...
+
+    def answer_strike(self) -> None: ...
+
+    def open_tells(self) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
@@ -116,6 +126,7 @@ class EmailExchange:
         self.seed_agreed = header.seed is not None
         self._second_share: str | None = None
         self._seals: dict[str, tuple[int, str]] = {}  # side -> (entry, seal) not yet shown
+        self.opened: dict[str, str] = {}  # 18.1: side -> its secret of its told actions
         # What this player sent last as recorded beside his key (sentfiles.py), read once
         # when first asked, and whether the game's entries (so many of them) hold it.
         self._recorded: tuple[SentFile | None] | None = None
@@ -168,6 +179,8 @@ class EmailExchange:
         if self.why_not_act() is not None:
             return False
         game = self._game
+        if game.owed_by_opponent() is not None:  # 18.1: his answer to a strike, his seals
+            return True
         acting = {p.value for p in who_acts(game.ruleset, game.state)} - set(self._seals)
         return bool(acting) and not acting & self.local_sides
 
@@ -256,6 +269,9 @@ class EmailExchange:
                 "open their reply to go on"
             )
         if action is not None:
+            owed = self._game.owed_by_opponent()
+            if owed is not None:
+                return f"{owed}: send your file"
             secret = secrets.kind_of(action)
             if secret is not None and action.player in self._seals:
                 return (
@@ -304,6 +320,8 @@ class EmailExchange:
         the first share of the seed, show a sealed bid once the opponent has bid."""
         if self.why_not_act() is not None:
             return
+        self._game.answer_strike()  # 18.1
+        self._game.open_tells()
         mine = self.local_sides
         header = self._game.header
         creator = header.creator
@@ -388,6 +406,8 @@ class EmailExchange:
             if not is_hex(seal, 64) or entry.by in self._seals:
                 raise JournalError("a seal holds one 64-digit commitment a side", entry.number)
             self._seals[entry.by or ""] = (entry.number, seal)
+        elif entry.kind is EntryKind.OPEN:
+            self._take_open(entry)
         else:  # SEND
             number = str(self.files_sent + 1)
             if entry.field("file") != number or entry.field("to") == entry.by:
@@ -432,6 +452,19 @@ class EmailExchange:
             self._held = (count, recorded.held_by(self._game.as_parsed()))
         return None if self._held[1] else recorded
 
+    def _take_open(self, entry: Entry) -> None:
+        """[18.1] A side's secret of its told actions, revealed once the game is over: it must
+        open every action the side sealed, each as committed."""
+        side, secret = entry.by or "", entry.field("secret") or ""
+        if not is_hex(secret, 64) or side in self.opened:
+            raise JournalError("an open entry holds one 64-digit secret, once a side", entry.number)
+        if self._game.state.phase is not Phase.GAME_OVER:
+            raise JournalError(
+                "a side opens its sealed actions once the game is over", entry.number
+            )
+        check_opened(self._game.entries, side, secret, self._game.header.game)
+        self.opened[side] = secret
+
     def _take_join(self, entry: Entry) -> None:
         self.keys[entry.by or ""] = entry.field("key")
         self._second_share = entry.field("share")
@@ -459,7 +492,13 @@ class EmailExchange:
         del self._seals[side]
 
     def _save_point(self) -> _SavePoint:
-        return dict(self.keys), self.seed_agreed, self._second_share, dict(self._seals)
+        return (
+            dict(self.keys),
+            self.seed_agreed,
+            self._second_share,
+            dict(self._seals),
+            dict(self.opened),
+        )
 
     def _restore(self, saved: _SavePoint) -> None:
-        self.keys, self.seed_agreed, self._second_share, self._seals = saved
+        self.keys, self.seed_agreed, self._second_share, self._seals, self.opened = saved

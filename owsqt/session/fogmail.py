@@ -14,12 +14,13 @@ exposure each side told last, and this side's world as it stood after its own la
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from owsqt.journal import pbem
 from owsqt.journal.identity import Identity
-from owsqt.journal.textformat import Entry, JournalError
+from owsqt.journal.textformat import Entry, EntryKind, JournalError
 from owsqt.rules.core.actions import Action, action_from_data
 from owsqt.rules.core.codec import CodecError
 from owsqt.rules.core.frozenmap import FrozenMap
@@ -165,34 +166,48 @@ class SideWorld:
         return SideView(seen.side, shown, FrozenMap(hidden), revealed)
 
 
-def tell_label(game: str, entry: int) -> str:
-    """What the writer's key signs to make the secret that seals a TELL entry's action."""
-    return f"tell {game} {entry}"
-
-
 def sealed(
     identity: Identity, game: str, number: int, action: dict[str, Any]
 ) -> tuple[tuple[str, str], ...]:
     """[18.1] The fields that seal a TELL entry's whole action for its writer: the
-    commitment to it and the box only his key opens."""
-    secret = identity.secret_for(tell_label(game, number))
+    commitment to it and the box only his key opens (until his OPEN entry at the end)."""
+    secret = pbem.tell_secret(identity.secret_for(pbem.tells_label(game)), game, number)
     return (
         ("seal", pbem.seal_digest(game, number, action, secret)),
-        ("box", pbem.seal_box(secret, action)),
+        ("box", pbem.seal_box(secret, action, pbem.TELL_PADDING)),
     )
 
 
-def opened(identity: Identity, game: str, entry: Entry, ruleset: Ruleset) -> Action:
-    """This side's own action that a TELL entry seals, opened with its key and checked
-    against the commitment; JournalError when it is not there or not ours."""
-    secret = identity.secret_for(tell_label(game, entry.number))
+def opened(master: str, game: str, entry: Entry, ruleset: Ruleset) -> Action:
+    """The action a TELL entry seals, opened with its writer's secret of the game's told
+    actions (`master`) and checked against its commitment; JournalError when it cannot be."""
+    secret = pbem.tell_secret(master, game, entry.number)
     data = pbem.open_box(secret, entry.field("box") or "")
     if data is None or pbem.seal_digest(game, entry.number, data, secret) != entry.field("seal"):
-        raise JournalError("the entry's sealed action cannot be opened with your key", entry.number)
+        raise JournalError(
+            f"the entry's sealed action cannot be opened with the {entry.by} player's secret",
+            entry.number,
+        )
     try:
         return action_from_data(data, ruleset.grid)
     except CodecError as error:
         raise JournalError(f"the sealed action cannot be read: {error}", entry.number) from None
+
+
+def check_opened(entries: Sequence[Entry], side: str, master: str, game: str) -> None:
+    """[18.1] That `master`, revealed by `side` at the end, opens each of its sealed told
+    actions as committed; JournalError names the first it does not."""
+    for entry in entries:
+        if entry.kind is not EntryKind.TELL or entry.by != side or entry.field("box") is None:
+            continue
+        secret = pbem.tell_secret(master, game, entry.number)
+        data = pbem.open_box(secret, entry.field("box") or "")
+        if data is None or pbem.seal_digest(game, entry.number, data, secret) != entry.field(
+            "seal"
+        ):
+            raise JournalError(
+                f"the {side} player's secret does not open the action he sealed at #{entry.number}"
+            )
 
 
 def _side(entry: Entry) -> Player:

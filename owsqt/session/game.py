@@ -62,7 +62,7 @@ from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
-from owsqt.rules.worlds.public import Public
+from owsqt.rules.worlds.public import Public, owner_resolves
 from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed
@@ -689,28 +689,69 @@ class GameSession:
     def answer_strike(self) -> None:
         """[18.1, 4.6, 12.4] Write the resolution the other side's last entry asks for: it
         struck a hidden stack of this side at random, which only this side's world draws."""
-        if self._world is None or not self._history.last_applied:
+        world = self._world
+        last = self._history.last_applied
+        if world is None or last is None or not isinstance(last.action, TakeIn):
             return
-        last = self._history.last_applied.action
-        if not isinstance(last, TakeIn) or not self._world.owes_resolution(last.public):
+        if not world.owes_resolution(last.action.public) or self._told_since(
+            last.entry, world.side
+        ):
             return
-        if any(e.kind is EntryKind.TELL for e in self._journal.entries[self._last_tell() :]):
-            return
-        public = self._world.resolution(self.state)
+        public = world.resolution(self.state)
         entry = Entry(
             number=len(self._journal) + 1,
             kind=EntryKind.TELL,
             at=self._clock(),
-            action=self._world.to_data(public),
-            narration=("The struck stack's owner tells what the strike found (18.1).",),
-            by=self._world.side.value,
+            action=world.to_data(public),
+            narration=(f"The {world.side.title} player tells what the strike found (18.1).",),
+            by=world.side.value,
         )
         self._write(entry, None, (), public)
 
-    def _last_tell(self) -> int:
-        """The number of the last TELL entry (0: none)."""
-        tells = [e.number for e in self._journal.entries if e.kind is EntryKind.TELL]
-        return tells[-1] if tells else 0
+    def open_tells(self) -> None:
+        """[18.1] Once the game is over, reveal this side's secret of its told actions (an
+        OPEN entry): with both, the file replays and verifies whole (fogmail.referee)."""
+        world = self._world
+        if world is None or self.state.phase is not Phase.GAME_OVER:
+            return
+        side = world.side.value
+        if any(e.kind is EntryKind.OPEN and e.by == side for e in self._journal.entries):
+            return
+        secret = self.identity.secret_for(pbem.tells_label(self.header.game))
+        self.write_note(
+            EntryKind.OPEN,
+            side,
+            fields=(("secret", secret),),
+            narration=(f"The {world.side.title} player opens every action he sealed (18.1).",),
+        )
+
+    def owed_by_opponent(self) -> str | None:
+        """[18.1] What the other side's program must write before this side acts again in a
+        fogged e-mail game: the answer to this side's strike on one of its hidden stacks
+        (4.6, 12.4), or, once the game is over, its OPEN entry; None: nothing."""
+        world = self._world
+        if world is None:
+            return None
+        enemy = world.side.opponent
+        if self.state.phase is Phase.GAME_OVER:
+            opened = {e.by for e in self._journal.entries if e.kind is EntryKind.OPEN}
+            if enemy.value not in opened:
+                return (
+                    f"the {enemy.title} player opens his sealed actions now that the game is over"
+                )
+            return None
+        last = self._history.last_applied
+        if last is None or isinstance(last.action, TakeIn) or not owner_resolves(last.action):
+            return None
+        if self._told_since(last.entry, enemy):
+            return None
+        return f"the {enemy.title} player's program draws the hidden unit your strike hit (18.1)"
+
+    def _told_since(self, number: int, side: Player) -> bool:
+        """Whether `side` wrote a TELL entry after entry `number`."""
+        return any(
+            e.kind is EntryKind.TELL and e.by == side.value for e in self._journal.entries[number:]
+        )
 
     def _apply(self, state: GameState, action: Action, mode: Mode) -> Outcome:
         """The engine's outcome of `action`: on the whole game, or on this side's world."""
@@ -806,7 +847,8 @@ class GameSession:
             self._check_told(entry, world.to_data(public) == entry.action)
             self._write(entry, None, (), public)
             return
-        action = opened(self.identity, self.header.game, entry, self.ruleset)
+        master = self.identity.secret_for(pbem.tells_label(self.header.game))
+        action = opened(master, self.header.game, entry, self.ruleset)
         judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
         outcome = world.step(before, action, judging)
         if not outcome.applied:

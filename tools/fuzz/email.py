@@ -24,8 +24,11 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.worlds.belief import with_phantoms
 from owsqt.session import GameSession
+from owsqt.session.referee import referee
 from tools.fuzz.settings import Setting
 from tools.fuzz.solo import (
     MAX_ACTIONS,
@@ -93,9 +96,12 @@ def play_email_game(
     """Play one strict e-mail game of `setting` (We are coming! unless given) with `seed`;
     FuzzFailure if it breaks."""
     started = time.perf_counter()
-    invariants = invariants or Invariants(ruleset)
     rng = random.Random(seed)
     setting = setting or Setting()
+    fog = FOG_OF_WAR in setting.options  # 18.1: each program plays on its side's world
+    if fog:  # the invariants hold of each world, whose phantoms are units too
+        invariants = Invariants(with_phantoms(ruleset))
+    invariants = invariants or Invariants(ruleset)
     table = Table(ruleset, seed, setting)
 
     def fail(message: str) -> FuzzFailure:
@@ -121,13 +127,37 @@ def play_email_game(
         ruleset, rng, lambda: table.session, fail, invariants, max_actions, last_turn, hand_over
     )
     hand_over()
-    _check_the_files_agree(ruleset, table, fail)
-    check_replay(ruleset, table.session, fail)
+    if fog:  # 18.1: the last to open his seals sends them back
+        hand_over()
+        _check_the_referee_agrees(ruleset, table, fail)
+    else:
+        _check_the_files_agree(ruleset, table, fail)
+    check_replay(ruleset, table.session, fail, table.keys[table.holder])
     result = outcome_of(table.session.state)
     if last_turn is None and not result:
         raise fail("the game ended with no result (19.0)")
     elapsed = time.perf_counter() - started
     return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result, setting)
+
+
+def _check_the_referee_agrees(ruleset: Ruleset, table: Table, fail) -> None:
+    """[18.1] Both players hold the same file, which the referee replays whole without a
+    broken rule or an entry that tells other than its writer's world, to a game whose
+    units each player's world holds as it shows them."""
+    german, soviet = (table.sessions[p] for p in Player)
+    if german.text() != soviet.text():
+        raise fail("the two players' files differ after the last file")
+    try:
+        found = referee(ruleset, german.text())
+    except JournalError as error:
+        raise fail(f"the referee cannot replay the final file: {error}") from error
+    if found.problems:
+        raise fail("the referee finds: " + "; ".join(map(str, found.problems)))
+    for side, session in table.sessions.items():
+        units = {u: s for u, s in session.state.units.items() if u in found.state.units}
+        own = {u for u in found.state.units if ruleset.catalogue.ground[u].player is side}
+        if any(units.get(u) != found.state.units[u] for u in own):
+            raise fail(f"the {side.title} player's own units differ from the whole game's")
 
 
 def _check_the_files_agree(ruleset: Ruleset, table: Table, fail) -> None:

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
 from owsqt.rules.core.actions import (
     Action,
@@ -278,6 +279,7 @@ def play_out(
     while holder().state.phase is not Phase.GAME_OVER:
         session = holder()
         state = session.state
+        ruleset = session.ruleset  # 18.1: in fogged e-mail play, the world's, with phantoms
         if last_turn is not None and state.turn > last_turn:
             break
         if sum(kinds.values()) >= max_actions:
@@ -372,11 +374,15 @@ def owes_attacks(state: GameState) -> bool:
 
 
 def check_replay(
-    ruleset: Ruleset, session: GameSession, fail: Callable[[str], FuzzFailure]
+    ruleset: Ruleset,
+    session: GameSession,
+    fail: Callable[[str], FuzzFailure],
+    identity: Identity | None = None,
 ) -> None:
-    """The journal replays to the very state the game reached."""
+    """The journal replays to the very state the game reached (read by `identity`: a
+    fogged e-mail game's player, 18.1)."""
     try:
-        replayed = GameSession.from_text(ruleset, session.text())
+        replayed = GameSession.from_text(ruleset, session.text(), identity=identity)
     except Exception as error:
         raise fail(f"the journal does not replay: {error!r}") from error
     if replayed.state != session.state:

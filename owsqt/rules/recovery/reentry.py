@@ -100,8 +100,10 @@ def return_hexes(ruleset: Ruleset, state: GameState, hq_id: str) -> list[Hex]:
 
 
 def _supplied_hex(state: GameState, unit_id: str) -> Hex | None:
-    unit = state.units[unit_id]
-    if unit.status is UnitStatus.ON_MAP and unit.supply is Supply.REGULAR:
+    """The hex of a unit on the map and in supply; None also for a unit the state does not
+    hold (an enemy unit hidden from a side's world, 18.1)."""
+    unit = state.units.get(unit_id)
+    if unit is not None and unit.status is UnitStatus.ON_MAP and unit.supply is Supply.REGULAR:
         return unit.hex
     return None
 

@@ -1,0 +1,162 @@
+"""[18.1] The referee of a fogged e-mail game: once both players have opened their seals (an
+OPEN entry each, at the game's end), the file replays whole.
+
+Each sealed action is opened with its writer's secret and checked against its commitment,
+then applied to the whole game in the game's mode, as any journal's action is: a broken
+rule is a problem. Beside the whole game the referee keeps both sides' worlds, as the two
+programs kept them, and checks that every entry tells exactly what its writer's world had to
+tell: the public part its action makes, or the answer to a strike. A player who told less,
+or more, or other than the truth is found at the entry where he did."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from owsqt.journal import pbem
+from owsqt.journal.textformat import Entry, EntryKind, JournalError, Play, parse
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import apply
+from owsqt.rules.fog.option import FOG_OF_WAR
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.scenario import initial_state
+from owsqt.rules.scenario.turntrack import units_in_play
+from owsqt.session.fogmail import SideWorld, opened
+from owsqt.session.problems import Problem
+
+REFEREE_RULE = "18.1 e-mail"  # the "rule number" of a public part that is not the truth
+
+# The whole game and each side's world after an entry.
+_States = tuple[GameState, GameState, GameState]
+
+
+@dataclass(frozen=True, slots=True)
+class Refereed:
+    """What the referee found: the whole game at the end, and every broken rule."""
+
+    state: GameState
+    problems: tuple[Problem, ...]
+
+
+def referee(ruleset: Ruleset, text: str) -> Refereed:
+    """[18.1] Replay a fogged e-mail game whole; JournalError when it cannot be read or is
+    not yet opened by both players."""
+    parsed = parse(text)
+    header = parsed.header
+    if header.play != Play.EMAIL.value or FOG_OF_WAR not in header.options:
+        raise JournalError("only a game of fog of war by e-mail is refereed from its seals")
+    entries = parsed.entries
+    secrets = {e.by: e.field("secret") or "" for e in entries if e.kind is EntryKind.OPEN}
+    for side in Player:
+        if side.value not in secrets:
+            raise JournalError(
+                f"the {side.title} player has not opened his sealed actions yet: a game of fog "
+                "of war by e-mail is verified whole once it is over and both have"
+            )
+    scenario = ruleset.scenarios.get(header.scenario)
+    if scenario is None:
+        raise JournalError(f"unknown scenario {header.scenario!r}")
+    options = header.options
+    in_play = units_in_play(scenario, ruleset.turn_record_track, ruleset.catalogue, options)
+    seed = _seed(entries, header.game)
+    start = initial_state(ruleset.catalogue, scenario, seed, options, in_play)
+    return _Replay(ruleset, header.game, Mode(header.mode), secrets, start).run(entries)
+
+
+class _Replay:
+    """The whole game and both worlds, entry by entry."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        game: str,
+        mode: Mode,
+        secrets: dict[str | None, str],
+        start: GameState,
+    ) -> None:
+        self.ruleset = ruleset
+        self.game = game
+        self.mode = mode
+        self.secrets = secrets
+        self.worlds = {side: SideWorld(ruleset, side, start) for side in Player}
+        german, soviet = (self.worlds[side].initial for side in Player)
+        self.states: list[_States] = [(start, german, soviet)]
+        self.applied: list[int] = []  # the entries of the effective actions
+        self.undone: list[int] = []
+        self.problems: list[Problem] = []
+
+    def run(self, entries: tuple[Entry, ...]) -> Refereed:
+        for entry in entries:
+            if entry.kind is EntryKind.TELL:
+                self._tell(entry)
+            elif entry.kind is EntryKind.UNDO:
+                self._back(entry, self.states[(entry.target or 1) - 1])
+                self.undone.append(self.applied.pop())
+            elif entry.kind is EntryKind.REDO:
+                self._back(entry, self.states[entry.target or 0])
+                self.applied.append(self.undone.pop())
+            elif entry.kind is EntryKind.ACT:
+                raise JournalError("an action shown whole in a fogged e-mail game", entry.number)
+            else:
+                self._note()
+        return Refereed(self.states[-1][0], tuple(self.problems))
+
+    def _tell(self, entry: Entry) -> None:
+        writer = Player(entry.by or "")
+        truth, *worlds = self.states[-1]
+        now = dict(zip(Player, worlds, strict=True))
+        own = self.worlds[writer]
+        if entry.field("box") is None:  # an answer to a strike (18.1, 4.6)
+            public = own.resolution(now[writer])
+            self._check(entry, own.to_data(public) == entry.action, "its answer to the strike")
+            after_truth, after_own = truth, now[writer]
+        else:
+            action = opened(self.secrets.get(entry.by) or "", self.game, entry, self.ruleset)
+            judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
+            outcome = apply(self.ruleset, truth, action, judging)
+            if self.mode is Mode.STRICT:
+                for violation in outcome.verdict.violations:
+                    self.problems.append(Problem(entry.number, violation.rule, violation.message))
+            after_truth = outcome.state
+            after_own = own.step(now[writer], action, Mode.FREE).state
+            public = own.tell(now[writer], action, after_own)
+            self._check(entry, own.to_data(public) == entry.action, "what its action tells")
+            self.applied.append(entry.number)
+            self.undone.clear()
+        reader = self.worlds[writer.opponent]
+        taken = reader.take_in(entry)
+        after_reader = reader.step(now[writer.opponent], taken, Mode.FREE).state
+        own.mark(public, after_own)
+        reader.mark(taken.public, after_reader)
+        after = {writer: after_own, writer.opponent: after_reader}
+        self.states.append((after_truth, after[Player.GERMAN], after[Player.SOVIET]))
+
+    def _back(self, entry: Entry, states: _States) -> None:
+        for world in self.worlds.values():
+            if entry.kind is EntryKind.UNDO:
+                world.mark_undo(entry.target or 0)
+            else:
+                world.mark_redo(entry.target or 0)
+        self.states.append(states)
+
+    def _note(self) -> None:
+        _truth, german, soviet = self.states[-1]
+        self.worlds[Player.GERMAN].mark(None, german)
+        self.worlds[Player.SOVIET].mark(None, soviet)
+        self.states.append(self.states[-1])
+
+    def _check(self, entry: Entry, holds: bool, what: str) -> None:
+        if not holds:
+            self.problems.append(
+                Problem(entry.number, REFEREE_RULE, f"the entry does not tell {what}")
+            )
+
+
+def _seed(entries: tuple[Entry, ...], game: str) -> int:
+    """The dice seed both players made (the JOIN's share and the REVEAL's)."""
+    join = next((e for e in entries if e.kind is EntryKind.JOIN), None)
+    reveal = next((e for e in entries if e.kind is EntryKind.REVEAL), None)
+    if join is None or reveal is None:
+        raise JournalError("the game's dice seed was never agreed")
+    return pbem.agreed_seed(game, reveal.field("share") or "", join.field("share") or "")
