@@ -27,6 +27,7 @@ from owsqt.rules.map.zones import disc
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.checkpoint import open_game, save_checkpoint
+from owsqt.session.referee import opened_by_both, referee
 from owsqt.session.victory import victory_summary
 
 
@@ -285,6 +286,9 @@ def _zones(ruleset: Ruleset, state: GameState) -> list[dict[str, Any]]:
 def verify(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
     try:
+        text = read_journal(args.file)
+        if opened_by_both(text):  # 18.1: a fogged e-mail game over, its seals opened
+            return _refereed(ruleset, args.file, text)
         session = _replayed(ruleset, args.file, audit=True)
     except TornJournal:
         print(f"{args.file}: TORN")  # cut off in the middle of its last entry; stderr says where
@@ -318,6 +322,20 @@ def verify(args: argparse.Namespace) -> int:
             print(f"    {problem}")
         return EXIT_REFUSED
     return EXIT_OK
+
+
+def _refereed(ruleset: Ruleset, path: Path, text: str) -> int:
+    """[18.1] The verdict on a fogged e-mail game whose players have opened their seals."""
+    try:
+        found = referee(ruleset, text)
+    except JournalError as error:
+        print(f"{path}: TAMPERED OR UNREADABLE")
+        raise _about(path, error) from None
+    print(f"{path}: {'RULES BROKEN' if found.problems else 'VALID'}")
+    print("  fog of war by e-mail: both players' seals opened, the game replayed whole")
+    for problem in found.problems:
+        print(f"    {problem}")
+    return EXIT_REFUSED if found.problems else EXIT_OK
 
 
 def recover(args: argparse.Namespace) -> int:

@@ -747,6 +747,14 @@ class GameSession:
             return None
         return f"the {enemy.title} player's program draws the hidden unit your strike hit (18.1)"
 
+    def _joins_as_us(self, entry: Entry) -> bool:
+        """Whether a JOIN entry of a fogged e-mail game leaves this computer a player: one
+        that takes the side this computer plays brings this computer's key."""
+        world = self._world
+        if world is None or entry.by != world.side.value:
+            return True
+        return entry.field("key") == self.identity.public
+
     def _told_since(self, number: int, side: Player) -> bool:
         """Whether `side` wrote a TELL entry after entry `number`."""
         return any(
@@ -782,6 +790,8 @@ class GameSession:
         elif entry.kind is EntryKind.REDO:
             self._replay_redo(entry)
         else:
+            if entry.kind is EntryKind.JOIN and not self._joins_as_us(entry):
+                raise JournalError(FOG_BY_EMAIL_READERS, entry.number)  # 18.1
             self._write(entry, self.players.replay_exchange)
 
     def _replay_act(self, entry: Entry) -> None:

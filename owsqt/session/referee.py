@@ -10,6 +10,7 @@ or more, or other than the truth is found at the entry where he did."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from owsqt.journal import pbem
@@ -25,6 +26,7 @@ from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.session.fogmail import SideWorld, opened
 from owsqt.session.problems import Problem
 
+_OPEN_TITLE = re.compile(rf"^#\d+ {EntryKind.OPEN.value} \S+ by (\w+)$", re.MULTILINE)
 REFEREE_RULE = "18.1 e-mail"  # the "rule number" of a public part that is not the truth
 
 # The whole game and each side's world after an entry.
@@ -37,6 +39,15 @@ class Refereed:
 
     state: GameState
     problems: tuple[Problem, ...]
+
+
+def opened_by_both(text: str) -> bool:
+    """Whether `text` is a fogged e-mail game both of whose players opened their seals (a
+    quick look: `referee` reads it whole)."""
+    head = text[:4096]
+    fogged = f"\nplay: {Play.EMAIL.value}\n" in head and FOG_OF_WAR in head
+    openers = set(_OPEN_TITLE.findall(text)) if fogged else set()
+    return openers == {side.value for side in Player}
 
 
 def referee(ruleset: Ruleset, text: str) -> Refereed:

@@ -101,7 +101,7 @@ def view(ruleset: Ruleset, state: GameState, side: Player | None) -> SideView:
                 revealed.add(unit_id)
                 continue
             if unit_id in shown:
-                units[unit_id] = _face(ruleset, units[unit_id], unit_id)
+                units[unit_id] = face(ruleset, units[unit_id], unit_id)
             else:
                 del units[unit_id]
                 hidden[hex_] = hidden.get(hex_, 0) + 1
@@ -109,7 +109,7 @@ def view(ruleset: Ruleset, state: GameState, side: Player | None) -> SideView:
     return SideView(side, seen, FrozenMap(hidden), frozenset(revealed))
 
 
-def _face(ruleset: Ruleset, unit: UnitState, unit_id: str) -> UnitState:
+def face(ruleset: Ruleset, unit: UnitState, unit_id: str) -> UnitState:
     """[18.1] An enemy unit as its counter shows it: no strength marker, the printed
     strength of the side that is up."""
     defn = ruleset.catalogue.ground[unit_id]

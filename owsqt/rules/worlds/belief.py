@@ -33,6 +33,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.exposure import Exposure, HiddenCounters, exposure
 from owsqt.rules.worlds.phantoms import PHANTOM_MARK, PhantomKind, is_phantom, phantom_id
 from owsqt.rules.worlds.rename import renamed
+from owsqt.rules.worlds.settling import UNKNOWN_DETAIL
 
 PHANTOM_NAME = "hidden unit"
 _BELOW_EVERY_STACK = 1_000_000  # phantoms lie under the counters the enemy shows
@@ -164,7 +165,13 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     rest = {
         name: renamed(getattr(own, name), everyone if name in _OWNER_ONLY else unknown)
         for name in _NAMING_UNITS
+        if name != "victory_ledger"
     }
+    # 19.33: an award earned by a unit the side may not see, by nobody it may name
+    rest["victory_ledger"] = renamed(
+        own.victory_ledger,
+        {old: UNKNOWN_DETAIL if new is None else new for old, new in unknown.items()},
+    )
     state = replace(own, units=FrozenMap(units), **rest)
     return World(side, phantom_rules, state, FrozenMap(phantoms))
 

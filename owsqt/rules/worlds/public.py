@@ -29,11 +29,12 @@ from owsqt.rules.core.actions import (
     Bombard,
     Counterbattery,
     GroundAttack,
+    ManualEdit,
 )
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.fog.view import engaged
+from owsqt.rules.fog.view import engaged, face
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import World
 from owsqt.rules.worlds.exposure import Exposure, exposure
@@ -72,7 +73,7 @@ def public_part(
     known = _known(told, since, before.state)
     # 12.4, 18.1: guns that fire counterbattery are seen as they fire
     firing = set(action.units) if isinstance(action, Counterbattery) else set()
-    introduced = _introduced(ruleset, known, before.state, shown_after, firing)
+    introduced = _introduced(ruleset, known, before.state, shown_after, after.state, firing)
     for unit_id in named(action, ground):
         if ground[unit_id].player is not writer or unit_id in known or unit_id in introduced:
             continue
@@ -81,7 +82,11 @@ def public_part(
             names[unit_id] = hidden_on(ruleset.grid.id_of(hex_))
         else:
             names[unit_id] = None
-    public_action = None if isinstance(action, _PRIVATE) else told_action(action, names)
+    # A hand edit of a unit the other side may not know tells only what the exposure after
+    # it shows: its strength, markers and place under the top are the writer's (18.1).
+    hidden_edit = isinstance(action, ManualEdit) and bool(names)
+    private = isinstance(action, _PRIVATE) or hidden_edit
+    public_action = None if private else told_action(action, names)
     return Public(
         writer,
         public_action,
@@ -120,7 +125,11 @@ def resolution(told: Exposure, since: GameState, world: World) -> Public:
     return Public(
         world.side,
         None,
-        FrozenMap(_introduced(world.ruleset, _known(told, since, world.state), world.state, shown)),
+        FrozenMap(
+            _introduced(
+                world.ruleset, _known(told, since, world.state), world.state, shown, world.state
+            )
+        ),
         shown,
         settled(world.side, since, world.state, _hidden(world.ruleset, world.state, shown)),
         acted=False,
@@ -140,17 +149,21 @@ def _introduced(
     known: set[str],
     before: GameState,
     shown: Exposure,
+    after: GameState,
     firing: Collection[str] = (),
 ) -> dict[str, UnitState]:
     """The writer's units the other side's world may not hold (`known`) and sees now: those
     `shown` after the entry (a new top unit, the defenders of an attack), those a combat
     engaged before it (which it may eliminate) and the guns `firing` in it, as they were
-    `before`. In stack order, as the phantoms they replace stand there."""
+    `before` (with the strength their counters print unless a combat engages them before or
+    `after` it). In stack order, as the phantoms they replace stand there."""
     ground = ruleset.catalogue.ground
     engaged_now = {u for u in {*engaged(before), *firing} if ground[u].player is shown.side}
     new = (u for u in {*shown.units, *engaged_now} if u not in known)
     order = sorted(new, key=lambda u: (_place(before.units[u]), before.units[u].stack_order))
-    return {unit_id: before.units[unit_id] for unit_id in order}
+    # 18.1: a unit no combat engages shows the strength its counter prints, no marker
+    whole = engaged_now | set(engaged(after))
+    return {u: before.units[u] if u in whole else face(ruleset, before.units[u], u) for u in order}
 
 
 def _hidden(ruleset: Ruleset, state: GameState, shown: Exposure) -> set[str]:

@@ -29,6 +29,8 @@ entries, another field whole), of the tallies the writer's own, and of the ledge
 German side's whole (`settled`)."""
 
 
+UNKNOWN_DETAIL = ""
+"""[19.33] What an award earned by a unit the reader may not see says it was earned by."""
 _TALLIES = ("losses", "replacement_points")  # 17.3: each side's own nationalities'
 _LEDGER = "victory_ledger"  # 19.33: every point is earned by German units or their losses
 _SIDE_OF_TALLY = {
@@ -54,7 +56,7 @@ def settled(
             )
         elif name == _LEDGER:
             if writer is Player.GERMAN:
-                found[name] = renamed(new, dict.fromkeys(hidden))
+                found[name] = renamed(new, dict.fromkeys(hidden, UNKNOWN_DETAIL))
         elif old == new:
             continue
         elif isinstance(new, FrozenMap):
