@@ -18,7 +18,7 @@ from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.fog.option import fog_on
-from owsqt.rules.fog.view import SideView, view
+from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
@@ -73,7 +73,7 @@ class SessionBridge(QObject):
 
     def seen(self, state: GameState | None = None) -> SideView:
         """[18.1] What the viewer may know of `state` (the game's present by default)."""
-        return view(self.ruleset, state or self._session.state, self.viewer)
+        return self._session.seen_in(state or self._session.state, self.viewer)
 
     @property
     def seat(self) -> Player | None:

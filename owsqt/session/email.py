@@ -57,10 +57,6 @@ DICE_NOT_AGREED = (
     "the dice are not agreed yet: the seed is fixed when the first player opens the "
     "second player's first file; send your file now"
 )
-FOG_NOT_BY_EMAIL = (
-    "fog of war is not offered in e-mail play yet: a game file sent would show each side's "
-    "hidden units to the other"
-)  # 18.1: until sealed files hide them (issue 22)
 
 
 class Game(Protocol):

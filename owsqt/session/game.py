@@ -424,7 +424,11 @@ class GameSession:
     def seen_by(self, side: Player | None, entry: int | None = None) -> SideView:
         """[18.1] What `side` may know of the game after journal entry `entry` (now by
         default); None, or a game without fog of war: everything."""
-        state = self.state if entry is None else self.state_after(entry)
+        return self.seen_in(self.state if entry is None else self.state_after(entry), side)
+
+    def seen_in(self, state: GameState, side: Player | None) -> SideView:
+        """[18.1] What `side` may know of `state`, a state of this game; in e-mail play under
+        fog of war, of this side's world, whose phantoms are hidden counters."""
         if self._world is not None:
             return self._world.seen(state, side)
         return view(self.ruleset, state, side)

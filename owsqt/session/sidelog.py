@@ -21,7 +21,7 @@ from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 
 VIEWS_KEPT = 4  # a state's view is asked as the state after one entry and before the next
-TOLD_BY_EVENTS = (EntryKind.ACT, EntryKind.REDO)
+TOLD_BY_EVENTS = (EntryKind.ACT, EntryKind.REDO, EntryKind.TELL)
 
 Reading = tuple[tuple[str, ...], tuple[str, ...]]
 """An entry's narration and its broken rules, as one side reads them."""
@@ -44,10 +44,15 @@ class SideLog:
         """Read the entry just written, whose action had `events`, for each side."""
         read: dict[Player, Reading] = {}
         if self._fog and entry.kind in TOLD_BY_EVENTS:
+            # 18.1: a TELL's narration is written for the other side; each side reads its
+            # own program's events (e-mail play: its world's)
+            told = entry.kind is EntryKind.TELL
             for side in Player:
                 if entry.violations or names_enemy(self._ruleset, events, side):
                     sight = Sight(self._ruleset, side, before, after, self._viewer(side))
                     read[side] = (sight.narration(events), sight.violations(entry.violations))
+                elif told:
+                    read[side] = (tuple(e.describe(self._ruleset) for e in events), ())
         self._read.append(read)
 
     def skip(self, count: int) -> None:

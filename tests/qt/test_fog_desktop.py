@@ -18,7 +18,6 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
-from owsqt.session.email import FOG_NOT_BY_EMAIL
 
 
 @pytest.fixture(scope="module")
@@ -57,14 +56,10 @@ def test_18_1_the_fog_of_war_chosen_is_an_option_of_the_game_and_of_its_text(qtb
     assert "Fog of war" not in dialog.description.text()
 
 
-def test_18_1_the_fog_of_war_is_greyed_for_e_mail_play_with_the_reason(qtbot, shipped):
+def test_18_1_the_fog_of_war_is_offered_for_e_mail_play(qtbot, shipped):
     dialog = make_dialog(qtbot, shipped)
     dialog.fog_box.setChecked(True)
     dialog.set_play(Play.EMAIL)
-    assert not dialog.fog_box.isEnabled() and not dialog.fog_box.isChecked()
-    assert FOG_NOT_BY_EMAIL[1:] in dialog.fog_box.toolTip()
-    assert FOG_OF_WAR not in dialog.choice().options
-    dialog.set_play(Play.HOT_SEAT)  # the choice comes back with the kind of play
     assert dialog.fog_box.isEnabled() and FOG_OF_WAR in dialog.choice().options
 
 

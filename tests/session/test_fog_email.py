@@ -7,8 +7,12 @@ fuzzer plays it (tools/fuzz/email.py), and every file sent is kept."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +192,27 @@ def resigned(header, entries, keys) -> str:
         rendered, digest = render_entry(signed(entry, digest, keys[Player(entry.by)].sign), digest)
         lines.extend(rendered)
     return "\n".join(lines) + "\n"
+
+
+def test_18_1_owsqt_verify_referees_the_opened_file_in_another_process(table, tmp_path):
+    """`owsqt verify` of the last file, in a process whose hashes differ from this one's:
+    each entry must tell the same bytes whatever order a set is walked in."""
+    path = tmp_path / "fogged.owsg"
+    path.write_text(table.sent[-1], encoding="utf-8")
+    (tmp_path / "home").mkdir()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(Path(__file__).parents[2]),
+        "PYTHONHASHSEED": "12345",
+        "HOME": str(tmp_path / "home"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "owsqt", "verify", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{path}: VALID" in done.stdout and "seals opened" in done.stdout

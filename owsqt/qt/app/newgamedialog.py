@@ -36,7 +36,6 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, ScenarioOption
 from owsqt.session import GameSession
-from owsqt.session.email import FOG_NOT_BY_EMAIL
 
 DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short
 
@@ -79,7 +78,6 @@ PLAY_TEXTS: dict[Play, tuple[str, str, str]] = {
 
 FOG_TEXT = "Fog of &war (18.1)"
 FOG_LINE = "Each side sees only the top unit of enemy stacks, without strength markers."
-FOG_EMAIL_LINE = "Not in e-mail play yet: a file sent would show each side's hidden units."
 FOG_TIP = (
     "Each side sees of the enemy only the top unit of each stack (its largest), never a "
     "strength marker and no entrenched unit; the units in a combat are shown while it is "
@@ -255,7 +253,6 @@ class NewGameDialog(QDialog):
         self.fog_box.setObjectName("option_fog")
         self.fog_box.setToolTip(FOG_TIP)
         self.fog_box.toggled.connect(self._show_description)
-        self._fog_before_email = False  # its choice while e-mail play refuses it
         mode_layout.addWidget(self.fog_box)
         self.fog_label = self._explanation(FOG_LINE, self.fog_box)
         mode_layout.addWidget(self.fog_label)
@@ -394,15 +391,11 @@ class NewGameDialog(QDialog):
         self._side_radios[side].setChecked(True)
 
     def fog(self) -> bool:
-        """[18.1] Whether the game is played with the fog of war (never by e-mail yet)."""
-        return self.fog_box.isEnabled() and self.fog_box.isChecked()
+        """[18.1] Whether the game is played with the fog of war."""
+        return self.fog_box.isChecked()
 
     def set_fog(self, on: bool) -> None:
-        """Choose the fog of war, or, while e-mail play refuses it, for when it is left."""
-        if self.fog_box.isEnabled():
-            self.fog_box.setChecked(on)
-        else:
-            self._fog_before_email = on
+        self.fog_box.setChecked(on)
 
     def option_box(self, option_id: str) -> QCheckBox:
         """The check box of one option of the current scenario (KeyError if it has none)."""
@@ -455,21 +448,6 @@ class NewGameDialog(QDialog):
         email = self._play_radios[Play.EMAIL].isChecked()
         for widget in (self.side_label, *self._side_radios.values()):
             widget.setEnabled(email)
-        if email and self.fog_box.isEnabled():  # a file sent would show the hidden units
-            self._fog_before_email = self.fog_box.isChecked()
-            self.fog_box.setChecked(False)
-            self.fog_box.setEnabled(False)
-            self.fog_label.setEnabled(False)
-            self.fog_label.setText(FOG_EMAIL_LINE)
-            self.fog_box.setToolTip(FOG_NOT_BY_EMAIL[:1].upper() + FOG_NOT_BY_EMAIL[1:])
-            self.fog_label.setToolTip(self.fog_box.toolTip())
-        elif not email and not self.fog_box.isEnabled():
-            self.fog_box.setEnabled(True)
-            self.fog_label.setEnabled(True)
-            self.fog_label.setText(FOG_LINE)
-            self.fog_box.setChecked(self._fog_before_email)
-            self.fog_box.setToolTip(FOG_TIP)
-            self.fog_label.setToolTip(FOG_TIP)
         self.default_setup_radio.setToolTip(DEFAULT_SETUP_TEXTS[email])
         self.default_setup_label.setText(DEFAULT_SETUP_TEXTS[email])
         self.default_setup_label.setToolTip(DEFAULT_SETUP_TEXTS[email])

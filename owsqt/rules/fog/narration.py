@@ -240,10 +240,11 @@ class Sight:
         where it goes."""
         unseen_before = self.before.units.keys() - self.seen_before.state.units.keys()
         unseen_after = self.after.units.keys() - self.seen_after.state.units.keys()
-        arrived = {
+        before = self.before.units
+        arrived = {  # also a phantom a world made in the entry (worlds/belief.py)
             unit_id
             for unit_id in unseen_after
-            if self.before.units[unit_id].status is not UnitStatus.ON_MAP
+            if unit_id not in before or before[unit_id].status is not UnitStatus.ON_MAP
         }
         return frozenset(unseen_after & (unseen_before | arrived))
 

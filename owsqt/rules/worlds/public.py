@@ -160,7 +160,7 @@ def _introduced(
     ground = ruleset.catalogue.ground
     engaged_now = {u for u in {*engaged(before), *firing} if ground[u].player is shown.side}
     new = (u for u in {*shown.units, *engaged_now} if u not in known)
-    order = sorted(new, key=lambda u: (_place(before.units[u]), before.units[u].stack_order))
+    order = sorted(new, key=lambda u: (_place(before.units[u]), before.units[u].stack_order, u))
     # 18.1: a unit no combat engages shows the strength its counter prints, no marker
     whole = engaged_now | set(engaged(after))
     return {u: before.units[u] if u in whole else face(ruleset, before.units[u], u) for u in order}

@@ -41,9 +41,9 @@ def public_to_data(public: Public, told: Exposure, names: HexNames) -> dict[str,
     if told.side is not public.writer:
         raise ValueError("an entry's exposure is told against its own writer's last one")
     after = public.after
-    units = [
+    units = [  # by id: the same data whatever order a world holds its units in
         [unit_id, None if unit is None else encode(unit, names)]
-        for unit_id, unit in _changes(told.units, after.units)
+        for unit_id, unit in sorted(_changes(told.units, after.units), key=lambda pair: pair[0])
     ]
     hidden = [
         [names.id_of(hex_), None if counters is None else encode(counters, names)]
