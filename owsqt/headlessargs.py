@@ -42,7 +42,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="play with the fog of war (18.1): each side sees of the enemy only the top unit "
         "of each stack, no strength markers and no entrenched units, except in combat "
-        "(the game option fog-of-war; not in e-mail play yet)",
+        "(the game option fog-of-war)",
     )
     new.add_argument("--out", type=Path, required=True, metavar="FILE")
     new.set_defaults(handler="owsqt.headless:new")
