@@ -274,8 +274,8 @@ def test_a_broken_invariant_fails(game, tmp_path, monkeypatch):
 def test_a_journal_that_replays_to_another_state_fails(game, tmp_path, monkeypatch):
     real = GameSession.from_text
 
-    def altered(ruleset, text):
-        return SimpleNamespace(state=replace(real(ruleset, text).state, turn=99))
+    def altered(ruleset, text, identity=None):
+        return SimpleNamespace(state=replace(real(ruleset, text, identity=identity).state, turn=99))
 
     monkeypatch.setattr(solo.GameSession, "from_text", staticmethod(altered))
     failure = fails(game, tmp_path, replay=False, last_turn=0)
