@@ -19,7 +19,8 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitClass, UnitType
-from owsqt.rules.fog.view import view
+from owsqt.rules.fog.option import fog_on
+from owsqt.rules.fog.view import engaged, faced, shown_on
 from owsqt.rules.movement.zoc import exerts_zoc
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.phantoms import is_phantom
@@ -50,22 +51,42 @@ class Exposure:
 
 def exposure(ruleset: Ruleset, state: GameState, side: Player) -> Exposure:
     """[18.1] What `side`'s units show its enemy in `state`: a game with fog of war, or a
-    world, whose phantoms stay hidden counters even when a combat engages them."""
-    seen = view(ruleset, state, side.opponent)
-    ground = ruleset.catalogue.ground
-    units = {
-        u: unit
-        for u, unit in seen.state.units.items()
-        if ground[u].player is side and not is_phantom(u)
-    }
+    world, whose phantoms stay hidden counters even when a combat engages them.
+
+    The units are those the enemy's `view` keeps of `side`, read off `side`'s stacks alone
+    (the view of the whole state is not built): a unit a combat engages whole, the unit
+    each stack shows at the printed value of its side up, none of the others."""
+    mine = ruleset.derived(ids_by_side)[side]
+    fog = fog_on(state)
+    engaged_now = engaged(state) if fog else frozenset()
+    units = {u: unit for u, unit in state.units.items() if u in mine and not is_phantom(u)}
     hidden = {}
     for hex_, stack in state.stacks.items():
-        if ground[stack[0]].player is not side:
+        if stack[0] not in mine:
             continue
+        if fog:
+            shown = shown_on(ruleset, state, hex_, side)
+            for unit_id in stack:
+                if unit_id in engaged_now or unit_id not in units:
+                    continue
+                if unit_id == shown:
+                    units[unit_id] = faced(ruleset, units[unit_id], unit_id)
+                else:
+                    del units[unit_id]
         unseen = [u for u in stack if u not in units]
         if unseen:
             hidden[hex_] = _felt(ruleset, state, unseen)
     return Exposure(side, FrozenMap(units), FrozenMap(hidden))
+
+
+def ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:
+    """Every ground unit id of each side, phantoms included when the ruleset defines them
+    (derived once per ruleset: `ruleset.derived(ids_by_side)`)."""
+    ground = ruleset.catalogue.ground
+    return {
+        side: frozenset(unit_id for unit_id, unit in ground.items() if unit.player is side)
+        for side in Player
+    }
 
 
 def _felt(ruleset: Ruleset, state: GameState, unit_ids: list[str]) -> HiddenCounters:
