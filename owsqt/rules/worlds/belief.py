@@ -136,7 +136,7 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     mine = pool.ids[side]
     units = {unit_id: unit for unit_id, unit in own.units.items() if unit_id in mine}
     units.update(enemy.units)
-    stray = any(is_phantom(unit_id) for unit_id in units)  # none but those made below
+    stray = not pool.every_phantom.isdisjoint(units)  # none but those made below
     grid = ruleset.grid
     used = dict.fromkeys(PhantomKind, 0)
     phantoms: dict[Hex, tuple[str, ...]] = {}
@@ -179,7 +179,7 @@ def phantoms_by_hex(state: GameState) -> dict[Hex, list[str]]:
         return {hex_: list(ids) for hex_, ids in known.items()}
     units = state.units
     found: dict[Hex, list[str]] = {}
-    placed = [(unit_id, units[unit_id]) for unit_id in units if is_phantom(unit_id)]
+    placed = [(unit_id, units[unit_id]) for unit_id in units if unit_id.startswith(PHANTOM_MARK)]
     for unit_id, unit in sorted(placed, key=lambda item: item[1].stack_order):
         if unit.hex is not None:
             found.setdefault(unit.hex, []).append(unit_id)
@@ -213,6 +213,7 @@ class _Pool:
     each side and kind in the order a world uses them."""
 
     ids: dict[Player, frozenset[str]]
+    every_phantom: frozenset[str]
     none_of: dict[Player, dict[str, str | None]]
     phantoms: dict[tuple[Player, PhantomKind], tuple[str, ...]]
 
@@ -222,6 +223,7 @@ def _pool(ruleset: Ruleset) -> _Pool:
     size = {side: sum(1 for u in ids[side] if not is_phantom(u)) for side in Player}
     return _Pool(
         ids,
+        frozenset(u for side in Player for u in ids[side] if is_phantom(u)),
         {side: dict.fromkeys(ids[side]) for side in Player},
         {
             (side, kind): tuple(phantom_id(side, kind, index) for index in range(size[side]))

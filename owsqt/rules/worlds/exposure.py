@@ -57,9 +57,10 @@ def exposure(ruleset: Ruleset, state: GameState, side: Player) -> Exposure:
     (the view of the whole state is not built): a unit a combat engages whole, the unit
     each stack shows at the printed value of its side up, none of the others."""
     mine = ruleset.derived(ids_by_side)[side]
+    real = ruleset.derived(real_ids_by_side)[side]
     fog = fog_on(state)
     engaged_now = engaged(state) if fog else frozenset()
-    units = {u: unit for u, unit in state.units.items() if u in mine and not is_phantom(u)}
+    units = {u: unit for u, unit in state.units.items() if u in real}
     hidden = {}
     for hex_, stack in state.stacks.items():
         if stack[0] not in mine:
@@ -89,16 +90,34 @@ def ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:
     }
 
 
+def real_ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:
+    """Every ground unit id of each side that is not a phantom (derived once per ruleset)."""
+    return {
+        side: frozenset(u for u in ids if not is_phantom(u))
+        for side, ids in ruleset.derived(ids_by_side).items()
+    }
+
+
 def _felt(ruleset: Ruleset, state: GameState, unit_ids: list[str]) -> HiddenCounters:
     ground = ruleset.catalogue.ground
-    holders = [u for u in unit_ids if exerts_zoc(ruleset, state, u)]
-    classes = {ground[u].unit_class for u in holders}
+    classes: set[UnitClass] = set()
+    zoc = antiaircraft_zoc = some_strength = False
+    antiaircraft = 0
+    for unit_id in unit_ids:
+        defn = ground[unit_id]
+        is_antiaircraft = defn.type is UnitType.ANTIAIRCRAFT
+        antiaircraft += is_antiaircraft
+        some_strength = some_strength or bool(state.units[unit_id].strength)
+        if exerts_zoc(ruleset, state, unit_id):
+            zoc = True
+            classes.add(defn.unit_class)
+            antiaircraft_zoc = antiaircraft_zoc or is_antiaircraft
     return HiddenCounters(
         count=len(unit_ids),
-        zoc=bool(holders),
+        zoc=zoc,
         armour_zoc=UnitClass.ARMOR in classes,
         artillery_zoc=UnitClass.ARTILLERY in classes,
-        only_convoys=not any(state.units[u].strength for u in unit_ids),
-        antiaircraft=sum(1 for u in unit_ids if ground[u].type is UnitType.ANTIAIRCRAFT),
-        antiaircraft_zoc=any(ground[u].type is UnitType.ANTIAIRCRAFT for u in holders),
+        only_convoys=not some_strength,
+        antiaircraft=antiaircraft,
+        antiaircraft_zoc=antiaircraft_zoc,
     )

@@ -36,7 +36,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.view import engaged
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import World
-from owsqt.rules.worlds.exposure import Exposure, exposure
+from owsqt.rules.worlds.exposure import Exposure, exposure, ids_by_side
 from owsqt.rules.worlds.naming import hidden_on, named, told_action
 from owsqt.rules.worlds.settling import settled
 
@@ -155,8 +155,8 @@ def _introduced(
 
 def _hidden(ruleset: Ruleset, state: GameState, shown: Exposure) -> set[str]:
     """The writer's units in `state` that its exposure does not show."""
-    ground = ruleset.catalogue.ground
-    return {u for u in state.units if ground[u].player is shown.side and u not in shown.units}
+    theirs = ruleset.derived(ids_by_side)[shown.side]
+    return {u for u in state.units if u in theirs and u not in shown.units}
 
 
 def _place(unit: UnitState) -> tuple[int, int]:
