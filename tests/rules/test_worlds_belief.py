@@ -22,9 +22,16 @@ from owsqt.rules.legalactions import candidate_actions, movable_stacks
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.movement.zoc import zoc_holders, zoc_of
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.rules.worlds.belief import belief, believed, with_phantoms
-from owsqt.rules.worlds.exposure import exposure
+from owsqt.rules.worlds.belief import (
+    belief,
+    believed,
+    phantoms_by_hex,
+    phantoms_renamed,
+    with_phantoms,
+)
+from owsqt.rules.worlds.exposure import WAITING, exposure
 from owsqt.rules.worlds.phantoms import PhantomKind, is_phantom
+from owsqt.rules.worlds.rename import renamed
 from owsqt.session import GameSession
 from tests.rules.combatkit import combat_rules, fogged_board
 from tools.fuzz.solo import choose_legal
@@ -231,3 +238,69 @@ def test_18_1_a_world_phantom_kinds_cover_the_pool(rules):
     pool = with_phantoms(rules).catalogue.ground
     kinds = {unit_id.split("~")[2] for unit_id in pool if is_phantom(unit_id)}
     assert kinds == {kind.value for kind in PhantomKind}
+
+
+def _exposure_by_view(rules, state, side):
+    """An exposure as the enemy's whole view defines it: the side's units the view keeps
+    (no phantom, none still to set up or to arrive), and the count of each of the side's
+    stacks' others."""
+    kept = view(rules, state, side.opponent).state.units
+    ground = rules.catalogue.ground
+    units = {
+        u: s
+        for u, s in kept.items()
+        if ground[u].player is side and not is_phantom(u) and s.status is not WAITING
+    }
+    hidden = {
+        hex_: sum(1 for u in stack if u not in units)
+        for hex_, stack in state.stacks.items()
+        if ground[stack[0]].player is side and any(u not in units for u in stack)
+    }
+    return units, hidden
+
+
+def test_18_1_an_exposure_shows_what_the_enemy_view_keeps_of_a_fuzzed_game():
+    rules = default_ruleset()
+    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=7, options=(FOG_OF_WAR,))
+    session.apply_default_setup()
+    rng = random.Random(7)  # combats engage units within the first hundred actions
+    compared = 0
+    for _ in range(100):
+        state = session.state
+        for side in Player:
+            world = belief(rules, state, side.opponent)  # a world: its phantoms stay hidden
+            for ruleset, seen in ((rules, state), (world.ruleset, world.state)):
+                shown = exposure(ruleset, seen, side)
+                units, counts = _exposure_by_view(ruleset, seen, side)
+                assert list(shown.units.items()) == list(units.items())
+                assert {h: c.count for h, c in shown.hidden.items()} == counts
+                compared += 1
+        assert session.submit(choose_legal(rules, state, rng, AssertionError)).applied
+    assert compared == 400
+
+
+def test_18_1_a_world_state_finds_the_phantoms_it_was_built_with(rules, board):
+    state, target, _armored, _motorized = board
+    world = belief(rules, state, GERMAN)
+    found = phantoms_by_hex(world.state)
+    assert found == {hex_: list(ids) for hex_, ids in world.phantoms.items()}
+    assert phantoms_by_hex(replace(world.state)) == found  # the same, looked for afresh
+    found[target].clear()  # a caller's own copy
+    assert phantoms_by_hex(world.state)[target] == list(world.phantoms[target])
+
+
+def test_18_1_renaming_phantoms_renames_as_a_whole_state_renaming_does(rules, board):
+    state, target, _armored, _motorized = board
+    world = belief(rules, state, GERMAN)
+    (phantom,) = world.phantoms[target]
+    named = replace(
+        world.state,
+        movement=replace(world.state.movement, done=frozenset({phantom, "tank"})),
+        arrivals=FrozenMap({phantom: 1}),
+    )
+    names = {phantom: "at"}
+    assert phantoms_renamed(named, names) == renamed(named, names)
+    assert "at" in phantoms_renamed(named, names).movement.done
+    assert phantoms_renamed(named, {}) is named
+    with pytest.raises(ValueError, match="only phantoms"):
+        phantoms_renamed(named, {"rifle": "at"})

@@ -95,13 +95,13 @@ def view(ruleset: Ruleset, state: GameState, side: Player | None) -> SideView:
         owner = ground[stack[0]].player
         if owner is side:
             continue
-        shown = set() if entrenched(state, hex_, owner) else {top_unit(ruleset, state, hex_)}
+        shown = shown_on(ruleset, state, hex_, owner)
         for unit_id in stack:
             if unit_id in engaged_now:
                 revealed.add(unit_id)
                 continue
-            if unit_id in shown:
-                units[unit_id] = face(ruleset, units[unit_id], unit_id)
+            if unit_id == shown:
+                units[unit_id] = faced(ruleset, units[unit_id], unit_id)
             else:
                 del units[unit_id]
                 hidden[hex_] = hidden.get(hex_, 0) + 1
@@ -109,7 +109,13 @@ def view(ruleset: Ruleset, state: GameState, side: Player | None) -> SideView:
     return SideView(side, seen, FrozenMap(hidden), frozenset(revealed))
 
 
-def face(ruleset: Ruleset, unit: UnitState, unit_id: str) -> UnitState:
+def shown_on(ruleset: Ruleset, state: GameState, hex_: Hex, owner: Player) -> str | None:
+    """[18.1, 15.1] The unit of `owner`'s stack on `hex_` its enemy sees: the top unit, none
+    when the stack is entrenched."""
+    return None if entrenched(state, hex_, owner) else top_unit(ruleset, state, hex_)
+
+
+def faced(ruleset: Ruleset, unit: UnitState, unit_id: str) -> UnitState:
     """[18.1] An enemy unit as its counter shows it: no strength marker, the printed
     strength of the side that is up."""
     defn = ruleset.catalogue.ground[unit_id]

@@ -15,7 +15,9 @@ ruleset (`with_phantoms`), so that building a world copies no definitions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
@@ -30,13 +32,14 @@ from owsqt.rules.data.units import (
     UnitType,
 )
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.worlds.exposure import Exposure, HiddenCounters, exposure
+from owsqt.rules.worlds.exposure import Exposure, HiddenCounters, exposure, ids_by_side
 from owsqt.rules.worlds.phantoms import PHANTOM_MARK, PhantomKind, is_phantom, phantom_id
 from owsqt.rules.worlds.rename import renamed
 from owsqt.rules.worlds.settling import UNKNOWN_DETAIL
 
 PHANTOM_NAME = "hidden unit"
 _BELOW_EVERY_STACK = 1_000_000  # phantoms lie under the counters the enemy shows
+_PHANTOMS_FOUND = "_phantoms_by_hex"  # a world's state keeps its phantoms by hex here
 _OWNER_ONLY = frozenset({"movement", "arrivals", "artillery_phase", "bridge_works"})
 """GameState fields whose entries about a unit only its owner's rules read, and which the
 enemy cannot know even of a unit he sees: how far it has moved this segment and what it
@@ -130,37 +133,32 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     if enemy.side is side:
         raise ValueError("a world is built from the enemy's exposure, not the side's own")
     phantom_rules = with_phantoms(ruleset)
-    sides = phantom_rules.derived(_ids_by_side)
-    mine = sides[side]
+    pool = phantom_rules.derived(_pool)
+    mine = pool.ids[side]
     units = {unit_id: unit for unit_id, unit in own.units.items() if unit_id in mine}
     units.update(enemy.units)
+    stray = not pool.every_phantom.isdisjoint(units)  # none but those made below
     grid = ruleset.grid
     used = dict.fromkeys(PhantomKind, 0)
     phantoms: dict[Hex, tuple[str, ...]] = {}
     for hex_, counters in sorted(enemy.hidden.items(), key=lambda item: grid.id_of(item[0])):
         ids = []
-        for order, (kind, zoc) in enumerate(_kinds(counters)):
-            unit_id = phantom_id(enemy.side, kind, used[kind])
+        for kind, unit in _stand_ins(hex_, counters):
+            unit_id = pool.phantoms[enemy.side, kind][used[kind]]
             used[kind] += 1
-            units[unit_id] = UnitState(
-                status=UnitStatus.ON_MAP,
-                hex=hex_,
-                strength=_strength(kind),
-                disrupted=kind is PhantomKind.ANTIAIRCRAFT and not zoc,  # 13.0: no ZOC
-                stack_order=_BELOW_EVERY_STACK + order,
-            )
+            units[unit_id] = unit
             ids.append(unit_id)
         phantoms[hex_] = tuple(ids)
     # Every enemy unit, with the phantoms of an earlier world (they are made anew); of
     # them the side knows those its enemy shows, except in what only their owner reads.
-    theirs = sides[enemy.side]
-    hidden = theirs - enemy.units.keys()
-    everyone: dict[str, str | None] = dict.fromkeys(theirs)
-    unknown: dict[str, str | None] = dict.fromkeys(hidden)
+    everyone = pool.none_of[enemy.side]
+    unknown = dict(everyone)
+    for unit_id in enemy.units:
+        unknown.pop(unit_id, None)
     # A phantom of the world rebuilt keeps its place where the world names it (the
     # defenders of an attack under way), as the phantom of its hex in the same order.
-    for hex_, ids in phantoms_by_hex(own).items():
-        for old, new in zip(ids, phantoms.get(hex_, ()), strict=False):
+    for hex_, old_ids in phantoms_by_hex(own).items():
+        for old, new in zip(old_ids, phantoms.get(hex_, ()), strict=False):
             unknown[old] = new
     rest = {
         name: renamed(getattr(own, name), everyone if name in _OWNER_ONLY else unknown)
@@ -173,27 +171,92 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
         {old: UNKNOWN_DETAIL if new is None else new for old, new in unknown.items()},
     )
     state = replace(own, units=FrozenMap(units), **rest)
+    if not stray:
+        # Its only phantoms are those just made, each hex's in stack order: what
+        # `phantoms_by_hex` finds, kept so that it need not look through every unit.
+        state.__dict__[_PHANTOMS_FOUND] = phantoms
     return World(side, phantom_rules, state, FrozenMap(phantoms))
 
 
 def phantoms_by_hex(state: GameState) -> dict[Hex, list[str]]:
     """Every phantom of `state` on each hex, in stack order: also one that a combat
     engages, which the world names beside the units it shows."""
+    known: dict[Hex, tuple[str, ...]] | None = state.__dict__.get(_PHANTOMS_FOUND)
+    if known is not None:
+        return {hex_: list(ids) for hex_, ids in known.items()}
+    units = state.units
     found: dict[Hex, list[str]] = {}
-    for unit_id in sorted(state.units, key=lambda u: state.units[u].stack_order):
-        unit = state.units[unit_id]
-        if is_phantom(unit_id) and unit.hex is not None:
+    placed = [(unit_id, units[unit_id]) for unit_id in units if unit_id.startswith(PHANTOM_MARK)]
+    for unit_id, unit in sorted(placed, key=lambda item: item[1].stack_order):
+        if unit.hex is not None:
             found.setdefault(unit.hex, []).append(unit_id)
     return found
 
 
-def _ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:
-    """Every ground unit id of each side, phantoms included (derived once per ruleset)."""
-    ground = ruleset.catalogue.ground
-    return {
-        side: frozenset(unit_id for unit_id, unit in ground.items() if unit.player is side)
-        for side in Player
+def phantoms_renamed(state: GameState, names: Mapping[str, str]) -> GameState:
+    """`state` with its phantoms renamed by `names` (phantom -> unit id): in `units` and in
+    every field that names units (`_NAMING_UNITS`). Only those can hold a phantom's id (a
+    unit's state names no unit), so this is `renamed(state, names)` without a look into
+    every unit."""
+    if not all(is_phantom(unit_id) for unit_id in names):
+        raise ValueError("only phantoms are renamed this way")
+    units = state.units
+    if any(unit_id in names for unit_id in units):
+        units = FrozenMap({names.get(u, u): unit for u, unit in units.items()})
+    changed = {
+        name: new
+        for name in _NAMING_UNITS
+        if (new := renamed(old := getattr(state, name), names)) is not old and new != old
     }
+    if units is state.units and not changed:
+        return state
+    return replace(state, units=units, **changed)
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """A phantom ruleset's ground unit ids, derived once: each side's (phantoms included),
+    each side's as a map to None (the names that take them all out), and the phantoms of
+    each side and kind in the order a world uses them."""
+
+    ids: dict[Player, frozenset[str]]
+    every_phantom: frozenset[str]
+    none_of: dict[Player, dict[str, str | None]]
+    phantoms: dict[tuple[Player, PhantomKind], tuple[str, ...]]
+
+
+def _pool(ruleset: Ruleset) -> _Pool:
+    ids = ids_by_side(ruleset)
+    size = {side: sum(1 for u in ids[side] if not is_phantom(u)) for side in Player}
+    return _Pool(
+        ids,
+        frozenset(u for side in Player for u in ids[side] if is_phantom(u)),
+        {side: dict.fromkeys(ids[side]) for side in Player},
+        {
+            (side, kind): tuple(phantom_id(side, kind, index) for index in range(size[side]))
+            for side in Player
+            for kind in PhantomKind
+        },
+    )
+
+
+@lru_cache(maxsize=4096)
+def _stand_ins(hex_: Hex, counters: HiddenCounters) -> tuple[tuple[PhantomKind, UnitState], ...]:
+    """The phantoms of one stack's hidden counters, each as its kind and its state (frozen:
+    shared by every world that holds them; the cache holds at most a few thousand)."""
+    return tuple(
+        (
+            kind,
+            UnitState(
+                status=UnitStatus.ON_MAP,
+                hex=hex_,
+                strength=_strength(kind),
+                disrupted=kind is PhantomKind.ANTIAIRCRAFT and not zoc,  # 13.0: no ZOC
+                stack_order=_BELOW_EVERY_STACK + order,
+            ),
+        )
+        for order, (kind, zoc) in enumerate(_kinds(counters))
+    )
 
 
 def _strength(kind: PhantomKind) -> int:

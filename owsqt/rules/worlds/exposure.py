@@ -19,7 +19,8 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
-from owsqt.rules.fog.view import view
+from owsqt.rules.fog.option import fog_on
+from owsqt.rules.fog.view import engaged, faced, shown_on
 from owsqt.rules.movement.zoc import exerts_zoc
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.phantoms import is_phantom
@@ -55,34 +56,74 @@ class Exposure:
 
 def exposure(ruleset: Ruleset, state: GameState, side: Player) -> Exposure:
     """[18.1] What `side`'s units show its enemy in `state`: a game with fog of war, or a
-    world, whose phantoms stay hidden counters even when a combat engages them."""
-    seen = view(ruleset, state, side.opponent)
-    ground = ruleset.catalogue.ground
-    units = {
-        u: unit
-        for u, unit in seen.state.units.items()
-        if ground[u].player is side and not is_phantom(u) and unit.status is not WAITING
-    }
+    world, whose phantoms stay hidden counters even when a combat engages them.
+
+    The units are those the enemy's `view` keeps of `side`, read off `side`'s stacks alone
+    (the view of the whole state is not built): a unit a combat engages whole, the unit
+    each stack shows at the printed value of its side up, none of the others, and none
+    still to set up or to arrive (`WAITING`)."""
+    mine = ruleset.derived(ids_by_side)[side]
+    real = ruleset.derived(real_ids_by_side)[side]
+    fog = fog_on(state)
+    engaged_now = engaged(state) if fog else frozenset()
+    units = {u: unit for u, unit in state.units.items() if u in real and unit.status is not WAITING}
     hidden = {}
     for hex_, stack in state.stacks.items():
-        if ground[stack[0]].player is not side:
+        if stack[0] not in mine:
             continue
+        if fog:
+            shown = shown_on(ruleset, state, hex_, side)
+            for unit_id in stack:
+                if unit_id in engaged_now or unit_id not in units:
+                    continue
+                if unit_id == shown:
+                    units[unit_id] = faced(ruleset, units[unit_id], unit_id)
+                else:
+                    del units[unit_id]
         unseen = [u for u in stack if u not in units]
         if unseen:
             hidden[hex_] = _felt(ruleset, state, unseen)
     return Exposure(side, FrozenMap(units), FrozenMap(hidden))
 
 
+def ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:
+    """Every ground unit id of each side, phantoms included when the ruleset defines them
+    (derived once per ruleset: `ruleset.derived(ids_by_side)`)."""
+    ground = ruleset.catalogue.ground
+    return {
+        side: frozenset(unit_id for unit_id, unit in ground.items() if unit.player is side)
+        for side in Player
+    }
+
+
+def real_ids_by_side(ruleset: Ruleset) -> dict[Player, frozenset[str]]:
+    """Every ground unit id of each side that is not a phantom (derived once per ruleset)."""
+    return {
+        side: frozenset(u for u in ids if not is_phantom(u))
+        for side, ids in ruleset.derived(ids_by_side).items()
+    }
+
+
 def _felt(ruleset: Ruleset, state: GameState, unit_ids: list[str]) -> HiddenCounters:
     ground = ruleset.catalogue.ground
-    holders = [u for u in unit_ids if exerts_zoc(ruleset, state, u)]
-    classes = {ground[u].unit_class for u in holders}
+    classes: set[UnitClass] = set()
+    zoc = antiaircraft_zoc = some_strength = False
+    antiaircraft = 0
+    for unit_id in unit_ids:
+        defn = ground[unit_id]
+        is_antiaircraft = defn.type is UnitType.ANTIAIRCRAFT
+        antiaircraft += is_antiaircraft
+        some_strength = some_strength or bool(state.units[unit_id].strength)
+        if exerts_zoc(ruleset, state, unit_id):
+            zoc = True
+            classes.add(defn.unit_class)
+            antiaircraft_zoc = antiaircraft_zoc or is_antiaircraft
     return HiddenCounters(
         count=len(unit_ids),
-        zoc=bool(holders),
+        zoc=zoc,
         armour_zoc=UnitClass.ARMOR in classes,
         artillery_zoc=UnitClass.ARTILLERY in classes,
-        only_convoys=not any(state.units[u].strength for u in unit_ids),
-        antiaircraft=sum(1 for u in unit_ids if ground[u].type is UnitType.ANTIAIRCRAFT),
-        antiaircraft_zoc=any(ground[u].type is UnitType.ANTIAIRCRAFT for u in holders),
+        only_convoys=not some_strength,
+        antiaircraft=antiaircraft,
+        antiaircraft_zoc=antiaircraft_zoc,
     )

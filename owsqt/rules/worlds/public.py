@@ -34,10 +34,10 @@ from owsqt.rules.core.actions import (
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.fog.view import engaged, face
+from owsqt.rules.fog.view import engaged, faced
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import World
-from owsqt.rules.worlds.exposure import Exposure, exposure
+from owsqt.rules.worlds.exposure import Exposure, exposure, ids_by_side
 from owsqt.rules.worlds.naming import hidden_on, named, told_action
 from owsqt.rules.worlds.settling import settled
 
@@ -163,13 +163,13 @@ def _introduced(
     order = sorted(new, key=lambda u: (_place(before.units[u]), before.units[u].stack_order, u))
     # 18.1: a unit no combat engages shows the strength its counter prints, no marker
     whole = engaged_now | set(engaged(after))
-    return {u: before.units[u] if u in whole else face(ruleset, before.units[u], u) for u in order}
+    return {u: before.units[u] if u in whole else faced(ruleset, before.units[u], u) for u in order}
 
 
 def _hidden(ruleset: Ruleset, state: GameState, shown: Exposure) -> set[str]:
     """The writer's units in `state` that its exposure does not show."""
-    ground = ruleset.catalogue.ground
-    return {u for u in state.units if ground[u].player is shown.side and u not in shown.units}
+    theirs = ruleset.derived(ids_by_side)[shown.side]
+    return {u for u in state.units if u in theirs and u not in shown.units}
 
 
 def _place(unit: UnitState) -> tuple[int, int]:

@@ -15,11 +15,10 @@ from owsqt.rules.core.verdict import Mode, Verdict
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.worlds.belief import World, believed, phantoms_by_hex
+from owsqt.rules.worlds.belief import World, believed, phantoms_by_hex, phantoms_renamed
 from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.naming import resolved
 from owsqt.rules.worlds.public import Public
-from owsqt.rules.worlds.rename import renamed
 from owsqt.rules.worlds.settling import settle
 
 
@@ -42,13 +41,13 @@ def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
     if public.introduced:
         # Each unit shown takes the place of a phantom of its hex, wherever the world names
         # it (the defenders of an attack declared on a stack the attacker could not see).
-        names: dict[str, str | None] = {}
+        names: dict[str, str] = {}
         for unit_id, unit in public.introduced.items():
             if unit_id in state.units:  # still seen: as it is now
                 continue
             if unit.hex is not None and stand_ins.get(unit.hex):
                 names[stand_ins[unit.hex].pop(0)] = unit_id
-        state = renamed(state, names)
+        state = phantoms_renamed(state, names)
         units = {u: s for u, s in state.units.items() if u not in public.introduced}
         units.update(public.introduced)
         state = replace(state, units=FrozenMap(units))
