@@ -44,6 +44,7 @@ from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session import secrets
 from owsqt.session.fogmail import check_opened
 from owsqt.session.problems import Problem
+from owsqt.session.referee import Refereed, referee
 from owsqt.session.sentfiles import SentFiles
 
 # What an import may change in the exchange, kept to restore it when the import fails:
@@ -103,11 +104,13 @@ class Game(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
-    """What an opponent's file brought: its entries, first to last, and its number."""
+    """What an opponent's file brought: its entries, first to last, and its number; in a
+    fogged game that both players' seals now open, the referee's verdict (18.1)."""
 
     first_entry: int
     last_entry: int
     file_number: int
+    refereed: Refereed | None = None
 
 
 class EmailExchange:
@@ -238,9 +241,9 @@ class EmailExchange:
         except BaseException:
             self._restore(saved)
             raise
-        report = ImportReport(len(ours.entries) + 1, len(theirs.entries), self.files_sent)
+        first, last = len(ours.entries) + 1, len(theirs.entries)
         self.after_entries()
-        return report
+        return ImportReport(first, last, self.files_sent, self._refereed())
 
     # --- the exchange's own rules --------------------------------------------------------
 
@@ -414,6 +417,14 @@ class EmailExchange:
                 )
 
     # --- the pieces ------------------------------------------------------------------------
+
+    def _refereed(self) -> Refereed | None:
+        """[18.1] The referee's verdict once both players of a fogged game have opened their
+        seals (each program's own OPEN is written when it sees the game over)."""
+        openers = {e.by for e in self._game.entries if e.kind is EntryKind.OPEN}
+        if openers != set(self.keys):
+            return None
+        return referee(self._game.ruleset, self._game.text())
 
     def _undo_refusal(self, target: int, at: int, undoers: Collection[str]) -> str | None:
         """Why `undoers`, writing entry `at`, may not undo entry `target`: an e-mail player

@@ -47,8 +47,10 @@ def table(ruleset):
     table = Table(ruleset, SEED, Setting("we-are-coming", (FOG_OF_WAR,)))
     sent: list[str] = []
 
+    reports = []
+
     def hand_over():
-        table.hand_over()
+        reports.append(table.hand_over())
         sent.append(table.session.text())
 
     def fail(message):
@@ -65,6 +67,7 @@ def table(ruleset):
     hand_over()  # the last action and its player's seals opened
     hand_over()  # the other player's seals opened, sent back
     table.sent = sent
+    table.reports = reports
     return table
 
 
@@ -152,6 +155,15 @@ def test_18_1_the_opened_file_replays_whole_for_a_referee(ruleset, table):
     for side, session in table.sessions.items():  # each world held its own units true
         own = {u: s for u, s in found.state.units.items() if ground_side(ruleset, u) is side}
         assert {u: session.state.units[u] for u in own} == own
+
+
+def test_18_1_each_program_referees_the_game_once_both_seals_are_open(table):
+    """The import that brings the opponent's OPEN entry, the game being over, brings the
+    referee's verdict with it; no import before it does."""
+    verdicts = [report.refereed for report in table.reports if report is not None]
+    assert verdicts[-1] is not None and verdicts[-1].problems == ()
+    assert verdicts[-2] is not None  # the first to open heard it from the second
+    assert all(verdict is None for verdict in verdicts[:-2])
 
 
 def test_18_1_the_referee_finds_a_player_who_told_a_lie(ruleset, table):

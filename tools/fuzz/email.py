@@ -28,6 +28,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import with_phantoms
 from owsqt.session import GameSession
+from owsqt.session.email import ImportReport
 from owsqt.session.referee import referee
 from tools.fuzz.settings import Setting
 from tools.fuzz.solo import (
@@ -69,18 +70,21 @@ class Table:
     def session(self) -> GameSession:
         return self.sessions[self.holder]
 
-    def hand_over(self) -> None:
-        """The holder sends his file; the other player joins with it or imports it."""
+    def hand_over(self) -> ImportReport | None:
+        """The holder sends his file; the other player joins with it (None) or imports it
+        (what the import brought)."""
         _, text = self.session.email.send()
         self.files += 1
         other = self.holder.opponent
+        report = None
         if other in self.sessions:
-            self.sessions[other].email.import_text(text)
+            report = self.sessions[other].email.import_text(text)
         else:
             self.sessions[other] = GameSession.join(
                 self.ruleset, text, identity=self.keys[other], clock=self.clock
             )
         self.holder = other
+        return report
 
 
 def play_email_game(

@@ -27,6 +27,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.setup.placing import setup_rule
 from owsqt.session import GameSession, ImportRefused
 from owsqt.session.email import EmailExchange
+from owsqt.session.referee import Refereed
 from owsqt.userfiles import new_autosave_path
 
 SEND_KEYS = "Ctrl+Shift+E"
@@ -201,6 +202,7 @@ class EmailPlay(QObject):
         self._say(
             f"File {report.file_number} from the {self._own_side().opponent.title} player: "
             f"entries {report.first_entry} to {report.last_entry}. Watch them, then Continue play"
+            + _verdict(report.refereed)
         )
         self._offer_setup = True
         self._bridge.watch(report.first_entry, report.last_entry)
@@ -359,3 +361,16 @@ def _reason(error: Exception) -> str:
 
 def _with_suffix(path: Path) -> Path:
     return path if path.suffix else path.with_suffix(pbem.FILE_SUFFIX)
+
+
+def _verdict(found: Refereed | None) -> str:
+    """[18.1] What the referee found, once both players' seals are open."""
+    if found is None:
+        return ""
+    if not found.problems:
+        return ". Both players' seals are open: the whole game replays and verifies (18.1)"
+    first = found.problems[0]
+    return (
+        f". Both players' seals are open: the whole game breaks {len(found.problems)} rules, "
+        f"first at #{first.entry}: {first.rule}: {first.message} (owsqt verify lists them)"
+    )
