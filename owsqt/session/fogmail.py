@@ -19,15 +19,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from owsqt.journal import pbem
+from owsqt.journal.history import Applied
 from owsqt.journal.identity import Identity
-from owsqt.journal.textformat import Entry, EntryKind, JournalError
+from owsqt.journal.textformat import SIDES, Entry, EntryKind, Header, JournalError
 from owsqt.rules.core.actions import Action, action_from_data
 from owsqt.rules.core.codec import CodecError
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
+from owsqt.rules.fog.narration import Sight, told
 from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import belief, with_phantoms
@@ -120,6 +123,78 @@ class SideWorld:
             raise JournalError("an entry of this side holds its action sealed", entry.number)
         return TakeIn(player=public.writer, public=public)
 
+    # --- the entries this side writes, and those it waits for ----------------------------
+
+    def tell_entry(
+        self,
+        number: int,
+        at: str,
+        public: Public,
+        before: GameState,
+        outcome: Outcome,
+        fields: tuple[tuple[str, str], ...],
+    ) -> Entry:
+        """[18.1] The TELL entry of this side's action: its public part, narrated and judged
+        as the other side may read it, with `fields` (the seal)."""
+        reader = self.side.opponent
+        sight = Sight(self.ruleset, reader, before, outcome.state)
+        violations = tuple(str(v) for v in outcome.verdict.violations)
+        return Entry(
+            number=number,
+            kind=EntryKind.TELL,
+            at=at,
+            action=self.to_data(public),
+            narration=told(self.ruleset, outcome.events, before, outcome.state, reader),
+            violations=sight.violations(violations),
+            fields=fields,
+            by=self.side.value,
+        )
+
+    def answer_entry(self, number: int, at: str, public: Public) -> Entry:
+        """[18.1, 4.6] The TELL entry that answers a strike on one of this side's stacks."""
+        return Entry(
+            number=number,
+            kind=EntryKind.TELL,
+            at=at,
+            action=self.to_data(public),
+            narration=(f"The {self.side.title} player tells what the strike found (18.1).",),
+            by=self.side.value,
+        )
+
+    def owes_answer(self, entries: Sequence[Entry], last: Applied | None) -> bool:
+        """Whether the last effective step, the other side's entry, struck a stack of this
+        side at random, and this side has not answered it yet."""
+        if last is None or not isinstance(last.action, TakeIn):
+            return False
+        return self.owes_resolution(last.action.public) and not _told_since(
+            entries, last.entry, self.side
+        )
+
+    def owed(self, entries: Sequence[Entry], state: GameState, last: Applied | None) -> str | None:
+        """[18.1] What the other side's program must write before this side acts again: the
+        answer to this side's strike on one of its hidden stacks (4.6, 12.4), or, once the
+        game is over, its OPEN entry; None: nothing."""
+        enemy = self.side.opponent
+        if state.phase is Phase.GAME_OVER:
+            opened = {e.by for e in entries if e.kind is EntryKind.OPEN}
+            if enemy.value not in opened:
+                return (
+                    f"the {enemy.title} player opens his sealed actions now that the game is over"
+                )
+            return None
+        if last is None or isinstance(last.action, TakeIn) or not owner_resolves(last.action):
+            return None
+        if _told_since(entries, last.entry, enemy):
+            return None
+        return f"the {enemy.title} player's program draws the hidden unit your strike hit (18.1)"
+
+    def joins_as(self, entry: Entry, public_key: str) -> bool:
+        """Whether a JOIN entry leaves this computer a player: one that takes this side
+        brings this computer's key (`public_key`)."""
+        if entry.kind is not EntryKind.JOIN or entry.by != self.side.value:
+            return True
+        return entry.field("key") == public_key
+
     # --- the bookkeeping after each entry ------------------------------------------------
 
     def mark(self, public: Public | None, state: GameState) -> None:
@@ -166,6 +241,18 @@ class SideWorld:
         return SideView(seen.side, shown, FrozenMap(hidden), revealed)
 
 
+def side_of(header: Header, public_key: str) -> Player:
+    """The side the computer with `public_key` plays in a fogged e-mail game: its key's, or
+    the side still free to join; JournalError for anyone else's computer."""
+    mine = [side for side in SIDES if header.key_of(side) == public_key]
+    free = [side for side in SIDES if header.key_of(side) is None]
+    if len(mine) == 1:
+        return Player(mine[0])
+    if not mine and len(free) == 1:
+        return Player(free[0])
+    raise JournalError(FOG_BY_EMAIL_READERS)
+
+
 def sealed(
     identity: Identity, game: str, number: int, action: dict[str, Any]
 ) -> tuple[tuple[str, str], ...]:
@@ -208,6 +295,11 @@ def check_opened(entries: Sequence[Entry], side: str, master: str, game: str) ->
             raise JournalError(
                 f"the {side} player's secret does not open the action he sealed at #{entry.number}"
             )
+
+
+def _told_since(entries: Sequence[Entry], number: int, side: Player) -> bool:
+    """Whether `side` wrote a TELL entry after entry `number`."""
+    return any(e.kind is EntryKind.TELL and e.by == side.value for e in entries[number:])
 
 
 def _side(entry: Entry) -> Player:

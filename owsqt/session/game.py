@@ -49,7 +49,7 @@ from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import Outcome, apply
-from owsqt.rules.fog.narration import Sight, told
+from owsqt.rules.fog.narration import told
 from owsqt.rules.fog.option import (
     FOG_OF_WAR,
     GAME_OPTIONS,
@@ -62,10 +62,9 @@ from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
-from owsqt.rules.worlds.public import Public, owner_resolves
-from owsqt.rules.worlds.takein import TakeIn
+from owsqt.rules.worlds.public import Public
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
-from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed
+from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed, side_of
 from owsqt.session.play import LOCAL_PLAY, Players
 from owsqt.session.presentlog import LogLine, PresentLog
 from owsqt.session.problems import ImportRefused, Problem
@@ -117,7 +116,8 @@ class GameSession:
         self._world: SideWorld | None = None
         step = None
         if self.play is Play.EMAIL and FOG_OF_WAR in header.options:
-            self._world = SideWorld(ruleset, self._fogged_side(header), self.initial_state)
+            side = side_of(header, self.identity.public)
+            self._world = SideWorld(ruleset, side, self.initial_state)
             self.ruleset = self._world.ruleset
             self.initial_state = self._world.initial
             step = self._world.step
@@ -645,18 +645,6 @@ class GameSession:
 
     # --- e-mail play under fog of war (18.1, fogmail.py) --------------------------------
 
-    def _fogged_side(self, header: Header) -> Player:
-        """The side this computer plays in a fogged e-mail game: its key's, or the side
-        still free to join; JournalError for anyone else's computer."""
-        public = self.identity.public
-        mine = [side for side in SIDES if header.key_of(side) == public]
-        free = [side for side in SIDES if header.key_of(side) is None]
-        if len(mine) == 1:
-            return Player(mine[0])
-        if not mine and len(free) == 1:
-            return Player(free[0])
-        raise JournalError(FOG_BY_EMAIL_READERS)
-
     def _tell(
         self,
         action: Action,
@@ -670,19 +658,8 @@ class GameSession:
         public = self._world.tell(before, action, outcome.state)
         number = len(self._journal) + 1
         whole = action_to_data(action, self.ruleset.grid)
-        reader = self._world.side.opponent
-        sight = Sight(self.ruleset, reader, before, outcome.state)
-        violations = tuple(str(v) for v in outcome.verdict.violations)
-        entry = Entry(
-            number=number,
-            kind=EntryKind.TELL,
-            at=self._clock(),
-            action=self._world.to_data(public),
-            narration=self._told(outcome, before),
-            violations=sight.violations(violations),
-            fields=(*fields, *sealed(self.identity, self.header.game, number, whole)),
-            by=self._world.side.value,
-        )
+        fields = (*fields, *sealed(self.identity, self.header.game, number, whole))
+        entry = self._world.tell_entry(number, self._clock(), public, before, outcome, fields)
         self._write(
             entry,
             lambda e: self._history.record(e.number, action, before, outcome),
@@ -694,23 +671,14 @@ class GameSession:
         """[18.1, 4.6, 12.4] Write the resolution the other side's last entry asks for: it
         struck a hidden stack of this side at random, which only this side's world draws."""
         world = self._world
-        last = self._history.last_applied
-        if world is None or last is None or not isinstance(last.action, TakeIn):
-            return
-        if not world.owes_resolution(last.action.public) or self._told_since(
-            last.entry, world.side
+        if world is None or not world.owes_answer(
+            self._journal.entries, self._history.last_applied
         ):
             return
         public = world.resolution(self.state)
-        entry = Entry(
-            number=len(self._journal) + 1,
-            kind=EntryKind.TELL,
-            at=self._clock(),
-            action=world.to_data(public),
-            narration=(f"The {world.side.title} player tells what the strike found (18.1).",),
-            by=world.side.value,
+        self._write(
+            world.answer_entry(len(self._journal) + 1, self._clock(), public), None, (), public
         )
-        self._write(entry, None, (), public)
 
     def open_tells(self) -> None:
         """[18.1] Once the game is over, reveal this side's secret of its told actions (an
@@ -736,34 +704,7 @@ class GameSession:
         world = self._world
         if world is None:
             return None
-        enemy = world.side.opponent
-        if self.state.phase is Phase.GAME_OVER:
-            opened = {e.by for e in self._journal.entries if e.kind is EntryKind.OPEN}
-            if enemy.value not in opened:
-                return (
-                    f"the {enemy.title} player opens his sealed actions now that the game is over"
-                )
-            return None
-        last = self._history.last_applied
-        if last is None or isinstance(last.action, TakeIn) or not owner_resolves(last.action):
-            return None
-        if self._told_since(last.entry, enemy):
-            return None
-        return f"the {enemy.title} player's program draws the hidden unit your strike hit (18.1)"
-
-    def _joins_as_us(self, entry: Entry) -> bool:
-        """Whether a JOIN entry of a fogged e-mail game leaves this computer a player: one
-        that takes the side this computer plays brings this computer's key."""
-        world = self._world
-        if world is None or entry.by != world.side.value:
-            return True
-        return entry.field("key") == self.identity.public
-
-    def _told_since(self, number: int, side: Player) -> bool:
-        """Whether `side` wrote a TELL entry after entry `number`."""
-        return any(
-            e.kind is EntryKind.TELL and e.by == side.value for e in self._journal.entries[number:]
-        )
+        return world.owed(self._journal.entries, self.state, self._history.last_applied)
 
     def _apply(self, state: GameState, action: Action, mode: Mode) -> Outcome:
         """The engine's outcome of `action`: on the whole game, or on this side's world."""
@@ -794,7 +735,8 @@ class GameSession:
         elif entry.kind is EntryKind.REDO:
             self._replay_redo(entry)
         else:
-            if entry.kind is EntryKind.JOIN and not self._joins_as_us(entry):
+            world = self._world
+            if world is not None and not world.joins_as(entry, self.identity.public):
                 raise JournalError(FOG_BY_EMAIL_READERS, entry.number)  # 18.1
             self._write(entry, self.players.replay_exchange)
 
@@ -869,7 +811,7 @@ class GameSession:
             raise JournalError(f"your own action is refused now: {action.kind}", entry.number)
         public = world.tell(before, action, outcome.state)
         self._check_told(entry, world.to_data(public) == entry.action)
-        self._check_narration(replace(entry, narration=entry.narration), outcome, before)
+        self._check_narration(entry, outcome, before)
         if self.mode is Mode.STRICT:
             for violation in outcome.verdict.violations:
                 self._report(Problem(entry.number, violation.rule, violation.message))
