@@ -18,12 +18,15 @@ import pytest
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, parse, render_entry, signed
-from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.actions import EndStep, MoveStack
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.engine import judge
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import engaged
+from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.rules.worlds.belief import with_phantoms
 from owsqt.rules.worlds.phantoms import is_phantom
 from owsqt.session import GameSession
@@ -231,3 +234,87 @@ def test_18_1_owsqt_verify_referees_the_opened_file_in_another_process(table, tm
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"{path}: VALID" in done.stdout and "seals opened" in done.stdout
+
+
+def _received(table, index: int) -> tuple[Player, GameSession]:
+    """The player file `index` was sent to, and his game as he opens it."""
+    text = table.sent[index]
+    last = [e for e in parse(text).entries if e.kind is EntryKind.SEND][-1]
+    side = Player(last.field("to"))
+    return side, GameSession.from_text(default_ruleset(), text, identity=table.keys[side])
+
+
+def _a_move(session: GameSession, side: Player):
+    """A legal move of `side`'s units in its world, or None."""
+    rng = random.Random(3)
+    for action in candidate_actions(session.ruleset, session.state, rng):
+        mine = isinstance(action, MoveStack) and action.player is side
+        if mine and not judge(session.ruleset, session.state, action).violations:
+            return action
+    return None
+
+
+def test_18_1_an_action_taken_back_before_the_send_is_taken_back_over_there(table):
+    """A move told and undone: the other program takes in both entries, and its world is
+    as it was (e-mail play: a player takes back his own unsent entries)."""
+    entries = parse(table.sent[-1]).entries
+    sends = [e for e in entries if e.kind is EntryKind.SEND]
+    moved = [  # the files after which their receiver moved first
+        index
+        for index, send in enumerate(sends[:-2])
+        if ((entries[send.number].action or {}).get("action") or {}).get("kind") == "move"
+    ]
+    for index in moved[:3]:
+        side, mine = _received(table, index)
+        if mine.state.segment not in MOVEMENT_SEGMENTS or mine.state.active is not side:
+            continue
+        move = _a_move(mine, side)
+        if move is None:
+            continue
+        before = mine.state
+        assert mine.submit(move).applied and mine.state != before
+        mine.undo()
+        assert mine.state == before
+        _, text = mine.email.send()
+        theirs = GameSession.from_text(
+            default_ruleset(), table.sent[index], identity=table.keys[side.opponent]
+        )
+        held = theirs.state
+        theirs.email.import_text(text)
+        kinds = [e.kind for e in theirs.entries[-3:]]
+        assert kinds == [EntryKind.TELL, EntryKind.UNDO, EntryKind.SEND]
+        assert theirs.state == held
+        return
+    pytest.fail("no file left its receiver a move to make")
+
+
+def test_18_1_a_bent_public_part_in_a_reply_is_refused_and_the_game_kept(table):
+    """A reply whose public part names a unit the game does not have, signed by its
+    player: the import refuses it in one line naming the entry, and nothing changes."""
+    final = parse(table.sent[-1])
+    entries = list(final.entries)
+    sends = [n for n, e in enumerate(entries) if e.kind is EntryKind.SEND]
+    bent_at = next(  # a told exposure in a file after the second, and that file's send
+        (n, next(s for s in sends if s > n))
+        for n, e in enumerate(entries)
+        if n > sends[1] and e.kind is EntryKind.TELL and e.action["after"]["units"]
+    )
+    at, reply_send = bent_at
+    mine_send = max(s for s in sends if s < at)
+    reader = Player(entries[mine_send].by)
+    game = GameSession.from_text(
+        default_ruleset(),
+        resigned(final.header, entries[: mine_send + 1], table.keys),
+        identity=table.keys[reader],
+    )
+    public = entries[at].action
+    after = {**public["after"], "units": [["no-such-unit", None], *public["after"]["units"]]}
+    reply = [*entries[: reply_send + 1]]
+    reply[at] = replace(entries[at], action={**public, "after": after})
+    held, count = game.state, len(game.entries)
+    with pytest.raises(JournalError) as refused:
+        game.email.import_text(resigned(final.header, reply, table.keys))
+    message = str(refused.value)
+    assert f"entry {at + 1}" in message and "'no-such-unit' is not a unit of the game" in message
+    assert "\n" not in message
+    assert game.state == held and len(game.entries) == count
