@@ -187,6 +187,12 @@ def _replay_as(args: argparse.Namespace, session: GameSession, side: Player, upt
     """[18.1] What `side` may know after entry `upto`: the view the desktop draws from
     (GameSession.seen_by) and the log as that side reads it; everything without fog."""
     ruleset = session.ruleset
+    own = session.world_side
+    if own is not None and side is not own:  # 18.1: this computer holds only its world
+        raise InputError(
+            f"--as {side.value}: this is a game of fog of war by e-mail, and this computer "
+            f"knows it as the {own.title} player does; --as {own.value} shows it"
+        )
     seen = session.seen_by(side, upto)
     state = seen.state
     narration = list(session.narration(upto, side)) if upto else []

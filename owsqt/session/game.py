@@ -340,6 +340,12 @@ class GameSession:
         return self._history.state
 
     @property
+    def world_side(self) -> Player | None:
+        """[18.1] In e-mail play with fog of war, the side whose world this computer holds
+        (fogmail.py); None in every other game, which it holds whole."""
+        return self._world.side if self._world is not None else None
+
+    @property
     def identity(self) -> Identity:
         """This machine's key, made on first use (identity.py)."""
         if self._identity is None:

@@ -7,6 +7,8 @@ fuzzer plays it (tools/fuzz/email.py), and every file sent is kept."""
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import random
 import subprocess
@@ -16,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from owsqt import headless
+from owsqt.clierrors import InputError
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, parse, render_entry, signed
 from owsqt.rules.core.actions import EndStep, MoveStack
@@ -318,3 +322,16 @@ def test_18_1_a_bent_public_part_in_a_reply_is_refused_and_the_game_kept(table):
     assert f"entry {at + 1}" in message and "'no-such-unit' is not a unit of the game" in message
     assert "\n" not in message
     assert game.state == held and len(game.entries) == count
+
+
+def test_18_1_replay_as_the_other_side_is_refused_where_only_one_world_is_held(table, capsys):
+    """`owsqt replay --as` on a fogged e-mail file shows this computer's own side; the other
+    side's view is its player's to see: one line says which side works."""
+    side, game = _received(table, 5)
+    args = argparse.Namespace(json=True)
+    assert headless._replay_as(args, game, side, len(game.entries)) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["side"] == side.value and shown["units"]
+    with pytest.raises(InputError) as refused:
+        headless._replay_as(args, game, side.opponent, len(game.entries))
+    assert f"--as {side.value} shows it" in str(refused.value)
