@@ -619,23 +619,31 @@ class GameSession:
         outcome: Outcome,
         fields: tuple[tuple[str, str], ...] = (),
     ) -> None:
+        """Journal an applied action: as an ACT entry, or in e-mail play under fog of war
+        as a TELL entry, its public part and the action sealed for this side alone (18.1)."""
+        number = len(self._journal) + 1
+        whole = action_to_data(action, self.ruleset.grid)
+        public = None
         if self._world is not None:
-            self._tell(action, before, outcome, fields)
-            return
-        entry = Entry(
-            number=len(self._journal) + 1,
-            kind=EntryKind.ACT,
-            at=self._clock(),
-            action=action_to_data(action, self.ruleset.grid),
-            narration=self._narrate(outcome),
-            violations=tuple(str(v) for v in outcome.verdict.violations),
-            fields=fields,
-            by=self._signing_side(action, before),
-        )
+            public = self._world.tell(before, action, outcome.state)
+            fields = (*fields, *sealed(self.identity, self.header.game, number, whole))
+            entry = self._world.tell_entry(number, self._clock(), public, before, outcome, fields)
+        else:
+            entry = Entry(
+                number=number,
+                kind=EntryKind.ACT,
+                at=self._clock(),
+                action=whole,
+                narration=self._narrate(outcome),
+                violations=tuple(str(v) for v in outcome.verdict.violations),
+                fields=fields,
+                by=self._signing_side(action, before),
+            )
         self._write(
             entry,
             lambda e: self._history.record(e.number, action, before, outcome),
             outcome.events,
+            public,
         )
 
     def _narrate(self, outcome: Outcome) -> tuple[str, ...]:
@@ -650,28 +658,6 @@ class GameSession:
         return told(self.ruleset, outcome.events, before, outcome.state, reader)
 
     # --- e-mail play under fog of war (18.1, fogmail.py) --------------------------------
-
-    def _tell(
-        self,
-        action: Action,
-        before: GameState,
-        outcome: Outcome,
-        fields: tuple[tuple[str, str], ...] = (),
-    ) -> None:
-        """[18.1] Journal this side's action as a TELL entry: its public part, and the
-        action sealed for this side alone."""
-        assert self._world is not None
-        public = self._world.tell(before, action, outcome.state)
-        number = len(self._journal) + 1
-        whole = action_to_data(action, self.ruleset.grid)
-        fields = (*fields, *sealed(self.identity, self.header.game, number, whole))
-        entry = self._world.tell_entry(number, self._clock(), public, before, outcome, fields)
-        self._write(
-            entry,
-            lambda e: self._history.record(e.number, action, before, outcome),
-            outcome.events,
-            public,
-        )
 
     def answer_strike(self) -> None:
         """[18.1, 4.6, 12.4] Write the resolution the other side's last entry asks for: it
@@ -776,12 +762,24 @@ class GameSession:
                     f"says {list(entry.violations) or 'legal'}",
                 )
             )
+        self._take(entry, action, before, outcome)
+
+    def _take(
+        self,
+        entry: Entry,
+        action: Action,
+        before: GameState,
+        outcome: Outcome,
+        public: Public | None = None,
+    ) -> None:
+        """Write an entry read from a file, once the kind of play has judged its action."""
         for problem in self.players.replay_act(entry, action, before, outcome):
             self._report(problem)
         self._write(
             entry,
             lambda e: self._history.record(e.number, action, before, outcome),
             outcome.events,
+            public,
         )
 
     def _replay_tell(self, entry: Entry) -> None:
@@ -794,15 +792,7 @@ class GameSession:
         before = self.state
         if entry.by != world.side.value:
             step = world.take_in(entry)
-            outcome = world.step(before, step, Mode.FREE)
-            for problem in self.players.replay_act(entry, step, before, outcome):
-                self._report(problem)
-            self._write(
-                entry,
-                lambda e: self._history.record(e.number, step, before, outcome),
-                outcome.events,
-                step.public,
-            )
+            self._take(entry, step, before, world.step(before, step, Mode.FREE), step.public)
             return
         if entry.field("box") is None:  # a resolution (answer_strike)
             public = world.resolution(before)
@@ -821,14 +811,7 @@ class GameSession:
         if self.mode is Mode.STRICT:
             for violation in outcome.verdict.violations:
                 self._report(Problem(entry.number, violation.rule, violation.message))
-        for problem in self.players.replay_act(entry, action, before, outcome):
-            self._report(problem)
-        self._write(
-            entry,
-            lambda e: self._history.record(e.number, action, before, outcome),
-            outcome.events,
-            public,
-        )
+        self._take(entry, action, before, outcome, public)
 
     def _check_told(self, entry: Entry, holds: bool) -> None:
         if not holds:
