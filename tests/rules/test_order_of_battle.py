@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -78,10 +79,22 @@ def test_the_54th_nebelwerfer_regiment_has_three_rocket_units_turn_1(catalogue):
 
 
 def test_the_german_air_force_flies_the_15_groups_of_19_12(catalogue):
+    """The Gruppen of 19.12 c, read from the rulebook's own lines ("I, II and IV
+    Gruppe/STG 2"), are the Luftwaffe's air units, and the data file's header counts them."""
+    text = (REPO / "resources" / "rulebook" / "operation-winter-storm-rules.txt").read_text(
+        encoding="utf-8"
+    )
+    listing = text.split("- c. German air units", 1)[1].split("All start", 1)[0]
+    named = set()
+    for line in filter(str.strip, listing.splitlines()[1:]):
+        numerals, _, wing = line.strip().partition(" Gruppe/")
+        for numeral in re.split(r", | and ", numerals):
+            named.add(f"{numeral}/{wing}".lower())
     german = [a for a in catalogue.air.values() if a.nationality.value == "luftwaffe"]
-    assert (
-        len(german) == 15
-    )  # II/JG 52, ZG 1 (2), SG 1 (2), StG 2 (3), StG 77 (3), KG 51 (2), KG 55 (2)
+    assert len(named) == len(german) == 15
+    assert {a.name.lower() for a in german} == named
+    header = (REPO / "resources" / "units" / "luftwaffe.yaml").read_text(encoding="utf-8")
+    assert re.search(r"(\d+) Gruppen", header.splitlines()[0]).group(1) == "15"
 
 
 def test_the_8th_air_army_flies_seven_divisions_19_11(catalogue):
