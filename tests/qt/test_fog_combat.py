@@ -177,16 +177,23 @@ def test_18_1_when_the_combat_ends_the_panel_keeps_none_of_the_units_it_revealed
     assert "1111 AT Rgt" not in shown()
 
 
-def test_18_1_12_4_a_bombardment_mission_shows_the_target_side_its_declared_gun_only(
-    qtbot, ruleset, viewer
-):
+def _gun_mission(qtbot, ruleset, viewer, side):
+    """A fogged game with a German gun that has just declared a bombardment mission (12.4)
+    on the example's target, its window drawn for `side`."""
     rules = with_german_gun(ruleset)
     target, armored, _ = example_hexes(rules)
     session = example_game(rules, options=FOG, extra={"gart": armored})
-    viewer(SOVIET)
+    viewer(side)
     window = window_for(qtbot, rules, session)
     mission = BombardmentMission(player=GERMAN, target=rules.grid.hex_of(target), units=("gart",))
     assert session.submit(mission).applied
+    return session, window
+
+
+def test_18_1_12_4_a_bombardment_mission_shows_the_target_side_its_declared_gun_only(
+    qtbot, ruleset, viewer
+):
+    session, window = _gun_mission(qtbot, ruleset, viewer, SOVIET)
     assert session.submit(ContinueCombat(player=SOVIET)).applied  # 12.4: no gun answers
     window.refresh()
     panel = window.combat.panel
@@ -329,13 +336,7 @@ def test_12_4_18_1_the_counterbattery_page_claims_no_answer_the_attacker_cannot_
 ):
     """Under fog the attacker's page does not say no enemy gun reaches his gun: the enemy's
     guns are hidden, and the enemy fires or passes (reading 152). Its owner is told."""
-    rules = with_german_gun(ruleset)
-    target, armored, _ = example_hexes(rules)
-    session = example_game(rules, options=FOG, extra={"gart": armored})
-    viewer(GERMAN)
-    window = window_for(qtbot, rules, session)
-    mission = BombardmentMission(player=GERMAN, target=rules.grid.hex_of(target), units=("gart",))
-    assert session.submit(mission).applied
+    _session, window = _gun_mission(qtbot, ruleset, viewer, GERMAN)
     window.refresh()
     label = window.combat.panel.artillery.guns_label
     assert "No Soviet artillery" not in label.text()
