@@ -43,7 +43,7 @@ pocket: {name: Pocket, points: [[48.12, 43.1], [48.12, 43.25], [48.08, 43.25], [
 """,
     "areas.yaml": """
 start_lines:
-  soviet: [["1518", "2016"]]
+  soviet: {front: ["1018", "1518", "2016"], segments: [["1518", "2016"]]}
 entry_areas:
   A: ["1030", "1130"]
 """,
@@ -109,9 +109,12 @@ def test_german_supply_edges_stop_at_the_major_river_14_2(game_map):
     assert set(game_map.supply_edges["soviet"]).isdisjoint(game_map.pocket)
 
 
-def test_start_lines_are_hex_paths(game_map):
+def test_start_lines_are_parts_of_their_front_19_11(game_map):
     (segment,) = game_map.start_lines["soviet"]
+    front = game_map.fronts["soviet"]
     assert GRID.id_of(segment[0]) == "1518" and GRID.id_of(segment[-1]) == "2016"
+    assert GRID.id_of(front[0]) == "1018"
+    assert segment == front[front.index(segment[0]) :]
 
 
 def test_the_compiled_file_round_trips_exactly(game_map, tmp_path: Path):

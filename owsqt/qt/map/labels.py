@@ -59,12 +59,7 @@ def hex_id_labels(game_map: GameMap, terrain: Mapping[Hex, Terrain]) -> list[Lab
         south
         for a, b in (
             *((c.a, c.b) for c in game_map.connections),
-            *(
-                pair
-                for segments in game_map.start_lines.values()
-                for s in segments
-                for pair in pairwise(s)
-            ),
+            *(pair for front in game_map.fronts.values() for pair in pairwise(front)),
         )
         for south, north in ((a, b), (b, a))
         if neighbour(south, 1) == north

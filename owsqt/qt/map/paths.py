@@ -179,11 +179,9 @@ def area_paths(game_map: GameMap) -> AreaPaths:
             EntryArea(hexes_path(area), outline, colour, name, point(middle_hex(area)))
         )
     start_lines = []
-    for side, segments in sorted(game_map.start_lines.items()):
+    for side, front in sorted(game_map.fronts.items()):
         path = QPainterPath()
-        for segment in segments:
-            if segment:
-                add_polyline(path, [MAP_LAYOUT.center(h) for h in segment])
+        add_polyline(path, [MAP_LAYOUT.center(h) for h in front])
         start_lines.append((path, START_LINE_COLOURS.get(side.lower(), START_LINE_OTHER)))
     return AreaPaths(
         pocket=pocket,

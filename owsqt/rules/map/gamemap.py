@@ -23,7 +23,7 @@ from owsqt.rules.core.hexgrid import Hex, HexGrid, Hexside, Layout, hex_polygon,
 
 MAP_LAYOUT = Layout(1.0)  # compiled coordinates: hex size 1, origin at hex 0000's centre
 FORMAT = "owsqt compiled map"
-VERSION = 1
+VERSION = 2  # 2: each side's whole front beside its start line segments
 
 
 class Terrain(StrEnum):
@@ -126,6 +126,8 @@ class GameMap:
         supply_edges: Mapping[str, tuple[Hex, ...]],
         start_lines: Mapping[str, tuple[tuple[Hex, ...], ...]],
         metadata: Mapping[str, Any] | None = None,
+        *,
+        fronts: Mapping[str, tuple[Hex, ...]] | None = None,
     ) -> GameMap:
         """Encode typed parts into the compact data (the compiler's and the tests' way in)."""
         ids = grid.id_of
@@ -170,6 +172,7 @@ class GameMap:
                 side: [[ids(h) for h in segment] for segment in segments]
                 for side, segments in sorted(start_lines.items())
             },
+            "fronts": {side: [ids(h) for h in front] for side, front in sorted((fronts or {}).items())},
         }
         return cls(data)
 
@@ -246,6 +249,15 @@ class GameMap:
             for side, segments in self.data["start_lines"].items()
         }
 
+    @cached_property
+    def fronts(self) -> dict[str, tuple[Hex, ...]]:
+        """Each side's 12 December line across the map, west to east (19.11, 19.12); its
+        start line segments are parts of it (owsqt.rules.map.frontlines)."""
+        return {
+            side: tuple(self._by_id[h] for h in front)
+            for side, front in self.data["fronts"].items()
+        }
+
     def validate(self) -> None:
         """Decode every part now, so damaged data fails here and not in the middle of a game."""
         for part in (
@@ -256,6 +268,7 @@ class GameMap:
             "entry_areas",
             "supply_edges",
             "start_lines",
+            "fronts",
         ):
             getattr(self, part)
         if len(self.hexes) != len(self._by_id):

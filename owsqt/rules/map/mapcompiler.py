@@ -33,6 +33,7 @@ from owsqt.rules.map.gamemap import (
     RiverSide,
     Terrain,
 )
+from owsqt.rules.map.frontlines import FrontError, compile_front, compile_segments
 from owsqt.rules.map.mapsources import (
     LatLon,
     MapSources,
@@ -88,16 +89,13 @@ def compile_map(sources: MapSources, grid: HexGrid) -> GameMap:
         )
         for hex_ in hexes
     }
-    start_lines = {
-        side: tuple(tuple(line(grid.hex_of(a), grid.hex_of(b))) for a, b in segments)
-        for side, segments in sorted(sources.rules_areas.start_lines.items())
-    }
+    fronts, start_lines = _start_lines(sources, grid)
     entry_areas = {
         name: tuple(grid.hex_of(hex_id) for hex_id in ids)
         for name, ids in sorted(sources.rules_areas.entry_areas.items())
     }
     draft = GameMap.from_parts(
-        grid, map_hexes, rivers, connections, places, entry_areas, {}, start_lines
+        grid, map_hexes, rivers, connections, places, entry_areas, {}, start_lines, fronts=fronts
     )
     metadata = {
         "projection": {
@@ -126,7 +124,24 @@ def compile_map(sources: MapSources, grid: HexGrid) -> GameMap:
         _supply_edges(draft, grid),
         start_lines,
         metadata,
+        fronts=fronts,
     )
+
+
+def _start_lines(
+    sources: MapSources, grid: HexGrid
+) -> tuple[dict[str, tuple[Hex, ...]], dict[str, tuple[tuple[Hex, ...], ...]]]:
+    """Each side's front and its named segments (19.11, 19.12)."""
+    areas = sources.rules_areas
+    fronts, start_lines = {}, {}
+    try:
+        for side in sorted(areas.fronts):
+            fronts[side] = compile_front(grid, side, areas.fronts[side])
+            segments = areas.start_lines.get(side, ())
+            start_lines[side] = compile_segments(grid, side, fronts[side], segments)
+    except FrontError as error:
+        raise MapCompileError(f"areas.yaml: {error}") from None
+    return fronts, start_lines
 
 
 # --- projection -------------------------------------------------------------------------

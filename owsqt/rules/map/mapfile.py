@@ -87,5 +87,6 @@ def export_data(game_map: GameMap) -> dict[str, Any]:
             side: [[grid.id_of(h) for h in segment] for segment in segments]
             for side, segments in game_map.start_lines.items()
         },
+        "fronts": {side: [grid.id_of(h) for h in front] for side, front in game_map.fronts.items()},
         "metadata": game_map.metadata,
     }

@@ -64,6 +64,7 @@ class SourceControlPoint:
 class Areas:
     """What the rules give as hex ids (19.1-19.4, Turn Record Track)."""
 
+    fronts: dict[str, tuple[str, ...]]  # side -> the waypoints of its line across the map
     start_lines: dict[str, tuple[tuple[str, str], ...]]  # side -> (from, to) hex id pairs
     entry_areas: dict[str, tuple[str, ...]]
 
@@ -191,15 +192,21 @@ def _hex_id(text: str) -> str:
 
 def _rules_areas(root: Node) -> Areas:
     root.check_keys(required=("start_lines", "entry_areas"))
-    start_lines = {
-        side: tuple(_hex_pair(segment) for segment in segments.as_list())
-        for side, segments in root.get("start_lines").as_mapping().items()
-    }
+    fronts, start_lines = {}, {}
+    for side, node in root.get("start_lines").as_mapping().items():
+        node.check_keys(required=("front", "segments"))
+        fronts[side] = tuple(
+            item.as_parsed(_hex_id, "a hex id of four digits such as '2331'")
+            for item in node.get("front").as_list(min_length=2)
+        )
+        start_lines[side] = tuple(
+            _hex_pair(segment) for segment in node.get("segments").as_list(min_length=1)
+        )
     entry_areas = {
         name: tuple(item.as_scalar_text() for item in ids.as_list(min_length=1))
         for name, ids in root.get("entry_areas").as_mapping().items()
     }
-    return Areas(start_lines, entry_areas)
+    return Areas(fronts, start_lines, entry_areas)
 
 
 def _hex_pair(segment: Node) -> tuple[str, str]:

@@ -7,18 +7,12 @@ AllOf(Within(4441, 4), BehindStartLine("soviet")).
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
-from functools import cache
 
-from owsqt.rules.core.hexgrid import Hex, line
-from owsqt.rules.map.gamemap import Edge, GameMap
+from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.map.frontlines import rear_hexes
+from owsqt.rules.map.gamemap import GameMap
 from owsqt.rules.map.zones import disc, pocket_band, reach
-
-# Which side of its own start line each side's rear lies on (19.11, 19.12): the Soviet
-# rear is the north of the map, the Axis rear the south.
-_REAR_EDGE = {"soviet": Edge.NORTH, "axis": Edge.SOUTH}
-
 
 @dataclass(frozen=True, slots=True)
 class Zone:
@@ -61,7 +55,8 @@ class Within(Zone):
 
 @dataclass(frozen=True, slots=True)
 class NearStartLine(Zone):
-    """ "within N hexes of start line between hexes A-B": measured from the line's hexes."""
+    """ "within N hexes of start line between hexes A-B": measured from the line's hexes
+    into the side's own rear only (reading 158)."""
 
     side: str
     first: str
@@ -70,7 +65,7 @@ class NearStartLine(Zone):
 
     def hexes(self, game_map: GameMap) -> frozenset[Hex]:
         segment = _segment(game_map, self.side, self.first, self.last)
-        return reach(game_map, segment, self.distance).hexes
+        return reach(game_map, segment, self.distance).hexes & rear_hexes(game_map, self.side)
 
     def describe(self) -> str:
         return f"within {self.distance} hexes of the start line {self.first}-{self.last}"
@@ -97,7 +92,7 @@ class BehindStartLine(Zone):
     side: str
 
     def hexes(self, game_map: GameMap) -> frozenset[Hex]:
-        return _behind(game_map, self.side)
+        return rear_hexes(game_map, self.side)
 
     def describe(self) -> str:
         owner = "Soviet" if self.side == "soviet" else "Axis"
@@ -158,38 +153,6 @@ def _segment(game_map: GameMap, side: str, first: str, last: str) -> tuple[Hex, 
         if {segment[0], segment[-1]} == ends:
             return segment
     raise ValueError(f"there is no {side} start line segment {first}-{last} on the map")
-
-
-@cache
-def _behind_cached(game_map: GameMap, side: str) -> frozenset[Hex]:
-    line = _front(game_map, side)
-    frontier = [h for h in game_map.edges[_REAR_EDGE[side]] if h not in line]
-    seen = set(frontier)
-    while frontier:
-        hex_ = frontier.pop()
-        for _, neighbour in game_map.grid.neighbours(hex_):
-            if neighbour not in seen and neighbour not in line:
-                seen.add(neighbour)
-                frontier.append(neighbour)
-    return frozenset(seen | line)
-
-
-def _front(game_map: GameMap, side: str) -> set[Hex]:
-    """The start line from edge to edge: its segments, west to east, with the gaps between
-    them closed by straight hex lines (the Axis line of 19.12 leaves two)."""
-    grid = game_map.grid
-    segments = sorted(game_map.start_lines[side], key=lambda seg: grid.offset_of(seg[0])[0])
-    front = set(segments[0])
-    for before, after in itertools.pairwise(segments):
-        front.update(line(before[-1], after[0]))
-        front.update(after)
-    return front
-
-
-def _behind(game_map: GameMap, side: str) -> frozenset[Hex]:
-    if side not in _REAR_EDGE:
-        raise ValueError(f"start lines belong to 'soviet' or 'axis', not {side!r}")
-    return _behind_cached(game_map, side)
 
 
 @dataclass(frozen=True, slots=True)
