@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from owsqt.clierrors import InputError, output_path
-from owsqt.exitcodes import EXIT_OK
+from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.data.datafile import resources_dir
+from owsqt.rules.scenario.datafacts import data_problems
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.session import GameSession
 
@@ -21,10 +23,16 @@ MAX_SCALE = 4.0  # `render-map --scale`: a bigger picture of the whole map is gi
 def validate_data(args: argparse.Namespace) -> int:
     ruleset = Ruleset.load()
     ruleset.game_map.validate()
+    problems = data_problems(ruleset)
+    for problem in problems:
+        print(f"owsqt: validate-data: {problem}", file=sys.stderr)
+    if problems:
+        return EXIT_BAD_INPUT
     print(
         f"data ok: {len(ruleset.grid.ids())} hexes, {len(ruleset.catalogue.ground)} ground and "
         f"{len(ruleset.catalogue.air)} air counters, {len(ruleset.scenarios)} scenarios, "
-        f"{len(ruleset.turn_record_track)} turns of the Turn Record Track, every table"
+        f"{len(ruleset.turn_record_track)} turns of the Turn Record Track, every table; "
+        "the start lines apart and in order"
     )
     return EXIT_OK
 

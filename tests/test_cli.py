@@ -262,3 +262,35 @@ def test_moves_lists_the_hexes_a_stack_can_reach_with_their_cost_8_1(capsys):
     assert all(0 <= cost <= data["movement_points"] for cost in data["reachable"].values())
     assert len(data["reachable"]) > 10
     assert main(["moves", "--scenario", "we-are-coming", "--unit", "su-2ga-hq"]) == 2
+
+
+def test_validate_data_names_start_lines_that_cross_and_fails_19_11(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from owsqt.rules.data.datafile import resources_dir
+    from owsqt.rules.map.gamemap import GameMap
+    from owsqt.rules.map.mapfile import compiled_text, load_game_map
+    from owsqt.rules.scenario.ruleset import default_ruleset
+
+    repo = resources_dir().parent
+    for folder in ("resources", "scenarios"):
+        shutil.copytree(repo / folder, tmp_path / folder)
+    compiled = tmp_path / "resources" / "map" / "compiled.json"
+    data = dict(load_game_map(compiled).data)
+    soviet = data["fronts"]["soviet"]
+    # The straight line from 3847 to 4842 the rulebook's ends alone would give.
+    data["fronts"]["soviet"] = [
+        *soviet[: soviet.index("3847")],
+        "3847", "3947", "4046", "4146", "4245", "4345", "4444", "4544", "4643", "4743", "4842",
+    ]  # fmt: skip
+    compiled.write_text(compiled_text(GameMap(data)))
+    monkeypatch.setenv("OWSQT_RESOURCES", str(tmp_path / "resources"))
+    default_ruleset.cache_clear()
+    try:
+        assert main(["validate-data"]) == 2
+    finally:
+        default_ruleset.cache_clear()
+    error = capsys.readouterr().err
+    assert (
+        "owsqt: validate-data: resources/map: the start lines share 4146, 4245, 4643, 4743" in error
+    )

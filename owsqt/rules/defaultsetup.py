@@ -186,7 +186,8 @@ class _Planner:
         return placed + sum(catalogue.ground[u].stacking for u in batches.get(hex_, ()))
 
     def _preferred_hexes(self, group: SetupGroup) -> list[Hex]:
-        """The zone's usable hexes, own rear first, then nearest the zone's middle."""
+        """The zone's usable hexes: the group's `default_at` first, in order, then its own
+        rear, then nearest the zone's middle."""
         grid = self.ruleset.grid
         usable = [
             h
@@ -197,11 +198,13 @@ class _Planner:
             return []
         centre_x = sum(grid.offset_of(h)[0] for h in usable) / len(usable)
         centre_y = sum(grid.offset_of(h)[1] for h in usable) / len(usable)
+        first = [grid.hex_of(hex_id) for hex_id in group.default_at]
 
-        def preference(hex_: Hex) -> tuple[bool, float, int, int]:
+        def preference(hex_: Hex) -> tuple[int, bool, float, int, int]:
             column, row = grid.offset_of(hex_)
             spread = (column - centre_x) ** 2 + (row - centre_y) ** 2
-            return (hex_ not in self.rear, round(spread, 6), column, row)
+            order = first.index(hex_) if hex_ in first else len(first)
+            return (order, hex_ not in self.rear, round(spread, 6), column, row)
 
         return sorted(usable, key=preference)
 

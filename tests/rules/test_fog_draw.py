@@ -252,8 +252,8 @@ def real():
 
 def air_bombardment(rules, fog=True):
     """We are coming, turn 1: a Soviet ground attack regiment flies, the Air Bombardment
-    Segment; a Soviet unit within five hexes of the 6th Panzer Division's stack on 1645
-    (I/11 Pz on top, II/11 Pz and the division's headquarters under it)."""
+    Segment; a Soviet unit within five hexes of the 6th Panzer Division's stack of I/11 Pz
+    on top, II/11 Pz and the division's headquarters under it; that stack's hex."""
     state = turn_one_state(rules)
     state = apply(
         rules, state, PlaceUnits(units=("su-91rd-hq",), to=rules.grid.hex_of("1642")), Mode.FREE
@@ -263,7 +263,7 @@ def air_bombardment(rules, fog=True):
     state, _ = allocate(rules, state, GERMAN, {})
     while state.segment is not Segment.AIR_BOMBARDMENT:
         state, _ = act(rules, state, EndStep(), GERMAN)
-    return state, rules.grid.hex_of("1645")
+    return state, state.units["de-6pz-11pzr-1"].hex
 
 
 def test_4_6_a_ground_attack_strikes_a_hidden_unit_drawn_at_random(real):

@@ -23,7 +23,7 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
-from owsqt.rules.engine import judge
+from owsqt.rules.engine import apply, judge
 from owsqt.rules.legalactions import (
     PLANNED_ATTACKS,
     candidate_actions,
@@ -240,12 +240,20 @@ def test_8_3_administrative_moves_are_offered_only_where_they_may_start(game, mo
 
 def test_8_3_no_administrative_movement_next_to_the_enemy(game, movement_session):
     state = movement_session.state
-    near = [
-        units
-        for _, units in movable_stacks(game, state)
-        if not may_start_administratively(StackMove(game, state, units, administrative=True))
-    ]
-    assert near  # the front line: stacks next to the enemy
+    mover = state.active
+    _, units = next(iter(movable_stacks(game, state)))
+    start = state.units[units[0]].hex
+    assert may_start_administratively(StackMove(game, state, units, administrative=True))
+    # An enemy unit set down next to the stack: the front line.
+    enemy = next(
+        unit_id
+        for unit_id, unit in state.units.items()
+        if unit.status is UnitStatus.ON_MAP and game.catalogue.ground[unit_id].player is not mover
+    )
+    beside = next(h for _, h in game.grid.neighbours(start) if not state.stack(h))
+    place = PlaceUnits(player=mover.opponent, units=(enemy,), to=beside)
+    state = apply(game, state, place, Mode.FREE).state
+    assert not may_start_administratively(StackMove(game, state, units, administrative=True))
 
 
 # --- arrivals --------------------------------------------------------------------------

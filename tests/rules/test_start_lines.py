@@ -4,6 +4,7 @@ the map, apart and in order, and set-up zones that reach only into their owner's
 from __future__ import annotations
 
 import copy
+import itertools
 
 import pytest
 
@@ -43,7 +44,7 @@ def test_19_11_each_start_line_is_one_line_from_the_west_edge_to_the_east_edge(g
     front = game_map.fronts[side]
     assert grid.offset_of(front[0])[0] == grid.first_column
     assert grid.offset_of(front[-1])[0] == grid.last_column
-    for a, b in zip(front, front[1:], strict=False):
+    for a, b in itertools.pairwise(front):
         assert b in {h for _, h in grid.neighbours(a)}, (grid.id_of(a), grid.id_of(b))
 
 
@@ -52,7 +53,9 @@ def test_19_11_each_start_line_is_one_line_from_the_west_edge_to_the_east_edge(g
 )
 def test_19_11_and_19_12_each_named_segment_is_a_part_of_its_front(game_map, side, segments):
     front = game_map.fronts[side]
-    ends = [(game_map.grid.id_of(s[0]), game_map.grid.id_of(s[-1])) for s in game_map.start_lines[side]]
+    ends = [
+        (game_map.grid.id_of(s[0]), game_map.grid.id_of(s[-1])) for s in game_map.start_lines[side]
+    ]
     assert ends == segments
     for segment in game_map.start_lines[side]:
         start = front.index(segment[0])
@@ -73,8 +76,10 @@ def test_19_11_the_soviet_line_runs_north_of_the_axis_line_in_every_column(game_
         for hex_ in front:
             column, row = grid.offset_of(hex_)
             rows[side].setdefault(column, []).append(row)
-    assert set(rows["soviet"]) == set(rows["axis"]) == set(
-        range(grid.first_column, grid.last_column + 1)
+    assert (
+        set(rows["soviet"])
+        == set(rows["axis"])
+        == set(range(grid.first_column, grid.last_column + 1))
     )
     for column, soviet_rows in rows["soviet"].items():
         assert max(soviet_rows) < min(rows["axis"][column]), column
@@ -122,7 +127,7 @@ def test_19_11_the_91st_rifle_divisions_zone_stays_north_of_the_rumanians(game_m
 def test_a_front_that_crosses_the_other_is_named(game_map):
     soviet = [game_map.grid.id_of(h) for h in game_map.fronts["soviet"]]
     # Through 4343 and 4443, the Axis line's hexes.
-    crossing = soviet[: soviet.index("4342") + 1] + ["4343", "4443", "4543", "4642", "4742", "4842"]
+    crossing = [*soviet[: soviet.index("4342") + 1], "4343", "4443", "4543", "4642", "4742", "4842"]
     problems = front_problems(bent(game_map, "soviet", crossing))
     assert problems == ["the start lines share 4343, 4443, 4543"]
 

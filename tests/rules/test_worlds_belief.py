@@ -19,6 +19,7 @@ from owsqt.rules.engine import judge
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.legalactions import candidate_actions, movable_stacks
+from owsqt.rules.movement.arrivals import WAITING
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.movement.zoc import zoc_holders, zoc_of
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -29,7 +30,7 @@ from owsqt.rules.worlds.belief import (
     phantoms_renamed,
     with_phantoms,
 )
-from owsqt.rules.worlds.exposure import WAITING, exposure
+from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.phantoms import PhantomKind, is_phantom
 from owsqt.rules.worlds.rename import renamed
 from owsqt.session import GameSession
@@ -249,7 +250,7 @@ def _exposure_by_view(rules, state, side):
     units = {
         u: s
         for u, s in kept.items()
-        if ground[u].player is side and not is_phantom(u) and s.status is not WAITING
+        if ground[u].player is side and not is_phantom(u) and s.status not in WAITING
     }
     hidden = {
         hex_: sum(1 for u in stack if u not in units)

@@ -15,7 +15,9 @@ from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
 RAIDER = "su-202shad"
-STACK = "1844"  # the 57th Panzer Corps' engineers and flak: three hidden units to draw from
+# The 57th Panzer Corps' engineers and flak, in one stack of four: three hidden units to draw
+# from under the one on top.
+ENGINEERS = "de-57pzk-651pi"
 
 
 def test_18_1_a_drawn_target_replays_identically_when_the_game_is_saved_and_reopened(tmp_path):
@@ -31,7 +33,7 @@ def test_18_1_a_drawn_target_replays_identically_when_the_game_is_saved_and_reop
     assert session.submit(AllocateAir(player=Player.GERMAN, missions=FrozenMap())).applied
     while session.state.segment is not Segment.AIR_BOMBARDMENT:
         assert session.submit(EndStep(player=Player.GERMAN)).applied
-    hex_ = rules.grid.hex_of(STACK)
+    hex_ = session.state.units[ENGINEERS].hex
     outcome = session.submit(
         GroundAttack(player=Player.SOVIET, air_units=(RAIDER,), hidden_in=hex_)
     )
@@ -44,7 +46,7 @@ def test_18_1_a_drawn_target_replays_identically_when_the_game_is_saved_and_reop
         "kind": "ground_attack",
         "player": "soviet",
         "air_units": [RAIDER],
-        "hidden_in": STACK,
+        "hidden_in": rules.grid.id_of(hex_),
     }
     assert drawn.describe(rules) in entry.narration
     session.close()

@@ -248,48 +248,53 @@ def _received(table, index: int) -> tuple[Player, GameSession]:
     return side, GameSession.from_text(default_ruleset(), text, identity=table.keys[side])
 
 
-def _a_move(session: GameSession, side: Player):
-    """A legal move of `side`'s units in its world, or None."""
+def _actions(session: GameSession, side: Player) -> list:
+    """The legal actions of `side`'s in its world, moves first, never the end of the step."""
     rng = random.Random(3)
-    for action in candidate_actions(session.ruleset, session.state, rng):
-        mine = isinstance(action, MoveStack) and action.player is side
-        if mine and not judge(session.ruleset, session.state, action).violations:
-            return action
-    return None
+    legal = [
+        action
+        for action in candidate_actions(session.ruleset, session.state, rng)
+        if action.player is side
+        and not isinstance(action, EndStep)
+        and not judge(session.ruleset, session.state, action).violations
+    ]
+    return sorted(legal, key=lambda action: not isinstance(action, MoveStack))
 
 
 def test_18_1_an_action_taken_back_before_the_send_is_taken_back_over_there(table):
-    """A move told and undone: the other program takes in both entries, and its world is
-    as it was (e-mail play: a player takes back his own unsent entries)."""
+    """An action told and undone in the player's movement segment (a move, or the combat of
+    an overrun under way): the other program takes in both entries, and its world is as it
+    was (e-mail play: a player takes back his own unsent entries)."""
     entries = parse(table.sent[-1]).entries
     sends = [e for e in entries if e.kind is EntryKind.SEND]
-    moved = [  # the files after which their receiver moved first
+    moving = [  # the files that leave their receiver in his own movement segment
         index
         for index, send in enumerate(sends[:-2])
-        if ((entries[send.number].action or {}).get("action") or {}).get("kind") == "move"
+        for side in [Player(send.field("to"))]
+        for state in [table.sessions[side].state_after(send.number)]
+        if state.segment in MOVEMENT_SEGMENTS and state.active is side
     ]
-    for index in moved[:3]:
+    for index in moving:  # the first whose receiver has an action he may take back
         side, mine = _received(table, index)
-        if mine.state.segment not in MOVEMENT_SEGMENTS or mine.state.active is not side:
-            continue
-        move = _a_move(mine, side)
-        if move is None:
-            continue
-        before = mine.state
-        assert mine.submit(move).applied and mine.state != before
-        mine.undo()
-        assert mine.state == before
-        _, text = mine.email.send()
-        theirs = GameSession.from_text(
-            default_ruleset(), table.sent[index], identity=table.keys[side.opponent]
-        )
-        held = theirs.state
-        theirs.email.import_text(text)
-        kinds = [e.kind for e in theirs.entries[-3:]]
-        assert kinds == [EntryKind.TELL, EntryKind.UNDO, EntryKind.SEND]
-        assert theirs.state == held
-        return
-    pytest.fail("no file left its receiver a move to make")
+        for action in _actions(mine, side):
+            before = mine.state
+            assert mine.submit(action).applied and mine.state != before
+            if mine.why_not_undo() is not None:  # it rolled the die: open the file again
+                side, mine = _received(table, index)
+                continue
+            mine.undo()
+            assert mine.state == before
+            _, text = mine.email.send()
+            theirs = GameSession.from_text(
+                default_ruleset(), table.sent[index], identity=table.keys[side.opponent]
+            )
+            held = theirs.state
+            theirs.email.import_text(text)
+            kinds = [e.kind for e in theirs.entries[-3:]]
+            assert kinds == [EntryKind.TELL, EntryKind.UNDO, EntryKind.SEND]
+            assert theirs.state == held
+            return
+    pytest.fail("no file left its receiver an action to take in his movement segment")
 
 
 def test_18_1_a_bent_public_part_in_a_reply_is_refused_and_the_game_kept(table):

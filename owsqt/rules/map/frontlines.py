@@ -91,9 +91,7 @@ def _rear_hexes(game_map: GameMap, side: str) -> frozenset[Hex]:
     area = prep(rear_area(game_map, side))
     front = set(game_map.fronts[side])
     return frozenset(
-        h
-        for h in game_map.grid.hexes()
-        if h in front or area.contains(Point(MAP_LAYOUT.center(h)))
+        h for h in game_map.grid.hexes() if h in front or area.contains(Point(MAP_LAYOUT.center(h)))
     )
 
 

@@ -172,7 +172,9 @@ class GameMap:
                 side: [[ids(h) for h in segment] for segment in segments]
                 for side, segments in sorted(start_lines.items())
             },
-            "fronts": {side: [ids(h) for h in front] for side, front in sorted((fronts or {}).items())},
+            "fronts": {
+                side: [ids(h) for h in front] for side, front in sorted((fronts or {}).items())
+            },
         }
         return cls(data)
 

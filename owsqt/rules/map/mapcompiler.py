@@ -20,6 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.prepared import prep
 
 from owsqt.rules.core.hexgrid import Hex, HexGrid, Hexside, hex_polygon, line
+from owsqt.rules.map.frontlines import FrontError, compile_front, compile_segments
 from owsqt.rules.map.gamemap import (
     MAP_LAYOUT,
     Connection,
@@ -33,7 +34,6 @@ from owsqt.rules.map.gamemap import (
     RiverSide,
     Terrain,
 )
-from owsqt.rules.map.frontlines import FrontError, compile_front, compile_segments
 from owsqt.rules.map.mapsources import (
     LatLon,
     MapSources,

@@ -14,6 +14,7 @@ from owsqt.rules.map.frontlines import rear_hexes
 from owsqt.rules.map.gamemap import GameMap
 from owsqt.rules.map.zones import disc, pocket_band, reach
 
+
 @dataclass(frozen=True, slots=True)
 class Zone:
     """Base of all zones."""

@@ -62,6 +62,9 @@ class SetupGroup:
     reserve: bool = False
     losses: Tally | None = None
     start: UnitStatus = UnitStatus.ON_MAP
+    # Hexes of the zone the default set-up fills first, in this order (history); the zone
+    # alone decides what is legal.
+    default_at: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +212,8 @@ class ScenarioReader:
 
     def group(self, node: Node, player: Player) -> SetupGroup:
         node.check_keys(
-            required=("name", "units", "zone"), optional=("rule", "reserve", "losses", "start")
+            required=("name", "units", "zone"),
+            optional=("rule", "reserve", "losses", "start", "default_at"),
         )
         units = self.selector(node.get("units"))
         for unit_id in units:
@@ -219,17 +223,20 @@ class ScenarioReader:
         reserve = node.optional("reserve")
         losses = node.optional("losses")
         start = node.optional("start")
+        default_at = node.optional("default_at")
+        zone = self.zone(node.get("zone"))
         return SetupGroup(
             name=node.get("name").as_str(),
             rule=rule.as_scalar_text() if rule else "",
             player=player,
             units=units,
-            zone=self.zone(node.get("zone")),
+            zone=zone,
             reserve=reserve.as_bool() if reserve else False,
             losses=self.losses(losses) if losses else None,
             start=UnitStatus(start.as_choice(("on_map", "force_pool")))
             if start
             else UnitStatus.ON_MAP,
+            default_at=self.default_hexes(default_at, zone) if default_at else (),
         )
 
     def selector(self, node: Node) -> tuple[str, ...]:
@@ -275,6 +282,20 @@ class ScenarioReader:
         except ValueError as error:
             raise node.error("a hex id on the map", str(error)) from None
         return hex_id
+
+    def default_hexes(self, node: Node, zone: Zone) -> tuple[str, ...]:
+        """A group's `default_at`: hexes of its zone, which the default set-up fills first."""
+        try:
+            allowed = zone.hexes(self.game_map)
+        except TypeError:
+            raise node.error("no default_at: the zone depends on where others stand") from None
+        ids = []
+        for item in node.as_list(min_length=1):
+            hex_id = self.hex_id(item)
+            if self.game_map.grid.hex_of(hex_id) not in allowed:
+                raise item.error(f"a hex of the group's zone ({zone.describe()})", hex_id)
+            ids.append(hex_id)
+        return tuple(ids)
 
     def zone(self, node: Node) -> Zone:
         mapping = node.as_mapping()

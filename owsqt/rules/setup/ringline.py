@@ -5,8 +5,9 @@ The armies "man the inner ring of the Stalingrad Pocket ... preventing a breakou
 the default set-up every hex of the army's zone next to the pocket holds a Soviet unit
 or lies in a Soviet zone of control, so that no path leaves the pocket through it
 (reading 116). Units with a ZOC go first, each to the hex that closes the most hexes
-still open (nearest the pocket on a tie); the rest of the army then stacks on the line,
-the lightest hex first, up to `limit` stacking points.
+still open (nearest the pocket on a tie); the rest of the army then stands on the face,
+the lightest hex first, so that every face hex holds a unit while the army has units
+enough, up to `limit` stacking points a hex.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def ring_line(
         batches.setdefault(best, []).append(unit_id)
         load[best] += catalogue[unit_id].stacking
         open_ -= closing[best]
-    line = sorted(batches or face, key=grid.offset_of)
+    line = sorted(face, key=grid.offset_of)
     for unit_id in rest:
         value = catalogue[unit_id].stacking
         room = [h for h in line if load[h] + value <= limit]

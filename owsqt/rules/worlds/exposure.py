@@ -17,18 +17,14 @@ from dataclasses import dataclass
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
-from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.fog.option import fog_on
 from owsqt.rules.fog.view import engaged, faced, shown_on
+from owsqt.rules.movement.arrivals import WAITING
 from owsqt.rules.movement.zoc import exerts_zoc
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.phantoms import is_phantom
-
-WAITING = UnitStatus.NOT_ARRIVED
-"""[18.1, 19.11] A unit still to be set up or to arrive shows nothing: the enemy knows the
-scenario's forces and the turn record track, not which of them a stack took in (so a
-set-up placement or an arrival under a stack's top names no unit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +57,14 @@ def exposure(ruleset: Ruleset, state: GameState, side: Player) -> Exposure:
     The units are those the enemy's `view` keeps of `side`, read off `side`'s stacks alone
     (the view of the whole state is not built): a unit a combat engages whole, the unit
     each stack shows at the printed value of its side up, none of the others, and none
-    still to set up or to arrive (`WAITING`)."""
+    still to set up or to arrive, from the turn record track or a force pool (`WAITING`,
+    reading 154): the enemy knows the scenario's forces and the turn record track, not
+    which of them a stack took in, nor which went to the force pool (19.12 a)."""
     mine = ruleset.derived(ids_by_side)[side]
     real = ruleset.derived(real_ids_by_side)[side]
     fog = fog_on(state)
     engaged_now = engaged(state) if fog else frozenset()
-    units = {u: unit for u, unit in state.units.items() if u in real and unit.status is not WAITING}
+    units = {u: unit for u, unit in state.units.items() if u in real and unit.status not in WAITING}
     hidden = {}
     for hex_, stack in state.stacks.items():
         if stack[0] not in mine:
