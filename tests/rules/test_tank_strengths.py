@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from owsqt.rules.data.datafile import DataError
-from owsqt.rules.data.oobexport import oob_markdown
+from owsqt.rules.data.oobexport import oob_data, oob_markdown
 from owsqt.rules.data.tankstrength import equivalent, is_tank_unit, problems, tank_strength
 from owsqt.rules.data.unitfiles import load_catalogue
 from owsqt.rules.data.units import TankFormula, UnitType
@@ -151,6 +151,19 @@ def test_the_order_of_battle_lists_every_tank_count_with_its_source(catalogue):
         )
     for key in catalogue.tanks.sources:
         assert f"- **{key}**:" in text
+
+
+def test_the_exported_order_of_battle_gives_each_tank_unit_its_count(catalogue):
+    units = {u["id"]: u for u in oob_data(catalogue, [])["units"]}
+    assert units["de-6pz-11pzr-1"]["tanks"] == {
+        "medium": 62,
+        "light": 15,
+        "as_of": "12 Dec 1942",
+        "source": "forczyk",
+        "estimated": False,
+    }
+    assert "tanks" not in units["de-6pz-114pgr-2"]
+    assert sum("tanks" in u for u in units.values()) == len(catalogue.tanks.counts)
 
 
 # --- bent data ----------------------------------------------------------------------------

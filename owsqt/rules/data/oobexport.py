@@ -12,7 +12,7 @@ def oob_data(catalogue: UnitCatalogue, scenario_ids: list[str]) -> dict[str, Any
     """Every counter with all its values and its formation chain (innermost first)."""
     units: list[dict[str, Any]] = []
     for unit in catalogue.ground.values():
-        entry = {
+        entry: dict[str, Any] = {
             "id": unit.id,
             "name": unit.name,
             "nationality": unit.nationality.value,
@@ -33,6 +33,15 @@ def oob_data(catalogue: UnitCatalogue, scenario_ids: list[str]) -> dict[str, Any
             entry["range"] = unit.range
         if unit.antitank_88:
             entry["antitank_88"] = True
+        count = catalogue.tanks.counts.get(unit.id) if catalogue.tanks else None
+        if count is not None:
+            entry["tanks"] = {
+                "medium": count.medium,
+                "light": count.light,
+                "as_of": count.as_of,
+                "source": count.source,
+                "estimated": count.estimated,
+            }
         units.append(entry)
     for air in catalogue.air.values():
         units.append(
