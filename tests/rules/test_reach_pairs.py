@@ -22,7 +22,7 @@ def test_8_1_the_numbered_two_class_search_keeps_the_labels_of_the_general_searc
     rng = random.Random(20)
     compared = 0
     hexes = sorted(h for h in state.stacks)
-    for _ in range(40):
+    for _ in range(60):
         stack = state.stacks[rng.choice(hexes)]
         units = tuple(rng.sample(stack, min(len(stack), rng.randint(1, 4))))
         move = StackMove(ruleset, state, units)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from owsqt.rules.data.units import AirUnitDef, Formation, UnitCatalogue, UnitDef
+from owsqt.rules.data.tankstrength import equivalent, tank_strength
+from owsqt.rules.data.units import AirUnitDef, Formation, TankTable, UnitCatalogue, UnitDef
 
 
 def oob_data(catalogue: UnitCatalogue, scenario_ids: list[str]) -> dict[str, Any]:
     """Every counter with all its values and its formation chain (innermost first)."""
     units: list[dict[str, Any]] = []
     for unit in catalogue.ground.values():
-        entry = {
+        entry: dict[str, Any] = {
             "id": unit.id,
             "name": unit.name,
             "nationality": unit.nationality.value,
@@ -32,6 +33,15 @@ def oob_data(catalogue: UnitCatalogue, scenario_ids: list[str]) -> dict[str, Any
             entry["range"] = unit.range
         if unit.antitank_88:
             entry["antitank_88"] = True
+        count = catalogue.tanks.counts.get(unit.id) if catalogue.tanks else None
+        if count is not None:
+            entry["tanks"] = {
+                "medium": count.medium,
+                "light": count.light,
+                "as_of": count.as_of,
+                "source": count.source,
+                "estimated": count.estimated,
+            }
         units.append(entry)
     for air in catalogue.air.values():
         units.append(
@@ -102,7 +112,47 @@ def oob_markdown(catalogue: UnitCatalogue) -> str:
 
     for top in children.get(None, []):
         visit(top, 0)
+    if catalogue.tanks is not None:
+        lines.extend(_tank_section(catalogue, catalogue.tanks))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _tank_section(catalogue: UnitCatalogue, table: TankTable) -> list[str]:
+    """The formula, its weights and every tank unit's count with its date and source."""
+    formula = table.formula
+    per = formula.tanks_per_factor
+    lines = [
+        "## Tank strengths",
+        "",
+        "Every tank and assault gun counter of both sides (assault guns fight as tanks: 11.4",
+        "armor superiority and combined arms) takes its combat factors from its tanks by one",
+        "formula (resources/units/tank-strengths.yaml, checked by `owsqt validate-data`):",
+        "",
+        f"- equivalent = medium tanks + light tanks x {formula.light_weight}",
+        f"- combat = equivalent / {per}, rounded half up",
+        f"- reduced side = equivalent / {2 * per}, rounded half up (half the tanks)",
+        "",
+        "Medium: Pz III, Pz IV, StuG III, T-34. Light: Pz II, command tanks, T-60, T-70.",
+        "Anchor: the 12-10 tank battalion of the 11.8 example, a 6th Panzer Division",
+        f"battalion, keeps its 12 at {per} tanks a factor. Proficiency and stacking are not",
+        "priced by the formula. An estimated count rests on the source named, as its note says.",
+        "",
+        "| counter | medium | light | equivalent | combat | as of | source | note |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for count in table.counts.values():
+        full, reduced = tank_strength(formula, count.medium, count.light)
+        tanks = equivalent(formula, count.medium, count.light)
+        source = count.source + (" (estimated)" if count.estimated else "")
+        lines.append(
+            f"| {catalogue.name_of(count.unit)} | {count.medium} | {count.light} "
+            f"| {float(tanks):g} | {full} ({reduced}) | {count.as_of} | {source} "
+            f"| {count.note} |"
+        )
+    lines.extend(["", "Sources:", ""])
+    lines.extend(f"- **{key}**: {text}" for key, text in table.sources.items())
+    lines.append("")
+    return lines
 
 
 def _ground_row(unit: UnitDef) -> str:

@@ -19,6 +19,9 @@ from owsqt.rules.data.units import (
     Formation,
     MovementClass,
     Nationality,
+    TankCount,
+    TankFormula,
+    TankTable,
     UnitCatalogue,
     UnitDef,
     UnitSize,
@@ -79,7 +82,9 @@ def load_catalogue(directory: Path) -> UnitCatalogue:
     """Every counter of the manifest; a DataError names file, key path and what was expected."""
     roots = [load_yaml(path) for path in sorted(directory.glob("*.yaml"))]
     for root in roots:
-        root.check_keys(optional=("formations", "templates", "units", "air_units"))
+        root.check_keys(
+            optional=("formations", "templates", "units", "air_units", "tank_strengths")
+        )
     formations = _formations(roots)
     templates = _templates(roots)
     ground: dict[str, UnitDef] = {}
@@ -91,7 +96,7 @@ def load_catalogue(directory: Path) -> UnitCatalogue:
         for node in _items(root, "air_units"):
             fields = _merged(node, templates, _AIR_FIELDS)
             _add(air, ground, node, _air_unit(node, fields, formations))
-    return UnitCatalogue(ground, air, formations)
+    return UnitCatalogue(ground, air, formations, _tank_table(roots, ground))
 
 
 def _items(root: Node, key: str) -> list[Node]:
@@ -280,3 +285,54 @@ def _add(into: dict[str, D], other: Mapping[str, object], node: Node, definition
     if definition.id in into or definition.id in other:
         raise node.get("id").error("an id no other counter uses")
     into[definition.id] = definition
+
+
+def _tank_table(roots: list[Node], ground: Mapping[str, UnitDef]) -> TankTable | None:
+    """The tank strength formula and counts (issue 23); one file holds them, if any does."""
+    nodes = [root.get("tank_strengths") for root in roots if root.has("tank_strengths")]
+    if not nodes:
+        return None
+    if len(nodes) > 1:
+        raise nodes[1].error("the only 'tank_strengths' of resources/units", "a second one")
+    node = nodes[0]
+    node.check_keys(required=("formula", "sources", "counts"))
+    formula_node = node.get("formula")
+    formula_node.check_keys(required=("tanks_per_factor", "light_weight"))
+    formula = TankFormula(
+        tanks_per_factor=formula_node.get("tanks_per_factor").as_int(1, 100),
+        light_weight=formula_node.get("light_weight").as_fraction(0, 1),
+    )
+    sources = {key: value.as_str() for key, value in node.get("sources").as_mapping().items()}
+    counts: dict[str, TankCount] = {}
+    for item in node.get("counts").as_list():
+        count = _tank_count(item, sources, ground)
+        if count.unit in counts:
+            raise item.get("unit").error("a unit no other tank count names")
+        counts[count.unit] = count
+    return TankTable(formula, sources, counts)
+
+
+def _tank_count(node: Node, sources: Mapping[str, str], ground: Mapping[str, UnitDef]) -> TankCount:
+    node.check_keys(
+        required=("unit", "medium", "light", "as_of", "source"), optional=("estimated", "note")
+    )
+    unit = node.get("unit").as_str()
+    if unit not in ground:
+        raise node.get("unit").error("the id of a ground unit in resources/units")
+    source = node.get("source").as_str()
+    if source not in sources:
+        raise node.get("source").error("a key of tank_strengths.sources")
+    estimated = node.optional("estimated")
+    note = node.optional("note")
+    count = TankCount(
+        unit=unit,
+        medium=node.get("medium").as_int(0, 500),
+        light=node.get("light").as_int(0, 500),
+        as_of=node.get("as_of").as_str(),
+        source=source,
+        estimated=estimated.as_bool() if estimated else False,
+        note=note.as_str() if note else "",
+    )
+    if count.medium + count.light == 0:
+        raise node.error("a count of at least one tank", "no tanks")
+    return count

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 
 from owsqt.rules.core.vocabulary import LossClass, Player, TallyNationality
 
@@ -209,6 +210,37 @@ class AirUnitDef:
         return self.nationality.player
 
 
+@dataclass(frozen=True, slots=True)
+class TankFormula:
+    """How a tank unit's combat factors follow from its tanks (resources/units/tank-strengths.yaml):
+    medium tanks count 1, light tanks ``light_weight``; one factor per ``tanks_per_factor``."""
+
+    tanks_per_factor: int
+    light_weight: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class TankCount:
+    """The tanks of one tank or assault gun counter, when, and from which source."""
+
+    unit: str
+    medium: int  # Pz III, Pz IV, StuG III, T-34: a gun that fights tanks
+    light: int  # Pz II, command tanks, T-60, T-70
+    as_of: str
+    source: str  # a key of TankTable.sources
+    estimated: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TankTable:
+    """The formula, the sources it cites and every tank unit's count, by unit id."""
+
+    formula: TankFormula
+    sources: Mapping[str, str] = field(default_factory=dict)
+    counts: Mapping[str, TankCount] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class UnitCatalogue:
     """Every counter definition and formation, by id."""
@@ -216,6 +248,7 @@ class UnitCatalogue:
     ground: Mapping[str, UnitDef] = field(default_factory=dict)
     air: Mapping[str, AirUnitDef] = field(default_factory=dict)
     formations: Mapping[str, Formation] = field(default_factory=dict)
+    tanks: TankTable | None = None  # None: the manifest gives no tank counts
 
     def name_of(self, unit_id: str) -> str:
         definition = self.ground.get(unit_id) or self.air.get(unit_id)
