@@ -17,6 +17,7 @@ from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.data.datafile import DataError
 from owsqt.rules.map.gamemap import ConnectionKind, GameMap
 from owsqt.rules.map.groundtruth import (
+    GAZETTEER,
     ExpectedPlace,
     ExpectedRailway,
     Gazetteer,
@@ -40,7 +41,7 @@ def game_map() -> GameMap:
 
 @pytest.fixture(scope="module")
 def gazetteer() -> Gazetteer:
-    return load_gazetteer(SOURCES / "gazetteer.yaml")
+    return load_gazetteer(RESOURCES / GAZETTEER)
 
 
 def hex_id(game_map: GameMap, name: str) -> str:

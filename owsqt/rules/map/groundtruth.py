@@ -22,6 +22,8 @@ from owsqt.rules.map.mapsources import HEX_ID_EXPECTED, parse_hex_id
 
 # How far (in hexes) a compiled place may lie from the hex its source puts it in.
 PLACE_TOLERANCE = 1
+# The gazetteer, relative to the resources directory.
+GAZETTEER = Path("map", "sources", "gazetteer.yaml")
 
 
 @dataclass(frozen=True, slots=True)
