@@ -15,7 +15,7 @@ import pytest
 
 from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.data.datafile import DataError
-from owsqt.rules.map.gamemap import ConnectionKind, GameMap
+from owsqt.rules.map.gamemap import ConnectionKind, Edge, GameMap
 from owsqt.rules.map.groundtruth import (
     GAZETTEER,
     ExpectedPlace,
@@ -114,16 +114,18 @@ def test_the_railway_runs_from_zhutovo_station_to_abganerovo_without_going_throu
     game_map,
 ):
     rails = rail_hexes(game_map, KOTELNIKOVO_LINE)
-    assert {hex_id(game_map, "Kruglyakov"), hex_id(game_map, "Abganerovo"), "3930"} <= rails
+    assert {hex_id(game_map, "Kruglyakov"), hex_id(game_map, "Abganerovo"), "3829"} <= rails
     aksai = game_map.place("Aksai").hex
     nearest = min(distance(aksai, game_map.grid.hex_of(rail)) for rail in rails)
     assert nearest >= 3  # Gnilo-Aksaiskaya station is north of the village, not in it
 
 
-def test_abganerovo_4831_where_group_christea_enters_is_a_station_of_the_railway_19_12_e(
+def test_abganerovo_lies_in_4733_and_4831_where_group_christea_enters_is_on_its_railway_19_12_e(
     game_map,
 ):
-    assert hex_id(game_map, "Abganerovo") == "4831"
+    assert within(game_map, "Abganerovo", "4733") <= 1
+    christea = game_map.grid.hex_of("4831")
+    assert christea in game_map.edges[Edge.EAST]
     assert "4831" in rail_hexes(game_map, KOTELNIKOVO_LINE)
 
 
@@ -192,7 +194,7 @@ def test_cutting_the_railway_between_zhutovo_station_and_gnilo_aksaiskaya_is_nam
 
     assert problems(bent(game_map, cut), gazetteer) == [
         f"the {KOTELNIKOVO_LINE} is broken: no rail joins Zhutovo (at Kruglyakov) in 3032 "
-        "to Gnilo-Aksaiskaya in 3930"
+        "to Gnilo-Aksaiskaya in 3829"
     ]
 
 
@@ -203,20 +205,20 @@ def test_a_railway_that_misses_gnilo_aksaiskaya_station_leaves_it_off_the_rails(
         data["connections"] = [
             c
             for c in data["connections"]
-            if not (c[2] == "railroad" and c[3] == KOTELNIKOVO_LINE and "3930" in c[:2])
+            if not (c[2] == "railroad" and c[3] == KOTELNIKOVO_LINE and "3829" in c[:2])
         ]
 
     assert problems(bent(game_map, reroute), gazetteer) == [
-        f"station Gnilo-Aksaiskaya in 3930 is on no hex of the {KOTELNIKOVO_LINE}",
+        f"station Gnilo-Aksaiskaya in 3829 is on no hex of the {KOTELNIKOVO_LINE}",
         f"the {KOTELNIKOVO_LINE} is broken: no rail joins Zhutovo (at Kruglyakov) in 3032 "
-        "to Abganerovo in 4831",
+        "to Abganerovo in 4733",
     ]
 
 
 def test_a_station_off_its_railway_is_named(game_map):
-    line = ExpectedRailway(KOTELNIKOVO_LINE, ((Station("Abganerovo", "4733"),),))
+    line = ExpectedRailway(KOTELNIKOVO_LINE, ((Station("Abganerovo", "4734"),),))
     assert problems(game_map, Gazetteer((), (line,))) == [
-        f"station Abganerovo in 4733 is on no hex of the {KOTELNIKOVO_LINE}"
+        f"station Abganerovo in 4734 is on no hex of the {KOTELNIKOVO_LINE}"
     ]
 
 
