@@ -129,10 +129,11 @@ def test_abganerovo_lies_in_4733_and_4831_where_group_christea_enters_is_on_its_
     assert "4831" in rail_hexes(game_map, KOTELNIKOVO_LINE)
 
 
-def test_the_chir_line_runs_through_krivomuzginskaya_karpovka_and_voroponovo(game_map):
+def test_the_chir_line_runs_through_krivomuzginskaya_karpovskaya_and_voroponovo(game_map):
     rails = rail_hexes(game_map, CHIR_LINE)
-    for place in ("Logovskiy", "Krivomuzginskaya", "Karpovka", "Voroponovo", "Stalingrad"):
+    for place in ("Logovskiy", "Krivomuzginskaya", "Marinovka", "Voroponovo", "Stalingrad"):
         assert hex_id(game_map, place) in rails, place
+    assert "3806" in rails  # Karpovskaya station, at Novy Rogachik south-east of Karpovka
 
 
 def test_aksai_and_verchne_kumskij_keep_their_former_names_for_the_legend(game_map):
@@ -224,10 +225,10 @@ def test_a_station_off_its_railway_is_named(game_map):
 
 def test_stations_out_of_order_are_named(game_map):
     stations = (Station("Krivomuzginskaya", "3009"), Station("Voroponovo", "4407"))
-    stations += (Station("Karpovka", "3605"),)
+    stations += (Station("Karpovskaya", "3806"),)
     line = ExpectedRailway(CHIR_LINE, (stations,))
     assert problems(game_map, Gazetteer((), (line,))) == [
-        f"the {CHIR_LINE} reaches Karpovka in 3605 before Voroponovo in 4407, not after it"
+        f"the {CHIR_LINE} reaches Karpovskaya in 3806 before Voroponovo in 4407, not after it"
     ]
 
 
