@@ -120,6 +120,16 @@ def test_the_railway_runs_from_zhutovo_station_to_abganerovo_without_going_throu
     assert nearest >= 3  # Gnilo-Aksaiskaya station is north of the village, not in it
 
 
+def test_gremyachaya_is_the_first_station_north_east_of_kotelnikovo_then_chilekovo(game_map):
+    assert within(game_map, "Gremyachaya", "2247") <= 1
+    stations = tuple(
+        Station(name, hex_id(game_map, name))
+        for name in ("Kotelnikovo", "Gremyachaya", "Chilekovo", "Kruglyakov")
+    )
+    line = ExpectedRailway(KOTELNIKOVO_LINE, (stations,))
+    assert problems(game_map, Gazetteer((), (line,))) == []
+
+
 def test_abganerovo_lies_in_4733_and_4831_where_group_christea_enters_is_on_its_railway_19_12_e(
     game_map,
 ):
