@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from shapely.geometry import LineString
 
 from owsqt.rules.core.hexgrid import HexGrid, Hexside
 from owsqt.rules.map.gamemap import MAP_LAYOUT, ConnectionKind, HexFeature, RiverClass, Terrain
-from owsqt.rules.map.mapcompiler import MapCompileError, compile_map, grid_point
+from owsqt.rules.map.mapcompiler import MapCompileError, _hex_paths, compile_map, grid_point
 from owsqt.rules.map.mapfile import compiled_text, export_data, load_game_map
 from owsqt.rules.map.mapsources import load_sources
 
@@ -215,3 +216,16 @@ def test_control_points_that_cannot_make_a_projection_are_refused(tmp_path, cont
     )
     with pytest.raises(MapCompileError, match=message):
         compile_map(sources, GRID)
+
+
+def test_a_railroad_keeps_the_hex_of_each_of_its_points_where_a_road_would_cut_the_corner():
+    """A line bending at a hex centre whose neighbours on either side touch: a road drops
+    the corner hex, a railroad keeps it (its point there is a station, issue 23)."""
+    station = GRID.hex_of("1515")
+    (_, before), (_, after) = GRID.neighbours(station)[:2]
+    assert after in {n for _, n in GRID.neighbours(before)}  # the corner can be cut
+    bend = LineString([MAP_LAYOUT.center(h) for h in (before, station, after)])
+    (road,) = _hex_paths(bend, GRID, set())
+    (rail,) = _hex_paths(bend, GRID, {station})
+    assert station not in road
+    assert rail == [before, station, after]

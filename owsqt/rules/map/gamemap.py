@@ -98,6 +98,18 @@ class Place:
     latitude: float
     longitude: float
     approximate: bool = False
+    former: tuple[str, ...] = ()  # earlier names (the legend's gazetteer shows them)
+    now: str | None = None  # the present-day name, where it differs
+
+
+def _place(entry: list[Any], by_id: Mapping[str, Hex]) -> Place:
+    """One compiled place; a file written before places had names of other times has none."""
+    name, hex_id, kind, latitude, longitude, approximate, *names = entry
+    former = names[0] if names else []
+    now = names[1] if len(names) > 1 else None
+    return Place(
+        name, by_id[hex_id], HexFeature(kind), latitude, longitude, approximate, tuple(former), now
+    )
 
 
 _TERRAIN_CODES = {Terrain.CLEAR: "c", Terrain.ELEVATED: "e", Terrain.MARSH: "m"}
@@ -158,7 +170,16 @@ class GameMap:
                 if info.features
             },
             "places": [
-                [p.name, ids(p.hex), p.kind.value, p.latitude, p.longitude, p.approximate]
+                [
+                    p.name,
+                    ids(p.hex),
+                    p.kind.value,
+                    p.latitude,
+                    p.longitude,
+                    p.approximate,
+                    list(p.former),
+                    p.now,
+                ]
                 for p in places
             ],
             "rivers": [
@@ -230,10 +251,7 @@ class GameMap:
     @cached_property
     def places(self) -> tuple[Place, ...]:
         by_id = self._by_id
-        return tuple(
-            Place(name, by_id[hex_id], HexFeature(kind), latitude, longitude, approximate)
-            for name, hex_id, kind, latitude, longitude, approximate in self.data["places"]
-        )
+        return tuple(_place(entry, by_id) for entry in self.data["places"])
 
     @cached_property
     def entry_areas(self) -> dict[str, tuple[Hex, ...]]:

@@ -253,7 +253,17 @@ def _places(
         if not grid.contains(hex_):
             continue  # beyond the map edge: the ground around the map is not drawn
         kind = HexFeature(source.kind)
-        places.append(Place(source.name, hex_, kind, *source.position, source.approximate))
+        places.append(
+            Place(
+                source.name,
+                hex_,
+                kind,
+                *source.position,
+                source.approximate,
+                source.former,
+                source.now,
+            )
+        )
         features.setdefault(hex_, set()).add(kind)
         if hex_ in names:
             collisions.setdefault(grid.id_of(hex_), [names[hex_]]).append(source.name)
@@ -361,8 +371,15 @@ def _connections(
     lines += [(rail, ConnectionKind.RAILROAD) for rail in sources.railroads]
     for source, kind in lines:
         clipped = _project_line(source.points, projection).intersection(frame)
+        # A railroad keeps the hexes of its own points (its stations) on its path; roads are
+        # left to the line alone.
+        through = (
+            {MAP_LAYOUT.hex_at_point(*xy) for xy in _project_points(source.points, projection)}
+            if kind is ConnectionKind.RAILROAD
+            else set()
+        )
         for piece in _pieces(clipped):
-            for path in _hex_paths(piece, grid):
+            for path in _hex_paths(piece, grid, through):
                 for a, b in itertools.pairwise(path):
                     low, high = sorted((a, b))
                     found.setdefault((low, high, kind), Connection(low, high, kind, source.name))
@@ -380,9 +397,10 @@ def _connections(
     )
 
 
-def _hex_paths(piece: LineString, grid: HexGrid) -> list[list[Hex]]:
+def _hex_paths(piece: LineString, grid: HexGrid, through: set[Hex]) -> list[list[Hex]]:
     """The hexes a line passes through, in order, each adjacent to the next; a new path
-    begins wherever the line leaves the map, so no link ever joins hexes apart."""
+    begins wherever the line leaves the map, so no link ever joins hexes apart. The hexes
+    `through` (those of the line's own points) are never dropped as detours."""
     steps = max(1, int(piece.length / SAMPLE_STEP))
     paths: list[list[Hex]] = [[]]
     for index in range(steps + 1):
@@ -403,18 +421,19 @@ def _hex_paths(piece: LineString, grid: HexGrid) -> list[list[Hex]]:
                 paths.append([])
                 path = paths[-1]
         path.append(hex_)
-    return [_without_detours(path, grid) for path in paths if len(path) > 1]
+    return [_without_detours(path, grid, through) for path in paths if len(path) > 1]
 
 
-def _without_detours(path: list[Hex], grid: HexGrid) -> list[Hex]:
-    """Drop a hex the line only clipped at a corner when its neighbours touch directly."""
+def _without_detours(path: list[Hex], grid: HexGrid, keep: set[Hex]) -> list[Hex]:
+    """Drop a hex the line only clipped at a corner when its neighbours touch directly,
+    unless it is one of the hexes to `keep`."""
     changed = True
     while changed:
         changed = False
         index = 1
         while index < len(path) - 1:
             before, after = path[index - 1], path[index + 1]
-            if after in {n for _, n in grid.neighbours(before)}:
+            if path[index] not in keep and after in {n for _, n in grid.neighbours(before)}:
                 del path[index]
                 changed = True
             else:

@@ -31,6 +31,9 @@ class SourcePlace:
     position: LatLon
     pin: str | None  # the hex the rules put it in; pins feed the projection's fit
     approximate: bool
+    source: str | None = None  # the page the position was taken from, and what it gives
+    former: tuple[str, ...] = ()  # earlier names, for the legend's gazetteer
+    now: str | None = None  # the present-day name, where it differs
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,14 +126,25 @@ def _approximate(node: Node) -> bool:
 
 
 def _place(node: Node) -> SourcePlace:
-    node.check_keys(required=("name", "kind", "at"), optional=("pin", "approximate", "note"))
-    pin = node.optional("pin")
+    node.check_keys(
+        required=("name", "kind", "at"),
+        optional=("pin", "approximate", "note", "source", "former", "now"),
+    )
+    pin, source, former, now = (node.optional(k) for k in ("pin", "source", "former", "now"))
+    approximate = _approximate(node)
+    if source is not None and approximate:
+        raise node.get("approximate").error(
+            "no 'approximate: true' on a place whose position has a source", "true"
+        )
     return SourcePlace(
         name=node.get("name").as_str(),
         kind=node.get("kind").as_choice(PLACE_KINDS),
         position=_point(node.get("at")),
         pin=pin.as_scalar_text() if pin else None,
-        approximate=_approximate(node),
+        approximate=approximate,
+        source=source.as_str() if source else None,
+        former=tuple(item.as_str() for item in former.as_list()) if former else (),
+        now=now.as_str() if now else None,
     )
 
 
@@ -171,7 +185,7 @@ def _control_point(node: Node) -> SourceControlPoint:
     hex_id: str | None = None
     to: tuple[float, float] | None = None
     if hex_node is not None:
-        hex_id = hex_node.as_parsed(_hex_id, "a hex id of four digits such as '2331'")
+        hex_id = hex_node.as_parsed(parse_hex_id, HEX_ID_EXPECTED)
     if to_node is not None:
         column, row = (float(item.as_fraction()) for item in to_node.as_list(length=2))
         to = (column, row)
@@ -184,7 +198,11 @@ def _control_point(node: Node) -> SourceControlPoint:
     )
 
 
-def _hex_id(text: str) -> str:
+HEX_ID_EXPECTED = "a hex id of four digits such as '2331'"
+
+
+def parse_hex_id(text: str) -> str:
+    """A CCRR hex id as written in a source file; ValueError for anything else."""
     if not (len(text) == 4 and text.isascii() and text.isdigit()):
         raise ValueError(text)
     return text
@@ -196,7 +214,7 @@ def _rules_areas(root: Node) -> Areas:
     for side, node in root.get("start_lines").as_mapping().items():
         node.check_keys(required=("front", "segments"))
         fronts[side] = tuple(
-            item.as_parsed(_hex_id, "a hex id of four digits such as '2331'")
+            item.as_parsed(parse_hex_id, HEX_ID_EXPECTED)
             for item in node.get("front").as_list(min_length=2)
         )
         start_lines[side] = tuple(
