@@ -23,7 +23,7 @@ MAX_SCALE = 4.0  # `render-map --scale`: a bigger picture of the whole map is gi
 def validate_data(args: argparse.Namespace) -> int:
     ruleset = Ruleset.load()
     ruleset.game_map.validate()
-    problems = data_problems(ruleset)
+    problems = data_problems(ruleset, resources_dir())
     for problem in problems:
         print(f"owsqt: validate-data: {problem}", file=sys.stderr)
     if problems:
@@ -32,7 +32,8 @@ def validate_data(args: argparse.Namespace) -> int:
         f"data ok: {len(ruleset.grid.ids())} hexes, {len(ruleset.catalogue.ground)} ground and "
         f"{len(ruleset.catalogue.air)} air counters, {len(ruleset.scenarios)} scenarios, "
         f"{len(ruleset.turn_record_track)} turns of the Turn Record Track, every table; "
-        "the start lines apart and in order"
+        "the start lines apart and in order, places and railways on their sourced hexes, tank "
+        "strengths by the formula"
     )
     return EXIT_OK
 

@@ -216,6 +216,16 @@ def test_export_oob_needs_a_destination(capsys):
             "zone.hex",
         ),
         ("resources/units/luftwaffe.yaml", ("proficiency: 8", "proficiency: 80"), "proficiency"),
+        (  # a fact: the tank formula (issue 23)
+            "resources/units/tank-strengths.yaml",
+            ("{unit: de-6pz-11pzr-1, medium: 62,", "{unit: de-6pz-11pzr-1, medium: 31,"),
+            "I/11 Pz (de-6pz-11pzr-1): printed 12 (6), the formula gives",
+        ),
+        (  # a fact: a village off its sourced hex (issue 23)
+            "resources/map/sources/gazetteer.yaml",
+            ('{name: Novoaksaiskiy, hex: "1931"}', '{name: Novoaksaiskiy, hex: "2632"}'),
+            "Novoaksaiskiy",
+        ),
     ],
 )
 def test_validate_data_names_file_and_key_of_bad_data_and_fails(
