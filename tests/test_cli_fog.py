@@ -148,12 +148,13 @@ def test_18_1_act_tells_the_acting_side_the_roll_not_the_unit_it_drew(rules, tmp
         assert session.submit(EndStep(player=Player.GERMAN)).applied
     before = session.state
     session.close()
+    stack = before.units["de-57pzk-651pi"].hex  # the corps' engineers and flak, four
     action = {"kind": "ground_attack", "player": "soviet", "air_units": ["su-202shad"]}
-    action["hidden_in"] = "1844"
+    action["hidden_in"] = rules.grid.id_of(stack)
     capsys.readouterr()
     assert main(["act", str(path), json.dumps(action), "--json"]) == 0
     told = json.loads(capsys.readouterr().out)
-    hidden = [u for u in before.stack(rules.grid.hex_of("1844"))[1:]]
+    hidden = [u for u in before.stack(stack)[1:]]
     assert any("random target among 3" in line for line in told["events"])
     for unit_id in hidden:
         assert not any(rules.unit_name(unit_id) in line for line in told["events"]), told

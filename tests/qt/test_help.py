@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication, QListWidgetItem
 
 from owsqt.qt.help.citations import citations, first_citation, linkify
+from owsqt.qt.help.gazetteer import Gazetteer
 from owsqt.qt.help.legend import Legend, chit_looks
 from owsqt.qt.help.rulebook import load_rulebook, parse
 from owsqt.qt.help.shortcuts import ShortcutsDialog, gather_shortcuts
@@ -184,6 +185,22 @@ def test_the_legend_shows_every_marker_and_map_feature(qtbot, shipped):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         legend.grab().save(str(Path(SHOTS) / "map-legend.png"))
+
+
+def test_issue_23_the_gazetteer_lists_every_place_with_its_former_names(qtbot, shipped):
+    centred = []
+    gazetteer = Gazetteer(shipped.game_map, centred.append)
+    qtbot.addWidget(gazetteer)
+    rows = {row[0].rstrip(" ~"): row for row in gazetteer.rows()}
+    assert set(rows) == {place.name for place in shipped.game_map.places}
+    assert rows["Aksai"][1:3] == ("4034", "Gnilo-Aksaiskaya")
+    assert rows["Stalingrad"][3] == "Volgograd"
+    assert [row[0] for row in gazetteer.rows()] == sorted(row[0] for row in gazetteer.rows())
+    gazetteer.table.cellDoubleClicked.emit(0, 0)
+    assert centred == [gazetteer.rows()[0][1]]
+    if SHOTS:
+        gazetteer.resize(640, 720)
+        gazetteer.grab().save(str(Path(SHOTS) / "gazetteer.png"))
 
 
 def test_help_dock_picture_after_a_citation_click(qtbot, shipped):

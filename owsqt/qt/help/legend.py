@@ -1,6 +1,7 @@
 """Help ▸ Map legend: the terrain, lines, areas and overlays of the map and every marker,
 each drawn by the code that draws it on the table (swatches.py for the map's inks and
-shapes; the counters' chits and the map markers painted by their own items)."""
+shapes; the counters' chits and the map markers painted by their own items); and the
+gazetteer of the map's places, in a tab of its own (gazetteer.py)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,14 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QScrollArea,
     QStyleOptionGraphicsItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from owsqt.qt.counters.markers import ChitItem, ChitLook, HexMarkerLayer, unit_chits
 from owsqt.qt.fonts import table_font
+from owsqt.qt.help.gazetteer import Gazetteer
 from owsqt.qt.help.swatches import MAP_FEATURES, SUPPLY_OVERLAYS, Draw, hex_path
 from owsqt.qt.map.mapitem import MAP_SCALE, SCENE_LAYOUT
 from owsqt.qt.map.style import CLEAR
@@ -198,7 +201,11 @@ class LegendDialog(QDialog):
         scroll = QScrollArea(self)
         scroll.setWidget(self.legend)
         scroll.setWidgetResizable(True)
-        layout.addWidget(scroll)
+        self.gazetteer = Gazetteer(window.ruleset.game_map, window.centre_on_hex, self)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(scroll, "&Legend")
+        self.tabs.addTab(self.gazetteer, "&Gazetteer")
+        layout.addWidget(self.tabs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
