@@ -206,6 +206,25 @@ def test_export_oob_needs_a_destination(capsys):
     assert "--json" in capsys.readouterr().err
 
 
+def validate_bent_copy(tmp_path, monkeypatch, bend) -> int:
+    """`owsqt validate-data` over a copy of the shipped data that `bend(root)` changed."""
+    import shutil
+
+    from owsqt.rules.data.datafile import resources_dir
+    from owsqt.rules.scenario.ruleset import default_ruleset
+
+    repo = resources_dir().parent
+    for folder in ("resources", "scenarios"):
+        shutil.copytree(repo / folder, tmp_path / folder)
+    bend(tmp_path)
+    monkeypatch.setenv("OWSQT_RESOURCES", str(tmp_path / "resources"))
+    default_ruleset.cache_clear()
+    try:
+        return main(["validate-data"])
+    finally:
+        default_ruleset.cache_clear()
+
+
 @pytest.mark.parametrize(
     ("path", "change", "named"),
     [
@@ -231,26 +250,15 @@ def test_export_oob_needs_a_destination(capsys):
 def test_validate_data_names_file_and_key_of_bad_data_and_fails(
     tmp_path, monkeypatch, capsys, path, change, named
 ):
-    import shutil
+    def bend(root):
+        target = root / path
+        text = target.read_text()
+        assert change[0] in text
+        target.write_text(text.replace(*change, 1))
 
-    from owsqt.rules.data.datafile import resources_dir
-    from owsqt.rules.scenario.ruleset import default_ruleset
-
-    repo = resources_dir().parent
-    for folder in ("resources", "scenarios"):
-        shutil.copytree(repo / folder, tmp_path / folder)
-    target = tmp_path / path
-    text = target.read_text()
-    assert change[0] in text
-    target.write_text(text.replace(*change, 1))
-    monkeypatch.setenv("OWSQT_RESOURCES", str(tmp_path / "resources"))
-    default_ruleset.cache_clear()
-    try:
-        assert main(["validate-data"]) == 2
-    finally:
-        default_ruleset.cache_clear()
+    assert validate_bent_copy(tmp_path, monkeypatch, bend) == 2
     error = capsys.readouterr().err
-    assert target.name in error and named in error
+    assert path.rsplit("/", 1)[-1] in error and named in error
 
 
 @pytest.mark.slow
@@ -275,32 +283,20 @@ def test_moves_lists_the_hexes_a_stack_can_reach_with_their_cost_8_1(capsys):
 
 
 def test_validate_data_names_start_lines_that_cross_and_fails_19_11(tmp_path, monkeypatch, capsys):
-    import shutil
-
-    from owsqt.rules.data.datafile import resources_dir
     from owsqt.rules.map.gamemap import GameMap
     from owsqt.rules.map.mapfile import compiled_text, load_game_map
-    from owsqt.rules.scenario.ruleset import default_ruleset
 
-    repo = resources_dir().parent
-    for folder in ("resources", "scenarios"):
-        shutil.copytree(repo / folder, tmp_path / folder)
-    compiled = tmp_path / "resources" / "map" / "compiled.json"
-    data = dict(load_game_map(compiled).data)
-    soviet = data["fronts"]["soviet"]
-    # The straight line from 3847 to 4842 the rulebook's ends alone would give.
-    data["fronts"]["soviet"] = [
-        *soviet[: soviet.index("3847")],
-        "3847", "3947", "4046", "4146", "4245", "4345", "4444", "4544", "4643", "4743", "4842",
-    ]  # fmt: skip
-    compiled.write_text(compiled_text(GameMap(data)))
-    monkeypatch.setenv("OWSQT_RESOURCES", str(tmp_path / "resources"))
-    default_ruleset.cache_clear()
-    try:
-        assert main(["validate-data"]) == 2
-    finally:
-        default_ruleset.cache_clear()
-    error = capsys.readouterr().err
-    assert (
-        "owsqt: validate-data: resources/map: the start lines share 4146, 4245, 4643, 4743" in error
-    )
+    def bend(root):
+        compiled = root / "resources" / "map" / "compiled.json"
+        data = dict(load_game_map(compiled).data)
+        soviet = data["fronts"]["soviet"]
+        # The straight line from 3847 to 4842 the rulebook's ends alone would give.
+        data["fronts"]["soviet"] = [
+            *soviet[: soviet.index("3847")],
+            "3847", "3947", "4046", "4146", "4245", "4345", "4444", "4544", "4643", "4743", "4842",
+        ]  # fmt: skip
+        compiled.write_text(compiled_text(GameMap(data)))
+
+    assert validate_bent_copy(tmp_path, monkeypatch, bend) == 2
+    shared = "the start lines share 4146, 4245, 4643, 4743"
+    assert f"owsqt: validate-data: resources/map: {shared}" in capsys.readouterr().err

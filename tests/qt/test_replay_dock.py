@@ -25,8 +25,6 @@ from owsqt.session import GameSession
 from tests.airsteps import allocate_nothing
 from tests.session.pbemkit import Exchange, clock, set_up
 
-SETUP_ENTRIES = 77  # the default set-up of both sides ends with entry 78, into turn 1
-
 
 @pytest.fixture(scope="module")
 def rules():
@@ -45,7 +43,13 @@ def played(rules, end_steps: int = 4) -> GameSession:
 
 @pytest.fixture(scope="module")
 def session(rules):
-    return played(rules)  # 84 entries; the dock only reads it
+    return played(rules)  # the dock only reads it
+
+
+@pytest.fixture(scope="module")
+def turn_one(rules) -> int:
+    """The entry that begins turn 1: the last of both default set-ups."""
+    return len(played(rules, end_steps=0).entries)
 
 
 @pytest.fixture
@@ -90,7 +94,10 @@ def test_start_shows_the_game_before_the_first_entry_and_the_dock(qtbot, dock, s
 def test_start_without_a_last_entry_replays_to_the_latest(dock, session):
     dock.start(session, 80)
     assert dock.shown == 79
-    assert child(dock, QLabel, "replayRange").text() == "Replay: entries 80–84 · before the first"
+    last = len(session.entries)
+    assert (
+        child(dock, QLabel, "replayRange").text() == f"Replay: entries 80–{last} · before the first"
+    )
 
 
 def test_stepping_forward_and_back_shows_each_entry_in_turn(qtbot, dock, session):
@@ -152,33 +159,33 @@ def test_the_entry_box_jumps_to_the_entry_given(qtbot, dock, session):
     assert child(dock, QSpinBox, "replayEntry").maximum() == len(session.entries)
 
 
-def test_the_phase_list_names_each_turn_and_phase_where_it_began(dock, session):
+def test_the_phase_list_names_each_turn_and_phase_where_it_began(dock, session, turn_one):
     dock.start(session, 60, 70)
     phases = child(dock, QComboBox, "replayPhase")
     items = [(phases.itemText(i), phases.itemData(i)) for i in range(phases.count())]
     assert items == [
         ("Turn 1 · Setup", 0),
-        ("Turn 1 · Air operations", SETUP_ENTRIES + 1),
+        ("Turn 1 · Air operations", turn_one),
         ("Turn 1 · Stalingrad pocket", len(session.entries)),
     ]
     for _, entry in items[1:]:
         assert session.state_after(entry).phase != session.state_after(entry - 1).phase
 
 
-def test_choosing_a_phase_shows_the_entry_where_it_began(qtbot, dock, session):
+def test_choosing_a_phase_shows_the_entry_where_it_began(qtbot, dock, session, turn_one):
     dock.start(session, 60, 70)
     phases = child(dock, QComboBox, "replayPhase")
     with qtbot.waitSignal(dock.entryShown) as shown:
         phases.activated.emit(1)
-    assert shown.args == [SETUP_ENTRIES + 1]
+    assert shown.args == [turn_one]
     assert session.state_after(dock.shown).phase == Phase.AIR_OPERATIONS
 
 
-def test_the_phase_list_shows_the_phase_of_the_entry_shown(dock, session):
+def test_the_phase_list_shows_the_phase_of_the_entry_shown(dock, session, turn_one):
     dock.start(session, 60, 70)
     phases = child(dock, QComboBox, "replayPhase")
     assert phases.currentText() == "Turn 1 · Setup"
-    dock.show_entry(SETUP_ENTRIES + 2)
+    dock.show_entry(turn_one + 1)
     assert phases.currentText() == "Turn 1 · Air operations"
 
 
@@ -249,13 +256,13 @@ def test_stop_hides_the_dock_without_finished(qtbot, dock, session):
     assert not dock.is_active() and not dock.isVisible()
 
 
-def test_the_label_names_the_entry_its_side_and_where_the_game_stood(dock, session):
+def test_the_label_names_the_entry_its_side_and_where_the_game_stood(dock, session, turn_one):
     dock.start(session, 1)
     dock.show_entry(1)
     count = len(session.entries)
     assert where(dock) == f"Entry 1 of {count} · by Soviet\nTurn 1: setup, Soviet setup"
-    dock.show_entry(SETUP_ENTRIES + 4)  # after both air allocations (4.3)
-    assert where(dock).startswith(f"Entry {SETUP_ENTRIES + 4} of ")
+    dock.show_entry(turn_one + 3)  # after both air allocations (4.3)
+    assert where(dock).startswith(f"Entry {turn_one + 3} of ")
     assert "by German\nTurn 1: air operations, air combat" in where(dock)
     assert narration(dock) == "• turn 1: air operations, air combat"
 

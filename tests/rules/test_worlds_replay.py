@@ -19,9 +19,10 @@ from owsqt.rules.core.actions import Counterbattery
 from owsqt.rules.core.codec import encode
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
+from owsqt.rules.movement.arrivals import WAITING
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.worlds.belief import belief
 from owsqt.rules.worlds.exposure import Exposure, exposure
@@ -77,11 +78,12 @@ def _own_units_apart(rules, world_state: GameState, truth: GameState, side: Play
 
 def _unshown(rules, state: GameState, side: Player) -> set[str]:
     """The units of `side` its enemy does not see: under a stack's top, entrenched, or
-    still to set up or to arrive (which of them a stack takes in is hidden, 19.11)."""
+    still to set up or to arrive, from the track or a force pool (which of them a stack
+    takes in is hidden, 19.11)."""
     ground = rules.catalogue.ground
     mine = {unit_id for unit_id in state.units if ground[unit_id].player is side}
     seen = view(rules, state, side.opponent).state.units
-    return mine - {u for u, unit in seen.items() if unit.status is not UnitStatus.NOT_ARRIVED}
+    return mine - {u for u, unit in seen.items() if unit.status not in WAITING}
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=[game[0] for game in GAMES])

@@ -65,13 +65,15 @@ class Gazetteer(QWidget):
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         layout.addWidget(self.table)
         if centre_on is not None:
-            self.table.cellDoubleClicked.connect(
-                lambda row, _column: centre_on(self.table.item(row, 1).text())
-            )
+            self.table.cellDoubleClicked.connect(lambda row, _column: centre_on(self._text(row, 1)))
 
     def rows(self) -> list[tuple[str, ...]]:
         """The table as shown, row by row."""
         return [
-            tuple(self.table.item(row, column).text() for column in range(len(COLUMNS)))
+            tuple(self._text(row, column) for column in range(len(COLUMNS)))
             for row in range(self.table.rowCount())
         ]
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text() if item is not None else ""

@@ -170,6 +170,8 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
         own.victory_ledger,
         {old: UNKNOWN_DETAIL if new is None else new for old, new in unknown.items()},
     )
+    if not rest["movement"].moving:  # 8.3: of a stack in motion the enemy owns, nothing
+        rest["movement"] = replace(rest["movement"], administrative=False)
     state = replace(own, units=FrozenMap(units), **rest)
     if not stray:
         # Its only phantoms are those just made, each hex's in stack order: what
