@@ -140,5 +140,8 @@ def test_18_1_the_walk_finds_the_hidden_units_of_a_table_that_ignores_the_fog(
     found = leaks(shipped(), hidden, window)
     assert any("hidden unit" in line for line in found)
     assert any("counter of hidden unit" in line for line in found)
-    assert hidden.marked, "some German-seen Soviet unit carries a strength marker"
-    assert any(": strength " in line for line in found)
+    if scenario == "hoths-last-gasp":  # 19.21: Soviet units start reduced, so marked
+        assert hidden.marked, "some German-seen Soviet unit carries a strength marker"
+    # A seen unit's marked strength is named wherever the game has one (the campaign's
+    # first combat may mark none).
+    assert bool(hidden.marked) is any(": strength " in line for line in found)
