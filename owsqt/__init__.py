@@ -1,3 +1,8 @@
 """owsqt: a rules-aware desktop table for Operation Winter Storm."""
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("owsqt")  # the one source: pyproject.toml, through the metadata
+except PackageNotFoundError:  # a source tree run without installing it
+    __version__ = "0+source"

@@ -1,4 +1,4 @@
-"""Where owsqt keeps the player's own files (XDG base directories): autosaved games,
+"""Where owsqt keeps the player's own files (platformdirs' folders): autosaved games,
 the games folder and the list of recently opened games (the library that reads them is
 owsqt.gamelibrary).
 
@@ -13,8 +13,11 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+import platformdirs
+
 log = logging.getLogger(__name__)
 
+APP = "owsqt"  # the folders' name under the system's data and config homes
 AUTOSAVE_FOLDER = "autosave"
 GAMES_FOLDER = "games"
 JOURNAL_SUFFIX = ".owsg"
@@ -23,9 +26,10 @@ RECENT_LIMIT = 8
 
 
 def data_dir() -> Path:
-    """$XDG_DATA_HOME/owsqt, or ~/.local/share/owsqt."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "owsqt"
+    """The player's data folder, as platformdirs has it for this system: on Linux
+    $XDG_DATA_HOME/owsqt or ~/.local/share/owsqt (where owsqt always kept it), on Windows
+    %LOCALAPPDATA%\\owsqt, on macOS ~/Library/Application Support/owsqt."""
+    return Path(platformdirs.user_data_dir(APP, appauthor=False))
 
 
 def autosave_dir() -> Path:

@@ -136,3 +136,33 @@ def test_new_games_journal_into_the_autosave_folder():
 def test_the_games_folder_sits_beside_the_autosaves(data_home):
     assert games_dir() == data_home / "owsqt" / "games"
     assert games_dir().parent == autosave_dir().parent
+
+
+# --- the folders (issue 24) ----------------------------------------------------------------
+
+
+def test_issue_24_linux_keeps_the_folders_owsqt_always_used(monkeypatch, tmp_path):
+    from owsqt.journal.identity import config_dir
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert data_dir() == tmp_path / ".local" / "share" / "owsqt"
+    assert config_dir() == tmp_path / ".config" / "owsqt"
+
+
+def test_issue_24_the_folders_are_those_platformdirs_gives_the_system(monkeypatch, tmp_path):
+    """On macOS (as platformdirs has it, whatever runs the test) the games and the keys go
+    under ~/Library/Application Support."""
+    import platformdirs
+    from platformdirs.macos import MacOS
+
+    from owsqt.journal.identity import config_dir
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(platformdirs, "PlatformDirs", MacOS)
+    support = tmp_path / "Library" / "Application Support" / "owsqt"
+    assert data_dir() == support and games_dir() == support / "games"
+    assert config_dir() == support

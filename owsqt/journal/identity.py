@@ -10,6 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import platformdirs
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -26,9 +27,10 @@ class IdentityError(ValueError):
 
 
 def config_dir() -> Path:
-    """$XDG_CONFIG_HOME/owsqt, or ~/.config/owsqt."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "owsqt"
+    """The player's config folder (keys, the files sent, settings), as platformdirs has it:
+    on Linux $XDG_CONFIG_HOME/owsqt or ~/.config/owsqt (where owsqt always kept it), on
+    Windows %LOCALAPPDATA%\\owsqt, on macOS ~/Library/Application Support/owsqt."""
+    return Path(platformdirs.user_config_dir("owsqt", appauthor=False))
 
 
 class Identity:

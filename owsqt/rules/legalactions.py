@@ -235,8 +235,9 @@ def _moves_to(
 
 def due_arrivals(ruleset: Ruleset, state: GameState) -> list[Arrival]:
     """The phasing player's off-map units that may enter now: due by this turn, of this
-    movement segment's kind (7.1), within what their force pool has left (19.12), and not
-    done moving this segment (8.1: a unit that came back and was retreated off again)."""
+    movement segment's kind (7.1), within what their force pool has left (19.12), not done
+    moving this segment (8.1: a unit that came back and was retreated off again), and not
+    held in the ring (5.2: a Ring unit retreated off the map may not move back in)."""
     player = state.active
     if player is None or state.segment not in MOVEMENT_SEGMENTS:
         return []
@@ -245,6 +246,8 @@ def due_arrivals(ruleset: Ruleset, state: GameState) -> list[Arrival]:
         if arrival.turn > state.turn or arrival.pending or not arrival.hexes:
             continue
         if arrival.unit in state.movement.done:
+            continue
+        if stays_put(ruleset, state, arrival.unit):  # 5.2: a Ring unit retreated off the map
             continue
         if not may_move_in_segment(ruleset, arrival.unit, state.segment):
             continue

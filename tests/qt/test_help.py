@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QApplication, QListWidgetItem
+from PySide6.QtWidgets import QApplication, QListWidgetItem, QMessageBox
 
+from owsqt.about import about_lines
 from owsqt.qt.help.citations import citations, first_citation, linkify
 from owsqt.qt.help.gazetteer import Gazetteer
 from owsqt.qt.help.legend import Legend, chit_looks
@@ -234,3 +235,14 @@ def test_the_rulebook_renders_charts_monospaced_and_clauses_as_anchors():
     assert table.startswith("\n<pre") and "10 or more" in table and "2/4" in table
     assert "<p>- = No effect</p>" in crt  # a result's dash, not a bullet
     assert 'href="rule:11.7"' in html  # cross-references inside the rules are links
+
+
+def test_issue_24_about_shows_the_version_the_file_format_and_the_rulebook(
+    qtbot, window, monkeypatch
+):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
+    window.about()
+    (text,) = shown
+    for line in about_lines():
+        assert line in text

@@ -222,3 +222,31 @@ def test_5_2_a_released_unit_may_take_an_optional_result_as_a_retreat(kit):
     assert "5.2" in [v.rule for v in judge(kit, state, retreat).violations]
     freed = replace(state, ring=replace(state.ring, released=frozenset({"rifle"})))
     assert judge(kit, freed, retreat).legal
+
+
+def test_5_2_a_ring_unit_retreated_off_the_map_is_not_offered_its_way_back(rules, setup):
+    """The fuzzer's seed 20 of Maximum Effort: a 64th Army rifle regiment on the east edge
+    (4812) retreated off the map; the table offered it back onto the map in the Soviet
+    movement segment, which 5.2 refuses a Ring Forces unit."""
+    from owsqt.rules.core.actions import SetUnitStatus
+    from owsqt.rules.core.vocabulary import Player, UnitStatus
+    from owsqt.rules.legalactions import due_arrivals
+
+    unit = "su-169rd-434rr"
+    edge = setup.units[unit].hex
+    state = apply(
+        rules,
+        setup,
+        SetUnitStatus(units=(unit,), status=UnitStatus.OFF_MAP_RETURN, return_hex=edge),
+        Mode.FREE,
+    ).state
+    state = replace(
+        state,
+        turn=2,
+        phase=Phase.FIRST_PLAYER,
+        segment=Segment.NON_MECHANIZED_MOVEMENT,
+        active=Player.SOVIET,
+    )
+    assert unit not in {arrival.unit for arrival in due_arrivals(rules, state)}
+    verdict = judge(rules, state, MoveStack(player=Player.SOVIET, units=(unit,), path=(edge,)))
+    assert "5.2" in [violation.rule for violation in verdict.violations]

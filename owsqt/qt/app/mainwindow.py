@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from owsqt import __version__
+from owsqt.about import about_lines
 from owsqt.journal.recovery import Tear, TornJournal, copy_path
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.air.control import AIR_SEGMENTS, AirControl
@@ -813,11 +813,12 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     def about(self) -> None:
+        program, *facts = about_lines()
         QMessageBox.about(
             self,
             "About owsqt",
-            f"owsqt {__version__}\n\nA rules-aware table for Operation Winter Storm, "
-            "12-23 December 1942.",
+            f"{program}\n\nA rules-aware table for Operation Winter Storm, "
+            "12-23 December 1942.\n\n" + "\n".join(facts),
         )
 
     def showEvent(self, event) -> None:

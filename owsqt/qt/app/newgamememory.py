@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings
 
+from owsqt.journal.identity import config_dir
 from owsqt.journal.textformat import Play
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -18,8 +19,9 @@ GROUP = "newGame"
 
 
 def settings() -> QSettings:
-    """The program's settings (the user's config folder, owsqt/owsqt.conf on Linux)."""
-    return QSettings("owsqt", "owsqt")
+    """The program's settings: owsqt.conf in the player's config folder (platformdirs; on
+    Linux ~/.config/owsqt/owsqt.conf, where Qt always kept them)."""
+    return QSettings(str(config_dir() / "owsqt.conf"), QSettings.Format.IniFormat)
 
 
 def remember(store: QSettings, choice: Any) -> None:

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from owsqt.about import RULEBOOK_FILE
 from owsqt.rules.data.datafile import resources_dir
-
-RULEBOOK_FILE = Path("rulebook") / "operation-winter-storm-rules.txt"
 
 _CHAPTER = re.compile(r"^(\d{1,2})\.0 (\S.*)$")
 _CLAUSE = re.compile(r"^\((\d{1,2}\.\d{1,2})\) (\S.*)$")

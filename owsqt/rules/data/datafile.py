@@ -46,14 +46,17 @@ _LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
 
 
 def resources_dir() -> Path:
-    """Return the resources directory: $OWSQT_RESOURCES if set, else resources/ at the repo root.
-
-    The package directory owsqt/ and resources/ sit side by side at the repository root.
-    """
+    """Return the resources directory: $OWSQT_RESOURCES if set; else resources/ beside the
+    package in a source tree (owsqt/ and resources/ side by side at the repository root,
+    an editable install included); else the copy an installed wheel carries inside the
+    package (owsqt/_shipped/, setup.py). scenarios/ sits beside it in either place."""
     override = os.environ.get(RESOURCES_ENV)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[3] / "resources"
+    package = Path(__file__).resolve().parents[2]
+    if (package.parent / "pyproject.toml").is_file():  # a source tree, not site-packages
+        return package.parent / "resources"
+    return package / "_shipped" / "resources"
 
 
 class DataError(Exception):
