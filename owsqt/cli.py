@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from owsqt import __version__
 from owsqt.clierrors import complain, input_message, is_bad_input
 from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_CODES_HELP, EXIT_OK
+from owsqt.userfiles import JOURNAL_SUFFIX
 
 
 class Parser(argparse.ArgumentParser):
@@ -40,8 +41,16 @@ class Parser(argparse.ArgumentParser):
         sys.exit(EXIT_BAD_INPUT)
 
 
+def _as_open(argv: list[str]) -> list[str]:
+    """`owsqt GAME.owsg`, as a desktop opens a double-clicked game file (the .desktop file's
+    %f, the Windows and macOS file associations), is `owsqt --open GAME.owsg`."""
+    if len(argv) == 1 and argv[0].endswith(JOURNAL_SUFFIX):
+        return ["--open", argv[0]]
+    return argv
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(_as_open(sys.argv[1:] if argv is None else argv))
     if args.command is None:
         return _desktop(args)
     module, _, name = args.handler.partition(":")

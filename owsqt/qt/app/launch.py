@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from owsqt.journal.identity import Identity, IdentityError
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.fonts import load_fonts
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.data.datafile import DataError
+from owsqt.rules.data.datafile import DataError, resources_dir
 from owsqt.rules.map.mapfile import MapFileError
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
@@ -19,11 +20,21 @@ from owsqt.session import GameSession
 INTRODUCTORY_SCENARIO = "we-are-coming"
 
 
+def program_icon() -> QIcon:
+    """owsqt's icon at every size shipped (resources/icons, drawn by tools/icon.py)."""
+    icon = QIcon()
+    for path in sorted((resources_dir() / "icons").glob("owsqt-*.png")):
+        icon.addFile(str(path))
+    return icon
+
+
 def run(argv: list[str], game: Path | None = None) -> int:
     """Open the main window on `game`, or on a new game of the introductory scenario."""
     app = QApplication.instance() or QApplication(argv)
     app.setApplicationName("owsqt")
     app.setOrganizationName("owsqt")
+    QApplication.setDesktopFileName("owsqt")  # packaging/linux/owsqt.desktop
+    QApplication.setWindowIcon(program_icon())
     try:
         load_fonts()  # before any window: every widget takes the shipped font
         ruleset = default_ruleset()
