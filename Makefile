@@ -6,18 +6,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.owsqt-run
 TEST_STAMP := $(VENV)/.owsqt-test
+DIST_STAMP := $(VENV)/.owsqt-dist
 # The tests run on every processor, a test file to each worker at a time (its module
 # fixtures built once); `make test PARALLEL=` runs them in one process.
 PARALLEL ?= -n auto --dist loadfile
 
-.PHONY: run test test-fast bench fuzz lint clean system
+.PHONY: run test test-fast bench fuzz lint clean system dist dist-test
 
 run: system $(RUN_STAMP)
 	$(BIN)/owsqt
 
 test: system $(TEST_STAMP)
-	$(BIN)/ruff check owsqt tests bench tools
-	$(BIN)/ruff format --check owsqt tests bench tools
+	$(BIN)/ruff check owsqt tests bench tools packaging
+	$(BIN)/ruff format --check owsqt tests bench tools packaging
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q $(PARALLEL)
@@ -36,6 +37,19 @@ FUZZ_FLAGS ?=
 fuzz: $(TEST_STAMP)
 	$(BIN)/python -m tools.fuzz --games $(N) $(FUZZ_FLAGS)
 
+# The one-folder bundle of this platform (PyInstaller, packaging/SYSTEM/owsqt.spec) in
+# dist/owsqt, and on Linux the archive people download, dist/owsqt-VERSION-linux-MACHINE.tar.gz.
+# Windows builds with the commands of packaging/README.md.
+SYSTEM := $(if $(filter Darwin,$(shell uname -s)),macos,linux)
+dist: system $(DIST_STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist \
+		--workpath build/pyinstaller packaging/$(SYSTEM)/owsqt.spec
+
+# Builds the bundle, then runs it as a player's machine would (no Python, an empty home,
+# offscreen): packaging/check_bundle.py. Left out of make test: the build takes a minute.
+dist-test: dist
+	$(BIN)/python packaging/check_bundle.py dist/owsqt
+
 system:
 	@PYTHON=$(PYTHON) bash packaging/ensure-system.sh
 
@@ -47,9 +61,13 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+$(DIST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dist]'
+	touch $@ $(RUN_STAMP)
+
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

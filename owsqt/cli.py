@@ -78,6 +78,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"owsqt {__version__}")
     parser.add_argument("--open", dest="game", type=Path, metavar="FILE", help="open a saved game")
+    parser.add_argument(
+        "--self-test",
+        type=Path,
+        metavar="PICTURE.png",
+        help="check this owsqt: start the desktop, open a new campaign game, save a picture "
+        "of the window and quit (prints one line of JSON)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _data_commands(commands)
     _game_commands(commands)
@@ -141,4 +148,4 @@ def _game_commands(commands: argparse._SubParsersAction) -> None:
 def _desktop(args: argparse.Namespace) -> int:
     from owsqt.qt.app.launch import run  # imported here: the headless commands never load Qt
 
-    return run(sys.argv[:1], args.game)
+    return run(sys.argv[:1], args.game, args.self_test)

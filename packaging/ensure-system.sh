@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what a fresh Debian machine lacks for owsqt: the Python venv module and the
-# system libraries Qt 6 loads (GL, EGL, fonts, xkb, D-Bus, and xcb for a real screen).
+# system libraries Qt 6 loads (GL, EGL, fonts, xkb, D-Bus, and xcb and Wayland for a real
+# screen).
 # Installs with apt-get only when something is missing and we are root; otherwise says
 # what to install and carries on (the offscreen tests need only the first group).
 set -u
@@ -32,6 +33,7 @@ declare -A libraries=(
   [libxcb-shape.so.0]=libxcb-shape0
   [libxcb-xinerama.so.0]=libxcb-xinerama0
   [libX11-xcb.so.1]=libx11-xcb1
+  [libwayland-cursor.so.0]=libwayland-cursor0  # Wayland, and in the Linux bundle (make dist)
 )
 known=$(ldconfig -p 2>/dev/null || true)
 for library in "${!libraries[@]}"; do

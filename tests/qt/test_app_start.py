@@ -64,3 +64,33 @@ def test_defect_7_the_desktop_opened_on_a_pipe_says_why_and_starts_a_new_game(tm
                                 "not a game file"]]  # fmt: skip
     assert f"owsqt: --open {fifo}: not opened; a new game instead" in done.stderr.splitlines()
     assert "Traceback" not in done.stderr
+
+
+def test_issue_24_the_self_test_opens_the_campaign_saves_a_picture_and_exits_cleanly(
+    qapp, tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    picture = tmp_path / "self-test.png"
+    assert app.run(["owsqt"], None, picture) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["scenario"] == "operation-winter-storm" and report["on_map"] > 200
+    assert picture.is_file() and report["picture"] == str(picture)
+    window = next(w for w in qapp.topLevelWidgets() if isinstance(w, app.MainWindow))
+    assert window.session.mode.value == "strict"
+    window.close()
+
+
+def test_issue_24_a_game_file_the_system_opens_goes_to_the_running_desktop(qapp):
+    from PySide6.QtGui import QFileOpenEvent
+
+    from owsqt.qt.app.fileopen import FileOpenFilter
+
+    opened: list[Path] = []
+    opener = FileOpenFilter(opened.append)
+    qapp.installEventFilter(opener)
+    try:
+        qapp.sendEvent(qapp, QFileOpenEvent("/games/Kotelnikovo.owsg"))
+    finally:
+        qapp.removeEventFilter(opener)
+    assert opened == [Path("/games/Kotelnikovo.owsg")]

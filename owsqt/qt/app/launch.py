@@ -9,7 +9,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from owsqt.journal.identity import Identity, IdentityError
+from owsqt.qt.app.fileopen import FileOpenFilter
 from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.app.selftest import schedule_self_test
 from owsqt.qt.fonts import load_fonts
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.data.datafile import DataError, resources_dir
@@ -28,8 +30,9 @@ def program_icon() -> QIcon:
     return icon
 
 
-def run(argv: list[str], game: Path | None = None) -> int:
-    """Open the main window on `game`, or on a new game of the introductory scenario."""
+def run(argv: list[str], game: Path | None = None, self_test: Path | None = None) -> int:
+    """Open the main window on `game`, or on a new game of the introductory scenario; with
+    `self_test`, check the program and quit (owsqt.qt.app.selftest)."""
     app = QApplication.instance() or QApplication(argv)
     app.setApplicationName("owsqt")
     app.setOrganizationName("owsqt")
@@ -59,6 +62,10 @@ def run(argv: list[str], game: Path | None = None) -> int:
     if screen is not None:  # a map wants all the room the screen has, window manager or not
         window.setGeometry(screen.availableGeometry())
     window.showMaximized()
+    opener = FileOpenFilter(lambda path: _opened(window, path), window)
+    app.installEventFilter(opener)  # macOS: a game file opened in the Finder
+    if self_test is not None:
+        schedule_self_test(window, self_test)
     return app.exec()
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 from owsqt.rules.core.vocabulary import LossClass, Player, TallyNationality
 
@@ -265,8 +266,14 @@ class UnitCatalogue:
 
     def units_of(self, formation_id: str) -> list[UnitDef]:
         """Ground units of a formation and of every formation under it."""
-        return [
-            unit
-            for unit in self.ground.values()
-            if any(f.id == formation_id for f in self.formation_chain(unit.formation))
-        ]
+        return list(self._members.get(formation_id, ()))
+
+    @cached_property
+    def _members(self) -> dict[str, list[UnitDef]]:
+        """Each formation's units, its own and its sub-formations', in catalogue order:
+        built once, for the set-up groups of the scenarios ask for them by the hundred."""
+        members: dict[str, list[UnitDef]] = {}
+        for unit in self.ground.values():
+            for formation in self.formation_chain(unit.formation):
+                members.setdefault(formation.id, []).append(unit)
+        return members

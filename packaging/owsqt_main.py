@@ -1,0 +1,5 @@
+"""The bundles' program: owsqt's command line, the desktop when given no command."""
+
+from owsqt.cli import main
+
+raise SystemExit(main())
