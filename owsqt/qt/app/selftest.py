@@ -4,13 +4,15 @@ campaign in strict play, saves a picture of its window and quits.
 
 It prints one line of JSON: `up_at`, the time (time.time()) at which the main window was
 first shown and painted, which a caller subtracts from the time it started the program at
-(the bundle's cold start, bench/bench_dist.py); the scenario opened, its units on the map,
-and the picture's path and size. The exit code is 0, or 1 with one line saying what failed.
+(the bundle's cold start, bench/bench_dist.py), and `up_cpu_s`, the processor time the
+program had used by then; the scenario opened, its units on the map, and the picture's
+path and size. The exit code is 0, or 1 with one line saying what failed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -33,6 +35,7 @@ def schedule_self_test(window: MainWindow, picture: Path) -> None:
 def _self_test(window: MainWindow, picture: Path) -> int:
     QApplication.processEvents()  # the first paint of the shown window
     up_at = time.time()
+    used = os.times()
     try:
         choice = NewGameChoice(SELF_TEST_SCENARIO, mode=Mode.STRICT)
         window.bridge.replace(start_game(window.ruleset, choice, None))
@@ -46,6 +49,7 @@ def _self_test(window: MainWindow, picture: Path) -> int:
     state = window.session.state
     report = {
         "up_at": up_at,
+        "up_cpu_s": used.user + used.system,
         "scenario": state.scenario,
         "on_map": sum(1 for unit in state.units.values() if unit.hex is not None),
         "picture": str(picture),

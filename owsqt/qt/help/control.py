@@ -65,13 +65,20 @@ class HelpControl(QObject):
             window, self.open_rule, self.heading, skip=(self.dock, self.status_links)
         )
         self.log_links = LogLinks(log, self.open_rule, self.heading) if log is not None else None
-        bridge.changed.connect(self.link_texts)
+        # Every change that may show a new citation asks for the links once the event loop
+        # turns: a burst (a dozen docks shown at the start, a game opened) walks the labels once.
+        self._relink = QTimer(self, singleShot=True, interval=0)
+        self._relink.timeout.connect(self.link_texts)
+        bridge.changed.connect(self._link_soon)
         if counters is not None:
-            counters.hex_selected.connect(lambda _hex: self.link_texts())
-        window.statusBar().messageChanged.connect(lambda _text: self.link_texts())
+            counters.hex_selected.connect(self._link_soon)
+        window.statusBar().messageChanged.connect(self._link_soon)
         for dock in window.findChildren(QDockWidget):
-            dock.visibilityChanged.connect(lambda _shown: self.link_texts())
-        QTimer.singleShot(0, self.link_texts)  # after the window's first refresh
+            dock.visibilityChanged.connect(self._link_soon)
+        self._link_soon()  # after the window's first refresh
+
+    def _link_soon(self, *_signalled: object) -> None:
+        self._relink.start()
 
     def actions(self) -> list[QAction]:
         """The Help menu's entries."""

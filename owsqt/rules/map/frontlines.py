@@ -14,8 +14,8 @@ import itertools
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from shapely.geometry import LineString, Point, Polygon
-from shapely.prepared import prep
+import shapely
+from shapely.geometry import LineString, Polygon
 
 from owsqt.rules.core.hexgrid import Hex, HexGrid, distance, line
 from owsqt.rules.map.gamemap import MAP_LAYOUT, GameMap
@@ -88,11 +88,11 @@ def rear_hexes(game_map: GameMap, side: str) -> frozenset[Hex]:
 
 @cache
 def _rear_hexes(game_map: GameMap, side: str) -> frozenset[Hex]:
-    area = prep(rear_area(game_map, side))
+    hexes = list(game_map.grid.hexes())
+    xs, ys = zip(*(MAP_LAYOUT.center(h) for h in hexes), strict=True)
+    inside = shapely.contains_xy(rear_area(game_map, side), xs, ys)  # every centre at once
     front = set(game_map.fronts[side])
-    return frozenset(
-        h for h in game_map.grid.hexes() if h in front or area.contains(Point(MAP_LAYOUT.center(h)))
-    )
+    return frozenset(h for h, behind in zip(hexes, inside, strict=True) if behind or h in front)
 
 
 def front_problems(game_map: GameMap) -> list[str]:

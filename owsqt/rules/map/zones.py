@@ -18,7 +18,7 @@ from typing import Any
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from owsqt.rules.core.hexgrid import Hex, hexes_within
+from owsqt.rules.core.hexgrid import Hex, hexes_within, neighbour
 from owsqt.rules.map.gamemap import GameMap
 
 
@@ -107,9 +107,12 @@ def reach(game_map: GameMap, sources: Iterable[Hex], radius: int) -> Area:
 @lru_cache(maxsize=16)
 def pocket_band(game_map: GameMap, radius: int) -> Area:
     """The hexes outside the pocket within `radius` hexes of one of its hexes: where a unit
-    is "within N hexes of the pocket" (5.1, 19.31 d)."""
+    is "within N hexes of the pocket" (5.1, 19.31 d). Measured from the pocket's edge
+    hexes only: a shortest line from any pocket hex to a hex outside leaves the pocket
+    through an edge hex at least as near, so the inner hexes' discs add nothing."""
     pocket = game_map.pocket
-    return Area(game_map, reach(game_map, pocket, radius).hexes - pocket)
+    edge = [h for h in pocket if any(neighbour(h, side) not in pocket for side in range(1, 7))]
+    return Area(game_map, reach(game_map, edge, radius).hexes - pocket)
 
 
 @lru_cache(maxsize=4)
