@@ -86,13 +86,13 @@ class HelpDock(QDockWidget):
             palette.setColor(group, QPalette.ColorRole.Highlight, CLAUSE_INK)
             palette.setColor(group, QPalette.ColorRole.HighlightedText, QColor("#111111"))
         self.browser.setPalette(palette)
-        self.browser.setHtml(rulebook_html(book))
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([INDEX_WIDTH, 520])
         layout.addWidget(splitter, 1)
         self.setWidget(body)
-        self._items = self._fill_index()
-        self._anchors = self._anchor_positions()
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self._anchors: dict[str, int] = {}
+        self._filled = False  # the text is laid out when first wanted (_fill), not at start
         for keys, slot in (
             (QKeySequence.StandardKey.Find, self.focus_search),
             (QKeySequence.StandardKey.FindNext, self.find_next),
@@ -108,6 +108,20 @@ class HelpDock(QDockWidget):
         button.setToolTip(tip)
         button.clicked.connect(slot)
         return button
+
+    def _fill(self) -> None:
+        """Lay out the rulebook's text and index the first time the dock is shown, searched
+        or asked for a clause: a tenth of a second the program's start does not pay."""
+        if self._filled:
+            return
+        self._filled = True
+        self.browser.setHtml(rulebook_html(self.book))
+        self._items = self._fill_index()
+        self._anchors = self._anchor_positions()
+
+    def showEvent(self, event) -> None:
+        self._fill()
+        super().showEvent(event)
 
     def _fill_index(self) -> dict[str, QTreeWidgetItem]:
         items: dict[str, QTreeWidgetItem] = {}
@@ -142,6 +156,7 @@ class HelpDock(QDockWidget):
     def show_clause(self, number: str) -> bool:
         """Open the dock at clause `number` (or the clause holding it: 19.13 -> 19.1);
         False, and `missing` said, when the rulebook has no such clause."""
+        self._fill()
         key = self.book.resolve(number) or (number if number in self._anchors else None)
         if key is None or key not in self._anchors:
             self.missing.emit(number)
@@ -181,6 +196,7 @@ class HelpDock(QDockWidget):
     # --- search -----------------------------------------------------------------------
 
     def focus_search(self) -> None:
+        self._fill()
         self.show()
         self.raise_()
         self.search_field.setFocus()
@@ -188,6 +204,7 @@ class HelpDock(QDockWidget):
 
     def search(self, text: str) -> int:
         """Find every match of `text` (any case) and go to the first; the count shows."""
+        self._fill()
         self.matches = []
         self.match_index = -1
         self._query = text
