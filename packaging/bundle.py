@@ -19,6 +19,7 @@ import platform
 import shutil
 import subprocess
 import tomllib
+from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,13 +109,20 @@ def wanted(destination: str) -> bool:
     return stem in QT_PLUGINS.get(folder, ())
 
 
-def prune(binaries: list, datas: list) -> tuple[list, list]:
+def prune(
+    binaries: list, datas: list, get_imports: Callable[[str], Iterable[tuple]] | None = None
+) -> tuple[list, list]:
     """The binaries and data files without unwanted Qt plugins and translations, without
-    the shared libraries that only those needed, and without links to what is gone."""
-    from PyInstaller.depend.bindepend import get_imports
+    the shared libraries that only those needed, and without links to what is gone.
+    `get_imports(path)` names the libraries a binary links to, as (name, path) pairs:
+    PyInstaller's, by default."""
+    if get_imports is None:
+        from PyInstaller.depend.bindepend import get_imports
 
     files = [e for e in binaries if e[2] != "SYMLINK" and wanted(e[0])]
-    by_name = {PurePath(dest).name: source for dest, source, _kind in files}
+    # By name, ignoring case: Windows import tables say KERNEL32.dll or VCRUNTIME140.dll
+    # as their linkers wrote them, whatever the files are called.
+    by_name = {PurePath(dest).name.lower(): source for dest, source, _kind in files}
     roots = {
         source
         for dest, source, kind in files
@@ -124,12 +132,15 @@ def prune(binaries: list, datas: list) -> tuple[list, list]:
     todo = list(roots)
     while todo:
         for name, _path in get_imports(todo.pop()):
-            base = PurePath(name).name
+            base = PurePath(name).name.lower()
             if base in by_name and base not in needed:
                 needed.add(base)
                 todo.append(by_name[base])
-    files = [e for e in files if e[1] in roots or PurePath(e[0]).name in needed]
-    datas = [e for e in datas if wanted(e[0])]
+    files = [e for e in files if e[1] in roots or PurePath(e[0]).name.lower() in needed]
+    frameworks = {_framework(e[0]) for e in files} - {None}
+    # macOS: a Qt framework's resources (its Info.plist) go with its library; a framework
+    # folder with no library in it would fail codesign.
+    datas = [e for e in datas if wanted(e[0]) and _framework(e[0]) in frameworks | {None}]
     present = {os.path.normpath(e[0]) for e in files + datas if e[2] != "SYMLINK"}
 
     def linked(entry: tuple) -> bool:  # a SYMLINK entry is (link, target from its folder)
@@ -141,6 +152,16 @@ def prune(binaries: list, datas: list) -> tuple[list, list]:
 
     links = [e for e in binaries if e[2] == "SYMLINK"]
     return [e for e in files + links if linked(e)], [e for e in datas if linked(e)]
+
+
+def _framework(destination: str) -> str | None:
+    """The macOS framework folder a bundled file lies in (PySide6/Qt/lib/QtCore.framework),
+    or None."""
+    parts = PurePath(destination).parts
+    for index, part in enumerate(parts):
+        if part.endswith(".framework"):
+            return "/".join(parts[: index + 1])
+    return None
 
 
 LINUX_DESKTOP = ("owsqt.desktop", "owsqt-mime.xml", "io.github.owsqt.owsqt.metainfo.xml")

@@ -123,3 +123,51 @@ def test_issue_24_install_sh_installs_the_linux_bundle_for_one_user_and_removes_
     bundle.add_linux_desktop_files(folder)
     assert os.access(folder / "install.sh", os.X_OK)
     check_bundle.install_for_one_user(folder, tmp_path)  # raises Failed with what is wrong
+
+
+def test_issue_24_prune_keeps_what_the_kept_libraries_link_to_whatever_the_case():
+    """The closure over the import tables: a library only a dropped plugin needed goes, with
+    the link to it and a macOS framework's resources; one a kept library names in another
+    case (Windows: VCRUNTIME140.dll) stays."""
+    imports = {
+        "src/qwindows.dll": [("Qt6Gui.dll", None)],
+        "src/qjpeg.dll": [("Qt6Network.dll", None)],
+        "src/Qt6Gui.dll": [("VCRUNTIME140.dll", None), ("QtCore", None)],
+        "src/_multiarray.pyd": [("libopenblas.dll", None)],
+        "src/python311.dll": [],
+    }
+    binaries = [
+        ("PySide6/plugins/platforms/qwindows.dll", "src/qwindows.dll", "BINARY"),
+        ("PySide6/plugins/imageformats/qjpeg.dll", "src/qjpeg.dll", "BINARY"),
+        ("PySide6/Qt6Gui.dll", "src/Qt6Gui.dll", "BINARY"),
+        ("PySide6/Qt6Network.dll", "src/Qt6Network.dll", "BINARY"),
+        ("vcruntime140.dll", "src/vcruntime140.dll", "BINARY"),
+        ("PySide6/Qt/lib/QtCore.framework/Versions/A/QtCore", "src/QtCore", "BINARY"),
+        ("PySide6/Qt/lib/QtNetwork.framework/Versions/A/QtNetwork", "src/QtNet", "BINARY"),
+        ("numpy/_multiarray.pyd", "src/_multiarray.pyd", "EXTENSION"),
+        ("numpy.libs/libopenblas.dll", "src/libopenblas.dll", "BINARY"),
+        ("python311.dll", "src/python311.dll", "BINARY"),
+        ("Qt6Network.dll", "PySide6/Qt6Network.dll", "SYMLINK"),
+        ("Qt6Gui.dll", "PySide6/Qt6Gui.dll", "SYMLINK"),
+    ]
+    datas = [
+        ("PySide6/Qt/lib/QtCore.framework/Resources/Info.plist", "a", "DATA"),
+        ("PySide6/Qt/lib/QtNetwork.framework/Resources/Info.plist", "b", "DATA"),
+        ("PySide6/translations/qtbase_de.qm", "c", "DATA"),
+        ("owsqt/_shipped/scenarios/we-are-coming.yaml", "d", "DATA"),
+    ]
+    kept, kept_data = bundle.prune(binaries, datas, lambda path: imports.get(path, []))
+    assert sorted(dest for dest, _source, _kind in kept) == sorted([
+        "PySide6/plugins/platforms/qwindows.dll",
+        "PySide6/Qt6Gui.dll",
+        "vcruntime140.dll",
+        "PySide6/Qt/lib/QtCore.framework/Versions/A/QtCore",
+        "numpy/_multiarray.pyd",
+        "numpy.libs/libopenblas.dll",
+        "python311.dll",
+        "Qt6Gui.dll",
+    ])  # fmt: skip
+    assert [dest for dest, _source, _kind in kept_data] == [
+        "PySide6/Qt/lib/QtCore.framework/Resources/Info.plist",
+        "owsqt/_shipped/scenarios/we-are-coming.yaml",
+    ]
