@@ -2,8 +2,9 @@
 
     python packaging/check_bundle.py dist/owsqt
 
-The bundle runs with an empty home, no Python on its PATH or in its environment, and Qt's
-offscreen platform. Each check prints a line; the first that fails stops with exit code 1.
+The bundle runs with an empty home, a PATH with nothing on it (no Python), no PYTHONPATH,
+and Qt's offscreen platform. Each check prints a line; the first that fails stops with
+exit code 1.
 
 1. every shared library in the bundle finds the libraries it links to (Linux: ldd);
 2. `owsqt --version` is the version of pyproject.toml;
@@ -59,11 +60,12 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def player_env(home: Path) -> dict[str, str]:
-    """What a player's session gives the program: a home, system paths, a UTF-8 locale."""
+def player_env(home: Path, path: str | None = None) -> dict[str, str]:
+    """What a player's session gives the program: a home, a UTF-8 locale, and a PATH with
+    no Python on it (an empty folder, unless `path` says otherwise)."""
     env = {
         "HOME": str(home),
-        "PATH": os.pathsep.join(p for p in ("/usr/bin", "/bin") if Path(p).is_dir()),
+        "PATH": path or str(home / "no-programs"),
         "LANG": "C.UTF-8",
         "QT_QPA_PLATFORM": "offscreen",
     }
@@ -167,7 +169,8 @@ def self_test(program: Path, scratch: Path, home: Path) -> float:
 def install_for_one_user(folder: Path, scratch: Path) -> None:
     home = scratch / "installer"
     data = home / ".local" / "share"
-    env = {**player_env(home), "XDG_DATA_HOME": str(data)}
+    system = os.pathsep.join(p for p in ("/usr/bin", "/bin") if Path(p).is_dir())
+    env = {**player_env(home, system), "XDG_DATA_HOME": str(data)}  # sh, cp, sed, ln
     script = folder / "install.sh"
     subprocess.run(["sh", str(script)], env=env, check=True, capture_output=True)
     placed = [
