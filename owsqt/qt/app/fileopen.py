@@ -19,8 +19,7 @@ class FileOpenFilter(QObject):
         self._open_game = open_game
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        name = event.file() if isinstance(event, QFileOpenEvent) else ""
-        if event.type() == QEvent.Type.FileOpen and name:
-            self._open_game(Path(name))
+        if isinstance(event, QFileOpenEvent) and event.file():
+            self._open_game(Path(event.file()))
             return True
         return super().eventFilter(watched, event)
