@@ -72,11 +72,14 @@ def test_issue_24_the_self_test_opens_the_campaign_saves_a_picture_and_exits_cle
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     picture = tmp_path / "self-test.png"
+    before = set(qapp.topLevelWidgets())  # windows other tests of this process left
     assert app.run(["owsqt"], None, picture) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert report["scenario"] == "operation-winter-storm" and report["on_map"] > 200
     assert picture.is_file() and report["picture"] == str(picture)
-    window = next(w for w in qapp.topLevelWidgets() if isinstance(w, app.MainWindow))
+    (window,) = [
+        w for w in qapp.topLevelWidgets() if isinstance(w, app.MainWindow) and w not in before
+    ]
     assert window.session.mode.value == "strict"
     window.close()
 
