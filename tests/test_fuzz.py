@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits, PreparedAttack
+from owsqt.rules.core.events import CombatMoved
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import InitiativeState, MovementState, ThunderclapState
 from owsqt.rules.core.steps import Phase, Segment
@@ -171,18 +172,48 @@ def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(game, inv
 
 def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(game, invariants):
     session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
-    start = session.state
-    move = MoveStack(units=("de-14pz-hq",), path=())
+    session.apply_default_setup()
+    pocket = sorted(game.game_map.pocket & invariants.battle_area)
+    placed = moved_to(session.state, "de-14pz-hq", pocket[0])
+    placed = placed.with_unit(
+        "de-14pz-hq", replace(placed.units["de-14pz-hq"], status=UnitStatus.ON_MAP)
+    )
     active = ThunderclapState(ThunderclapStatus.ACTIVE, 3)
-    in_pocket_phase = replace(start, thunderclap=active, segment=Segment.SIXTH_ARMY_ACTIVATION)
-    assert invariants.sixth_army_moves(move, in_pocket_phase) == []
-    german_phase = replace(in_pocket_phase, segment=Segment.MECHANIZED_MOVEMENT)
-    (breach,) = invariants.sixth_army_moves(move, german_phase)
-    assert breach.startswith("5.1: de-14pz-hq moved in the")
+    in_pocket_phase = replace(placed, thunderclap=active, segment=Segment.SIXTH_ARMY_ACTIVATION)
+    after = moved_to(in_pocket_phase, "de-14pz-hq", pocket[1])
+    assert invariants.held_moves(in_pocket_phase, after) == []
+    german_phase = replace(in_pocket_phase, segment=Segment.MECHANIZED_COMBAT)
+    (breach,) = invariants.held_moves(german_phase, after)
+    assert breach.startswith("5.1: de-14pz-hq went from") and "mechanized combat" in breach
     linked = replace(german_phase, thunderclap=ThunderclapState(ThunderclapStatus.LINKED, 3))
-    assert invariants.sixth_army_moves(move, linked) == []
-    other = MoveStack(units=("de-6pz-6aa",), path=())
-    assert invariants.sixth_army_moves(other, german_phase) == []
+    assert invariants.held_moves(linked, after) == []
+
+
+def test_5_2_19_11_a_held_unit_changes_hex_only_by_a_forced_retreat(game, invariants):
+    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+    session.apply_default_setup()
+    state = replace(session.state, segment=Segment.MECHANIZED_COMBAT)
+    ring = next(u for u in sorted(invariants.ring_forces) if state.units[u].hex is not None)
+    there = state.units[ring].hex
+    away = next(h for _, h in game.grid.neighbours(there) if not state.stack(h))
+    after = moved_to(state, ring, away)
+    (breach,) = invariants.held_moves(state, after)
+    assert breach.startswith(f"5.2: {ring} went from")
+    retreated = (CombatMoved((ring,), (there, away), "retreated"),)
+    assert invariants.held_moves(state, after, retreated) == []
+    advanced = (CombatMoved((ring,), (there, away), "advanced"),)
+    assert len(invariants.held_moves(state, after, advanced)) == 1
+    freed = replace(state, ring=replace(state.ring, released=frozenset({ring})))
+    assert invariants.held_moves(freed, after) == []
+    ring_segment = replace(state, segment=Segment.SOVIET_RING_FORCES)
+    ring_segment = replace(ring_segment, ring=replace(state.ring, retreated=frozenset({ring})))
+    assert invariants.held_moves(ring_segment, after) == []
+    soviet = next(u for u in on_map(game, state, SOVIET) if u not in invariants.ring_forces)
+    reserve = state.with_unit(soviet, replace(state.units[soviet], reserve=True))
+    hex_ = reserve.units[soviet].hex
+    step = next(h for _, h in game.grid.neighbours(hex_) if not reserve.stack(h))
+    (breach,) = invariants.held_moves(reserve, moved_to(reserve, soviet, step))
+    assert breach.startswith(f"19.11: {soviet} went from")
 
 
 def test_19_0_the_fuzzer_plays_the_four_scenarios_in_turn_with_options_from_the_seed(game):

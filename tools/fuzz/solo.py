@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -37,10 +37,10 @@ from owsqt.rules.core.actions import (
     Action,
     EndStep,
     HastyAttack,
-    MoveStack,
     PreparedAttack,
     action_to_data,
 )
+from owsqt.rules.core.events import CombatMoved, Event, UnitsDisplaced
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
@@ -105,8 +105,10 @@ class Invariants:
     - every unit on the map is on a hex;
     - [8.1] the movement record names only units of the active player;
     - [14.4] no unit goes out of supply without a turn of organic supply first;
-    - [5.1] the Sixth Army is not on the map before Thunderclap is activated, and until its
-      path to the 57th Panzer Corps opens it moves only in the Stalingrad Pocket Phase.
+    - [5.1] the Sixth Army is not on the map before Thunderclap is activated;
+    - [5.1, 5.2, 19.11] no unit that may not move now changes hex, except by a retreat (or a
+      displacement) the rules force: reserves, held Ring Forces, the Sixth Army before the
+      link-up outside its special phase (`held_moves`).
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -118,6 +120,11 @@ class Invariants:
             unit_id
             for unit_id, unit in catalogue.ground.items()
             if any(f.id == SIXTH_ARMY for f in catalogue.formation_chain(unit.formation))
+        )
+        self.ring_forces = frozenset(
+            unit_id
+            for unit_id, unit in catalogue.ground.items()
+            if any(f.stays_put for f in catalogue.formation_chain(unit.formation))
         )
 
     def breaches(
@@ -179,15 +186,44 @@ class Invariants:
                 found.append(f"5.1: {unit_id} is on {where} before Thunderclap was activated")
         return found
 
-    def sixth_army_moves(self, action: Action, before: GameState) -> list[str]:
-        """[5.1] A move of Sixth Army units before their path to the 57th Panzer Corps
-        opened, outside the Sixth Army Activation Segment."""
-        if not isinstance(action, MoveStack) or before.thunderclap.status is LINKED:
-            return []
-        if before.segment is Segment.SIXTH_ARMY_ACTIVATION:
-            return []
-        moved = sorted(self.sixth_army.intersection(action.units))
-        return [f"5.1: {unit_id} moved in the {before.segment.title}" for unit_id in moved]
+    def held_moves(
+        self, before: GameState, after: GameState, events: Sequence[Event] = ()
+    ) -> list[str]:
+        """[5.1, 5.2, 19.11] Units that may not move now changed hex, other than by a retreat
+        or a displacement the rules forced (11.7, 9.3): a reserve not released, a Ring
+        Forces piece not released (but in the Soviet Ring Forces Segment those it frees), a
+        Sixth Army unit before its path to the 57th Panzer Corps opened (but in its special
+        phase). Judged from the state alone, apart from the rules' own code."""
+        forced = set()
+        for event in events:
+            retreat = isinstance(event, CombatMoved) and event.how == "retreated"
+            if retreat or isinstance(event, UnitsDisplaced):
+                forced.update(event.units)
+        found = []
+        for unit_id, unit in before.units.items():
+            now = after.units[unit_id]
+            if unit.hex is None or now.hex is None or unit.hex == now.hex or unit_id in forced:
+                continue
+            why = self._held(before, unit_id)
+            if why:
+                where = f"{self.ruleset.grid.id_of(unit.hex)} to {self.ruleset.grid.id_of(now.hex)}"
+                found.append(f"{why}: {unit_id} went from {where} in the {before.segment.title}")
+        return found
+
+    def _held(self, state: GameState, unit_id: str) -> str:
+        """The rule that holds `unit_id` in place in `state`, or ""."""
+        if state.units[unit_id].reserve:
+            return "19.11"
+        ring = state.ring
+        if unit_id in self.ring_forces and unit_id not in ring.released:
+            freed = ring.retreated | frozenset(ring.freed.values())
+            if not (state.segment is Segment.SOVIET_RING_FORCES and unit_id in freed):
+                return "5.2"
+        if unit_id in self.sixth_army and state.thunderclap.status is not LINKED:
+            special = state.segment is Segment.SIXTH_ARMY_ACTIVATION
+            if not (special and state.thunderclap.status is ThunderclapStatus.ACTIVE):
+                return "5.1"
+        return ""
 
     def movement_breaches(self, state: GameState) -> list[str]:
         catalogue = self.ruleset.catalogue
@@ -301,7 +337,7 @@ def play_out(
         kinds[action.kind] += 1
         ended = isinstance(action, EndStep) and state.segment in STACKING_SEGMENTS
         breaches = invariants.breaches(outcome.state, movement_ended=ended, before=state)
-        breaches.extend(invariants.sixth_army_moves(action, state))
+        breaches.extend(invariants.held_moves(state, outcome.state, outcome.events))
         if breaches:
             raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
     return kinds

@@ -25,11 +25,11 @@ from owsqt.rules.core.state import CombatState, GameState, MovementState
 from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.moveaction import mover_violations
 from owsqt.rules.movement.movecost import closed_crossing, closed_hex
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 
 def hasty_costs(
@@ -107,8 +107,8 @@ def closed_target(
 
 def judge_hasty(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
     check_attack(ruleset, state, action)  # 8.4: the engine refuses it out of movement
-    kind = state.segment if state.segment in MOVEMENT_SEGMENTS else None
-    violations = attack_violations(ruleset, state, action, kind)
+    # 7.1: whether each unit moves in this segment is the move's question (mover_violations)
+    violations = attack_violations(ruleset, state, action, None)
     violations.extend(_stack_violations(ruleset, state, action))
     closed = closed_target(ruleset, state, action.units, action.target)
     if closed is not None:
@@ -127,7 +127,8 @@ def judge_hasty(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list
 
 
 def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack) -> list[Violation]:
-    """One stack, able to move now, within the stacking limit; German support only."""
+    """One stack of units that may move now (5.1, 5.2, 7.1, 8.1, 19.11: a hasty attack is
+    made during movement), within the stacking limit; German support only."""
     catalogue = ruleset.catalogue
     hexes = {state.units[u].hex for u in action.units}
     violations: list[Violation] = []
@@ -139,12 +140,8 @@ def _stack_violations(ruleset: Ruleset, state: GameState, action: HastyAttack) -
     in_motion = [u for u in action.units if u in moving]
     if moving and in_motion and len(in_motion) < len(action.units):
         violations.append(Violation("8.4", "units attack with the stack they started with"))
-    for unit_id in action.units:
-        name = ruleset.unit_name(unit_id)
-        if unit_id in state.movement.done:
-            violations.append(Violation("8.1", f"{name} has finished its move this segment"))
-        if state.units[unit_id].reserve:
-            violations.append(Violation("19.11", f"{name} is in reserve and may not move yet"))
+    for unit_id in action.units:  # 7.1, 8.4: only units that may move now attack during it
+        violations.extend(mover_violations(ruleset, state, unit_id))
     if stacking_points(ruleset, state, hex_) > ruleset.tables.stacking_limit:
         violations.append(
             Violation(

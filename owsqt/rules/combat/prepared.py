@@ -52,6 +52,7 @@ from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.units import AirType, UnitClass
 from owsqt.rules.fog.option import fog_on
 from owsqt.rules.movement.arrivals import release
+from owsqt.rules.movement.holding import held_in_place
 from owsqt.rules.movement.leaving import attack_begun, units_left
 from owsqt.rules.movement.ringhold import note_attacked
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -163,8 +164,9 @@ def attack_violations(
 ) -> list[Violation]:
     """[11.1, 11.3, 13.0, 7.1] What any attack must respect: the phasing player's units,
     next to an enemy hex, undisrupted, of the segment's kind, with a proper lead, and
-    artillery able to bombard. `movement_kind`: the movement segment whose units fight now
-    (None out of the segments where this kind of attack is made: the engine refused it)."""
+    artillery able to bombard. `movement_kind`: the movement segment whose units fight in
+    this combat segment (None for a hasty attack, whose units are judged as movers, and out
+    of the combat segments: the engine refused it)."""
     catalogue = ruleset.catalogue
     attacker = catalogue.ground[action.units[0]].player
     where = ruleset.grid.id_of(action.target)
@@ -473,12 +475,15 @@ def firing_units(state: GameState, combat: CombatState, side: Player) -> tuple[s
 
 
 def advancers(ruleset: Ruleset, state: GameState, combat: CombatState) -> tuple[str, ...]:
-    """[11.8] Attacking non-artillery units still next to the vacated hex that may advance."""
+    """[11.8] Attacking non-artillery units still next to the vacated hex that may advance;
+    [5.1, 5.2, 19.11] not those held in place: an advance is a move (reading 162)."""
     catalogue = ruleset.catalogue
     return tuple(
         u
         for u in firing_units(state, combat, combat.attacker)
-        if catalogue.ground[u].unit_class is not UnitClass.ARTILLERY and u not in combat.no_advance
+        if catalogue.ground[u].unit_class is not UnitClass.ARTILLERY
+        and u not in combat.no_advance
+        and held_in_place(ruleset, state, u) is None
     )
 
 

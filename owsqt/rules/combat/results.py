@@ -50,6 +50,7 @@ from owsqt.rules.core.steps import CombatStep, PassageKind, ResultStage
 from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
+from owsqt.rules.movement.holding import held_in_place
 from owsqt.rules.movement.leaving import units_left
 from owsqt.rules.movement.ringhold import note_retreated, stays_put
 from owsqt.rules.movement.stacking import stacking_points
@@ -463,7 +464,13 @@ def _judge_advance(ruleset: Ruleset, state: GameState, action: Advance) -> list[
     allowed = advancers(ruleset, state, combat)
     violations = []
     for unit_id in action.units:
-        if unit_id not in allowed:
+        if unit_id in allowed:
+            continue
+        held = held_in_place(ruleset, state, unit_id)  # 5.1, 5.2, 19.11: reading 162
+        if held is not None:
+            message = f"{held.message} (an advance after combat is a move)"
+            violations.append(Violation(held.rule, message))
+        else:
             violations.append(Violation("11.8", f"{ruleset.unit_name(unit_id)} may not advance"))
     if violations or not action.path:
         return violations or [Violation("11.8", "an advance names its hexes")]

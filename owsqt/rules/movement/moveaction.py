@@ -28,6 +28,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.arrivals import arrival_of, pool_points_left
+from owsqt.rules.movement.holding import reserve_hold, ring_hold
 from owsqt.rules.movement.leaving import abandon_bridges, units_left
 from owsqt.rules.movement.ringhold import ring_segment_movers, stays_put
 from owsqt.rules.movement.stackmove import (
@@ -148,14 +149,23 @@ def _judge(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violat
 def _unit_violations(
     ruleset: Ruleset, state: GameState, action: MoveStack, unit_id: str
 ) -> list[Violation]:
-    name = ruleset.unit_name(unit_id)
-    unit = state.units[unit_id]
     violations = []
     if (
         ruleset.catalogue.ground[unit_id].player
         is not ruleset.catalogue.ground[action.units[0]].player
     ):
+        name = ruleset.unit_name(unit_id)
         violations.append(Violation("8.1", f"{name} is not on the side of the rest of the stack"))
+    return [*violations, *mover_violations(ruleset, state, unit_id)]
+
+
+def mover_violations(ruleset: Ruleset, state: GameState, unit_id: str) -> list[Violation]:
+    """[5.1, 5.2, 7.1, 8.1, 19.11] Why `unit_id` may not move in this step: the Sixth
+    Army's steps, its formation's segment, a move already finished, a reserve, a held Ring
+    Forces piece (or, in the Soviet Ring Forces Segment, one the segment does not free). A
+    hasty attack is made during movement (8.4): its units are judged the same."""
+    name = ruleset.unit_name(unit_id)
+    violations = []
     sixth = is_sixth_army(ruleset, unit_id)
     if (sixth or state.segment is Segment.SIXTH_ARMY_ACTIVATION) and not may_move_now(
         ruleset, state, unit_id
@@ -172,8 +182,9 @@ def _unit_violations(
         violations.append(
             Violation("8.1", f"{name} has finished its move this segment (one stack at a time)")
         )
-    if unit.reserve:
-        violations.append(Violation("19.11", f"{name} is in reserve and may not move yet"))
+    reserve = reserve_hold(ruleset, state, unit_id)
+    if reserve is not None:
+        violations.append(reserve)
     if state.segment is Segment.SOVIET_RING_FORCES:
         if unit_id not in ring_segment_movers(state):
             violations.append(
@@ -183,8 +194,8 @@ def _unit_violations(
                     "units released in it or forced to retreat by combat move then",
                 )
             )
-    elif stays_put(ruleset, state, unit_id):
-        violations.append(Violation("5.2", f"{name} is a Ring Forces unit: it may not move"))
+    elif (ring := ring_hold(ruleset, state, unit_id)) is not None:
+        violations.append(ring)
     return violations
 
 
