@@ -30,6 +30,7 @@ JG52 = "lw-jg52-2"
 ESCORTS = ("su-235iad", "su-268iad")
 RAIDERS = ("su-202shad", "su-226shad")
 STUKA = "lw-stg77-2"
+TANK = "de-6pz-11pzr-1"  # I/11 Pz, a 12-10 tank battalion, at 1646 in We Are Coming
 # 4.4: interception 5; the bounce, German 6 and Soviet 7; II/JG 52 at an escort 4; the
 # other escort back 5; II/JG 52 at a ground attack regiment 6, which answers 7.
 # 4.6: the surviving regiment's ground attack 8.
@@ -111,17 +112,24 @@ def test_4_4_the_example_interception_bounce_and_fire_with_the_books_dice(rules,
     assert not state.air.battles
 
 
-def test_4_6_the_example_ground_attack_on_the_12_10_tank_battalion(rules, turn_one):
-    tank = "de-6pz-11pzr-1"  # I/11 Pz, a 12-10 tank battalion
-    assert rules.catalogue.ground[tank].type is UnitType.TANK
+def to_the_air_bombardment(rules, state):
+    """The 4.4 example played with the book's dice, to the Air Bombardment Segment: 226 SHAD
+    survived interception, with a Soviet unit placed within five hexes of the target (4.6)."""
     near = rules.grid.hex_of("1642")  # 4.6: a Soviet unit within five hexes of the target
-    state = apply(rules, turn_one, PlaceUnits(units=("su-91rd-hq",), to=near), Mode.FREE).state
+    state = apply(rules, state, PlaceUnits(units=("su-91rd-hq",), to=near), Mode.FREE).state
     state, _ = to_the_air_combat(rules, state)
     state, _ = act(rules, state, AirEngage(pairs=FrozenMap({JG52: ESCORTS[0]})), Player.GERMAN)
     state, _ = act(rules, state, AirEngage(pairs=FrozenMap({ESCORTS[1]: JG52})), Player.SOVIET)
     state, _ = act(rules, state, AirEngage(pairs=FrozenMap({JG52: RAIDERS[0]})), Player.GERMAN)
     state, _ = act(rules, state, EndStep(), Player.GERMAN)
     assert state.segment is Segment.AIR_BOMBARDMENT
+    return state
+
+
+def test_4_6_the_example_ground_attack_on_the_12_10_tank_battalion(rules, turn_one):
+    tank = TANK
+    assert rules.catalogue.ground[tank].type is UnitType.TANK
+    state = to_the_air_bombardment(rules, turn_one)
     assert state.air_units[JG52].box is AirBox.FLOWN  # 4.4: surviving fighters, flown
     strength = state.units[tank].strength
     attack = GroundAttack(air_units=(RAIDERS[1],), target_unit=tank)

@@ -10,7 +10,7 @@ import pytest
 from owsqt.rules.air.allocation import charts_revealed
 from owsqt.rules.air.strikes import mission_aircraft
 from owsqt.rules.combat.targets import ground_attack_reach
-from owsqt.rules.core.actions import AirEngage, AllocateAir, EndStep, GroundAttack
+from owsqt.rules.core.actions import AirEngage, AllocateAir, EndStep, GroundAttack, Interdict
 from owsqt.rules.core.events import AirCheck
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import InterdictionZone
@@ -59,14 +59,73 @@ def test_4_2_no_mission_is_flown_on_a_turn_that_is_not_clear(rules, turn_one):
     assert judge(rules, overcast, EndStep()).legal  # nothing to allocate
 
 
-def test_4_2_missions_by_type(rules, turn_one):
+def problems(rules, state, action):
+    return [(v.rule, v.message) for v in judge(rules, state, action).violations]
+
+
+GA, GA_ESCORT, WITHHELD = AirBox.GROUND_ATTACK, AirBox.GROUND_ATTACK_ESCORT, AirBox.WITHHELD
+NOT_A_FIGHTER = "is not a fighter: only fighters fly escort and air superiority"
+
+
+@pytest.mark.parametrize(
+    ("player", "air_id", "box", "expected", "allowed"),
+    [
+        (Player.SOVIET, RAIDERS[0], AirBox.INTERDICTION,
+         ("4.2", "only German air units fly interdiction"), GA),
+        (Player.GERMAN, STUKA, GA_ESCORT, ("4.2", f"II/StG 77 {NOT_A_FIGHTER}"), WITHHELD),
+        (Player.GERMAN, KAMPF, AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK,
+         ("4.2", f"I/KG 51 {NOT_A_FIGHTER}"), GA),
+        (Player.GERMAN, JG52, WITHHELD,
+         ("4.6", "II/JG 52 is not a Ju-87: only dive bombers are withheld"), GA_ESCORT),
+        (Player.GERMAN, JG52, AirBox.AIR_SUPERIORITY_VS_INTERDICTION,
+         ("4.3", "the German Air Operations Chart has no Air superiority against interdiction box"),
+         AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK),
+        (Player.SOVIET, ESCORTS[0], WITHHELD,
+         ("4.3", "the Soviet Air Operations Chart has no Withheld Stukas box"),
+         AirBox.AIR_SUPERIORITY_VS_INTERDICTION),
+    ],
+)  # fmt: skip
+def test_4_2_missions_by_type(rules, turn_one, player, air_id, box, expected, allowed):
+    """[4.2] Interdiction is German, escort and air superiority are for fighters; [4.6] only
+    Ju-87s are withheld; [4.3] a box not on the side's chart. Each refusal alone, by its
+    own rule; the same unit in a box it may fly is allowed."""
+    state = turn_one
+    if player is Player.GERMAN:
+        state, _ = allocate(rules, turn_one, Player.SOVIET, {})
+    assert problems(rules, state, allocation(player, {air_id: box})) == [expected]
+    assert judge(rules, state, allocation(player, {air_id: allowed})).legal
+
+
+def test_4_2_a_unit_without_an_air_to_ground_factor_flies_no_bombing_mission(rules, turn_one):
+    """[4.2] "Ground attack ... all air units with an air-to-ground factor": every counter
+    of the game has one, so a II/JG 52 printed with none is made for the test."""
+    air = dict(rules.catalogue.air)
+    air[JG52] = replace(air[JG52], bombardment=0)
+    catalogue = replace(rules.catalogue, air=air)
+    unarmed = replace(rules, catalogue=catalogue)
     state, _ = allocate(rules, turn_one, Player.SOVIET, {})
-    fighter_as_bomber = allocation(Player.GERMAN, {STUKA: AirBox.GROUND_ATTACK_ESCORT})
-    assert rules_of(rules, state, fighter_as_bomber) == ["4.2"]  # escort: fighters only
-    assert rules_of(rules, turn_one, allocation(Player.SOVIET, {RAIDERS[0]: AirBox.INTERDICTION}))
-    withheld_fighter = allocation(Player.GERMAN, {JG52: AirBox.WITHHELD})
-    assert rules_of(rules, state, withheld_fighter) == ["4.6"]  # only Ju-87s are withheld
-    assert judge(rules, state, allocation(Player.GERMAN, {STUKA: AirBox.WITHHELD})).legal
+    expected = [("4.2", "II/JG 52 has no air-to-ground factor")]
+    for box in (AirBox.GROUND_ATTACK, AirBox.INTERDICTION):
+        assert problems(unarmed, state, allocation(Player.GERMAN, {JG52: box})) == expected
+    assert judge(
+        unarmed, state, allocation(Player.GERMAN, {JG52: AirBox.GROUND_ATTACK_ESCORT})
+    ).legal
+
+
+def test_4_2_a_soviet_interdiction_is_refused_at_the_mission_too(rules, turn_one):
+    """[4.2] The Interdiction Segment's own check: Soviet aircraft never fly interdiction
+    (they are not in the box either, 4.5)."""
+    state, _ = allocate(rules, turn_one, Player.SOVIET, {RAIDERS[0]: AirBox.GROUND_ATTACK})
+    state, _ = allocate(rules, state, Player.GERMAN, {STUKA: AirBox.INTERDICTION})
+    while state.segment is not Segment.INTERDICTION:
+        state, _ = act(rules, state, EndStep(), Player.GERMAN)
+    mission = Interdict(
+        player=Player.SOVIET, air_units=(RAIDERS[0],), target=rules.grid.hex_of("2538")
+    )
+    assert problems(rules, state, mission) == [
+        ("4.5", "202 SHAD does not fly this mission now"),
+        ("4.2", "only German air units fly interdiction"),
+    ]
 
 
 def test_4_3_the_soviet_side_allocates_first_then_the_german_then_his_fighters(rules, turn_one):

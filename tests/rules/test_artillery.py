@@ -16,9 +16,9 @@ from owsqt.rules.combat.artillery import (
     proficiency_check,
 )
 from owsqt.rules.combat.fire import Item
-from owsqt.rules.core.actions import PlaceUnits, SetEntrenchment, SetMarker
+from owsqt.rules.core.actions import PlaceUnits, SetEntrenchment, SetMarker, SetSupply
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Entrenchment, Player, UnitMarker
+from owsqt.rules.core.vocabulary import Entrenchment, Player, Supply, UnitMarker
 from owsqt.rules.data.units import UnitCatalogue
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.scenario import initial_state
@@ -103,6 +103,23 @@ def test_12_4_no_friendly_unit_adjacent_to_the_target_costs_one(rules, state):
     assert [(i.value, i.rule) for i in solution.drms] == [(-1, "12.4")]
     state = place(rules, state, rifle="3442")
     assert bombardment_solution(rules, state, ("art",), "tank").drms == ()
+
+
+def test_14_5_supply_modifiers_apply_to_bombardment_the_worst_firer_counts(rules, state):
+    """[14.5] "-1 DRM for all combat, including artillery bombardment. Out of Supply - -2
+    DRM" (reading 16): the worst status among the guns of the mission."""
+    state = place(rules, state, art="3440", art2="3441", rifle="3442", tank="3443")
+    assert bombardment_solution(rules, state, ("art", "art2"), "tank").drms == ()
+
+    def supply(state, unit_id, mode):
+        return apply(rules, state, SetSupply(units=(unit_id,), supply=mode), Mode.FREE).state
+
+    state = supply(state, "art", Supply.ORGANIC)
+    solution = bombardment_solution(rules, state, ("art", "art2"), "tank")
+    assert [(i.value, i.rule) for i in solution.drms] == [(-1, "14.5")]
+    state = supply(state, "art2", Supply.OUT)
+    solution = bombardment_solution(rules, state, ("art", "art2"), "tank")
+    assert [(i.value, i.rule) for i in solution.drms] == [(-2, "14.5")]
 
 
 def test_12_2_one_mission_per_turn_and_12_1_not_next_to_the_enemy_alone(rules, state):

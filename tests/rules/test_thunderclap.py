@@ -91,6 +91,7 @@ def test_5_1_the_attempt_belongs_to_the_initiation_segment(rules):
         (AT_5, 5, ThunderclapStatus.ACTIVE, 1),  # 5 + 1 = 6: activated
         (AT_6, 5, ThunderclapStatus.DENIED, 0),  # 5: denied
         (AT_6, 6, ThunderclapStatus.ACTIVE, 0),  # 6: activated
+        (AT_5, 10, ThunderclapStatus.ACTIVE, 1),  # 10 + 1 = 11: activated (reading 13)
     ],
 )
 def test_5_1_the_roll_and_its_modifier_at_five_hexes(rules, hex_id, roll, status, drm):

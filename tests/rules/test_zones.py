@@ -134,27 +134,36 @@ def test_4_5_overlapping_interdiction_zones_add_their_penalties(ruleset):
     ]
 
 
-_ZONE = st.builds(
-    InterdictionZone,
-    center=st.sampled_from(_WINDOW),
-    penalty=st.integers(1, 4),
-    turn=st.just(1),
-    radius=st.integers(0, 5),
-)
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.lists(_ZONE, max_size=5), st.sampled_from(_WINDOW), st.integers(1, 6))
-def test_4_5_the_cover_agrees_with_each_zones_distance(ruleset, zones, a, side):
-    b = Hex(a[0], a[1] - 1, a[2] + 1) if side % 2 else Hex(a[0] + 1, a[1] - 1, a[2])
-    cover = interdiction_cover(ruleset.game_map, tuple(zones))
-
-    def held(zone, hex_):
-        return distance(zone.center, hex_) <= zone.radius
-
-    assert cover.penalty(b) == sum(z.penalty for z in zones if held(z, b))
-    assert cover.entering(a, b) == sum(z.penalty for z in zones if held(z, b) and not held(z, a))
-    assert cover.either(a, b) == sum(z.penalty for z in zones if held(z, a) or held(z, b))
+def test_4_5_a_zone_holds_the_hexes_five_away_and_overlaps_add_on_hand_counted_hexes(ruleset):
+    """The 4.5 example's zone (2538, "a five hex radius", one MP) and a zone of two MP at
+    2548, ten hexes down the same column: they meet on 2543 alone. Distances are counted
+    by hand along column 25 (one hex per row) and along row 38 (one hex per column)."""
+    hx = ruleset.grid.hex_of
+    zones = (InterdictionZone(hx("2538"), 1, 1, 5), InterdictionZone(hx("2548"), 2, 1, 5))
+    cover = interdiction_cover(ruleset.game_map, zones)
+    penalties = {
+        "2533": 1,  # five rows up from 2538: the zone's edge
+        "2532": 0,  # six rows up
+        "2542": 1,  # four from 2538, six from 2548
+        "2543": 3,  # five from each: both zones, 1 + 2
+        "2544": 2,  # six from 2538, four from 2548
+        "2553": 2,  # five rows down from 2548
+        "2554": 0,
+        "3038": 1,  # five columns east of 2538 along row 38
+        "3138": 0,  # six columns east
+        "2038": 1,  # five columns west
+    }
+    assert {h: cover.penalty(hx(h)) for h in penalties} == penalties
+    entering = {
+        ("2532", "2533"): 1,  # into the 2538 zone
+        ("2542", "2543"): 2,  # into the 2548 zone, already in the other
+        ("2544", "2543"): 1,  # into the 2538 zone, already in the other
+        ("2543", "2544"): 0,  # leaving one zone enters none
+        ("3138", "3038"): 1,
+    }
+    assert {k: cover.entering(hx(k[0]), hx(k[1])) for k in entering} == entering
+    either = {("2542", "2544"): 3, ("2533", "2532"): 1, ("2532", "3138"): 0}
+    assert {k: cover.either(hx(k[0]), hx(k[1])) for k in either} == either
 
 
 # --- 4.6 ground attack reach ------------------------------------------------------------------

@@ -64,14 +64,16 @@ def weather_of(ruleset: Ruleset, state: GameState) -> str:
 
 
 def box_problem(ruleset: Ruleset, air_id: str, box: AirBox) -> Violation | None:
-    """[4.2, 4.3, 4.6] Why the air unit may not fly the mission of `box`, if it may not."""
+    """[4.2, 4.3, 4.6] Why the air unit may not fly the mission of `box`, if it may not.
+    Interdiction is asked first: the Soviet chart has no interdiction box because 4.2
+    keeps the mission to German units, and that is the rule a Soviet player broke."""
     unit = ruleset.catalogue.air[air_id]
     name = unit.name
+    if box is AirBox.INTERDICTION and unit.player is not Player.GERMAN:
+        return Violation("4.2", "only German air units fly interdiction")
     if box not in MISSION_BOXES[unit.player]:
         chart = f"the {unit.player.title} Air Operations Chart"
         return Violation("4.3", f"{chart} has no {BOX_NAMES.get(box, box.value)} box")
-    if box is AirBox.INTERDICTION and unit.player is not Player.GERMAN:
-        return Violation("4.2", "only German air units fly interdiction")
     if box in FIGHTER_BOXES and not unit.type.is_fighter:
         return Violation(
             "4.2", f"{name} is not a fighter: only fighters fly escort and air superiority"

@@ -2,7 +2,8 @@
 
 The side with the bounce pairs its fighters with the enemy's (every enemy fighter covered
 before any is doubled) and fires first; the other side's unpaired fighters are designated
-at the winner's, then every survivor of the other side returns fire. The surviving
+at the winner's, then every survivor of the other side returns fire. A fighter whose
+target aborted before its turn to fire holds its fire, on either side. The surviving
 interceptors then choose bombers of the mission; that fire is simultaneous, and each
 bomber fired upon fires back at the first fighter that fired at it. The battles
 themselves, and the queries the table asks, are in `battles`.
@@ -127,21 +128,18 @@ def _fighter_round(
 ) -> tuple[GameState, list[Event]]:
     """[4.4] The side with the bounce fires and its results are applied; then the other
     side's surviving fighters return fire: at the fighter paired with them, or as they
-    were designated."""
+    were designated. A shot at a fighter that aborted already is not fired (`_fire`)."""
     winner = battle.bounce
     assert winner is not None
     events: list[Event] = []
     engaged = set(battle.pairs) | set(battle.pairs.values()) | set(designated)
     for firer, target in battle.pairs.items():
-        if state.air_units[target].box in OUT:  # 4.4: aborted already; no reassignment
-            continue
         state, fired = _fire(ruleset, state, firer, target, winner)
         events.extend(fired)
     returning = {**answers(battle.pairs), **designated}
     for firer, target in returning.items():
-        if state.air_units[firer].box not in OUT:
-            state, fired = _fire(ruleset, state, firer, target, winner.opponent)
-            events.extend(fired)
+        state, fired = _fire(ruleset, state, firer, target, winner.opponent)
+        events.extend(fired)
     air = state.air
     state = replace(state, air_operations=replace(air, engaged=air.engaged | engaged))
     battle = replace(battle, stage=AirBattleStage.BOMBERS, pairs=FrozenMap())
@@ -180,6 +178,12 @@ def _bomber_round(
 def _fire(
     ruleset: Ruleset, state: GameState, firer: str, target: str, side: Player
 ) -> tuple[GameState, list[Event]]:
+    """[4.4] One shot of the fighter round, its result applied at once. A fighter that
+    aborted does not fire, and none fires at one that aborted: "If the first attack forces
+    the enemy unit to abort, the additional fighters allocated may not be reassigned",
+    on either side (the returning side's second fighter too, reading 72)."""
+    if state.air_units[firer].box in OUT or state.air_units[target].box in OUT:
+        return state, []
     state, result, events = _roll(ruleset, state, firer, target, side)
     state, moved = _apply(state, target, result)
     return state, [*events, *moved]
