@@ -65,6 +65,14 @@ def act(rules, state, action, player=None):
     return outcome.state, outcome.events
 
 
+def refused(rules, state, action, player=None):
+    """Submit `action` for `player` in STRICT mode; it must be refused: the (rule,
+    message) of each violation."""
+    outcome = apply(rules, state, replace(action, player=player), Mode.STRICT)
+    assert not outcome.applied
+    return [(v.rule, v.message) for v in outcome.verdict.violations]
+
+
 def fogged_board(rules):
     """The 11.8 example with fog of war (18.1): as `example_board`."""
     state, target, armored, motorized = example_board(rules)

@@ -128,9 +128,12 @@ def test_5_2_other_soviet_units_pay_nothing_for_the_pocket_side(rules, setup):
     start = state.units[piece].hex
     stranger = replace(state.units["su-91rd-rr1"], hex=start)
     state = state.with_unit("su-91rd-rr1", stranger)
-    move = stack_move(rules, state, ("su-91rd-rr1",))
     target = next(h for _, h in rules.grid.neighbours(start) if h not in rules.game_map.pocket)
-    assert all(i.rule != "5.2" for i in move.step(start, target))
+    ring_bill = stack_move(rules, state, (piece,)).step(start, target)
+    assert [i.rule for i in ring_bill if i.rule == "5.2"] == ["5.2"]  # the released piece pays
+    bill = stack_move(rules, state, ("su-91rd-rr1",)).step(start, target)
+    assert bill  # the step has its terrain cost
+    assert [i for i in bill if i.rule == "5.2"] == []
 
 
 # --- the record of attacks ---------------------------------------------------------------
