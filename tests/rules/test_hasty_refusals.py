@@ -79,7 +79,8 @@ def test_8_1_a_stack_whose_move_has_ended_makes_no_hasty_attack(kit, board):
     other = MoveStack(units=("pz2",), path=(behind, neighbour(behind, BEHIND)))
     state, _ = act(kit, state, other, GERMAN)
     assert refused(kit, state, hasty(enemy), GERMAN) == [
-        ("8.1", f"{kit.unit_name(u)} has finished its move this segment") for u in ("tank", "mech")
+        ("8.1", f"{kit.unit_name(u)} has finished its move this segment (one stack at a time)")
+        for u in ("tank", "mech")
     ]
 
 
@@ -180,3 +181,14 @@ def test_8_4_each_unit_of_the_stack_has_the_points_for_its_own_hasty_attack_cost
         )
     ]
     assert apply(kit, state, hasty(enemy, ("tank",)), Mode.STRICT).applied
+
+
+def test_11_1_a_hasty_attack_on_a_hex_two_away_is_refused_not_a_crash(kit, board):
+    """A hand-made or e-mailed action: the stack on 3445 attacks 3443, two hexes north."""
+    state, start, _ = board
+    far = hx(kit, "3443")
+    assert distance(start, far) == 2
+    state = put(kit, state, PlaceUnits(units=("rifle",), to=far))
+    assert refused(kit, state, hasty(far), GERMAN) == [
+        ("11.1", f"{kit.unit_name(u)} is not next to the hex attacked") for u in ("tank", "mech")
+    ]

@@ -20,7 +20,7 @@ from owsqt.rules.combat.prepared import attack_violations, check_attack, open_co
 from owsqt.rules.core.actions import HastyAttack
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import CombatState, GameState, MovementState
 from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Violation
@@ -97,7 +97,9 @@ def closed_target(
     if closed is not None:
         return Violation(closed.rule, f"a hasty attack enters the defender's hex: {closed.text}")
     start = state.units[units[0]].hex
-    crossing = closed_crossing(ruleset, start, target) if start is not None else None
+    if start is None or distance(start, target) != 1:
+        return None  # 11.1: not next to the hex attacked (attack_violations says so)
+    crossing = closed_crossing(ruleset, start, target)
     if crossing is not None:
         return Violation(
             crossing.rule, f"a hasty attack enters the defender's hex: {crossing.text}"
