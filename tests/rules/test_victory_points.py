@@ -170,6 +170,18 @@ def test_19_33_a_german_unit_blocks_the_soviet_zoc_and_opens_the_corridor(rules,
     assert rules.grid.hex_of(award.detail) in rules.game_map.pocket
 
 
+def test_19_33_a_rumanian_unit_does_not_block_the_soviet_zoc_a_german_one_does(rules, ringed):
+    """Reading 170: "German units block Soviet ZOCs for this purpose"; a Rumanian unit
+    is no German unit, so the hole it stands in stays shut until a German one joins it."""
+    state, around = ringed
+    blocker = state.stack(rules.grid.hex_of(around[0]))[0]
+    state = remove(rules, state, blocker).state
+    rumanian = place(rules, state, "ro-8cd-3ros", around[0]).state
+    assert corridor(rules, rumanian) is None and rumanian.victory_ledger == ()
+    german = place(rules, rumanian, TANK, around[0]).state
+    assert sources(german) == ["corridor_opened"]
+
+
 def test_19_33_a_corridor_opened_by_a_disruption_alone_earns_1_vp_at_its_turn_and_step(
     rules, ringed
 ):

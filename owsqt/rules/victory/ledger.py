@@ -24,7 +24,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import Award, GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player, UnitStatus
-from owsqt.rules.data.units import Nationality, UnitClass
+from owsqt.rules.data.units import UnitClass
 from owsqt.rules.map.zones import reach
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.victory.corridor import corridor
@@ -46,14 +46,14 @@ def points_victory(ruleset: Ruleset, state: GameState) -> Mapping[str, Any] | No
 
 def relief_units(ruleset: Ruleset) -> frozenset[str]:
     """[19.33] The German units whose advance counts: German Army and Luftwaffe counters,
-    not Rumanian ones, and not the Sixth Army's, which start in the pocket (readings)."""
+    not Rumanian ones (reading 170), and not the Sixth Army's, which start in the pocket
+    (reading 107)."""
     catalogue = ruleset.catalogue
     sixth = {unit.id for unit in catalogue.units_of(SIXTH_ARMY)}
     return frozenset(
         unit_id
         for unit_id, unit in catalogue.ground.items()
-        if unit.nationality in (Nationality.GERMAN_ARMY, Nationality.LUFTWAFFE)
-        and unit_id not in sixth
+        if unit.german and unit_id not in sixth
     )
 
 
