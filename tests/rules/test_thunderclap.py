@@ -108,6 +108,21 @@ def test_5_1_the_roll_and_its_modifier_at_five_hexes(rules, hex_id, roll, status
     assert "5.1 Operation Thunderclap" in rolled[0].describe(rules)
 
 
+RUMANIAN_CAVALRY = "ro-8cd-3ros"
+
+
+def test_5_1_a_rumanian_unit_within_five_hexes_is_no_german_unit_and_gives_no_drm(rules):
+    """Reading 170: "any German unit" is a German Army or Luftwaffe counter; with a
+    Rumanian one alone at five hexes, a 5 is not raised to the 6 that activates."""
+    state = on(rules, eligible(rules, pocket_phase(rules, script=(5,))), RUMANIAN_CAVALRY, AT_5)
+    ready = readiness(rules, state)
+    assert (ready.near_unit, ready.drm) == (None, 0)
+    outcome = apply(rules, state, AttemptThunderclap(player=GERMAN), Mode.STRICT)
+    (rolled,) = [e for e in outcome.events if isinstance(e, ThunderclapRolled)]
+    assert (rolled.roll, rolled.drm, rolled.activated) == (5, 0, False)
+    assert outcome.state.thunderclap.status is ThunderclapStatus.DENIED
+
+
 def test_5_1_only_once_per_game(rules):
     state = act(rules, eligible(rules, pocket_phase(rules, script=(1,))), AttemptThunderclap())
     assert state.thunderclap.status is ThunderclapStatus.DENIED
@@ -260,6 +275,18 @@ def test_5_1_supply_by_the_normal_rules_once_the_14th_panzer_hq_reaches_another_
     state = replace(state, turn=state.turn + 3)
     supplied, _ = sixth_army_supply(rules, state, GERMAN)
     assert {supplied.units[u].supply for u in SIXTH_ARMY} == {Supply.REGULAR}
+
+
+def test_5_1_a_rumanian_headquarters_is_no_other_german_headquarters(rules):
+    """Reading 170: the 14th Panzer HQ next to the Rumanian VI Corps HQ alone traces no
+    line to "any other German headquarters unit": the schedule holds (out of supply by
+    the third turn), as it does not next to the 6th Panzer Division's HQ."""
+    state = place_all(rules, activated(rules, pocket_phase(rules)))
+    state = replace(state, turn=state.turn + 3)
+    rumanian, _ = sixth_army_supply(rules, on(rules, state, "ro-6c-hq", "2806"), GERMAN)
+    assert {rumanian.units[u].supply for u in SIXTH_ARMY} == {Supply.OUT}
+    german, _ = sixth_army_supply(rules, on(rules, state, SIXTH_HQ_6PZ, "2806"), GERMAN)
+    assert {german.units[u].supply for u in SIXTH_ARMY} == {Supply.REGULAR}
 
 
 def test_5_1_no_stuka_supports_sixth_army_units(rules):

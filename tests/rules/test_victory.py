@@ -52,7 +52,7 @@ def with_points_across(rules, state, victory, points):
             break
         definition = catalogue[unit_id]
         value = definition.stacking_value(False)
-        fits = definition.player is Player.GERMAN and 0 < value <= left
+        fits = definition.german and 0 < value <= left
         if fits and unit_id not in german_there:
             state = place(rules, state, (unit_id,), next(free))
             state = state.with_unit(unit_id, replace(state.units[unit_id], reduced=False))
@@ -130,6 +130,19 @@ def test_19_23_the_stacking_points_across_the_myshkova_at_each_boundary(
     state = with_points_across(rules, state, victory, points)
     result = result_of(rules, state)
     assert (result.winner, result.reason.split(" ")[0]) == (winner, level)
+
+
+def test_19_23_rumanian_units_across_the_myshkova_are_no_german_units(rules):
+    """Reading 170: "no German units across the Myshkova River" holds with Rumanian units
+    alone across, and their stacking points are no "German stacking points"."""
+    state = set_up(rules, "hoths-last-gasp")
+    victory = rules.scenarios["hoths-last-gasp"].victory
+    state = with_points_across(rules, state, victory, 0)
+    band = sorted(h for h in river_band(rules, victory) if not state.stack(h))
+    state = place(rules, state, ("ro-18id-18van", "ro-18id-90ir"), band[0])
+    assert across(rules, state, victory) == 0
+    result = result_of(rules, state)
+    assert (result.winner, result.reason.split(" ")[0]) == (Player.SOVIET, "decisive")
 
 
 # --- the end ---------------------------------------------------------------------------------

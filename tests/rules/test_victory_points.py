@@ -8,21 +8,23 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.actions import EndStep, SetMarker
 from owsqt.rules.core.codec import decode_record, encode
 from owsqt.rules.core.events import GameEnded, VictoryPointsEarned
 from owsqt.rules.core.hexgrid import ring
 from owsqt.rules.core.state import Award, GameState, ThunderclapState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
+from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitMarker, UnitStatus
 from owsqt.rules.data.units import Nationality
 from owsqt.rules.engine import apply
+from owsqt.rules.movement.zoc import zoc_holders
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.victory.corridor import corridor
 from owsqt.rules.victory.points import count, strength_lost
 from owsqt.rules.victory.result import live_standing, scenario_result
 from tests.rules.victorykit import (
+    FAR,
     HQ,
     SIXTH,
     TANK,
@@ -37,7 +39,6 @@ from tests.rules.victorykit import (
 )
 
 MOVING = (Phase.FIRST_PLAYER, Segment.MECHANIZED_MOVEMENT)
-FAR = "1652"  # the 57th Panzer Corps HQ's set-up hex, far from the pocket
 
 
 @pytest.fixture(scope="module")
@@ -167,6 +168,39 @@ def test_19_33_a_german_unit_blocks_the_soviet_zoc_and_opens_the_corridor(rules,
     award = opened.victory_ledger[-1]
     assert (award.source, award.points, award.turn) == ("corridor_opened", 1, 7)
     assert rules.grid.hex_of(award.detail) in rules.game_map.pocket
+
+
+def test_19_33_a_rumanian_unit_does_not_block_the_soviet_zoc_a_german_one_does(rules, ringed):
+    """Reading 170: "German units block Soviet ZOCs for this purpose"; a Rumanian unit
+    is no German unit, so the hole it stands in stays shut until a German one joins it."""
+    state, around = ringed
+    blocker = state.stack(rules.grid.hex_of(around[0]))[0]
+    state = remove(rules, state, blocker).state
+    rumanian = place(rules, state, "ro-8cd-3ros", around[0]).state
+    assert corridor(rules, rumanian) is None and rumanian.victory_ledger == ()
+    german = place(rules, rumanian, TANK, around[0]).state
+    assert sources(german) == ["corridor_opened"]
+
+
+def test_19_33_a_corridor_opened_by_a_disruption_alone_earns_1_vp_at_its_turn_and_step(
+    rules, ringed
+):
+    """13.0: a disrupted unit has no ZOC. No unit moves: the two Soviet units whose ZOC
+    alone shuts the hole in the ring are disrupted, and the corridor opens there."""
+    state, around = ringed
+    gap = rules.grid.hex_of(around[0])
+    state = remove(rules, state, state.stack(gap)[0]).state
+    holders = zoc_holders(rules, state, Player.SOVIET, gap)
+    assert len(holders) == 2 and corridor(rules, state) is None
+    combat = (Phase.SECOND_PLAYER, Segment.NON_MECHANIZED_COMBAT)
+    state = replace(state, turn=9, phase=combat[0], segment=combat[1])
+    disrupt = SetMarker(units=holders, marker=UnitMarker.DISRUPTED, on=True)
+    outcome = apply(rules, state, disrupt, Mode.FREE)
+    (award,) = outcome.state.victory_ledger
+    assert (award.source, award.points, award.turn) == ("corridor_opened", 1, 9)
+    assert (award.phase, award.segment) == combat
+    assert award.detail == rules.grid.id_of(corridor(rules, outcome.state))
+    assert VictoryPointsEarned(award) in outcome.events
 
 
 def test_19_33_a_corridor_opened_then_closed_gives_1_vp(rules, ringed):

@@ -19,6 +19,7 @@ from owsqt.session import GameSession
 
 CAMPAIGN = "operation-winter-storm"
 HQ = "de-57pzk-hq"  # the campaigns' corridor_to
+FAR = "1652"  # the 57th Panzer Corps HQ's set-up hex, far from the pocket
 TANK = "de-6pz-11pzr-1"
 SIXTH = "de-6a-langenthal"
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 
 from owsqt.cli import main
-from owsqt.rules.core.actions import PlaceUnits, RollDice
+from owsqt.rules.core.actions import PlaceUnits, RollDice, SetMarker, SetUnitStatus
+from owsqt.rules.core.hexgrid import ring
 from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
+from owsqt.rules.movement.zoc import zoc_holders
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.victory import entry_of_award, victory_summary
-from tests.rules.victorykit import TANK, hex_at
+from tests.rules.victorykit import FAR, HQ, TANK, hex_at, zoc_units
 
 
 def campaign_game(path=None):
@@ -36,6 +39,44 @@ def test_19_33_each_award_is_found_at_the_entry_that_earned_it():
     assert entry_of_award(session, ledger["within_18"]) == earned_18
     assert entry_of_award(session, ledger["within_5"]) == earned_5
     assert entry_of_award(session, ledger["within_5"], upto=earned_5 - 1) is None
+
+
+def test_19_33_a_corridor_opened_by_a_disruption_is_found_at_the_entry_that_disrupted():
+    """13.0: the 57th Panzer Corps HQ alone on 1652 among five Soviet units, the sixth hex
+    around it shut by its neighbours' ZOC; disrupting them (no unit moves) opens it."""
+    rules = default_ruleset()
+    session = GameSession.new(rules, "operation-winter-storm", Mode.FREE, seed=3)
+    session.apply_default_setup()
+
+    def on_map(player):
+        return tuple(
+            uid
+            for uid, unit in sorted(session.state.units.items())
+            if unit.status is UnitStatus.ON_MAP and rules.catalogue.ground[uid].player is player
+        )
+
+    gone = UnitStatus.ELIMINATED
+    session.submit(PlaceUnits(units=(HQ,), to=rules.grid.hex_of(FAR)))
+    session.submit(
+        SetUnitStatus(units=tuple(u for u in on_map(Player.GERMAN) if u != HQ), status=gone)
+    )
+    gap, *around = sorted(ring(rules.grid.hex_of(FAR), 1), key=rules.grid.id_of)
+    ringing = zoc_units(rules, 5)
+    for unit_id, hex_ in zip(ringing, around, strict=True):
+        session.submit(PlaceUnits(units=(unit_id,), to=hex_))
+    others = tuple(u for u in on_map(Player.SOVIET) if u not in ringing)
+    session.submit(SetUnitStatus(units=others, status=gone))
+    session.submit(RollDice(purpose="filler", count=1))
+    assert session.state.victory_ledger == ()  # shut in: nothing earned yet
+    holders = zoc_holders(rules, session.state, Player.SOVIET, gap)
+    session.submit(SetMarker(units=holders, marker=UnitMarker.DISRUPTED, on=True))
+    disrupted = len(session.entries)
+    session.submit(RollDice(purpose="filler", count=1))
+    (award,) = session.state.victory_ledger
+    assert award.source == "corridor_opened"
+    assert entry_of_award(session, award) == disrupted
+    state = session.state_after(disrupted)
+    assert (award.turn, award.phase, award.segment) == (state.turn, state.phase, state.segment)
 
 
 def test_19_33_the_summary_holds_each_source_with_its_entry():

@@ -28,6 +28,13 @@ class Nationality(StrEnum):
         return Player.SOVIET
 
     @property
+    def german(self) -> bool:
+        """[2.1] A "German unit" of the rules' text: German Army or Luftwaffe, never a
+        Rumanian counter, which the rules name apart ("German or Rumanian ground units",
+        19.11); the German player's units are both (reading 170)."""
+        return self in (Nationality.GERMAN_ARMY, Nationality.LUFTWAFFE)
+
+    @property
     def tally(self) -> TallyNationality:
         """Whose loss and replacement tallies this counter's losses count in (17.3)."""
         if self is Nationality.RUMANIAN:
@@ -181,6 +188,11 @@ class UnitDef:
     @property
     def player(self) -> Player:
         return self.nationality.player
+
+    @property
+    def german(self) -> bool:
+        """[2.1] A "German unit" of the rules' text, not a Rumanian one (reading 170)."""
+        return self.nationality.german
 
     @property
     def unit_class(self) -> UnitClass:

@@ -49,18 +49,28 @@ def zoc_of(ruleset: Ruleset, state: GameState, player: Player) -> frozenset[Hex]
     return cache[key][1]
 
 
+def zoc_reach(ruleset: Ruleset, hex_: Hex) -> tuple[Hex, ...]:
+    """[10.1] The neighbours a ZOC from `hex_` reaches: every one but those across a major
+    river hexside."""
+    return tuple(n for _, n in ruleset.grid.neighbours(hex_) if zoc_crosses(ruleset, hex_, n))
+
+
+def _zoc_reaches(ruleset: Ruleset) -> dict[Hex, tuple[Hex, ...]]:
+    """`zoc_reach` of every map hex, once per map (ruleset.derived)."""
+    return {hex_: zoc_reach(ruleset, hex_) for hex_ in ruleset.game_map.hexes}
+
+
 def _zone_of(ruleset: Ruleset, state: GameState, player: Player) -> frozenset[Hex]:
-    grid = ruleset.grid
     catalogue = ruleset.catalogue
+    reaches = ruleset.derived(_zoc_reaches)
     zone: set[Hex] = set()
     for hex_, stack in state.stacks.items():
         if catalogue.ground[stack[0]].player is not player:
             continue
         if not stack_exerts_zoc(ruleset, state, hex_):
             continue
-        for _, neighbour in grid.neighbours(hex_):
-            if zoc_crosses(ruleset, hex_, neighbour):
-                zone.add(neighbour)
+        reach = reaches.get(hex_)
+        zone.update(zoc_reach(ruleset, hex_) if reach is None else reach)
     return frozenset(zone)
 
 

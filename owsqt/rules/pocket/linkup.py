@@ -153,7 +153,8 @@ def _traced(
     ruleset: Ruleset, state: GameState, sixth: str | None, on_map: dict[str, Hex]
 ) -> set[str] | None:
     """The Sixth Army units with a line by the normal rules once the 14th Panzer HQ
-    traces one to another German HQ; None while it does not."""
+    traces one to another German HQ (not a Rumanian one: reading 170); None while it
+    does not."""
     start = on_map.get(sixth) if sixth is not None else None
     if sixth is None or start is None:
         return None
@@ -162,7 +163,7 @@ def _traced(
         for u, unit in state.units.items()
         if (h := _hex_on_map(state, u)) is not None
         and ruleset.catalogue.ground[u].unit_class is UnitClass.HEADQUARTERS
-        and ruleset.catalogue.ground[u].player is Player.GERMAN
+        and ruleset.catalogue.ground[u].german
         and not is_sixth_army(ruleset, u)
     }
     if not others or not line_reaches(ruleset, state, Player.GERMAN, start, others):

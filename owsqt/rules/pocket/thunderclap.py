@@ -6,9 +6,9 @@
   hexes from its nearest pocket hex (`pocket_band`, as for 19.31 d). The condition is
   measured on the state the segment finds; nothing moves before the roll (reading 91).
 - One die on the Initiation Table (resources/rules/thunderclap.yaml), +1 when any German
-  unit other than the Sixth Army's stands within 5 hexes of the pocket: denied for good,
-  or the Sixth Army units are activated this turn (reading 92). Declining is ending the
-  segment without a roll.
+  unit (German Army or Luftwaffe, not Rumanian: reading 170) other than the Sixth Army's
+  stands within 5 hexes of the pocket: denied for good, or the Sixth Army units are
+  activated this turn (reading 92). Declining is ending the segment without a roll.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ def in_relief_corps(ruleset: Ruleset, unit_id: str) -> bool:
 
 def readiness(ruleset: Ruleset, state: GameState) -> Readiness:
     """[5.1] The stacking points of the 57th Panzer Corps within 10 hexes of the pocket,
-    and the first German unit (by id) within 5 hexes of it, Sixth Army units aside."""
+    and the first German unit (by id) within 5 hexes of it, Sixth Army units aside; a
+    Rumanian unit is no German unit (reading 170)."""
     table = ruleset.tables.thunderclap
     catalogue = ruleset.catalogue.ground
     band = pocket_band(ruleset.game_map, table.eligibility_within_hexes)
@@ -73,7 +74,12 @@ def readiness(ruleset: Ruleset, state: GameState) -> Readiness:
             continue
         if unit.hex in band and in_relief_corps(ruleset, unit_id):
             points += definition.stacking_value(unit.reduced)
-        if near_unit is None and unit.hex in near and not is_sixth_army(ruleset, unit_id):
+        if (
+            near_unit is None
+            and unit.hex in near
+            and definition.german
+            and not is_sixth_army(ruleset, unit_id)
+        ):
             near_unit = unit_id
     drm = table.drm(german_unit_near_pocket=near_unit is not None)
     return Readiness(

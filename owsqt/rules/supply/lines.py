@@ -120,12 +120,19 @@ def line_reaches(
 
 
 def line_between(
-    ruleset: Ruleset, state: GameState, player: Player, starts: Iterable[Hex], goals: Iterable[Hex]
+    ruleset: Ruleset,
+    state: GameState,
+    player: Player,
+    starts: Iterable[Hex],
+    goals: Iterable[Hex],
+    negating: frozenset[Hex] | None = None,
 ) -> Hex | None:
     """[10.3] One of `starts` that a line of any length joins to one of `goals` for
     `player` (the pocket's corridor of 19.33 is such a line), or None. The search spreads
-    from all the starts at once and stops at the first goal: cheap while they are shut in."""
-    return _Search(ruleset, state, player).start_joined(starts, goals)
+    from all the starts at once and stops at the first goal: cheap while they are shut in.
+    `negating`: the hexes whose units negate the enemy's ZOC, if not all of `player`'s
+    (19.33: German units only)."""
+    return _Search(ruleset, state, player, negating).start_joined(starts, goals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +162,20 @@ def _steps(ruleset: Ruleset) -> dict[Player, _Steps]:
 class _Search:
     """Breadth-first searches over the hexes a line may enter for one side in one state."""
 
-    def __init__(self, ruleset: Ruleset, state: GameState, player: Player) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: GameState,
+        player: Player,
+        negating: frozenset[Hex] | None = None,
+    ) -> None:
         steps = ruleset.derived(_steps)[player]
         self.index, self.adjacent, self.hexes = steps.index, steps.adjacent, steps.hexes
         sides = sides_of(ruleset, state, player)
         enemy_zoc = zoc_of(ruleset, state, player.opponent)
-        closed = sides.enemy_hexes | (enemy_zoc - sides.own_hexes)  # 10.3: negated
+        if negating is None:
+            negating = sides.own_hexes  # 10.3: friendly units negate enemy ZOCs
+        closed = sides.enemy_hexes | (enemy_zoc - negating)
         self.closed = bytearray(len(steps.hexes))
         for hex_ in closed:
             number = self.index.get(hex_)

@@ -4,9 +4,9 @@ and their ZOCs (German units block Soviet ZOCs for this purpose)".
 A corridor is open when such a path joins a hex of the pocket to the relief force's
 headquarters (the scenario's `corridor_to`, the 57th Panzer Corps HQ), as Operation
 Thunderclap's link runs (5.1): the line search of 10.3 (supply/lines.py), which never
-enters a hex held by a Soviet unit nor a Soviet zone of control without a unit of the
-German player on it. With that headquarters off the map there is no corridor
-(docs/rulebook-readings.md).
+enters a hex held by a Soviet unit nor a Soviet zone of control without a German unit on
+it: a German Army or Luftwaffe unit, not a Rumanian one (reading 170). With that
+headquarters off the map there is no corridor (docs/rulebook-readings.md).
 """
 
 from __future__ import annotations
@@ -31,4 +31,8 @@ def corridor(ruleset: Ruleset, state: GameState) -> Hex | None:
     if unit is None or unit.hex is None or unit.status is not UnitStatus.ON_MAP:
         return None
     pocket = ruleset.derived(pocket_order)
-    return line_between(ruleset, state, Player.GERMAN, pocket, (unit.hex,))
+    catalogue = ruleset.catalogue.ground
+    german = frozenset(
+        hex_ for hex_, stack in state.stacks.items() if any(catalogue[u].german for u in stack)
+    )
+    return line_between(ruleset, state, Player.GERMAN, pocket, (unit.hex,), german)

@@ -2,7 +2,8 @@
 conditions, judged from the state at any time (the live standing) and at the end.
 
 "Across the Aksai River between hexes 2331 and 3431" is the German stacking points on the
-north bank of the river in the columns of those two hexes (GameMap.north_of). A hex is
+north bank of the river in the columns of those two hexes (GameMap.north_of): those of
+German Army and Luftwaffe units, not Rumanian ones (reading 170). A hex is
 held by the side with a unit on it when the turn ends; an empty hex stays with the side
 that held it last, and a hex nobody has stood on at a turn's end since the scenario
 began is the Soviet side's (docs/rulebook-readings.md).
@@ -18,7 +19,6 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameResult, GameState
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.view import SideView
-from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 
 CONTROL_FLAG = "control {hex}"  # victory_flags: 1 German, 2 Soviet (who held it last)
@@ -43,13 +43,17 @@ def river_band(ruleset: Ruleset, victory: Mapping[str, Any]) -> frozenset[Hex]:
 
 
 def across(ruleset: Ruleset, state: GameState, victory: Mapping[str, Any]) -> int:
-    """German stacking points across the river between the scenario's two hexes."""
+    """[19.13, 19.23] German stacking points across the river between the scenario's two
+    hexes: the stacking values of the German units there, Rumanian units not counted
+    (reading 170)."""
     catalogue = ruleset.catalogue.ground
     band = river_band(ruleset, victory)
     return sum(
-        stacking_points(ruleset, state, hex_)
+        catalogue[unit_id].stacking_value(state.units[unit_id].reduced)
         for hex_, stack in state.stacks.items()
-        if hex_ in band and catalogue[stack[0]].player is Player.GERMAN
+        if hex_ in band
+        for unit_id in stack
+        if catalogue[unit_id].german
     )
 
 

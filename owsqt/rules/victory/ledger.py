@@ -3,10 +3,14 @@ the game" and "enters the pocket" happen at a moment, so they are caught the mom
 happen and kept, in order, in the state's ledger (GameState.victory_ledger).
 
 After each resolved action of a campaign (a scenario whose victory is counted in points),
-when units stand elsewhere than before, `progress` looks for what has not been earned yet:
-a German unit within 18 and within 5 hexes of the pocket, each relief convoy inside it, a
-corridor opened into it. Each is earned once. The pocket's bands are worked out once per
-map; the corridor is searched only while it has never been opened.
+`progress` judges the state the action left, whatever the action was, for what has not
+been earned yet: a German unit within 18 and within 5 hexes of the pocket, each relief
+convoy inside it, a corridor opened into it. Each source is a function of the units alone
+(where they stand, their status, their disruption: 13.0, a disrupted unit has no ZOC), so
+a state whose units are those of a state already judged is skipped, and any other is
+judged whole: a corridor opened by a disruption or an elimination earns at that very
+step (reading 109). Each is earned once. The pocket's bands are worked out once per map;
+the corridor is searched only while it has never been opened.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import Award, GameState
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player, UnitStatus
-from owsqt.rules.data.units import Nationality, UnitClass
+from owsqt.rules.data.units import UnitClass
 from owsqt.rules.map.zones import reach
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.victory.corridor import corridor
@@ -42,14 +46,14 @@ def points_victory(ruleset: Ruleset, state: GameState) -> Mapping[str, Any] | No
 
 def relief_units(ruleset: Ruleset) -> frozenset[str]:
     """[19.33] The German units whose advance counts: German Army and Luftwaffe counters,
-    not Rumanian ones, and not the Sixth Army's, which start in the pocket (readings)."""
+    not Rumanian ones (reading 170), and not the Sixth Army's, which start in the pocket
+    (reading 107)."""
     catalogue = ruleset.catalogue
     sixth = {unit.id for unit in catalogue.units_of(SIXTH_ARMY)}
     return frozenset(
         unit_id
         for unit_id, unit in catalogue.ground.items()
-        if unit.nationality in (Nationality.GERMAN_ARMY, Nationality.LUFTWAFFE)
-        and unit_id not in sixth
+        if unit.german and unit_id not in sixth
     )
 
 
@@ -83,11 +87,15 @@ def progress(
     ruleset: Ruleset, before: GameState, after: GameState
 ) -> tuple[GameState, list[Event]]:
     """[19.33] The awards `after` earns that the ledger does not hold yet, with an event
-    each; nothing outside play, outside a campaign, or when no unit stands elsewhere."""
-    if after.phase in (Phase.SETUP, Phase.GAME_OVER) or before.units is after.units:
+    each, judged from what `after` holds; nothing outside play or outside a campaign, and
+    nothing new when `after`'s units are the very ones of `before` in play, judged already
+    (every source depends on the units alone; the first state in play is judged)."""
+    if after.phase in (Phase.SETUP, Phase.GAME_OVER):
+        return after, []
+    if before.units is after.units and before.phase is not Phase.SETUP:
         return after, []
     victory = points_victory(ruleset, after)
-    if victory is None or before.stacks == after.stacks:
+    if victory is None:
         return after, []
     german = victory.get("german", {})
     held = {(award.source, award.detail) for award in after.victory_ledger}

@@ -68,7 +68,7 @@ class Count:
 def strength_lost(ruleset: Ruleset, state: GameState) -> int:
     """[19.33] German strength points lost: each German unit's printed strength minus its
     strength at the end; a destroyed unit loses all of it; a unit never in play nothing.
-    Rumanian units are not German units (readings)."""
+    Rumanian units are not German units (reading 170)."""
     catalogue = ruleset.catalogue.ground
     lost = 0
     for unit_id in ruleset.derived(german_units):
