@@ -117,6 +117,7 @@ class EmailExchange:
     """The exchange of files of one e-mail game, seen from this computer's player."""
 
     share_the_computer = False  # one player at each computer
+    rule = EMAIL_RULE
 
     def __init__(self, game: Game) -> None:
         self._game = game

@@ -367,7 +367,7 @@ class GameSession:
         if not outcome.applied:
             return outcome
         if not self.players.seed_agreed and rolls_dice(outcome):
-            return self._refused(DICE_NOT_AGREED)
+            return self._refused(DICE_NOT_AGREED, EMAIL_RULE)
         if self.players.seal(action, before):
             return Outcome(self.state, (), outcome.verdict, applied=True)
         self._act(action, before, outcome)
@@ -704,8 +704,10 @@ class GameSession:
             return self._world.step(state, action, mode)
         return apply(self.ruleset, state, action, mode)
 
-    def _refused(self, reason: str) -> Outcome:
-        return Outcome(self.state, (), Verdict((Violation(EMAIL_RULE, reason),)), applied=False)
+    def _refused(self, reason: str, rule: str | None = None) -> Outcome:
+        """Refused by the kind of play, under its rule (e-mail play, 18.1 in hot-seat)."""
+        violation = Violation(rule or self.players.rule, reason)
+        return Outcome(self.state, (), Verdict((violation,)), applied=False)
 
     def _signing_side(self, action: Action, state: GameState) -> str:
         acting = action.player or state.active

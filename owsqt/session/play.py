@@ -13,6 +13,7 @@ from typing import Protocol
 from owsqt.journal.textformat import SIDES, Entry, Header, JournalError, Play
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.session.problems import Problem
 
@@ -34,6 +35,11 @@ class Players(Protocol):
     @property
     def keys(self) -> Mapping[str, str | None]:
         """Each side's public key; None until that side's player has joined."""
+        ...
+
+    @property
+    def rule(self) -> str:
+        """The "rule number" of the refusals of this kind of play (`why_not_act`)."""
         ...
 
     @property
@@ -98,6 +104,7 @@ class LocalPlay:
 
     share_the_computer = False
     local_sides = frozenset(SIDES)
+    rule = "local play"  # it refuses nothing
 
     def __init__(self, header: Header) -> None:
         self.keys = {"german": header.german, "soviet": header.soviet}
@@ -142,9 +149,29 @@ class SolitairePlay(LocalPlay):
 
 
 class HotSeatPlay(LocalPlay):
-    """Two players share this computer and hand it over when the player who acts changes."""
+    """Two players share this computer and hand it over when the player who acts changes.
+
+    [18.1] With the fog of war the table tells the session while it is being handed over
+    (`handed_to`, the curtain of qt/play/curtain.py): until the player it goes to says he
+    has it nobody at the computer acts, undoes or redoes, whatever the window lets through."""
 
     share_the_computer = True
+    rule = "18.1"
+
+    def __init__(self, header: Header) -> None:
+        super().__init__(header)
+        self.handed_to: Player | None = None
+
+    def why_not_act(self, action: Action | None = None) -> str | None:
+        if self.handed_to is None:
+            return None
+        return (
+            f"the computer is being handed to the {self.handed_to.title} player: nothing is "
+            "played until he says he has it"
+        )
+
+    def why_not_undo(self, target: int) -> str | None:
+        return self.why_not_act()
 
 
 LOCAL_PLAY = {Play.SOLITAIRE: SolitairePlay, Play.HOT_SEAT: HotSeatPlay}

@@ -8,7 +8,7 @@ import pytest
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, Play
-from owsqt.rules.core.actions import DeclareAttacks, EndStep
+from owsqt.rules.core.actions import DeclareAttacks, EndStep, SetStrength
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -127,3 +127,31 @@ def test_a_game_whose_keys_are_not_this_computers_lets_nobody_act(ruleset):
     assert not stranger.submit(EndStep(player=Player.GERMAN)).applied
     with pytest.raises(JournalError, match=reason):
         stranger.email.import_text(exchange.files[-1])
+
+
+def test_18_1_while_the_computer_is_handed_over_the_session_refuses_every_action(ruleset):
+    """[18.1] Defence in depth behind the hot-seat curtain: whatever a window lets
+    through, nothing is played, undone or redone until the player it goes to has it."""
+    session = local_game(ruleset, Play.HOT_SEAT, Mode.FREE)
+    session.apply_default_setup()
+    unit = next(u for u, s in session.state.units.items() if s.hex is not None and s.strength > 1)
+    for strength in (1, 2):  # two edits by hand: one to take back, one to make again
+        assert session.submit(SetStrength(unit=unit, strength=strength)).applied
+    session.undo()
+    entries, state = len(session.entries), session.state
+    session.players.handed_to = Player.GERMAN
+    outcome = session.submit(SetStrength(unit=unit, strength=3))
+    assert not outcome.applied and session.state is state
+    assert [(v.rule, v.message) for v in outcome.verdict.violations] == [
+        (
+            "18.1",
+            "the computer is being handed to the German player: nothing is played until he "
+            "says he has it",
+        )
+    ]
+    for walk in (session.undo, session.redo):
+        with pytest.raises(ValueError, match="being handed to the German player"):
+            walk()
+    assert len(session.entries) == entries and session.state is state
+    session.players.handed_to = None  # he says he has it
+    assert session.redo().applied and session.state.units[unit].strength == 2

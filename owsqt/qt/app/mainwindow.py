@@ -196,7 +196,6 @@ class MainWindow(QMainWindow):
         self.hint = StatusLine(self.statusBar(), lambda: self.session.state)  # elided, whole
         self.resizeDocks([self.log_dock], [RIGHT_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._shown_once = False
-        self.hot_seat = HotSeat(self, self.bridge)
         self.email = EmailPlay(self, self.bridge)
         self.bridge.set_gate(self._replay_blocks)
         self.bridge.changed.connect(self.refresh)
@@ -218,6 +217,8 @@ class MainWindow(QMainWindow):
         self.text_size = TextSize(self, self.view_menu, self.counters)
         entries = self.view_menu.actions()  # beside the other things the map may show
         self.view_menu.insertAction(entries[entries.index(self.supply_action) + 1], self.fog.action)
+        # Last: its curtain holds every dock and action of the window made before it (18.1).
+        self.hot_seat = HotSeat(self, self.bridge)
         self.refresh()
 
     def _build_actions(self) -> None:

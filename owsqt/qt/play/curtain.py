@@ -1,16 +1,16 @@
 """The hot-seat curtain (18.1): with the fog of war, an opaque cover over the whole window
 (the map, every dock, the menus, the tool and status bars) while the computer goes from one
-player to the other. Nothing behind it can be seen, clicked or reached by a shortcut; docks
-floating in windows of their own hide with it. "I am the Soviet player" (or Enter) lifts it.
+player to the other. Nothing behind it can be seen, clicked or reached by a shortcut: the
+table under it is held still (play/tablelock.py), every control of it disabled, docks
+floating in windows of their own hidden. "I am the Soviet player" (or Enter) lifts it.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.fonts import table_font
+from owsqt.qt.play.tablelock import TableLock
 from owsqt.rules.core.vocabulary import Player
 
 _CLOTH = QColor("#2b2722")  # the cloth over the table
@@ -37,13 +38,13 @@ class Curtain(QWidget):
 
     taken = Signal(object)  # the Player who said he has the computer
     cancelled = Signal()
+    covering = Signal(object)  # the Player it is handed to while down; None when lifted
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("hotSeatCurtain")
         self._window = window
         self.player: Player | None = None
-        self._floating: list[QDockWidget] = []  # docks hidden with the curtain, shown after
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         card = QFrame(self)
         card.setObjectName("curtainCard")
@@ -108,6 +109,7 @@ class Curtain(QWidget):
         for widget in (self, self.button, self.cancel):
             widget.installEventFilter(self)
         window.installEventFilter(self)
+        self.lock = TableLock(window, self)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._keep_focus)
@@ -135,25 +137,21 @@ class Curtain(QWidget):
         )
         self.cancel.setVisible(may_cancel)
         QToolTip.hideText()
-        for dock in self._window.findChildren(QDockWidget):
-            if dock.isFloating() and dock.isVisible():
-                dock.hide()
-                self._floating.append(dock)
         self.setGeometry(self._window.rect())
         self.show()
-        self.raise_()
+        self.lock.hold()
         self.button.setFocus()
+        self.covering.emit(player)
 
     def covers(self) -> bool:
         """Whether the curtain is down (shown, or to be shown with the window)."""
         return not self.isHidden()
 
     def lift(self) -> None:
-        """Take the curtain away; the docks it hid come back."""
+        """Take the curtain away; the table comes back as it was."""
         self.hide()
-        for dock in self._floating:
-            dock.show()
-        self._floating.clear()
+        self.lock.release()
+        self.covering.emit(None)
 
     def _take(self) -> None:
         player = self.player
@@ -169,8 +167,6 @@ class Curtain(QWidget):
         if watched is self._window:
             if kind == QEvent.Type.Resize:
                 self.setGeometry(self._window.rect())
-            elif kind == QEvent.Type.ChildAdded and self.covers():
-                QTimer.singleShot(0, self.raise_)  # a dock made now stays under the curtain
             return False
         if kind == QEvent.Type.ShortcutOverride and self.covers():
             event.accept()  # no menu shortcut reaches the table behind the curtain

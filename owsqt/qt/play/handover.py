@@ -24,6 +24,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import fog_on
 from owsqt.rules.turn.initiative import determined_this_turn
+from owsqt.session.play import HotSeatPlay
 
 
 def hand_over(
@@ -66,6 +67,7 @@ class HotSeat(QObject):
         self._seated: Player | None = None
         self.curtain = Curtain(window)
         self.curtain.taken.connect(self._taken)
+        self.curtain.covering.connect(self._tell_session)
         self.restart()
 
     @staticmethod
@@ -148,6 +150,17 @@ class HotSeat(QObject):
             self.curtain.taken.disconnect(on_taken)
             self.curtain.cancelled.disconnect(on_cancel)
         return bool(answer and answer[0])
+
+    def _tell_session(self, player: Player | None) -> None:
+        """[18.1] The session refuses every action while the curtain is down, whatever a
+        window lets through (session/play.py); lifted, the table says again what may be
+        done (Undo's reason was the curtain's)."""
+        players = self._bridge.session.players
+        if not isinstance(players, HotSeatPlay) or players.handed_to is player:
+            return
+        players.handed_to = player
+        if player is None:
+            self._bridge.refresh()
 
     def _taken(self, player: Player) -> None:
         """The curtain is lifted: the table is drawn for the player who has the computer."""
