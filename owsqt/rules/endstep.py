@@ -8,7 +8,8 @@ the conditions of conditional entries (19.12 e); a turn begins with the reserves
 Turn Record Track releases and a new round of initiative bids; the Replacement Segment
 begins with the turn's replacement points (17.3) and ends with lost headquarters
 returned, destroyed units permanently lost and unused points lost (17.4); the Soviet Ring
-Forces Segment ends with its record of attacked armies and forced retreats cleared (5.2).
+Forces Segment ends with its record of attacked armies and forced retreats cleared (5.2);
+a movement segment does not end while a unit retreated off the map can return (11.7).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from owsqt.rules.core.verdict import InvalidAction, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engineering.bridging import finish_bridges
 from owsqt.rules.movement.arrivals import check_conditions, release_by_proximity, release_by_track
+from owsqt.rules.movement.returnsdue import return_violations
 from owsqt.rules.movement.stacking import overstacking_violations
 from owsqt.rules.pocket.linkup import remove_if_ended, sixth_army_supply
 from owsqt.rules.pocket.placement import placement_due
@@ -105,6 +107,7 @@ def _judge(ruleset: Ruleset, state: GameState, action: EndStep) -> list[Violatio
         violations.extend(overstacking_violations(ruleset, state, acting))
         if not setting_up:  # a retreat may have overstacked the other side
             violations.extend(overstacking_violations(ruleset, state, acting.opponent))
+    violations.extend(return_violations(ruleset, state))  # 11.7: units back from off the map
     return violations
 
 

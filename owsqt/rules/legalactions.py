@@ -45,6 +45,7 @@ from owsqt.rules.movement.arrivals import Arrival, pool_points_left, waiting
 from owsqt.rules.movement.displacement import room_farther, takers
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.movecost import step_prohibition
+from owsqt.rules.movement.returnsdue import owed_returns
 from owsqt.rules.movement.ringhold import stays_put
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import Reach, StackMove, stack_move
@@ -236,8 +237,9 @@ def _moves_to(
 def due_arrivals(ruleset: Ruleset, state: GameState) -> list[Arrival]:
     """The phasing player's off-map units that may enter now: due by this turn, of this
     movement segment's kind (7.1), within what their force pool has left (19.12), not done
-    moving this segment (8.1: a unit that came back and was retreated off again), and not
-    held in the ring (5.2: a Ring unit retreated off the map may not move back in)."""
+    moving this segment (8.1: a unit that came back and was retreated off again), not in
+    reserve (19.11), and not held in the ring (5.2: a Ring unit retreated off the map may
+    not move back in)."""
     player = state.active
     if player is None or state.segment not in MOVEMENT_SEGMENTS:
         return []
@@ -245,7 +247,7 @@ def due_arrivals(ruleset: Ruleset, state: GameState) -> list[Arrival]:
     for arrival in waiting(ruleset, state, player):
         if arrival.turn > state.turn or arrival.pending or not arrival.hexes:
             continue
-        if arrival.unit in state.movement.done:
+        if arrival.unit in state.movement.done or state.units[arrival.unit].reserve:
             continue
         if stays_put(ruleset, state, arrival.unit):  # 5.2: a Ring unit retreated off the map
             continue
@@ -260,9 +262,10 @@ def due_arrivals(ruleset: Ruleset, state: GameState) -> list[Arrival]:
 
 
 def entries(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:
-    """A few due units entering on an entry hex with room: some stop there, some move on."""
+    """A few due units entering on an entry hex with room: some stop there, some move on;
+    and every return from off the map the segment owes before it may end (11.7)."""
     due = due_arrivals(ruleset, state)
-    actions: list[Action] = []
+    actions: list[Action] = list(owed_returns(ruleset, state))
     for arrival in rng.sample(due, min(ARRIVALS, len(due))):
         units = _entering_group(ruleset, state, arrival, due, rng)
         room = _entry_hexes_with_room(ruleset, state, arrival.hexes, units)

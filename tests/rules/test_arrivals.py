@@ -1,7 +1,7 @@
 """Units coming onto the map and reserves coming free (owsqt/rules/movement/arrivals.py): waiting
-reinforcements and force pools (19.0, 19.12), returns from off the map (11.7), the
-release of reserves (19.11) and conditional entries such as Group Christea (19.12 e);
-with the EndStep hooks that call them."""
+reinforcements and force pools (19.0, 19.12), the release of reserves (19.11) and
+conditional entries such as Group Christea (19.12 e); with the EndStep hooks that call
+them. Returns from off the map (11.7) are test_offmap_return.py's."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 from owsqt.rules.core.actions import EndStep, MoveStack, PlaceUnits, SetMarker, SetUnitStatus
 from owsqt.rules.core.events import ConditionMet, ReservesReleased, StepChanged
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.hexgrid import ring
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
@@ -24,7 +23,6 @@ from owsqt.rules.movement.arrivals import (
     pool_points_left,
     release_by_proximity,
     release_by_track,
-    return_hexes,
     waiting,
 )
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -179,53 +177,6 @@ def test_19_12_the_23rd_panzer_pool_of_we_are_coming():
         12,
         25,
     ]
-
-
-# --- 11.7 returns -------------------------------------------------------------------------
-
-
-def test_11_7_a_unit_returns_at_its_exit_hex(rules, state):
-    state = put(
-        rules,
-        state,
-        SetUnitStatus(
-            units=("mot5",), status=UnitStatus.OFF_MAP_RETURN, return_hex=hx(rules, OPEN)
-        ),
-    )
-    assert return_hexes(rules, state, "mot5") == (hx(rules, OPEN),)
-    arrival = arrival_of(rules, replace(state, turn=3), "mot5")
-    assert arrival == Arrival("mot5", "returns from off the map", "11.7", 3, (hx(rules, OPEN),))
-    assert waiting(rules, state, GERMAN)[0] == replace(arrival, turn=1)  # this very turn
-
-
-def test_11_7_an_exit_hex_in_an_enemy_zoc_but_not_held_is_still_the_return_hex(rules, state):
-    state = put(
-        rules,
-        state,
-        SetUnitStatus(
-            units=("mot5",), status=UnitStatus.OFF_MAP_RETURN, return_hex=hx(rules, OPEN)
-        ),
-        PlaceUnits(units=("rifle",), to=hx(rules, "3444")),
-    )
-    assert return_hexes(rules, state, "mot5") == (hx(rules, OPEN),)
-
-
-def test_11_7_if_the_exit_hex_is_enemy_occupied_the_nearest_hexes_out_of_enemy_zocs(rules, state):
-    state = put(
-        rules,
-        state,
-        SetUnitStatus(
-            units=("mot5",), status=UnitStatus.OFF_MAP_RETURN, return_hex=hx(rules, OPEN)
-        ),
-        PlaceUnits(units=("rifle",), to=hx(rules, OPEN)),
-    )
-    hexes = return_hexes(rules, state, "mot5")
-    assert set(hexes) == set(ring(hx(rules, OPEN), 2))  # ring 1 is the rifle's ZOC
-    assert list(hexes) == sorted(hexes)
-
-
-def test_11_7_a_unit_with_no_exit_hex_has_no_return_hex(rules, state):
-    assert return_hexes(rules, state, "tank") == ()
 
 
 # --- 19.11 reserves released by the track -------------------------------------------------

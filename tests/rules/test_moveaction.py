@@ -458,7 +458,9 @@ def test_11_7_a_unit_whose_exit_hex_is_held_returns_next_to_it_out_of_enemy_zocs
     )
     state = scene(rules, state, MECH, rifle=OPEN)
     assert rules_of(move(rules, state, ("tank",), ["3444"])) == ["11.7"]  # in the rifle's ZOC
-    assert legal(move(rules, state, ("tank",), ["3443"]))  # two hexes away, out of its ZOC
+    # two hexes away, out of its ZOC: the ones nearest the German supply edges (south, west)
+    assert rules_of(move(rules, state, ("tank",), ["3443"])) == ["11.7"]  # north: farther
+    assert legal(move(rules, state, ("tank",), ["3447"]))
 
 
 # --- 15.3 entrenchments left empty --------------------------------------------------------

@@ -52,6 +52,7 @@ from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import UnitClass, UnitType
 from owsqt.rules.movement.holding import held_in_place
 from owsqt.rules.movement.leaving import units_left
+from owsqt.rules.movement.offmap import return_turn
 from owsqt.rules.movement.ringhold import note_retreated, stays_put
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -409,18 +410,21 @@ def finish_retreat(
     minor river for armor and artillery and the interdicted bridges' points, then the
     move (off the map, to return at the exit hex), the hexes left and entered settled."""
     pending = _pending(state)
-    events: list[Event] = [CombatMoved(alive(state, passage.units), passage.path, "retreated")]
+    how = "retreated" if passage.exit_hex is None else "retreated off the map from"
+    events: list[Event] = [CombatMoved(alive(state, passage.units), passage.path, how)]
     state, lost = strength_losses(ruleset, state, passage.units, passage.lead, passage.extra_losses)
     events.extend(lost)
     units = alive(state, passage.units)
     origins = [state.units[u].hex for u in units]
-    if passage.exit_hex is not None:  # 11.7: they return at the exit hex
+    if passage.exit_hex is not None:  # 11.7: they return at the exit hex, in their next phase
+        back = return_turn(state, pending.player)
         for unit_id in units:
             gone = replace(
                 state.units[unit_id],
                 status=UnitStatus.OFF_MAP_RETURN,
                 hex=None,
                 return_hex=passage.exit_hex,
+                return_turn=back,
             )
             state = state.with_unit(unit_id, gone)
     else:

@@ -51,6 +51,7 @@ from owsqt.rules.data.units import UnitClass
 from owsqt.rules.map.gamemap import RiverSide
 from owsqt.rules.movement.interdiction import cover_of
 from owsqt.rules.movement.movecost import step_prohibition
+from owsqt.rules.movement.offmap import supply_edge_distance
 from owsqt.rules.movement.zoc import zoc_holders, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -174,10 +175,12 @@ def river_crossing(
 def supply_distance(ruleset: Ruleset, player: Player, hex_: Hex, came_from: Hex) -> int:
     """Hexes from `hex_` to the nearest of `player`'s supply edge hexes (14.2); -1 for a
     hex off the map entered from one of them (the stack went off beyond its source)."""
-    sources = ruleset.game_map.supply_edges[player.value]
-    if hex_ not in ruleset.game_map.hexes and came_from in sources:
+    if (
+        hex_ not in ruleset.game_map.hexes
+        and came_from in ruleset.game_map.supply_edges[player.value]
+    ):
         return -1
-    return min(distance(hex_, source) for source in sources)
+    return supply_edge_distance(ruleset, player, hex_)
 
 
 class _Retreat:
@@ -211,7 +214,8 @@ class _Retreat:
         found: dict[tuple[Hex, ...], None] = {}
         for origin in self.firing:
             found.update(dict.fromkeys(self._walk([self.start], origin)))
-        return [self._priced(path) for path in found]
+        # two steps off the map from the same edge hex are one retreat: priced, they merge
+        return list(dict.fromkeys(self._priced(path) for path in found))
 
     def _walk(self, path: list[Hex], origin: Hex) -> Iterator[tuple[Hex, ...]]:
         here = path[-1]

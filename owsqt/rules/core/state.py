@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from functools import cached_property
 
+from owsqt.rules.core.codec import OMITTED_AT_DEFAULT
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
@@ -51,6 +52,9 @@ class UnitState:
     supply_history: tuple[Supply, ...] = ()  # earlier determinations, oldest first (14.3, 14.4)
     reserve: bool = False  # 19.11: may not move until released
     return_hex: Hex | None = None  # exit hex of a unit retreated off the map (11.7)
+    # [11.7] the turn of its side's next Player Phase after the retreat off the map: it
+    # returns from then on (0: at once, for units set off the map by hand)
+    return_turn: int = field(default=0, metadata=OMITTED_AT_DEFAULT)
     stack_order: int = 0  # smaller is nearer the top of its stack
 
 

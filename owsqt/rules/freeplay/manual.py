@@ -225,6 +225,7 @@ def _place(ruleset: Ruleset, state: GameState, action: PlaceUnits) -> Result:
             hex=action.to,
             stack_order=bottom + offset,
             return_hex=None,
+            return_turn=0,
         )
         state = state.with_unit(unit_id, moved)
     return state, events
@@ -244,7 +245,8 @@ def _set_status(ruleset: Ruleset, state: GameState, action: SetUnitStatus) -> Re
         events.append(UnitStatusChanged(unit_id, action.status, unit.hex))
         return_hex = action.return_hex if action.status is UnitStatus.OFF_MAP_RETURN else None
         state = state.with_unit(
-            unit_id, replace(unit, status=action.status, hex=None, return_hex=return_hex)
+            unit_id,
+            replace(unit, status=action.status, hex=None, return_hex=return_hex, return_turn=0),
         )
     return state, events
 

@@ -5,7 +5,8 @@ terrain. This module says which units may enter now and where:
 - reinforcements of the Turn Record Track, from their turn on, at their entry area or hex;
 - force-pool draws, up to the stacking points the track has granted so far;
 - conditional entries (19.12 e, Group Christea) from the turn after their condition;
-- units retreated off the map (11.7), at their exit hex or the nearest free hex.
+- units retreated off the map (11.7), from their side's next Player Phase, at their exit
+  hex or the nearest free hex (movement/offmap.py).
 It also releases reserves: by the track, and when enemy units end a player phase near.
 """
 
@@ -17,8 +18,7 @@ from owsqt.rules.core.events import ConditionMet, Event, ReservesReleased
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
-from owsqt.rules.movement.movecost import closed_hexes
-from owsqt.rules.movement.zoc import zoc_of
+from owsqt.rules.movement.offmap import return_hexes
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.turntrack import Reinforcement
 
@@ -63,7 +63,7 @@ def arrival_of(ruleset: Ruleset, state: GameState, unit_id: str) -> Arrival | No
             unit_id,
             "returns from off the map",
             "11.7",
-            state.turn,
+            max(unit.return_turn, state.turn),  # its side's next Player Phase (reading 174)
             return_hexes(ruleset, state, unit_id),
         )
     if unit.status not in WAITING:
@@ -126,32 +126,6 @@ def pool_points_left(ruleset: Ruleset, state: GameState, formation: str) -> int:
         if any(f.id == formation for f in catalogue.formation_chain(catalogue.ground[u].formation))
     )
     return granted - used
-
-
-def return_hexes(ruleset: Ruleset, state: GameState, unit_id: str) -> tuple[Hex, ...]:
-    """[11.7] The exit hex; if the enemy holds it, the nearest hexes neither held by the
-    enemy nor in his ZOC (the book's "closest to their supply source" is left to the
-    player among equally near hexes)."""
-    exit_hex = state.units[unit_id].return_hex
-    if exit_hex is None:
-        return ()
-    player = ruleset.catalogue.ground[unit_id].player
-    enemy_held = {
-        h
-        for h, stack in state.stacks.items()
-        if ruleset.catalogue.ground[stack[0]].player is not player
-    }
-    if exit_hex not in enemy_held:
-        return (exit_hex,)
-    enemy_zoc = zoc_of(ruleset, state, player.opponent)
-    game_map = ruleset.game_map
-    closed = closed_hexes(ruleset, player).keys()  # 8.2: the pocket, to Soviet units
-    blocked = enemy_held | enemy_zoc | closed
-    free = [h for h in game_map.hexes if h not in blocked]
-    if not free:
-        return ()
-    nearest = min(distance(exit_hex, h) for h in free)
-    return tuple(sorted(h for h in free if distance(exit_hex, h) == nearest))
 
 
 # --- reserves and conditions ----------------------------------------------------------

@@ -113,7 +113,8 @@ def _check(ruleset: Ruleset, state: GameState, action: MoveStack) -> None:
 _MAY_ENTER = (UnitStatus.NOT_ARRIVED, UnitStatus.FORCE_POOL, UnitStatus.OFF_MAP_RETURN)
 
 
-def _judge(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violation]:
+def judge_move(ruleset: Ruleset, state: GameState, action: MoveStack) -> list[Violation]:
+    """Every rule `action` breaks (the step's own refusal aside: engine.py)."""
     _check(ruleset, state, action)
     violations: list[Violation] = []  # 3.1: the engine refuses it out of a movement segment
     player = ruleset.catalogue.ground[action.units[0]].player
@@ -293,6 +294,7 @@ def _resolve(
             hex=destination,
             stack_order=bottom + offset,
             return_hex=None,
+            return_turn=0,
         )
         state = state.with_unit(unit_id, moved)
         if arriving and unit.status is not UnitStatus.OFF_MAP_RETURN:
@@ -378,4 +380,4 @@ def _record_movement(
     )
 
 
-HANDLERS = {MoveStack: (_judge, _resolve)}
+HANDLERS = {MoveStack: (judge_move, _resolve)}
