@@ -201,8 +201,10 @@ class Invariants:
                 forced.update(event.units)
         found = []
         for unit_id, unit in before.units.items():
-            now = after.units[unit_id]
-            if unit.hex is None or now.hex is None or unit.hex == now.hex or unit_id in forced:
+            now = after.units.get(unit_id)  # 18.1: a fogged world's phantoms come and go
+            if now is None or unit.hex is None or now.hex is None or unit_id in forced:
+                continue
+            if unit.hex == now.hex:
                 continue
             why = self._held(before, unit_id)
             if why:
