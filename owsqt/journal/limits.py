@@ -29,6 +29,14 @@ MAX_LINES = MAX_FILE_BYTES // 32
 # and undo) it is ~35,000 entries. Each entry costs a signature check and a replay.
 MAX_ENTRIES = 100_000
 
+# One file of an e-mail game (a part: a player's entries up to his send) holds at most
+# this many. A part is one side's share of a turn between the opponent's, never a whole
+# turn, which the estimate above puts at ~1,500 entries with every undo; the largest side
+# of the campaign has 263 counters. An opponent's reply is refused beyond it before it is
+# parsed (owsqt/journal/parts.py), and a player's own program asks him to send before his
+# file holds more (session/email.py), so that no honest file is ever refused by it.
+MAX_FILE_ENTRIES = 2_000
+
 # An action's JSON: the deepest the program writes is 2 levels (an object and its lists of
 # units or hexes), and its numbers are strengths, counts and points.
 MAX_JSON_DEPTH = 16

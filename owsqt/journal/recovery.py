@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from owsqt.journal.lock import JournalLock
-from owsqt.journal.store import decode_text, read_bytes, sync_directory
+from owsqt.journal.store import decode_text, naming, read_bytes, sync_directory
 from owsqt.journal.textformat import (
     LEGACY_VERSION,
     JournalError,
@@ -146,13 +146,18 @@ def recover(path: Path, lock: JournalLock) -> tuple[Tear, Path]:
             handle.flush()
             os.fsync(handle.fileno())
         sync_directory(path.parent)  # the copy is on the disk before the original is cut
-    except BaseException:
+    except BaseException as error:
         copy.unlink(missing_ok=True)
+        if isinstance(error, OSError):  # a full disk: say which file could not be written
+            raise naming(error, copy) from None
         raise
-    with open(path, "r+b") as handle:
-        handle.truncate(tear.offset)
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with open(path, "r+b") as handle:
+            handle.truncate(tear.offset)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as error:
+        raise naming(error, path) from None
     return tear, copy
 
 

@@ -140,10 +140,20 @@ def write_atomically(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise naming(error, path) from None
         raise
     sync_directory(path.parent)
+
+
+def naming(error: OSError, path: Path) -> OSError:
+    """`error`, naming `path` when it names no file: a write or an fsync that failed (a full
+    disk) says only why, and the player must know which file it could not write."""
+    if error.filename is None:
+        error.filename = str(path)
+    return error
 
 
 def sync_directory(folder: Path) -> None:

@@ -49,6 +49,7 @@ from owsqt.journal.limits import (
     MAX_RECORD_CHARS,
     QUOTE_CHARS,
 )
+from owsqt.journal.parts import PartTooLarge, check_parts
 from owsqt.rules.core.verdict import Mode
 
 FORMAT_NAME = "owsqt journal"
@@ -254,13 +255,20 @@ class ParsedJournal:
         return self.digests[-1] if self.digests else self.header.digest()
 
 
-def parse(text: str, trusted: int = 0) -> ParsedJournal:
+def parse(text: str, trusted: int = 0, known: int | None = None) -> ParsedJournal:
     """Read a journal, check its hash chain and its signatures; JournalError names the first
     entry that fails. The signatures of the first `trusted` entries are not checked again:
     a checkpoint (session/checkpoint.py) vouches for those bytes, checked when it was made,
-    and an import (session/email.py) requires them to be the entries of its own copy."""
+    and an import (session/email.py) requires them to be the entries of its own copy. An
+    e-mail journal's files are bounded (parts.py) before its first entry is read; `known`:
+    it is an opponent's reply to a copy of the game of so many entries, which adds one."""
     lines = _lines(text)
     header, position = _parse_header(lines)
+    if header.play == Play.EMAIL.value:
+        try:
+            check_parts(lines, position, known)  # bounded before any entry is read
+        except PartTooLarge as error:
+            raise JournalError(str(error), error.entry, error.line) from None
     keys = {"german": header.german, "soviet": header.soviet}
     previous = _sha256("\n".join(lines[:position]))  # as read, checked to be as written
     entries: list[Entry] = []

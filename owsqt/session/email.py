@@ -23,6 +23,7 @@ from typing import Protocol
 from owsqt.journal import pbem
 from owsqt.journal.history import rolls_dice
 from owsqt.journal.identity import Identity
+from owsqt.journal.limits import MAX_FILE_ENTRIES
 from owsqt.journal.pbem import SentFile
 from owsqt.journal.textformat import (
     Entry,
@@ -93,7 +94,9 @@ class Game(Protocol):
 
     def reseed(self, seed: int) -> None: ...
 
-    def take_in(self, entries: Sequence[Entry]) -> None: ...
+    def take_in(
+        self, entries: Sequence[Entry], progress: Callable[[int, int], None] | None = None
+    ) -> None: ...
 
     def owed_by_opponent(self) -> str | None: ...
 
@@ -221,11 +224,17 @@ class EmailExchange:
             self._recorded = (sent,)
         return pbem.file_name(header.scenario, header.game, number), self._game.text()
 
-    def import_text(self, text: str) -> ImportReport:
+    def import_text(
+        self, text: str, progress: Callable[[int, int], None] | None = None
+    ) -> ImportReport:
         """Take in the opponent's file: it must continue this game exactly, hold the file this
         player sent last (last_sent: even when this copy of the game stops before it), carry
         the opponent's valid signatures and keep the rules of the game's mode. JournalError
-        (or ImportRefused, listing the broken rules) leaves the game untouched."""
+        (or ImportRefused, listing the rules its first illegal entry breaks) leaves the game
+        untouched. The checks go from the cheapest on: the size of his file (parse, before
+        any entry is read: limits.MAX_FILE_ENTRIES), the chain and signatures of what it
+        adds, whose entries they are and its send, and last the replay, which stops at the
+        first entry that breaks a rule; `progress(done, total)` follows the replay."""
         mine = self.local_sides
         if len(mine) != 1:
             raise JournalError("your key is not one of this game's two players' keys")
@@ -234,11 +243,13 @@ class EmailExchange:
         # The entries this copy holds were checked when they were written or taken in; the
         # file must hold them unchanged (check_continues compares their chained hashes, which
         # cover every line but the signature's), so their signatures are not checked again.
-        theirs = parse(text, trusted=len(ours.entries))
-        pbem.check_continues(ours, theirs, opponent, self.last_sent())
+        sent = self.last_sent()
+        known = max(len(ours.entries), sent.last if sent is not None else 0)
+        theirs = parse(text, trusted=len(ours.entries), known=known)
+        pbem.check_continues(ours, theirs, opponent, sent)
         saved = self._save_point()
         try:
-            self._game.take_in(theirs.entries[len(ours.entries) :])
+            self._game.take_in(theirs.entries[len(ours.entries) :], progress)
         except BaseException:
             self._restore(saved)
             raise
@@ -269,6 +280,9 @@ class EmailExchange:
                 "open their reply to go on"
             )
         if action is not None:
+            full = self._file_full()
+            if full is not None:
+                return full
             owed = self._game.owed_by_opponent()
             if owed is not None:
                 return f"{owed}: send your file"
@@ -284,8 +298,10 @@ class EmailExchange:
         return None
 
     def why_not_undo(self, target: int) -> str | None:
-        return self.why_not_act() or self._undo_refusal(
-            target, len(self._game.entries) + 1, self.local_sides
+        return (
+            self.why_not_act()
+            or self._file_full()
+            or self._undo_refusal(target, len(self._game.entries) + 1, self.local_sides)
         )
 
     def seal(self, action: Action, before: GameState) -> bool:
@@ -438,6 +454,21 @@ class EmailExchange:
             if entry.kind is EntryKind.SEND and entry.by == owner:
                 return f"#{target} went to your opponent in file {entry.field('file')}"
         return None
+
+    def _file_full(self) -> str | None:
+        """[Limits] Why this player's file takes no more entries but his send: one file
+        holds at most MAX_FILE_ENTRIES (an opponent's program refuses a larger one)."""
+        held = 0
+        for entry in reversed(self._game.entries):
+            if entry.kind is EntryKind.SEND:
+                break
+            held += 1
+        if held < MAX_FILE_ENTRIES - 1:
+            return None
+        return (
+            f"your file holds {held:,} entries since the last send, the most one file may "
+            f"hold ({MAX_FILE_ENTRIES:,}) but for its send: send it now"
+        )
 
     def _recorded_send(self, side: str) -> SentFile | None:
         if self._recorded is None:

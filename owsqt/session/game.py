@@ -70,6 +70,8 @@ from owsqt.session.presentlog import LogLine, PresentLog
 from owsqt.session.problems import ImportRefused, Problem
 from owsqt.session.sidelog import SideLog
 
+Progress = Callable[[int, int], None]  # told (entries done, entries in all) as a file is read
+
 
 class GameSession:
     """A game in progress, bound to its journal.
@@ -323,10 +325,10 @@ class GameSession:
         brings this player's key and share of the dice seed. JournalError (ImportRefused for
         broken rules) when the file cannot be joined."""
         identity = identity or Identity.load_or_create()
-        side = pbem.free_side(parse(text), identity.public)
-        session = cls.from_text(ruleset, text, clock, identity, audit=True)
-        if session.problems:
-            raise ImportRefused(session.problems)
+        first = parse(text, known=0)  # his first file: one file
+        side = pbem.free_side(first, identity.public)
+        session = cls(ruleset, first.header, clock, identity)
+        session.take_in(first.entries)  # refused at the first entry that breaks a rule
         assert session.email is not None  # free_side made sure that it is an e-mail game
         session.email.join(side)
         if path is not None:
@@ -586,19 +588,23 @@ class GameSession:
             self._world.reseed(self.initial_state)
         self._history.reseed(self.initial_state)
 
-    def take_in(self, entries: Sequence[Entry]) -> None:
+    def take_in(self, entries: Sequence[Entry], progress: Progress | None = None) -> None:
         """Replay `entries`, read from another copy of this journal that continues it (an
-        opponent's file), all or none: they are checked in audit, and any JournalError, or
-        ImportRefused listing the broken rules, leaves the game and its file as they were.
-        The kind of play keeps its own state and restores it itself."""
+        opponent's file), all or none: any JournalError, or ImportRefused listing the rules
+        that the first entry breaking any breaks, leaves the game and its file as they were.
+        The entries after that one are not judged: the file is refused, whatever they hold,
+        so a reply of many illegal actions costs one. `progress(done, total)` is told after
+        each entry. The kind of play keeps its own state and restores it itself."""
         saved = self._history.save_point(), self._journal.save_point(), self.initial_state
         self._audit, self.problems = True, []
         try:
             with self._journal.written_whole():
-                for entry in entries:
+                for done, entry in enumerate(entries, 1):
                     self._replay(entry)
-                if self.problems:
-                    raise ImportRefused(self.problems)
+                    if self.problems:
+                        raise ImportRefused(self.problems)
+                    if progress is not None:
+                        progress(done, len(entries))
         except BaseException:
             history, journal, self.initial_state = saved
             self._history.restore(history)

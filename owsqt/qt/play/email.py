@@ -21,6 +21,7 @@ from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.play.offthread import run_off_thread
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
@@ -188,12 +189,20 @@ class EmailPlay(QObject):
 
     def open_reply(self) -> None:
         """Take in the opponent's file and replay what it brings; a bad or illegal file is
-        refused with its reasons and the game stays as it was."""
+        refused with its reasons and the game stays as it was. The import runs off the
+        window's thread (offthread.py), the window drawn and its input held meanwhile, with a
+        progress dialog when it takes longer than a moment; what it brought is shown here."""
         path = self._ask_file("Open your opponent's file")
         if path is None:
             return
+        exchange = self._exchange()
         try:
-            report = self._exchange().import_text(read_text(path))
+            text = read_text(path)
+            report = run_off_thread(
+                self._window,
+                f"Checking {path.name}",
+                lambda progress: exchange.import_text(text, progress),
+            )
         except (JournalError, OSError) as error:
             self._refuse(path, error)
             return
@@ -213,7 +222,12 @@ class EmailPlay(QObject):
         if path is None:
             return
         try:
-            session = GameSession.join(self.ruleset, read_text(path), path=new_autosave_path())
+            text = read_text(path)
+            session = run_off_thread(
+                self._window,
+                f"Checking {path.name}",
+                lambda _progress: GameSession.join(self.ruleset, text, path=new_autosave_path()),
+            )
         except (OSError, ValueError) as error:  # a JournalError, or our key's file unreadable
             self._refuse(path, error)
             return

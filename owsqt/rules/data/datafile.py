@@ -15,11 +15,13 @@ import yaml
 from yaml.constructor import ConstructorError
 
 from owsqt.rules.data.yamlguard import (
+    MAX_BYTES,
     PureSafeLoader,
     YamlRefusal,
     check_document,
     child_index,
     child_key,
+    count_nodes,
     mapping_key,
     nesting_refusal,
 )
@@ -140,7 +142,7 @@ def load_yaml(path: Path) -> Node:
     where it is known, the line. Nothing is constructed before the checks pass.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = _read_bounded(Path(path)).decode("utf-8")
     except FileNotFoundError:
         raise DataError(path, "", "an existing YAML file", "no such file") from None
     except UnicodeDecodeError as err:
@@ -153,6 +155,7 @@ def load_yaml(path: Path) -> Node:
     loader = _Loader(text)
     try:
         try:
+            count_nodes(_Loader(text))  # before anything is composed
             root = loader.get_single_node()
         except yaml.MarkedYAMLError as err:
             if err.problem != _LIBYAML_TOO_DEEP or err.problem_mark is None:
@@ -192,6 +195,19 @@ def load_yaml(path: Path) -> Node:
     finally:
         loader.dispose()
     return Node(data, path, "", lines)
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The bytes of the regular file at `path`, refused (DataError) beyond MAX_BYTES before
+    they are read: a pipe, a device or a folder is refused before it is opened."""
+    if path.exists() and not path.is_file():
+        raise DataError(path, "", "a regular YAML file", "a folder, a pipe or a device")
+    with path.open("rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        limit = f"a YAML file of at most {MAX_BYTES // 2**20} MiB"
+        raise DataError(path, "", limit, "a larger file")
+    return data
 
 
 class Node:

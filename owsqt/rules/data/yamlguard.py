@@ -1,9 +1,13 @@
-"""The guard against hostile YAML: duplicate keys, alias bombs and deep nesting.
+"""The guard against hostile YAML: size, duplicate keys, alias bombs, deep nesting and numbers
+too long to read.
 
-One iterative walk of the composed node tree, before anything is constructed, checks the three
-and records the line of every key path. Aliases are shared nodes in the tree, so a "billion
-laughs" costs nothing until something expands it: the walk counts every node it reaches a second
-time and stops at :data:`ALIAS_BUDGET`, long before the expansion grows.
+Before anything is composed, the file's size is bounded (:data:`MAX_BYTES`) and one pass over
+its parser events, each dropped once counted, bounds its values (:data:`MAX_NODES`), so that a
+list of millions of items is refused before it costs a node tree. One iterative walk of the
+composed node tree, before anything is constructed, then checks the rest and records the line
+of every key path. Aliases are shared nodes in the tree, so a "billion laughs" costs nothing
+until something expands it: the walk counts every node it reaches a second time and stops at
+:data:`ALIAS_BUDGET`, long before the expansion grows.
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ import yaml
 
 __all__ = [
     "ALIAS_BUDGET",
+    "MAX_BYTES",
+    "MAX_DIGITS",
     "MAX_NESTING",
+    "MAX_NODES",
     "PureSafeLoader",
     "YamlRefusal",
     "check_document",
     "child_index",
     "child_key",
+    "count_nodes",
     "mapping_key",
     "nesting_refusal",
 ]
@@ -30,6 +38,18 @@ MAX_NESTING = 50
 
 #: Aliases may repeat this many nodes in all, counting everything under each alias.
 ALIAS_BUDGET = 1000
+
+#: A data file is at most this large; the largest shipped is under 20 KB.
+MAX_BYTES = 4 * 1024 * 1024
+
+#: A data file holds at most this many values (scalars, lists, mappings, aliases); the
+#: largest shipped holds about 1,300.
+MAX_NODES = 200_000
+
+#: An integer or a float is written in at most this many characters: Python refuses int()
+#: over 4,300 digits, and no count, strength or hex of the game needs more than a few.
+MAX_DIGITS = 30
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 _STR_TAG = "tag:yaml.org,2002:str"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -93,6 +113,45 @@ class PureSafeLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+def count_nodes(loader: yaml.SafeLoader) -> None:
+    """Read a fresh ``loader``'s events to the end, each dropped once counted, and refuse the
+    document at the value beyond :data:`MAX_NODES` or nested deeper than :data:`MAX_NESTING`:
+    a memory of one event, whatever the file holds, before anything is composed (the loader
+    is spent: compose with another)."""
+    values = depth = 0
+    while loader.check_event():
+        event = loader.get_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if not isinstance(event, yaml.NodeEvent):  # a scalar, an alias, a list or mapping
+            continue
+        mark = event.start_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, None)
+        values += 1
+        if values > MAX_NODES:
+            raise YamlRefusal(
+                f"at most {MAX_NODES:,} values in a data file", "more", line=line, column=column
+            )
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise nesting_refusal(line, column)
+
+
+def number_refusal(node: yaml.ScalarNode, key_path: str) -> YamlRefusal | None:
+    """The refusal of a number written in more than :data:`MAX_DIGITS` characters (None: it
+    is no number, or short enough), before anything converts it."""
+    if node.tag not in _NUMBER_TAGS or len(node.value) <= MAX_DIGITS:
+        return None
+    return YamlRefusal(
+        f"a number of at most {MAX_DIGITS} characters",
+        f"one of {len(node.value):,}",
+        line=node.start_mark.line + 1,
+        column=node.start_mark.column + 1,
+        key_path=key_path,
+    )
+
+
 def child_key(key_path: str, key: str) -> str:
     """The key path of ``key`` in the mapping at ``key_path``."""
     return f"{key_path}.{key}" if key_path else key
@@ -132,9 +191,10 @@ def check_document(
     """Check a composed document and return the 1-based line of every key path in it.
 
     Raises :class:`YamlRefusal` for a key given twice in one mapping, a list or mapping as a
-    key, nesting deeper than :data:`MAX_NESTING` and aliases that repeat more than
-    :data:`ALIAS_BUDGET` nodes. ``construct_key`` builds the value of a scalar key that is not
-    plain text (integers, booleans), so ``1`` and ``0x1`` are the same key. The walk keeps no
+    key, nesting deeper than :data:`MAX_NESTING`, aliases that repeat more than
+    :data:`ALIAS_BUDGET` nodes and a number longer than :data:`MAX_DIGITS`. ``construct_key``
+    builds the value of a scalar key that is not plain text (integers, booleans), so ``1``
+    and ``0x1`` are the same key. The walk keeps no
     Python recursion, so no nesting can exhaust the stack.
     """
     lines: dict[str, int] = {}
@@ -160,6 +220,9 @@ def check_document(
         # What an alias repeats is placed where the alias is written, not at its anchor.
         lines.setdefault(path, node.start_mark.line + 1 if alias is None else alias[1])
         if isinstance(node, yaml.ScalarNode):
+            refusal = number_refusal(node, path)
+            if refusal is not None:
+                raise refusal
             continue
         line = node.start_mark.line + 1
         if depth >= MAX_NESTING:
@@ -204,6 +267,9 @@ def _mapping_children(
             merged = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
             merges.extend((item, path, key_line) for item in merged)
         else:
+            refusal = number_refusal(key_node, path)
+            if refusal is not None:
+                raise refusal
             key = key_node.value if key_node.tag == _STR_TAG else construct_key(key_node)
             text = mapping_key(key)
             key_path = path if text is None else child_key(path, text)
