@@ -99,7 +99,7 @@ def run_off_thread(parent: QWidget, label: str, work: Callable[[Progress], T]) -
     dialog = QProgressDialog(label, "", 0, 0, parent)
     dialog.setCancelButton(None)  # the work is all or none: no cancel
     dialog.setWindowTitle("Please wait")
-    dialog.setMinimumDuration(DELAY_MS)
+    dialog.setMinimumDuration(2**30)  # shown by `show` alone, not by Qt's guess of the time
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
     show = QTimer(dialog, singleShot=True, interval=DELAY_MS)
