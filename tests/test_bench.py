@@ -65,3 +65,21 @@ def test_the_app_benchmark_starts_the_program_and_reads_its_memory(tmp_path):
     up = start("program", tmp_path)
     assert 0 < up["cpu_s"] <= up["up_s"] + 1
     assert up["rss"] > 20 * 2**20
+
+
+def test_defect_8_the_flood_benchmark_refuses_its_replies_on_a_small_scale():
+    """bench_flood's workloads: a reply over the bound of one file, refused before it is
+    read, and one under it, refused at its first illegal move (3.1)."""
+    from bench.bench_flood import opened, refusal
+    from owsqt.journal.limits import MAX_FILE_ENTRIES
+    from owsqt.journal.textformat import JournalError
+    from owsqt.session import ImportRefused
+    from tests.session.floodkit import flooded_reply
+
+    exchange, text = opened()
+    soviet = exchange.soviet
+    over = flooded_reply(soviet.ruleset, exchange, soviet.text(), MAX_FILE_ENTRIES)
+    under = flooded_reply(soviet.ruleset, exchange, soviet.text(), 30)
+    assert isinstance(refusal(exchange, text, over)(), JournalError)
+    refused = refusal(exchange, text, under)()
+    assert isinstance(refused, ImportRefused) and refused.problems[0].rule == "3.1"
