@@ -30,8 +30,10 @@ from owsqt.journal.textformat import (
     Header,
     JournalError,
     ParsedJournal,
+    check_not_ahead,
     is_hex,
     parse,
+    utc_now,
 )
 from owsqt.rules.actors import who_acts
 from owsqt.rules.core.actions import Action, action_from_data, action_to_data
@@ -41,6 +43,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.takein import TakeIn
+from owsqt.session import exchangenotes as notes
 from owsqt.session import secrets
 from owsqt.session.fogmail import check_opened
 from owsqt.session.problems import Problem
@@ -195,7 +198,7 @@ class EmailExchange:
             EntryKind.JOIN,
             side,
             fields=(("key", identity.public), ("share", share)),
-            narration=(f"The {side.capitalize()} player joins the game.",),
+            narration=(notes.joined(Player(side)),),
             effect=self._take_join,
         )
 
@@ -211,7 +214,7 @@ class EmailExchange:
             EntryKind.SEND,
             side,
             fields=(("file", str(number)), ("to", opponent.value)),
-            narration=(f"File {number} sent to the {opponent.title} player.",),
+            narration=(notes.sent(number, opponent),),
         )
         header = self._game.header
         sent = pbem.last_sent(self._game.as_parsed(), side)
@@ -236,6 +239,7 @@ class EmailExchange:
         # cover every line but the signature's), so their signatures are not checked again.
         theirs = parse(text, trusted=len(ours.entries))
         pbem.check_continues(ours, theirs, opponent, self.last_sent())
+        check_not_ahead(theirs.entries[len(ours.entries) :], utc_now())  # Entry times
         saved = self._save_point()
         try:
             self._game.take_in(theirs.entries[len(ours.entries) :])
@@ -307,7 +311,7 @@ class EmailExchange:
             EntryKind.SEAL,
             side,
             fields=(("seal", seal), ("box", pbem.seal_box(key, data))),
-            narration=(f"{action.player.title} {secret.what} sealed until both have made theirs.",),
+            narration=(notes.sealed(action.player, secret.what),),
             effect=lambda e: self._seals.__setitem__(side, (e.number, seal)),
         )
         stand_in = secrets.stand_in(action)
@@ -331,7 +335,7 @@ class EmailExchange:
                 EntryKind.REVEAL,
                 creator,
                 fields=(("share", share),),
-                narration=("The dice seed is agreed: both players' shares are in.",),
+                narration=(notes.REVEALED,),
                 effect=lambda _entry: self._fix_seed(share),
             )
         for side, (number, _seal) in list(self._seals.items()):
@@ -410,7 +414,8 @@ class EmailExchange:
             self._take_open(entry)
         else:  # SEND
             number = str(self.files_sent + 1)
-            if entry.field("file") != number or entry.field("to") == entry.by:
+            opponent = Player(entry.by or "").opponent.value
+            if entry.field("file") != number or entry.field("to") != opponent:
                 raise JournalError(
                     f"a send names file {number} and the opponent; this one says file "
                     f"{entry.field('file')!r} to {entry.field('to')!r}",
