@@ -632,9 +632,13 @@ def _parse_entry(
     version = header.version
     kind, at, target, by = _parse_title(lines[start], number, start + 1, version)
     if (target is not None) != (kind in _TARGETED):
-        names = "names" if kind in _TARGETED else "names no"
+        why = (
+            "names the entry it takes back or applies again"
+            if kind in _TARGETED
+            else "refers to no other entry: only an undo or a redo does"
+        )
         raise JournalError(
-            f"an '{kind.value}' entry {names} the entry it refers to ('#N' after its time)",
+            f"{_a(kind)} '{kind.value}' entry {why} ('#N' after its time)",
             number,
             start + 1,
         )
@@ -677,7 +681,7 @@ def _parse_entry(
     needs = kind in (EntryKind.ACT, EntryKind.TELL)
     if needs and action is None:
         what = "its public part" if kind is EntryKind.TELL else "action"
-        raise JournalError(f"an '{kind.value}' entry needs {what}", number, start + 1)
+        raise JournalError(f"{_a(kind)} '{kind.value}' entry needs {what}", number, start + 1)
     entry = Entry(
         number,
         kind,
@@ -716,7 +720,14 @@ _RECORDS: dict[EntryKind, tuple[str, tuple[tuple[str, ...], ...]]] = {
     EntryKind.OPEN: ("=", (("secret",),)),
 }
 _TARGETED = (EntryKind.UNDO, EntryKind.REDO)
-_RECORD_NAMES = {">": "an action", "=": "narration", "!": "broken rules"}
+
+
+def _a(kind: EntryKind) -> str:
+    """The article before the kind's name: an 'act', a 'send'."""
+    return "an" if kind.value[0] in "aeiou" else "a"
+
+
+_RECORD_NAMES = {">": "action", "=": "narration", "!": "broken rules"}
 
 
 def _check_records(
@@ -738,7 +749,7 @@ def _check_records(
                 known = sorted({n for names_ in field_lists for n in names_})
                 holds = ", ".join(f"'+ {n}'" for n in known) or "no named value"
                 raise JournalError(
-                    f"unknown field {quoted(name)}: an '{kind.value}' entry holds {holds}",
+                    f"unknown field {quoted(name)}: {_a(kind)} '{kind.value}' entry holds {holds}",
                     number,
                     line,
                 )
@@ -746,7 +757,9 @@ def _check_records(
         elif marker not in allowed:
             where = f" in a game of {mode.value} mode" if marker in markers else ""
             raise JournalError(
-                f"an '{kind.value}' entry holds no {_RECORD_NAMES[marker]}{where}", number, line
+                f"{_a(kind)} '{kind.value}' entry holds no {_RECORD_NAMES[marker]}{where}",
+                number,
+                line,
             )
     if tuple(names) not in field_lists:
         wanted = " or ".join(
@@ -754,7 +767,7 @@ def _check_records(
         )
         first = next((line for marker, _, line in records if marker == "+"), title)
         raise JournalError(
-            f"an '{kind.value}' entry holds the fields {wanted}, once each, in this order; "
+            f"{_a(kind)} '{kind.value}' entry holds the fields {wanted}, once each, in this order; "
             f"this one holds {', '.join(names) or 'none'}",
             number,
             first,
