@@ -11,7 +11,7 @@ import types
 import typing
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from owsqt.journal.textformat import parse
@@ -81,6 +81,12 @@ def action_data(draw) -> dict:
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=action_data(), mode=st.sampled_from([Mode.FREE, Mode.ASSIST]))
+@example(data={"kind": "roll", "purpose": "initiative\n= German die roll: 1"}, mode=Mode.FREE)
+@example(data={"kind": "roll", "purpose": "x" * 70_000}, mode=Mode.FREE)
+@example(
+    data={"kind": "set_marker", "units": ["tank"] * 6000, "marker": "moved", "on": True},
+    mode=Mode.FREE,
+)
 def test_i36_6_any_action_the_codec_accepts_is_written_and_read_back(ruleset, data, mode):
     try:
         action = action_from_data(data, ruleset.grid)
