@@ -364,14 +364,14 @@ def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
     extra = Entry(
         number,
         EntryKind.ACT,
-        "2026-11-21T07:00:00Z",
+        sent.at,
         json.loads(action),
         narration=narration,
         by=side,
     )
     rendered, digest = render_entry(signed(extra, digest, key.sign), digest)
     send = Entry(
-        number + 1, EntryKind.SEND, "2026-11-21T07:00:00Z", fields=sent.fields,
+        number + 1, EntryKind.SEND, sent.at, fields=sent.fields,
         narration=sent.narration, by=side,
     )  # fmt: skip
     rendered2, _ = render_entry(signed(send, digest, key.sign), digest)
