@@ -1,13 +1,18 @@
 """The errors of the command line and the one line each is said in, `owsqt: WHAT: WHY`: no
 longer than a reader takes in at a glance, quoting at most a short piece of the input.
 
-Light (no rules, no Qt): cli.py uses it before any command's modules are loaded."""
+Light (no rules but the plain-text helper, no Qt): cli.py uses it before any command's
+modules are loaded."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
+
+from owsqt.rules.core.plaintext import printable
 
 MESSAGE_CHARS = 200
 QUOTE_CHARS = 40
@@ -27,10 +32,26 @@ class InputError(ValueError):
     """An argument a command cannot use: its message says which and why."""
 
 
+def say(text: str) -> None:
+    """Print `text` to stdout, every character that could drive the terminal or disguise
+    the line escaped (plaintext.printable): the words of a game file are its writer's, who
+    may be a cheating opponent (docs/pbem-format.md, "Text and the terminal")."""
+    print(printable(text))
+
+
+def say_json(data: Any, **options: Any) -> None:
+    """Print `data` as JSON (json.dumps with `options`), its lines as `say` prints text:
+    JSON escapes the C0 controls inside its strings, not C1, bidirectional overrides or line
+    separators, which are escaped here as JSON's own \\uXXXX, so that it still reads."""
+    for line in json.dumps(data, **options).split("\n"):  # a string holds no raw LF
+        say(line)
+
+
 def shorten(message: str) -> str:
-    """`message` on one line, each quoted piece cut to QUOTE_CHARS and the whole to
-    MESSAGE_CHARS, an ellipsis marking each cut."""
-    line = " ".join(message.split())
+    """`message` on one line, its control characters escaped (plaintext.printable), each
+    quoted piece cut to QUOTE_CHARS and the whole to MESSAGE_CHARS, an ellipsis marking
+    each cut."""
+    line = printable(" ".join(message.split()))
     line = _QUOTED.sub(_short_quote, line)
     if len(line) > MESSAGE_CHARS:
         line = line[: MESSAGE_CHARS - 1] + "…"

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from owsqt.clierrors import InputError, output_path, shorten
+from owsqt.clierrors import InputError, output_path, say, say_json, shorten
 from owsqt.exitcodes import EXIT_OK, EXIT_REFUSED
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.recovery import TornJournal, read_journal
@@ -48,7 +48,7 @@ def new(args: argparse.Namespace) -> int:
         session.apply_default_setup()
     session.save_as(out)
     session.close()
-    print(f"wrote {out}: {_where(ruleset, session)}")
+    say(f"wrote {out}: {_where(ruleset, session)}")
     return EXIT_OK
 
 
@@ -108,14 +108,14 @@ def _act_result(args, session, applied: bool, events: list[str], violations: lis
             "events": events,
             "violations": violations,
         }
-        print(json.dumps(result, indent=1, ensure_ascii=False))
+        say_json(result, indent=1, ensure_ascii=False)
     else:
         if applied:
-            print(f"entry {len(session.entries)}")
+            say(f"entry {len(session.entries)}")
         for line in events:
-            print(f"  {line}")
+            say(f"  {line}")
         for line in violations:
-            print(f"  {'broken rule' if applied else 'refused'}: {shorten(line)}")
+            say(f"  {'broken rule' if applied else 'refused'}: {shorten(line)}")
     return EXIT_OK if applied else EXIT_REFUSED
 
 
@@ -167,19 +167,19 @@ def replay(args: argparse.Namespace) -> int:
             "interdiction_zones": _zones(ruleset, state),
             "victory": victory_summary(session, upto),  # 19.0: the result and its points
         }
-        print(json.dumps(summary, indent=2, sort_keys=True))
+        say_json(summary, indent=2, sort_keys=True)
         return EXIT_OK
     statuses = Counter(unit.status.value for unit in state.units.values())
-    print(f"{ruleset.scenarios[state.scenario].title} ({session.mode.value} play)")
-    print(f"entries: {entries}, shown after entry {upto}, dice rolled: {state.dice.rolls_made}")
+    say(f"{ruleset.scenarios[state.scenario].title} ({session.mode.value} play)")
+    say(f"entries: {entries}, shown after entry {upto}, dice rolled: {state.dice.rolls_made}")
     active = f", {state.active.title} player" if state.active else ""
-    print(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
+    say(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
     if state.result is not None:
-        print(f"result: {state.result.text()}")
-    print("units: " + ", ".join(f"{count} {status}" for status, count in sorted(statuses.items())))
+        say(f"result: {state.result.text()}")
+    say("units: " + ", ".join(f"{count} {status}" for status, count in sorted(statuses.items())))
     if upto:
         for line in session.entries[upto - 1].narration:
-            print(f"  #{upto}: {line}")
+            say(f"  #{upto}: {line}")
     return EXIT_OK
 
 
@@ -214,24 +214,24 @@ def _replay_as(args: argparse.Namespace, session: GameSession, side: Player, upt
             "hidden": {grid.id_of(hex_): count for hex_, count in seen.hidden.items()},
             "narration": narration,
         }
-        print(json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False))
+        say_json(summary, indent=2, sort_keys=True, ensure_ascii=False)
         return EXIT_OK
     fog = "with the fog of war (18.1)" if fog_on(state) else "without fog of war: everything"
-    print(f"{ruleset.scenarios[state.scenario].title}: the {side.title} view, {fog}")
-    print(f"entries: {len(session.entries)}, shown after entry {upto}")
+    say(f"{ruleset.scenarios[state.scenario].title}: the {side.title} view, {fog}")
+    say(f"entries: {len(session.entries)}, shown after entry {upto}")
     active = f", {state.active.title} player" if state.active else ""
-    print(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
+    say(f"turn {state.turn} of {state.last_turn}: {state.phase}/{state.segment}{active}")
     for hex_, stack in sorted(state.stacks.items(), key=lambda item: grid.id_of(item[0])):
         counters = ", ".join(_counter_text(ruleset, unit_id, state) for unit_id in stack)
         more = seen.hidden.get(hex_, 0)
         hidden = f" + {more} hidden" if more else ""
         owner = ruleset.catalogue.ground[stack[0]].player.title
-        print(f"  {grid.id_of(hex_)} {owner}: {counters}{hidden}")
+        say(f"  {grid.id_of(hex_)} {owner}: {counters}{hidden}")
     for hex_, count in sorted(seen.hidden.items(), key=lambda item: grid.id_of(item[0])):
         if hex_ not in state.stacks:
-            print(f"  {grid.id_of(hex_)} {side.opponent.title}: {count} hidden")
+            say(f"  {grid.id_of(hex_)} {side.opponent.title}: {count} hidden")
     for line in narration:
-        print(f"  #{upto}: {line}")
+        say(f"  #{upto}: {line}")
     return EXIT_OK
 
 
@@ -297,35 +297,35 @@ def verify(args: argparse.Namespace) -> int:
             return _refereed(ruleset, args.file, text)
         session = _replayed(ruleset, args.file, audit=True)
     except TornJournal:
-        print(f"{args.file}: TORN")  # cut off in the middle of its last entry; stderr says where
+        say(f"{args.file}: TORN")  # cut off in the middle of its last entry; stderr says where
         raise
     except JournalError:
-        print(f"{args.file}: TAMPERED OR UNREADABLE")  # the verdict; stderr says why
+        say(f"{args.file}: TAMPERED OR UNREADABLE")  # the verdict; stderr says why
         raise
     header = session.header
-    print(f"{args.file}: {'RULES BROKEN' if session.problems else 'VALID'}")
-    print(f"  {_where(ruleset, session)}")
-    print(f"  game {header.game}, {header.play} play, format version {header.version}")
+    say(f"{args.file}: {'RULES BROKEN' if session.problems else 'VALID'}")
+    say(f"  {_where(ruleset, session)}")
+    say(f"  game {header.game}, {header.play} play, format version {header.version}")
     for side in SIDES:
         key = session.players.keys.get(side)
-        print(f"  {side} key: {fingerprint(key) if key else 'not joined yet'}")
+        say(f"  {side} key: {fingerprint(key) if key else 'not joined yet'}")
     exchange = session.email
     if exchange is not None:
         agreed = "agreed by both players" if exchange.seed_agreed else "not agreed yet"
-        print(f"  dice seed: {agreed}; files sent: {exchange.files_sent}")
+        say(f"  dice seed: {agreed}; files sent: {exchange.files_sent}")
         for side, number in sorted(exchange.open_seals.items()):
-            print(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
+            say(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
         note = exchange.not_as_sent()  # a player's copy between sends, or a file cut short
         if note:
-            print(f"  {note}")
+            say(f"  {note}")
     if header.version == LEGACY_VERSION:
-        print(f"  {len(session.entries)} entries: hash chain holds; version 1 signs nothing")
+        say(f"  {len(session.entries)} entries: hash chain holds; version 1 signs nothing")
     else:
-        print(f"  {len(session.entries)} entries: hash chain and signatures hold")
+        say(f"  {len(session.entries)} entries: hash chain and signatures hold")
     if session.problems:
-        print(f"  {len(session.problems)} broken rules:")
+        say(f"  {len(session.problems)} broken rules:")
         for problem in session.problems:
-            print(f"    {problem}")
+            say(f"    {problem}")
         return EXIT_REFUSED
     return EXIT_OK
 
@@ -335,12 +335,12 @@ def _refereed(ruleset: Ruleset, path: Path, text: str) -> int:
     try:
         found = referee(ruleset, text)
     except JournalError as error:
-        print(f"{path}: TAMPERED OR UNREADABLE")
+        say(f"{path}: TAMPERED OR UNREADABLE")
         raise _about(path, error) from None
-    print(f"{path}: {'RULES BROKEN' if found.problems else 'VALID'}")
-    print("  fog of war by e-mail: both players' seals opened, the game replayed whole")
+    say(f"{path}: {'RULES BROKEN' if found.problems else 'VALID'}")
+    say("  fog of war by e-mail: both players' seals opened, the game replayed whole")
     for problem in found.problems:
-        print(f"    {problem}")
+        say(f"    {problem}")
     return EXIT_REFUSED if found.problems else EXIT_OK
 
 
@@ -353,8 +353,8 @@ def recover(args: argparse.Namespace) -> int:
     except JournalError as error:
         raise _about(args.file, error) from None
     session.close()
-    print(f"recovered {args.file}: {_where(ruleset, session)}")
-    print(f"  the file as it was is kept as {copy}")
+    say(f"recovered {args.file}: {_where(ruleset, session)}")
+    say(f"  the file as it was is kept as {copy}")
     return EXIT_OK
 
 

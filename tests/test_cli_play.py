@@ -114,7 +114,7 @@ def test_verify_lists_signed_rule_violations_with_exit_1(game, tmp_path, capsys)
     parsed = parse(text)
     action = {"kind": "declare_attacks", "planned": 4, "player": "german"}
     entry = Entry(
-        len(parsed.entries) + 1, EntryKind.ACT, "t", action, by="german",
+        len(parsed.entries) + 1, EntryKind.ACT, parsed.entries[-1].at, action, by="german",
         narration=("German player declared his planned attacks (hidden)",),
     )  # fmt: skip
     lines, _ = render_entry(signed(entry, parsed.last_digest, Identity.load_or_create().sign),

@@ -27,13 +27,14 @@ it is written: what is hashed as read is what is written again.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from itertools import accumulate, islice
 from typing import Any, NoReturn
@@ -59,10 +60,48 @@ LINE_WIDTH = 78
 SIDES = ("german", "soviet")
 
 Clock = Callable[[], str]  # the time written in an entry's title
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # UTC, to the second: 2026-11-21T10:00:05Z
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+# [Entry times] How much earlier than the latest time above it an entry may be written, and
+# how much later than the reader's clock an opponent's entry may be: two players' clocks
+# differ, by minutes, not by days (docs/pbem-format.md, "Entry times").
+TIME_SLACK = timedelta(hours=24)
 
 
 def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime(TIME_FORMAT)
+
+
+def is_time(text: str) -> bool:
+    """[Entry times] Whether `text` is a time as owsqt writes it: UTC, to the second."""
+    if not _TIME.fullmatch(text):
+        return False
+    try:
+        datetime.strptime(text, TIME_FORMAT)
+    except ValueError:  # the 31st of February, the 25th hour
+        return False
+    return True
+
+
+def _shifted(time: str, by: timedelta) -> str:
+    moved = datetime.strptime(time, TIME_FORMAT) + by
+    return moved.strftime(TIME_FORMAT) if moved.year >= 1 else "0001-01-01T00:00:00Z"
+
+
+def earliest_after(latest: str) -> str:
+    """[Entry times] The earliest time an entry may bear below entries and a header whose
+    latest time is `latest`: TIME_SLACK before it."""
+    return _shifted(latest, -TIME_SLACK)
+
+
+def fitting_time(now: str, latest: str) -> str:
+    """[Entry times] The time to write on a new entry: `now`, the writer's clock, unless it
+    is further behind `latest` (the latest time the journal holds) than the rule allows;
+    then the earliest time it allows, so that what owsqt writes it reads back."""
+    if not is_time(latest):  # a version 1 journal's, read and written anew
+        return now
+    earliest = earliest_after(latest)
+    return now if is_time(now) and now >= earliest else earliest
 
 
 class EntryKind(StrEnum):
@@ -174,9 +213,26 @@ class Entry:
     fields: tuple[tuple[str, str], ...] = ()  # named values: keys, seed shares, file numbers
     by: str | None = None  # the side whose key signs the entry (None only in version 1)
     signature: str | None = None  # that key's signature of the entry's hash
+    line: int = dataclasses.field(
+        default=0, compare=False
+    )  # its title's line in the file read (0: none)
 
     def field(self, name: str) -> str | None:
         return next((value for key, value in self.fields if key == name), None)
+
+    def line_of(self, marker: str, index: int = 0) -> int | None:
+        """The line of the file read where the entry's record `index` (from 0) of those
+        marked `marker` begins; its title's when it has no such record; None when the entry
+        was not read from a file."""
+        if not self.line:
+            return None
+        found = 0
+        for offset, text in enumerate(self.body_lines()):
+            if text.startswith(f"{marker} "):  # a record's first line (the rest begin " ")
+                if found == index:
+                    return self.line + offset
+                found += 1
+        return self.line
 
     def body_lines(self) -> list[str]:
         """Every line of the entry that its hash covers."""
@@ -273,18 +329,54 @@ def parse(text: str, trusted: int = 0, known: int | None = None) -> ParsedJourna
     previous = _sha256("\n".join(lines[:position]))  # as read, checked to be as written
     entries: list[Entry] = []
     digests: list[str] = []
+    latest = header.created  # the latest time written so far (Entry times)
     while position < len(lines):
         if not lines[position].strip():
             position += 1
             continue
         number = len(entries) + 1
-        entry, digest, position = _parse_entry(lines, position, previous, number, header.version)
-        if header.version != LEGACY_VERSION and (number > trusted or entry.kind is EntryKind.JOIN):
-            _check_signature(entry, digest, keys)
+        entry, digest, position = _parse_entry(lines, position, previous, number, header)
+        if header.version != LEGACY_VERSION:
+            latest = _check_time(entry, latest)
+            if number > trusted or entry.kind is EntryKind.JOIN:
+                _check_signature(entry, digest, keys)
         entries.append(entry)
         digests.append(digest)
         previous = digest
     return ParsedJournal(header, tuple(entries), tuple(digests))
+
+
+def _check_time(entry: Entry, latest: str) -> str:
+    """[Entry times] The entry's time is a UTC time as owsqt writes it, no more than
+    TIME_SLACK before `latest`, the latest time above it; the latest time after it."""
+    if not is_time(entry.at):
+        raise JournalError(
+            f"the time {quoted(entry.at)} is not a UTC time as owsqt writes it, such as "
+            "2026-11-21T10:00:05Z",
+            entry.number,
+            entry.line,
+        )
+    if entry.at < earliest_after(latest):
+        raise JournalError(
+            f"the time {entry.at} is more than a day before {latest}, a time written above "
+            "it: entry times do not go back",
+            entry.number,
+            entry.line,
+        )
+    return max(latest, entry.at)
+
+
+def check_not_ahead(entries: Iterable[Entry], now: str) -> None:
+    """[Entry times] An opponent's entries are not dated more than TIME_SLACK after `now`,
+    the reader's clock (JournalError names the first that is)."""
+    latest = _shifted(now, TIME_SLACK)
+    for entry in entries:
+        if entry.at > latest:
+            raise JournalError(
+                f"the time {entry.at} is more than a day after this computer's clock ({now})",
+                entry.number,
+                entry.line,
+            )
 
 
 def _lines(text: str) -> list[str]:
@@ -463,6 +555,12 @@ def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
                 f"the {side} key {quoted(text)} is not a public key", line=line_of[side]
             )
         keys[side] = None if text == "-" else text
+    if not is_time(values["created"]):
+        raise JournalError(
+            f"the time the game was made, {quoted(values['created'])}, is not a UTC time as "
+            "owsqt writes it, such as 2026-11-21T10:00:00Z",
+            line=line_of["created"],
+        )
     how, _, value = values["dice"].partition(" ")
     seed = commitment = None
     if how == "seed":
@@ -537,10 +635,23 @@ def _parse_title(
 
 
 def _parse_entry(
-    lines: list[str], start: int, previous: str, number: int, version: int
+    lines: list[str], start: int, previous: str, number: int, header: Header
 ) -> tuple[Entry, str, int]:
+    version = header.version
     kind, at, target, by = _parse_title(lines[start], number, start + 1, version)
+    if (target is not None) != (kind in _TARGETED):
+        why = (
+            "names the entry it takes back or applies again"
+            if kind in _TARGETED
+            else "refers to no other entry: only an undo or a redo does"
+        )
+        raise JournalError(
+            f"{_a(kind)} '{kind.value}' entry {why} ('#N' after its time)",
+            number,
+            start + 1,
+        )
     records, position = _records(lines, start + 1, number, ">=!+")
+    _check_records(kind, records, Mode(header.mode), number, start + 1)
     if position >= len(lines) or not lines[position].startswith("~ "):
         raise JournalError(
             "the entry has no hash line: the file ends or breaks off here (truncated?)",
@@ -576,11 +687,9 @@ def _parse_entry(
         else:
             violations.append(text)
     needs = kind in (EntryKind.ACT, EntryKind.TELL)
-    if needs != (action is not None):
+    if needs and action is None:
         what = "its public part" if kind is EntryKind.TELL else "action"
-        raise JournalError(
-            f"an '{kind.value}' entry {'needs' if needs else 'holds no'} {what}", number
-        )
+        raise JournalError(f"{_a(kind)} '{kind.value}' entry needs {what}", number, start + 1)
     entry = Entry(
         number,
         kind,
@@ -592,10 +701,85 @@ def _parse_entry(
         tuple(fields),
         by,
         signatures[0][1] if signatures else None,
+        start + 1,
     )
     if version != LEGACY_VERSION:  # version 1 games are written anew when opened
         _check_written(lines, entry.body_lines(), start, number)
     return entry, digest, position
+
+
+# [Records] What each kind of entry holds, as owsqt writes it (docs/pbem-format.md, the
+# kinds of entry): whether it holds an action (or a public part), narration and broken
+# rules, and the names of its `+` fields, in order, one of the lists given. The words of the
+# narration are the replay's to check (session/game.py), the values of the fields the
+# exchange's (session/email.py).
+_VIOLATIONS = "!"
+_UNSEAL = ("unseal", "nonce")  # a sealed bid or allocation shown (6.1, 4.3)
+_TELL_SEAL = ("seal", "box")  # 18.1: a told action sealed for its writer
+_RECORDS: dict[EntryKind, tuple[str, tuple[tuple[str, ...], ...]]] = {
+    EntryKind.ACT: (">=!", ((), _UNSEAL)),
+    EntryKind.TELL: (">=!", ((), _TELL_SEAL, (*_UNSEAL, *_TELL_SEAL))),
+    EntryKind.UNDO: ("", ((),)),
+    EntryKind.REDO: ("=", ((),)),
+    EntryKind.JOIN: ("=", (("key", "share"),)),
+    EntryKind.REVEAL: ("=", (("share",),)),
+    EntryKind.SEAL: ("=", (("seal", "box"),)),
+    EntryKind.SEND: ("=", (("file", "to"),)),
+    EntryKind.OPEN: ("=", (("secret",),)),
+}
+_TARGETED = (EntryKind.UNDO, EntryKind.REDO)
+
+
+def _a(kind: EntryKind) -> str:
+    """The article before the kind's name: an 'act', a 'send'."""
+    return "an" if kind.value[0] in "aeiou" else "a"
+
+
+_RECORD_NAMES = {">": "action", "=": "narration", "!": "broken rules"}
+
+
+def _check_records(
+    kind: EntryKind, records: list[tuple[str, str, int]], mode: Mode, number: int, title: int
+) -> None:
+    """[Records] The entry holds only the records its kind holds (_RECORDS), and broken
+    rules only in assist mode, the one mode that applies an action that breaks one: a line
+    owsqt never writes is refused, naming it, however it is signed."""
+    markers, field_lists = _RECORDS[kind]
+    if mode is Mode.ASSIST or _VIOLATIONS not in markers:
+        allowed = markers
+    else:
+        allowed = markers.replace(_VIOLATIONS, "")
+    names: list[str] = []
+    for marker, text, line in records:
+        if marker == "+":
+            name = text.partition(" ")[0]
+            if not any(name in names_ for names_ in field_lists):
+                known = sorted({n for names_ in field_lists for n in names_})
+                holds = ", ".join(f"'+ {n}'" for n in known) or "no named value"
+                raise JournalError(
+                    f"unknown field {quoted(name)}: {_a(kind)} '{kind.value}' entry holds {holds}",
+                    number,
+                    line,
+                )
+            names.append(name)
+        elif marker not in allowed:
+            where = f" in a game of {mode.value} mode" if marker in markers else ""
+            raise JournalError(
+                f"{_a(kind)} '{kind.value}' entry holds no {_RECORD_NAMES[marker]}{where}",
+                number,
+                line,
+            )
+    if tuple(names) not in field_lists:
+        wanted = " or ".join(
+            ", ".join(f"'+ {n}'" for n in names_) or "none" for names_ in field_lists
+        )
+        first = next((line for marker, _, line in records if marker == "+"), title)
+        raise JournalError(
+            f"{_a(kind)} '{kind.value}' entry holds the fields {wanted}, once each, in this order; "
+            f"this one holds {', '.join(names) or 'none'}",
+            number,
+            first,
+        )
 
 
 def _records(

@@ -40,6 +40,10 @@ class JournalWriter:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def latest_time(self) -> str:
+        """[Entry times] The latest time the journal holds: its creation's or an entry's."""
+        return max((self.header.created, *(entry.at for entry in self._entries)))
+
     def entry(self, number: int) -> Entry:
         """Entry `number`, counted from 1 as in the journal."""
         return self._entries[number - 1]

@@ -31,8 +31,10 @@ from owsqt.journal.textformat import (
     Header,
     JournalError,
     ParsedJournal,
+    check_not_ahead,
     is_hex,
     parse,
+    utc_now,
 )
 from owsqt.rules.actors import who_acts
 from owsqt.rules.core.actions import Action, action_from_data, action_to_data
@@ -42,6 +44,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.takein import TakeIn
+from owsqt.session import exchangenotes as notes
 from owsqt.session import secrets
 from owsqt.session.fogmail import check_opened
 from owsqt.session.problems import Problem
@@ -198,7 +201,7 @@ class EmailExchange:
             EntryKind.JOIN,
             side,
             fields=(("key", identity.public), ("share", share)),
-            narration=(f"The {side.capitalize()} player joins the game.",),
+            narration=(notes.joined(Player(side)),),
             effect=self._take_join,
         )
 
@@ -214,7 +217,7 @@ class EmailExchange:
             EntryKind.SEND,
             side,
             fields=(("file", str(number)), ("to", opponent.value)),
-            narration=(f"File {number} sent to the {opponent.title} player.",),
+            narration=(notes.sent(number, opponent),),
         )
         header = self._game.header
         sent = pbem.last_sent(self._game.as_parsed(), side)
@@ -247,6 +250,7 @@ class EmailExchange:
         known = max(len(ours.entries), sent.last if sent is not None else 0)
         theirs = parse(text, trusted=len(ours.entries), known=known)
         pbem.check_continues(ours, theirs, opponent, sent)
+        check_not_ahead(theirs.entries[len(ours.entries) :], utc_now())  # Entry times
         saved = self._save_point()
         try:
             self._game.take_in(theirs.entries[len(ours.entries) :], progress)
@@ -323,7 +327,7 @@ class EmailExchange:
             EntryKind.SEAL,
             side,
             fields=(("seal", seal), ("box", pbem.seal_box(key, data))),
-            narration=(f"{action.player.title} {secret.what} sealed until both have made theirs.",),
+            narration=(notes.sealed(action.player, secret.what),),
             effect=lambda e: self._seals.__setitem__(side, (e.number, seal)),
         )
         stand_in = secrets.stand_in(action)
@@ -347,7 +351,7 @@ class EmailExchange:
                 EntryKind.REVEAL,
                 creator,
                 fields=(("share", share),),
-                narration=("The dice seed is agreed: both players' shares are in.",),
+                narration=(notes.REVEALED,),
                 effect=lambda _entry: self._fix_seed(share),
             )
         for side, (number, _seal) in list(self._seals.items()):
@@ -426,7 +430,8 @@ class EmailExchange:
             self._take_open(entry)
         else:  # SEND
             number = str(self.files_sent + 1)
-            if entry.field("file") != number or entry.field("to") == entry.by:
+            opponent = Player(entry.by or "").opponent.value
+            if entry.field("file") != number or entry.field("to") != opponent:
                 raise JournalError(
                     f"a send names file {number} and the opponent; this one says file "
                     f"{entry.field('file')!r} to {entry.field('to')!r}",

@@ -39,6 +39,7 @@ from owsqt.rules.worlds.phantoms import is_phantom
 from owsqt.rules.worlds.public import Public, owner_resolves, public_part, resolution
 from owsqt.rules.worlds.publicdata import public_from_data, public_to_data
 from owsqt.rules.worlds.takein import TakeIn, world_of, world_step
+from owsqt.session import exchangenotes as notes
 
 FOG_BY_EMAIL_READERS = (
     "this game is played by e-mail with fog of war (18.1): only its two players' programs "
@@ -136,18 +137,22 @@ class SideWorld:
         """[18.1] The TELL entry of this side's action: its public part, narrated and judged
         as the other side may read it, with `fields` (the seal)."""
         reader = self.side.opponent
-        sight = Sight(self.ruleset, reader, before, outcome.state)
-        violations = tuple(str(v) for v in outcome.verdict.violations)
         return Entry(
             number=number,
             kind=EntryKind.TELL,
             at=at,
             action=self.to_data(public),
             narration=told(self.ruleset, outcome.events, before, outcome.state, reader),
-            violations=sight.violations(violations),
+            violations=self.told_violations(before, outcome),
             fields=fields,
             by=self.side.value,
         )
+
+    def told_violations(self, before: GameState, outcome: Outcome) -> tuple[str, ...]:
+        """[18.1] The broken rules of this side's action as a TELL entry writes them: as the
+        other side may read them."""
+        sight = Sight(self.ruleset, self.side.opponent, before, outcome.state)
+        return sight.violations(tuple(str(v) for v in outcome.verdict.violations))
 
     def answer_entry(self, number: int, at: str, public: Public) -> Entry:
         """[18.1, 4.6] The TELL entry that answers a strike on one of this side's stacks."""
@@ -156,7 +161,7 @@ class SideWorld:
             kind=EntryKind.TELL,
             at=at,
             action=self.to_data(public),
-            narration=(f"The {self.side.title} player tells what the strike found (18.1).",),
+            narration=(notes.answered(self.side),),
             by=self.side.value,
         )
 

@@ -34,6 +34,8 @@ from owsqt.journal.textformat import (
     JournalError,
     ParsedJournal,
     Play,
+    fitting_time,
+    is_time,
     parse,
     quoted,
     utc_now,
@@ -63,6 +65,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.rules.worlds.public import Public
+from owsqt.session import exchangenotes as notes
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed, side_of
 from owsqt.session.play import LOCAL_PLAY, Players
@@ -401,7 +404,7 @@ class GameSession:
         entry = Entry(
             len(self._journal) + 1,
             EntryKind.UNDO,
-            self._clock(),
+            self._now(),
             target=target.entry,
             by=self._journal.entry(target.entry).by,
         )
@@ -417,7 +420,7 @@ class GameSession:
         entry = Entry(
             len(self._journal) + 1,
             EntryKind.REDO,
-            self._clock(),
+            self._now(),
             target=redone.entry,
             narration=self._told(outcome, self.state),
             by=self._journal.entry(redone.entry).by,
@@ -544,6 +547,12 @@ class GameSession:
         else:
             self._world.mark(public, self.state)
 
+    def _now(self) -> str:
+        """[Entry times] The time of a new entry: this computer's clock, or, when it is
+        further behind the latest time in the journal than the file allows, the earliest
+        time the file allows (docs/pbem-format.md), so that what it writes reads back."""
+        return fitting_time(self._clock(), self._journal.latest_time())
+
     def _sign(self, message: str) -> str:
         return self.identity.sign(message)  # the key is loaded only to sign, not to replay
 
@@ -564,7 +573,7 @@ class GameSession:
         """Journal an entry of the exchange (no action) for `side`, signed; once it is on
         disk, `effect` takes it into the game."""
         number = len(self._journal) + 1
-        entry = Entry(number, kind, self._clock(), fields=fields, narration=narration, by=side)
+        entry = Entry(number, kind, self._now(), fields=fields, narration=narration, by=side)
         self._write(entry, effect)
 
     def write_action(self, action: Action, fields: tuple[tuple[str, str], ...] = ()) -> Outcome:
@@ -633,12 +642,12 @@ class GameSession:
         if self._world is not None:
             public = self._world.tell(before, action, outcome.state)
             fields = (*fields, *sealed(self.identity, self.header.game, number, whole))
-            entry = self._world.tell_entry(number, self._clock(), public, before, outcome, fields)
+            entry = self._world.tell_entry(number, self._now(), public, before, outcome, fields)
         else:
             entry = Entry(
                 number=number,
                 kind=EntryKind.ACT,
-                at=self._clock(),
+                at=self._now(),
                 action=whole,
                 narration=self._narrate(outcome),
                 violations=tuple(str(v) for v in outcome.verdict.violations),
@@ -675,7 +684,7 @@ class GameSession:
             return
         public = world.resolution(self.state)
         self._write(
-            world.answer_entry(len(self._journal) + 1, self._clock(), public), None, (), public
+            world.answer_entry(len(self._journal) + 1, self._now(), public), None, (), public
         )
 
     def open_tells(self) -> None:
@@ -692,7 +701,7 @@ class GameSession:
             EntryKind.OPEN,
             side,
             fields=(("secret", secret),),
-            narration=(f"The {world.side.title} player opens every action he sealed (18.1).",),
+            narration=(notes.opened(world.side),),
         )
 
     def owed_by_opponent(self) -> str | None:
@@ -738,7 +747,13 @@ class GameSession:
             world = self._world
             if world is not None and not world.joins_as(entry, self.identity.public):
                 raise JournalError(FOG_BY_EMAIL_READERS, entry.number)  # 18.1
-            self._write(entry, self.players.replay_exchange)
+            self._write(entry, self._replay_note)
+
+    def _replay_note(self, entry: Entry) -> None:
+        """An entry of the exchange, taken in by the kind of play, holds the words owsqt
+        writes on it and no others (exchangenotes.py)."""
+        self.players.replay_exchange(entry)
+        self._check_words(entry, notes.written_on(entry))
 
     def _replay_act(self, entry: Entry) -> None:
         if self._world is not None:
@@ -799,12 +814,15 @@ class GameSession:
             raise JournalError("only a game of fog of war by e-mail tells", entry.number)
         before = self.state
         if entry.by != world.side.value:
+            if entry.field("box") is None:  # his answer to a strike: words owsqt writes
+                self._check_words(entry, notes.written_on(entry))
             step = world.take_in(entry)
             self._take(entry, step, before, world.step(before, step, Mode.FREE), step.public)
             return
         if entry.field("box") is None:  # a resolution (answer_strike)
             public = world.resolution(before)
             self._check_told(entry, world.to_data(public) == entry.action)
+            self._check_words(entry, notes.written_on(entry))
             self._write(entry, None, (), public)
             return
         master = self.identity.secret_for(pbem.tells_label(self.header.game))
@@ -816,6 +834,9 @@ class GameSession:
         public = world.tell(before, action, outcome.state)
         self._check_told(entry, world.to_data(public) == entry.action)
         self._check_narration(entry, outcome, before)
+        if self.mode is Mode.ASSIST:  # (a strict game's entries hold no broken rule)
+            told = world.told_violations(before, outcome)
+            self._check_words(entry, ((*entry.narration, *told),), with_violations=True)
         if self.mode is Mode.STRICT:
             for violation in outcome.verdict.violations:
                 self._report(Problem(entry.number, violation.rule, violation.message))
@@ -866,16 +887,30 @@ class GameSession:
     def _check_narration(self, entry: Entry, outcome: Outcome, before: GameState) -> None:
         if self._world is not None and entry.by != self._world.side.value:
             return  # 18.1: the other side narrated its action from its own world
-        replayed = self._told(outcome, before)
-        for index in range(max(len(replayed), len(entry.narration))):
-            recorded = entry.narration[index] if index < len(entry.narration) else "nothing"
+        self._check_words(entry, (self._told(outcome, before),))
+
+    def _check_words(
+        self, entry: Entry, written: tuple[tuple[str, ...], ...], with_violations: bool = False
+    ) -> None:
+        """[Replay] The entry's `=` lines (and, `with_violations`, its `!` lines after them)
+        are one of the lists `written`, the words owsqt writes on it, line for line; else
+        JournalError names the entry and the first line that differs."""
+        found = (*entry.narration, *entry.violations) if with_violations else entry.narration
+        if found in written:
+            return
+        replayed = written[0]
+        for index in range(max(len(replayed), len(found))):
+            recorded = found[index] if index < len(found) else "nothing"
             now = replayed[index] if index < len(replayed) else "nothing"
             if recorded == now:
                 continue
+            after = len(entry.narration)
+            marker, at = ("=", index) if index < after else ("!", index - after)
             raise JournalError(
-                f"replaying gives {now!r} where the file says {recorded!r} "
+                f"replaying gives {quoted(now)} where the file says {quoted(recorded)} "
                 "(was the game made with other rules or data?)",
                 entry.number,
+                entry.line_of(marker, at),
             )
 
     def _report(self, problem: Problem) -> None:
@@ -893,7 +928,7 @@ class GameSession:
             scenario=self.header.scenario,
             options=self.header.options,
             mode=self.header.mode,
-            created=self.header.created,
+            created=self.header.created if is_time(self.header.created) else self._clock(),
             program=f"owsqt {__version__}",
             game=pbem.new_game_id(),
             german=identity.public,
@@ -905,5 +940,6 @@ class GameSession:
             player = (entry.action or {}).get("player")
             if player not in SIDES:
                 player = (upgraded.state.active or Player.GERMAN).value
-            upgraded._replay(replace(entry, by=player, signature=None))
+            at = fitting_time(entry.at, upgraded._journal.latest_time())
+            upgraded._replay(replace(entry, at=at, by=player, signature=None))
         return upgraded

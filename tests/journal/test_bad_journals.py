@@ -21,7 +21,9 @@ FIXTURE_OPTIONS = settings(
 
 @pytest.fixture(scope="module")
 def game_text(ruleset) -> str:
-    session = GameSession.new(ruleset, "test", Mode.ASSIST, seed=3, clock=lambda: "t")
+    session = GameSession.new(
+        ruleset, "test", Mode.ASSIST, seed=3, clock=lambda: "2026-11-21T05:00:00Z"
+    )
     for action in (
         PlaceUnits(units=("rifle", "at"), to=ruleset.grid.hex_of("3038")),
         SetStrength(unit="rifle", strength=4),

@@ -91,7 +91,7 @@ def test_a_record_just_within_the_limit_is_read_whole_from_its_pieces():
     narration = "".join(chr(ord("a") + n % 26) for n in range(MAX_RECORD_CHARS))
     with pytest.raises(JournalError, match="not as owsqt writes it"):
         parse(journal(act(1, "> " + ROLL, "= " + narration)))  # wrapped at PIECE, not at 78
-    entry = textformat.Entry(1, textformat.EntryKind.ACT, "t", {"kind": "roll"},
+    entry = textformat.Entry(1, textformat.EntryKind.ACT, "2026-11-21T05:01:00Z", {"kind": "roll"},
                              narration=(narration,), by="german")  # fmt: skip
     parsed = parse(journal(entry.body_lines()))
     assert parsed.entries[0].narration == (narration,)
@@ -160,7 +160,9 @@ def test_an_action_json_allows_only_an_object_of_finite_numbers(action, why):
 def test_brackets_inside_strings_do_not_count_as_nesting():
     purpose = '[{"[[[' * (MAX_JSON_DEPTH + 2)
     action = {"kind": "roll", "purpose": purpose}
-    entry = textformat.Entry(1, textformat.EntryKind.ACT, "t", action, by="german")
+    entry = textformat.Entry(
+        1, textformat.EntryKind.ACT, "2026-11-21T05:01:00Z", action, by="german"
+    )
     assert parse(journal(entry.body_lines())).entries[0].action == action
 
 
@@ -245,7 +247,9 @@ def test_defect_8_an_unknown_scenario_is_quoted_short(ruleset):
 
 
 def test_defect_8_a_file_that_begins_with_a_utf8_byte_order_mark_is_read(ruleset, tmp_path):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3, clock=lambda: "t")
+    session = GameSession.new(
+        ruleset, "test", Mode.FREE, seed=3, clock=lambda: "2026-11-21T05:00:00Z"
+    )
     session.submit(RollDice(purpose="test"))
     path = tmp_path / "bom.owsg"
     path.write_bytes(b"\xef\xbb\xbf" + session.text().encode("utf-8"))

@@ -22,7 +22,7 @@ KEY = Identity.generate()
 HEADER = Header(
     scenario="test",
     options=("seventeenth-panzer",),
-    mode="strict",
+    mode="assist",  # entry 2 holds a broken rule
     created="2026-11-21T05:00:00Z",
     program="owsqt 0.1.0",
     game="0123456789abcdef0123456789abcdef",
@@ -53,14 +53,16 @@ def _fields(record):
 def sample_entries() -> list[Entry]:
     long_units = [f"unit-{n:03d}" for n in range(30)]
     return [
-        Entry(1, EntryKind.ACT, "t1", {"kind": "place", "to": "2428", "units": long_units},
+        Entry(1, EntryKind.ACT, "2026-11-21T05:01:00Z",
+              {"kind": "place", "to": "2428", "units": long_units},
               narration=("I/11 Pz placed on 2428 from not arrived",), by="german"),
-        Entry(2, EntryKind.ACT, "t2", {"kind": "roll", "purpose": "test"},
+        Entry(2, EntryKind.ACT, "2026-11-21T05:02:00Z", {"kind": "roll", "purpose": "test"},
               narration=("die roll (test): 7",),
               violations=("3.1: a manual edit changes the game outside the sequence of play",),
               by="soviet"),
-        Entry(3, EntryKind.UNDO, "t3", target=1, by="german"),
-        Entry(4, EntryKind.REDO, "t4", target=1, narration=("again",), by="german"),
+        Entry(3, EntryKind.UNDO, "2026-11-21T05:03:00Z", target=1, by="german"),
+        Entry(4, EntryKind.REDO, "2026-11-21T05:04:00Z", target=1, narration=("again",),
+              by="german"),
     ]  # fmt: skip
 
 
@@ -76,7 +78,12 @@ def test_journal_round_trips_and_keeps_every_line_short():
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=400))
 def test_any_narration_survives_wrapping_exactly(text):
     entry = Entry(
-        1, EntryKind.ACT, "t", {"kind": "roll"}, narration=(text.strip() or "x",), by="german"
+        1,
+        EntryKind.ACT,
+        "2026-11-21T05:01:00Z",
+        {"kind": "roll"},
+        narration=(text.strip() or "x",),
+        by="german",
     )
     assert unsigned(parse(journal_text([entry])).entries) == [entry]
 
@@ -154,6 +161,6 @@ def test_an_entry_for_a_side_without_a_key_is_named():
 
 
 def test_an_unknown_mode_is_named_with_its_header_line():
-    text = journal_text([]).replace("mode: strict", "mode: lenient")
+    text = journal_text([]).replace("mode: assist", "mode: lenient")
     with pytest.raises(JournalError, match=r"line 6: unknown mode 'lenient' \(known: free"):
         parse(text)

@@ -117,3 +117,24 @@ class Exchange:
         must(self.german, DeclareAttacks(player=Player.GERMAN, planned=german))
         self.soviet.email.import_text(self.send(self.german))
         self.german.email.import_text(self.send(self.soviet))
+
+
+def resigned(text: str, numbers: int | tuple[int, ...], change, key: Identity) -> str:
+    """The file `text` as a cheating player makes it: entry `numbers` (or each of them)
+    changed by `change` (an Entry to an Entry), then it and every entry after it signed
+    again with `key`, his own, so that the chain and the signatures hold."""
+    from dataclasses import replace
+
+    from owsqt.journal.textformat import parse, render_entry, signed
+
+    chosen = (numbers,) if isinstance(numbers, int) else numbers
+    parsed = parse(text)
+    lines, digest = [*parsed.header.lines(), ""], parsed.header.digest()
+    for entry in parsed.entries:
+        if entry.number in chosen:
+            entry = change(entry)
+        if entry.number >= min(chosen):
+            entry = signed(replace(entry, signature=None), digest, key.sign)
+        rendered, digest = render_entry(entry, digest)
+        lines.extend(rendered)
+    return "\n".join(lines) + "\n"

@@ -361,9 +361,19 @@ def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
     number = len(parsed.entries)
     sent = parsed.entries[-1]
     narration = (f"{side.capitalize()} player declared his planned attacks (hidden)",)
-    extra = Entry(number, EntryKind.ACT, "t", json.loads(action), narration=narration, by=side)
+    extra = Entry(
+        number,
+        EntryKind.ACT,
+        sent.at,
+        json.loads(action),
+        narration=narration,
+        by=side,
+    )
     rendered, digest = render_entry(signed(extra, digest, key.sign), digest)
-    send = Entry(number + 1, EntryKind.SEND, "t", fields=sent.fields, by=side)
+    send = Entry(
+        number + 1, EntryKind.SEND, sent.at, fields=sent.fields,
+        narration=sent.narration, by=side,
+    )  # fmt: skip
     rendered2, _ = render_entry(signed(send, digest, key.sign), digest)
     return "\n\n".join(blocks) + "\n\n" + "\n".join(rendered + rendered2)
 

@@ -181,7 +181,7 @@ def test_a_replay_that_diverges_from_the_recorded_narration_names_the_entry(rule
         )
         lines.extend(rendered)
     forged = "\n".join(lines) + "\n"
-    with pytest.raises(JournalError, match="entry 1: replaying gives"):
+    with pytest.raises(JournalError, match=r"entry 1, line 15: replaying gives"):
         GameSession.from_text(ruleset, forged)
 
 

@@ -96,7 +96,8 @@ def sent_by(text: str, key: Identity, side: str) -> str:
     number = 1 + sum(1 for entry in entries if entry.kind is EntryKind.SEND)
     to = Player(side).opponent.value
     fields = (("file", str(number)), ("to", to))
-    send = Entry(len(entries) + 1, EntryKind.SEND, AT, fields=fields, by=side)
+    narration = (f"File {number} sent to the {to.capitalize()} player.",)
+    send = Entry(len(entries) + 1, EntryKind.SEND, AT, fields=fields, narration=narration, by=side)
     return appended(text, key, send)
 
 
@@ -114,11 +115,13 @@ def test_defect_5_an_opponents_file_undoing_his_die_roll_is_refused_naming_the_e
 
 
 def strict_copy(text: str, key: Identity) -> str:
-    """An ASSIST local game's journal made STRICT: the same entries, signed again."""
+    """An ASSIST local game's journal made STRICT: the same entries without their broken
+    rules (a strict game holds none), signed again."""
     parsed = parse(text)
     header = replace(parsed.header, mode=Mode.STRICT.value)
     lines, digest = [*header.lines(), ""], header.digest()
     for entry in parsed.entries:
+        entry = replace(entry, violations=())
         rendered, digest = render_entry(signed(entry, digest, key.sign), digest)
         lines.extend(rendered)
     return "\n".join(lines) + "\n"

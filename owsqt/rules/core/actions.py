@@ -8,6 +8,7 @@ anything, and the engine judges it like any other action.
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -17,6 +18,7 @@ from owsqt.rules.core.codec import (
     HexNames,
     decode_record,
     encode,
+    text_of_at_most,
 )
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
@@ -31,6 +33,10 @@ from owsqt.rules.core.vocabulary import (
 )
 
 A = TypeVar("A", bound="Action")
+PURPOSE_CHARS = 200  # a roll's purpose: a few words ("initiative", "Thunderclap")
+# An action's JSON as the journal writes it: the largest made in play is a placement of a
+# few hundred characters; a record of a game file holds at most 65,536 (journal/limits.py).
+MAX_ACTION_CHARS = 16 * 1024
 ACTION_TYPES: dict[str, type[Action]] = {}
 
 
@@ -82,7 +88,14 @@ def action_from_data(data: Any, names: HexNames) -> Action:
         close = difflib.get_close_matches(str(kind), ACTION_TYPES, n=1)
         hint = f"did you mean {close[0]!r}?" if close else "docs/actions.md lists the kinds"
         raise CodecError(f"unknown action kind {kind!r}; {hint}")
-    return decode_record(cls, fields_, names, kind)
+    action = decode_record(cls, fields_, names, kind)
+    size = len(json.dumps(action_to_data(action, names), ensure_ascii=False))
+    if size > MAX_ACTION_CHARS:  # written, it would make a game file too long to read back
+        raise CodecError(
+            f"{kind}: an action is at most {MAX_ACTION_CHARS:,} characters of JSON; this one "
+            f"is {size:,}"
+        )
+    return action
 
 
 # --- free play: the ManualEdit family -------------------------------------------------
@@ -215,7 +228,7 @@ class RollDice(Action):
     """Roll the die openly, for anything the players agree to settle by a roll."""
 
     kind: ClassVar[str] = "roll"
-    purpose: str = ""
+    purpose: str = field(default="", metadata=text_of_at_most(PURPOSE_CHARS))
     count: int = 1
 
 

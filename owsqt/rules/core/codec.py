@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
+from owsqt.rules.core.plaintext import unsafe_character
 
 
 class HexNames(Protocol):
@@ -36,6 +37,13 @@ OMITTED_AT_DEFAULT: Mapping[str, bool] = types.MappingProxyType({"omitted_at_def
 with it: `encode` leaves the field out while it holds its default, and decoding gives it
 back, so that every record that does not use it is written byte for byte as before and
 the files written before read as they did."""
+
+
+def text_of_at_most(chars: int) -> Mapping[str, int]:
+    """The metadata of a text field no longer than `chars` characters, which decoding
+    refuses beyond: text a player types, bounded far above any real use so that a record
+    that holds it is never too long to be written and read back (docs/pbem-format.md)."""
+    return types.MappingProxyType({"max_chars": chars})
 
 
 class CodecError(ValueError):
@@ -147,7 +155,11 @@ def _decode_plain(kind: type, data: Any, names: HexNames, where: str) -> Any:
             raise CodecError(f"{where}: expected an integer, found {data!r}")
         return _expect(int, data, where, "an integer")
     if kind is str:
-        return _expect(str, data, where, "text")
+        text = _expect(str, data, where, "text")
+        bad = unsafe_character(text)
+        if bad is not None:  # it would break, or hide in, the line of a file or a terminal
+            raise CodecError(f"{where}: expected text on one line, found the character {bad}")
+        return text
     if kind is Fraction:
         try:
             return Fraction(_expect(str, data, where, "a fraction such as '1/2'"))
@@ -190,6 +202,13 @@ def decode_record(kind: type[R], data: Any, names: HexNames, where: str = "") ->
     values = {}
     for name, raw in mapping.items():
         values[name] = decode(hints[name], raw, names, f"{where}.{name}" if where else name)
+    for f in fields:
+        most = f.metadata.get("max_chars")
+        if most is not None and f.name in values and len(values[f.name]) > most:
+            raise CodecError(
+                f"{where}.{f.name}: expected text of at most {most} characters, found "
+                f"{len(values[f.name]):,}"
+            )
     try:
         return kind(**values)
     except TypeError as error:  # the type's own checks refuse the values (no Python text shown)

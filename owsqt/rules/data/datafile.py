@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import math
 import os
+import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
@@ -14,6 +15,7 @@ from typing import TypeVar
 import yaml
 from yaml.constructor import ConstructorError
 
+from owsqt.rules.core.plaintext import unsafe_character
 from owsqt.rules.data.yamlguard import (
     MAX_BYTES,
     PureSafeLoader,
@@ -35,6 +37,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 #: Environment variable that points the program at another resources directory.
 RESOURCES_ENV = "OWSQT_RESOURCES"
@@ -319,7 +323,11 @@ class Node:
             key = mapping_key(raw)
             if key is None:
                 raise self.error("text keys", _describe_key(raw))
-            result[key] = self._child(value, child_key(self.key_path, key))
+            child = self._child(value, child_key(self.key_path, key))
+            bad = unsafe_character(key)
+            if bad is not None:  # a key may be a name (the air units': air.py)
+                raise child.error("a key on one line", f"the character {bad} in {describe(key)}")
+            result[key] = child
         return result
 
     def as_list(self, *, length: int | None = None, min_length: int | None = None) -> list[Node]:
@@ -352,12 +360,26 @@ class Node:
         return self.as_int(minimum, maximum)
 
     def as_str(self, *, allow_empty: bool = False) -> str:
-        """A text value; numbers and booleans are refused so YAML surprises are caught."""
+        """A text value on one line; numbers and booleans are refused so YAML surprises are
+        caught, and so are line breaks and control characters: an id or a name goes into
+        game files and the log, where it must read back as written (plaintext.py)."""
         if not isinstance(self.value, str):
             raise self.error("text")
         if not allow_empty and not self.value.strip():
             raise self.error("non-empty text")
+        bad = unsafe_character(self.value)
+        if bad is not None:
+            raise self.error("text on one line", f"the character {bad} in {describe(self.value)}")
         return self.value
+
+    def as_id(self) -> str:
+        """An id: lower-case letters, digits and hyphens, such as ``we-are-coming``. Ids are
+        words of a game file's header (a scenario, its options), parts of the names of the
+        files players send, and the names actions give units (docs/pbem-format.md)."""
+        text = self.as_str()
+        if not _ID.fullmatch(text):
+            raise self.error("an id of lower-case letters, digits and hyphens")
+        return text
 
     def as_scalar_text(self) -> str:
         """A text or integer scalar as text: for printed labels such as ``9`` or ``30+``."""

@@ -224,7 +224,7 @@ def _ground_unit(node: Node, fields: Fields, formations: dict[str, Formation]) -
     if (bombardment is None) != (weapon_range is None):
         raise node.error("both a bombardment factor and a range (12.1), or neither")
     return UnitDef(
-        id=node.get("id").as_str(),
+        id=node.get("id").as_id(),
         name=fields["name"].as_str(),
         nationality=_choice(Nationality)(fields["nationality"]),
         type=unit_type,
@@ -258,7 +258,7 @@ def _air_unit(node: Node, fields: Fields, formations: dict[str, Formation]) -> A
     ):
         _need(node, fields, key)
     return AirUnitDef(
-        id=node.get("id").as_str(),
+        id=node.get("id").as_id(),
         name=fields["name"].as_str(),
         nationality=_choice(Nationality)(fields["nationality"]),
         recovery_class=fields["recovery_class"].as_choice(AIR_RECOVERY_CLASSES),

@@ -182,7 +182,7 @@ class ScenarioReader:
             self.entrenchments(entrenchments) if entrenchments else ({}, {})
         )
         return Scenario(
-            id=root.get("id").as_str(),
+            id=root.get("id").as_id(),
             title=root.get("title").as_str(),
             rule=root.get("rule").as_scalar_text(),
             first_turn=first_turn,
@@ -425,7 +425,7 @@ class ScenarioReader:
         points = node.optional("victory_points_to_soviet")
         group = node.optional("penalty_group")
         return ScenarioOption(
-            id=node.get("id").as_str(),
+            id=node.get("id").as_id(),
             title=node.get("title").as_str(),
             rule=rule.as_scalar_text() if rule else "",
             victory_points_to_soviet=points.as_int(0, 10) if points else 0,
