@@ -221,8 +221,9 @@ def test_a_unit_retreated_off_the_map_keeps_its_exit_hex_11_7(ruleset, state):
 def test_air_units_move_between_chart_boxes_4_3(ruleset, state):
     state = run(ruleset, state, PlaceAirUnit(air_unit="jg52", box=AirBox.FLOWN))
     assert state.air_units["jg52"].box is AirBox.FLOWN
-    with pytest.raises(InvalidAction):
-        apply(ruleset, state, PlaceAirUnit(air_unit="nobody", box=AirBox.READY), Mode.FREE)
+    for mode in Mode:  # judged in ASSIST and STRICT: refused by name, not a KeyError
+        with pytest.raises(InvalidAction, match="'nobody'"):
+            apply(ruleset, state, PlaceAirUnit(air_unit="nobody", box=AirBox.READY), mode)
 
 
 def test_entrenchment_bridge_and_interdiction_markers_15_1_16_2_4_5(ruleset, state):

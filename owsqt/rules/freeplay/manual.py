@@ -199,7 +199,9 @@ def _units_touched(ruleset: Ruleset, state: GameState, action: ManualEdit) -> tu
 
 
 def _owner(ruleset: Ruleset, unit_id: str) -> Player:
-    definition = ruleset.catalogue.ground.get(unit_id) or ruleset.catalogue.air[unit_id]
+    definition = ruleset.catalogue.ground.get(unit_id) or ruleset.catalogue.air.get(unit_id)
+    if definition is None:  # a hand-made or e-mailed edit naming no counter of the game
+        raise InvalidAction(f"there is no unit {unit_id!r} in this game")
     return definition.player
 
 
