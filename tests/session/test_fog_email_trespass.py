@@ -17,7 +17,7 @@ from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_REFUSED
 from owsqt.journal import pbem
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse
-from owsqt.rules.core.actions import SetStrength
+from owsqt.rules.core.actions import Counterbattery, SetStrength
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
@@ -243,6 +243,28 @@ def test_19_33_a_soviet_tell_settling_the_victory_ledger_is_refused(game):
         f"entry {number}: the entry's public part is bad: settled.victory_ledger: the German "
         "side tells the victory points its units earn"
     )
+
+
+def test_12_4_the_soviet_program_leaves_a_counterbattery_of_german_guns_to_the_german(game):
+    """A counterbattery names no player (both may fire in its step): the guns' owner makes
+    it, not the player whose turn it is; the Soviet's program hands it over."""
+    fire = Counterbattery(units=("ro-6c-art",), target_unit="su-51a-art")
+    assert game.soviet.players.why_not_act(fire) == (
+        "this is for the German player to do; send your file so that they can"
+    )
+
+
+def test_12_4_a_soviet_tell_firing_german_guns_is_refused(game):
+    action = {"kind": "counterbattery", "units": [game.shown], "target_unit": "su-51a-hq"}
+    text, number = game.forged(action)
+    message = refused_on_import(game, text)
+    assert (
+        f"entry {number}: {TRESPASS_RULE}: a Soviet tell's counterbattery acts with the German "
+        f"unit {game.name(game.shown)}: {ACTS_WITH}"
+    ) in message
+    assert (
+        f"entry {number}: e-mail play: the soviet player made an action that is the german player's"
+    ) in message
 
 
 # --- free and assisted play -----------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from owsqt.rules.actors import TARGETS
 from owsqt.rules.core.actions import Action, ManualEdit, PlaceAirUnit
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -25,10 +26,6 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import World
 from owsqt.rules.worlds.exposure import Exposure
 from owsqt.rules.worlds.naming import named
-
-TARGETS = ("target_unit",)
-"""[11.2, 12.4, 4.6] The fields of an action that name the enemy unit its player fires at:
-the only ones that may name a unit of the other side outside free play."""
 
 TRESPASS_RULE = "18.1 e-mail"
 """The rule a trespass breaks: e-mail play under fog of war (docs/pbem-format.md)."""

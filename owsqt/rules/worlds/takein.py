@@ -44,7 +44,9 @@ def _taken_in(
     world: World, public: Public, mode: Mode, shown: Exposure | None
 ) -> tuple[World, tuple[Event, ...], Trespass | None]:
     """`take_in`, and what its public action trespasses on in `mode` (`reach.trespass`),
-    judged where it is applied: with `shown`, the reader's exposure as he last told it."""
+    judged where it is applied: with `shown`, the reader's exposure as he last told it. An
+    action that trespasses is not applied (the exposure after it still is), so that a
+    replay that lists it goes on."""
     if public.writer is world.side:
         raise ValueError("a side takes in the other side's entries, not its own")
     state = world.state
@@ -71,7 +73,7 @@ def _taken_in(
     found = None
     if action is not None and shown is not None:
         found = trespass(replace(world, state=state), public.writer, action, shown, mode)
-    if action is not None:
+    if action is not None and found is None:  # the reader's units are never trespassed on
         outcome = apply(world.ruleset, state, action, Mode.FREE)
         state, events = outcome.state, outcome.events
     elif public.acted:  # the action was applied all the same: the keyed die counts it (2.0)
