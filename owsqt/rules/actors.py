@@ -6,6 +6,7 @@ from __future__ import annotations
 from owsqt.rules.air.allocation import allocation_step
 from owsqt.rules.air.battles import battle_actor
 from owsqt.rules.combat.prepared import step_actor
+from owsqt.rules.core.actions import Action
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.vocabulary import Player
@@ -13,6 +14,10 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.initiative import determined_this_turn
 
 BOTH = frozenset(Player)
+
+TARGETS = ("target_unit",)
+"""[11.2, 12.4, 4.6] The fields of an action that name the enemy unit its player fires at;
+every other unit an action names is one its player acts with, his own."""
 
 
 def air_actor(ruleset: Ruleset, state: GameState) -> Player | None:
@@ -47,3 +52,17 @@ def who_acts(ruleset: Ruleset, state: GameState) -> frozenset[Player]:
         if missing:
             return frozenset(missing)
     return BOTH if state.active is None else frozenset((state.active,))
+
+
+def acting_side(ruleset: Ruleset, state: GameState, action: Action) -> Player | None:
+    """[3.1, 12.4] The side that makes `action`: its player; else the owner of the first unit
+    it acts with, not the one it fires at (`TARGETS`: a counterbattery names no single
+    actor, 12.4, and is fired by the guns' owner); else the active player."""
+    if action.player is not None:
+        return action.player
+    ground = ruleset.catalogue.ground
+    fired_at = {getattr(action, name, None) for name in TARGETS}
+    for unit_id in action.unit_references():
+        if unit_id in ground and unit_id not in fired_at:
+            return ground[unit_id].player
+    return state.active

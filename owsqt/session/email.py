@@ -36,7 +36,7 @@ from owsqt.journal.textformat import (
     parse,
     utc_now,
 )
-from owsqt.rules.actors import who_acts
+from owsqt.rules.actors import acting_side, who_acts
 from owsqt.rules.core.actions import Action, action_from_data, action_to_data
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -296,7 +296,7 @@ class EmailExchange:
                     f"the {action.player.title} {secret.what} of this turn is sealed already "
                     f"({secret.rule})"
                 )
-            side = action.player or self._game.state.active
+            side = acting_side(self._game.ruleset, self._game.state, action)
             if side is not None and side.value not in mine:
                 return f"this is for the {side.title} player to do; send your file so that they can"
         return None
@@ -370,7 +370,7 @@ class EmailExchange:
         broken: list[tuple[str, str]] = []  # (rule, message)
         if isinstance(action, TakeIn):  # 18.1: the other side's entry, as its public part
             action = action.public.action or action
-        acting = action.player or before.active
+        acting = acting_side(self._game.ruleset, before, action)
         if acting is not None and acting.value != entry.by:
             broken.append(
                 (

@@ -14,7 +14,8 @@ exposure each side told last, and this side's world as it stood after its own la
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,8 +39,11 @@ from owsqt.rules.worlds.exposure import Exposure, exposure
 from owsqt.rules.worlds.phantoms import is_phantom
 from owsqt.rules.worlds.public import Public, owner_resolves, public_part, resolution
 from owsqt.rules.worlds.publicdata import public_from_data, public_to_data
+from owsqt.rules.worlds.reach import acting_with
 from owsqt.rules.worlds.takein import TakeIn, world_of, world_step
 from owsqt.session import exchangenotes as notes
+
+_SAID = 120  # the characters of an error an entry made that its refusal quotes
 
 FOG_BY_EMAIL_READERS = (
     "this game is played by e-mail with fog of war (18.1): only its two players' programs "
@@ -116,12 +120,32 @@ class SideWorld:
         except CodecError as error:
             raise JournalError(f"the entry's public part is bad: {error}", entry.number) from None
 
-    def take_in(self, entry: Entry) -> TakeIn:
-        """The other side's entry as a step of this world."""
-        public = self.from_data(entry)
-        if public.writer is self.side:
-            raise JournalError("an entry of this side holds its action sealed", entry.number)
-        return TakeIn(player=public.writer, public=public)
+    def take_in(self, entry: Entry, state: GameState, mode: Mode) -> tuple[TakeIn, Outcome]:
+        """[18.1] The other side's entry as a step of this world in `state`, and the step's
+        outcome: its public part applied unjudged, its verdict what it trespasses on in
+        `mode` (`reach`: the reader's units that its writer's world could not act on).
+        JournalError names the entry when the part cannot be read or applied."""
+        with failing_as(entry, f"the {entry.by} tell cannot be taken in"):
+            public = self.from_data(entry)
+            if public.writer is self.side:
+                raise JournalError("an entry of this side holds its action sealed", entry.number)
+            step = TakeIn(player=public.writer, public=public, shown=self._last.told[self.side])
+            return step, self.step(state, step, mode)
+
+    def trespass(self, action: Action, mode: Mode) -> str | None:
+        """[18.1, 3.1] Why this side's `action` must not be made in `mode` though the mode
+        applies it: it acts with, or edits, a unit of the other side, which the other side's
+        program refuses outside free play (`reach`); None: it may be made."""
+        if mode is Mode.FREE:
+            return None
+        enemy = self.side.opponent
+        for unit_id in acting_with(self.ruleset, action, enemy):
+            return (
+                f"{self.ruleset.unit_name(unit_id)} is a {enemy.title} unit: in e-mail play "
+                "under fog of war a player acts with his own units and names the enemy's only "
+                "as the unit he fires at"
+            )
+        return None
 
     # --- the entries this side writes, and those it waits for ----------------------------
 
@@ -299,6 +323,20 @@ def check_opened(entries: Sequence[Entry], side: str, master: str, game: str) ->
             raise JournalError(
                 f"the {side} player's secret does not open the action he sealed at #{entry.number}"
             )
+
+
+@contextmanager
+def failing_as(entry: Entry, what: str) -> Iterator[None]:
+    """[18.1] Run what the other side's `entry` makes this program do before any rule can
+    judge it (a public part applied unjudged, a sealed action opened at the end): whatever
+    fails in it is the entry's, said in one line naming it (JournalError, `what`: why)."""
+    try:
+        yield
+    except JournalError:
+        raise
+    except Exception as error:  # unjudged data may make the engine fail anywhere in it
+        said = " ".join(f"{type(error).__name__}: {error}".split())[:_SAID]
+        raise JournalError(f"{what}: {said}", entry.number) from None
 
 
 def _told_since(entries: Sequence[Entry], number: int, side: Player) -> bool:

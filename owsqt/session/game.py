@@ -65,6 +65,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.rules.worlds.public import Public
+from owsqt.rules.worlds.reach import TRESPASS_RULE
 from owsqt.session import exchangenotes as notes
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed, side_of
@@ -371,6 +372,9 @@ class GameSession:
         outcome = self._apply(before, action, self.mode)
         if not outcome.applied:
             return outcome
+        trespass = self._world.trespass(action, self.mode) if self._world is not None else None
+        if trespass is not None:  # 18.1: what the other side's program would refuse
+            return self._refused(trespass, TRESPASS_RULE)
         if not self.players.seed_agreed and rolls_dice(outcome):
             return self._refused(DICE_NOT_AGREED, EMAIL_RULE)
         if self.players.seal(action, before):
@@ -808,16 +812,19 @@ class GameSession:
     def _replay_tell(self, entry: Entry) -> None:
         """[18.1] A TELL entry: this side's own action opened from its seal and applied to
         its world, which must tell what the entry holds; or the other side's public part
-        taken in (judged whole when the game ends and every seal is opened)."""
+        taken in, judged now only on what it does to this side's units (rules/worlds/reach.py)
+        and whole when the game ends and every seal is opened."""
         world = self._world
         if world is None:
             raise JournalError("only a game of fog of war by e-mail tells", entry.number)
         before = self.state
-        if entry.by != world.side.value:
+        if entry.by != world.side.value:  # applied unjudged; what it trespasses on is listed
             if entry.field("box") is None:  # his answer to a strike: words owsqt writes
                 self._check_words(entry, notes.written_on(entry))
-            step = world.take_in(entry)
-            self._take(entry, step, before, world.step(before, step, Mode.FREE), step.public)
+            step, outcome = world.take_in(entry, before, self.mode)
+            for violation in outcome.verdict.violations:
+                self._report(Problem(entry.number, violation.rule, violation.message))
+            self._take(entry, step, before, outcome, step.public)
             return
         if entry.field("box") is None:  # a resolution (answer_strike)
             public = world.resolution(before)

@@ -23,7 +23,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
-from owsqt.session.fogmail import SideWorld, opened
+from owsqt.session.fogmail import SideWorld, failing_as, opened
 from owsqt.session.problems import Problem
 
 _OPEN_TITLE = re.compile(rf"^#\d+ {EntryKind.OPEN.value} \S+ by (\w+)$", re.MULTILINE)
@@ -119,25 +119,29 @@ class _Replay:
         now = dict(zip(Player, worlds, strict=True))
         own = self.worlds[writer]
         if entry.field("box") is None:  # an answer to a strike (18.1, 4.6)
-            public = own.resolution(now[writer])
+            with failing_as(entry, f"the {writer.value} answer to the strike cannot be made"):
+                public = own.resolution(now[writer])
             self._check(entry, own.to_data(public) == entry.action, "its answer to the strike")
             after_truth, after_own = truth, now[writer]
         else:
             action = opened(self.secrets.get(entry.by) or "", self.game, entry, self.ruleset)
             judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
-            outcome = apply(self.ruleset, truth, action, judging)
+            with failing_as(entry, f"the {writer.value} sealed action cannot be applied"):
+                outcome = apply(self.ruleset, truth, action, judging)
+                after_own = own.step(now[writer], action, Mode.FREE).state
+                public = own.tell(now[writer], action, after_own)
             if self.mode is Mode.STRICT:
                 for violation in outcome.verdict.violations:
                     self.problems.append(Problem(entry.number, violation.rule, violation.message))
             after_truth = outcome.state
-            after_own = own.step(now[writer], action, Mode.FREE).state
-            public = own.tell(now[writer], action, after_own)
             self._check(entry, own.to_data(public) == entry.action, "what its action tells")
             self.applied.append(entry.number)
             self.undone.clear()
         reader = self.worlds[writer.opponent]
-        taken = reader.take_in(entry)
-        after_reader = reader.step(now[writer.opponent], taken, Mode.FREE).state
+        taken, outcome = reader.take_in(entry, now[writer.opponent], self.mode)
+        for violation in outcome.verdict.violations:  # what it did to the reader's units
+            self.problems.append(Problem(entry.number, violation.rule, violation.message))
+        after_reader = outcome.state
         own.mark(public, after_own)
         reader.mark(taken.public, after_reader)
         after = {writer: after_own, writer.opponent: after_reader}

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.rules.actors import BOTH, who_acts
-from owsqt.rules.core.actions import AllocateAir, DeclareAttacks, EndStep
+from owsqt.rules.actors import BOTH, acting_side, who_acts
+from owsqt.rules.core.actions import AllocateAir, Counterbattery, DeclareAttacks, EndStep
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import CombatState
 from owsqt.rules.core.steps import CombatStep, Phase, Segment
@@ -74,3 +74,15 @@ def test_11_2_a_combat_waits_for_the_side_of_its_step(session, step, acting):
 
 def test_nobody_acts_once_the_game_is_over(session):
     assert who_acts(session.ruleset, replace(session.state, phase=Phase.GAME_OVER)) == frozenset()
+
+
+def test_12_4_a_counterbattery_is_made_by_the_side_of_its_guns_not_of_its_target(session):
+    """A counterbattery names no player (both sides may fire in its step, 12.4): it is the
+    side of the guns that fire, whoever is active, and never the side of the gun fired at."""
+    fire = Counterbattery(units=("ro-6c-art",), target_unit="su-51a-art")
+    for active in (Player.SOVIET, Player.GERMAN):
+        state = replace(session.state, active=active)
+        assert acting_side(session.ruleset, state, fire) is Player.GERMAN
+    assert acting_side(session.ruleset, session.state, EndStep(player=Player.SOVIET)) is (
+        Player.SOVIET
+    )

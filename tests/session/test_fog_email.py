@@ -79,11 +79,16 @@ def table(ruleset):
 
 
 def _reader_knew(session: GameSession) -> set[str]:
-    """Every unit the session's world held on the map after any entry: what its side saw."""
+    """Every unit the session's world held on the map after any entry, and every unit an
+    entry of the other side showed for that entry alone (the guns of a counterbattery,
+    reading 153): what its side saw."""
     known: set[str] = set()
     for number in range(len(session.entries) + 1):
         state = session.state_after(number)
         known |= {u for u, unit in state.units.items() if unit.hex is not None}
+    for entry in session.entries:
+        if entry.kind is EntryKind.TELL and entry.by != session.world_side.value:
+            known |= {unit_id for unit_id, _unit in entry.action["introduced"]}
     return known
 
 

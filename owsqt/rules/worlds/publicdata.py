@@ -8,9 +8,9 @@ lists of pairs, since a file writes objects with their keys sorted.
 
 Reading checks everything a file from the other side could get wrong on purpose before a
 world takes it in: every unit an entry shows or names is one of the game's, of the side
-that may name it; every hex is on the map; a stack's hidden counters number at least one
-and at most the side's units; the writer settles only what `settling` lets it settle.
-CodecError says what and where."""
+that may name it; every hex is on the map; a stack's hidden counters number at least one,
+and those of all stacks at most the side's units; the writer settles only what `settling`
+lets it settle, and of the tallies only his own. CodecError says what and where."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from owsqt.rules.worlds.exposure import Exposure, HiddenCounters
 from owsqt.rules.worlds.naming import is_placeholder
 from owsqt.rules.worlds.phantoms import PHANTOM_MARK, is_phantom
 from owsqt.rules.worlds.public import Public
-from owsqt.rules.worlds.settling import SETTLED_BY_WRITER
+from owsqt.rules.worlds.settling import SETTLED_BY_WRITER, not_the_writers
 
 _KEYS = frozenset({"writer", "action", "introduced", "after", "settled", "acted"})
 _AFTER_KEYS = frozenset({"units", "hidden"})
@@ -78,7 +78,10 @@ def public_from_data(data: Any, told: Exposure, ruleset: Ruleset) -> Public:
     changed = _units(after_data.get("units", []), writer, ruleset, "after.units", gone=True)
     units = _applied(told.units, changed)
     hidden = _applied(told.hidden, _hidden(after_data.get("hidden", []), writer, ruleset))
-    settled = _settled(record.get("settled", {}), grid)
+    settled = _settled(record.get("settled", {}), writer, grid)
+    most = _most(writer, ruleset)
+    if sum(counters.count for counters in hidden.values()) > most:
+        raise CodecError(f"after.hidden: more hidden counters than the {most} {writer} units")
     after = Exposure(writer, FrozenMap(units), FrozenMap(hidden))
     return Public(writer, action, FrozenMap(introduced), after, FrozenMap(settled), acted)
 
@@ -138,8 +141,13 @@ def _units(
     return found
 
 
+def _most(writer: Player, ruleset: Ruleset) -> int:
+    """How many counters `writer` has: at most so many hide, on one hex or on all."""
+    return sum(1 for unit in ruleset.catalogue.ground.values() if unit.player is writer)
+
+
 def _hidden(data: Any, writer: Player, ruleset: Ruleset) -> dict[Hex, HiddenCounters | None]:
-    most = sum(1 for unit in ruleset.catalogue.ground.values() if unit.player is writer)
+    most = _most(writer, ruleset)
     found: dict[Hex, HiddenCounters | None] = {}
     for index, (hex_id, counters) in enumerate(_pairs(data, "after.hidden")):
         place = f"after.hidden[{index}]"
@@ -173,9 +181,9 @@ def _state_hints() -> dict[str, Any]:
     return typing.get_type_hints(GameState)
 
 
-def _settled(data: Any, names: HexNames) -> dict[str, Any]:
-    """What the writer settled, each field read as GameState holds it: a map's entries may
-    be None (taken off)."""
+def _settled(data: Any, writer: Player, names: HexNames) -> dict[str, Any]:
+    """What `writer` settled, each field read as GameState holds it (a map's entries may be
+    None: taken off), and only what is his to settle (`not_the_writers`)."""
     record = _mapping(data, "settled", frozenset(SETTLED_BY_WRITER))
     hints = _state_hints()
     found = {}
@@ -185,4 +193,7 @@ def _settled(data: Any, names: HexNames) -> dict[str, Any]:
             key_kind, value_kind = typing.get_args(kind)
             kind = FrozenMap[key_kind, value_kind | None]  # type: ignore[valid-type]
         found[name] = decode(kind, value, names, f"settled.{name}")
+        foreign = not_the_writers(writer, name, found[name])
+        if foreign is not None:
+            raise CodecError(f"settled.{name}: {foreign}")
     return found

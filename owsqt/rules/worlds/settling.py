@@ -67,6 +67,19 @@ def settled(
     return FrozenMap(found)
 
 
+def not_the_writers(writer: Player, name: str, value: Any) -> str | None:
+    """[17.3, 19.33] What of `value`, settled by `writer` for the field `name`, is not his to
+    settle (`settled` writes none of it): another side's tally, or the victory ledger told
+    by the Soviet side; None: all of it is his."""
+    if name in _TALLIES:
+        for key in value:
+            if _SIDE_OF_TALLY[key] is not writer:
+                return f"the {key.value} tally is the {_SIDE_OF_TALLY[key].value} side's"
+    if name == _LEDGER and writer is not Player.GERMAN:
+        return "the German side tells the victory points its units earn"
+    return None
+
+
 def settle(state: GameState, changes: Mapping[str, Any]) -> GameState:
     """`state` with what an entry's writer settled: a map's entries (None: taken off), a
     field."""

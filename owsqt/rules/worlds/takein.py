@@ -11,14 +11,15 @@ from owsqt.rules.core.events import Event
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.rolls import begin_action
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.verdict import Mode, Verdict
+from owsqt.rules.core.verdict import Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import World, believed, phantoms_by_hex, phantoms_renamed
-from owsqt.rules.worlds.exposure import exposure
+from owsqt.rules.worlds.exposure import Exposure, exposure
 from owsqt.rules.worlds.naming import resolved
 from owsqt.rules.worlds.public import Public
+from owsqt.rules.worlds.reach import Trespass, trespass
 from owsqt.rules.worlds.settling import settle
 
 
@@ -29,11 +30,23 @@ class TakeIn(Action):
 
     kind: ClassVar[str] = "take-in"
     public: Public
+    shown: Exposure | None = None  # the reader's exposure as he last told it (`reach`)
 
 
 def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
     """[18.1] `world` after an entry of the other side: the units it reveals added, its
     public action applied unjudged, the writer's units rebuilt from its exposure."""
+    after, events, _trespass = _taken_in(world, public, Mode.FREE, None)
+    return after, events
+
+
+def _taken_in(
+    world: World, public: Public, mode: Mode, shown: Exposure | None
+) -> tuple[World, tuple[Event, ...], Trespass | None]:
+    """`take_in`, and what its public action trespasses on in `mode` (`reach.trespass`),
+    judged where it is applied: with `shown`, the reader's exposure as he last told it. An
+    action that trespasses is not applied (the exposure after it still is), so that a
+    replay that lists it goes on."""
     if public.writer is world.side:
         raise ValueError("a side takes in the other side's entries, not its own")
     state = world.state
@@ -57,13 +70,16 @@ def take_in(world: World, public: Public) -> tuple[World, tuple[Event, ...]]:
             state = replace(state, combat=replace(combat, defending=tuple(order)))
     events: tuple[Event, ...] = ()
     action = None if public.action is None else resolved(public.action, world, stand_ins)
-    if action is not None:
+    found = None
+    if action is not None and shown is not None:
+        found = trespass(replace(world, state=state), public.writer, action, shown, mode)
+    if action is not None and found is None:  # the reader's units are never trespassed on
         outcome = apply(world.ruleset, state, action, Mode.FREE)
         state, events = outcome.state, outcome.events
     elif public.acted:  # the action was applied all the same: the keyed die counts it (2.0)
         state = begin_action(state)
     state = settle(state, public.settled)
-    return believed(world.ruleset, state, world.side, public.after), events
+    return believed(world.ruleset, state, world.side, public.after), events, found
 
 
 def act(world: World, action: Action, mode: Mode) -> tuple[World, tuple[Event, ...], bool]:
@@ -91,11 +107,13 @@ def world_step(
     ruleset: Ruleset, side: Player, state: GameState, action: Action, mode: Mode
 ) -> Outcome:
     """[18.1] One step of `side`'s world in `state` (of `ruleset`, which defines the
-    phantoms): the other side's entry taken in (`TakeIn`), or the side's own action."""
+    phantoms): the other side's entry taken in (`TakeIn`), applied unjudged, its verdict
+    what it trespasses on in `mode` (`reach`); or the side's own action."""
     world = world_of(ruleset, side, state)
     if isinstance(action, TakeIn):
-        after, events = take_in(world, action.public)
-        return Outcome(after.state, events, Verdict(()), applied=True)
+        after, events, found = _taken_in(world, action.public, mode, action.shown)
+        verdict = Verdict(() if found is None else (Violation(found.rule, found.why),))
+        return Outcome(after.state, events, verdict, applied=True)
     return acted(world, action, mode)
 
 
