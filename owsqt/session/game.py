@@ -63,6 +63,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.rules.worlds.public import Public
+from owsqt.session.checkpointcheck import agrees
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed, side_of
 from owsqt.session.play import LOCAL_PLAY, Players
@@ -297,13 +298,17 @@ class GameSession:
     ) -> GameSession:
         """A local game at `path` from a checkpoint (session/checkpoint.py): `at` is the number of
         entries it covers, the file's lines up to them, the state and the turn and phase
-        after each. The entries after it are replayed; the ones it covers are not, so they
-        cannot be undone or shown in this session. JournalError if the rest does not fit.
+        after each, which must agree with what those entries say (checkpointcheck.py: the
+        dice, the step). The entries after it are replayed; the ones it covers are not, so
+        they cannot be undone or shown in this session. JournalError if the checkpoint does
+        not agree or the rest does not fit.
         `lock` is the file's, taken by the caller before reading it (else taken here)."""
         count, lines, state, phases = at
         session = cls(ruleset, parsed.header, clock, identity)
         if session.email is not None:
             raise JournalError("e-mail games are replayed whole")
+        if not agrees(ruleset, parsed, count, session.initial_state, (state, phases)):
+            raise JournalError("the checkpoint says otherwise than the journal it covers")
         session._journal.adopt(parsed, count, lines)
         session._history.resume(state, count)
         session._phases = list(phases)
