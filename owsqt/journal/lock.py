@@ -75,10 +75,11 @@ class JournalLock:
         holds it; JournalError when it does not exist or cannot be written. With
         `descriptor` (a file just made, not yet named `game`), lock that file instead."""
         self.game = game
+        self.descriptor: int | None = None
         if descriptor is not None:
             if not _try_lock(descriptor):
                 raise JournalLocked(game, _holder(os.fstat(descriptor)))
-            self.descriptor: int | None = descriptor
+            self.descriptor = descriptor
             return
         for _ in range(_TRIES):
             descriptor = _open(game)
@@ -108,11 +109,10 @@ class JournalLock:
         if not _names(self.game, os.fstat(self.fd)):
             raise JournalReplaced(self.game)
 
-    def move_to(self, descriptor: int) -> None:
-        """The file of `descriptor`, locked by JournalLock(game, descriptor) and now named
-        `game` in place of the old one, is the locked file from now on; the old one is let
-        go (store.replace_locked)."""
-        old, self.descriptor = self.descriptor, descriptor
+    def move_to(self, new: JournalLock) -> None:
+        """The file `new` locked, named `game` now in place of the old one, is the locked
+        file from now on, its lock this one's; the old one is let go (store.replace_locked)."""
+        old, self.descriptor, new.descriptor = self.descriptor, new.descriptor, None
         if old is not None:
             _let_go(old)
 
@@ -121,6 +121,11 @@ class JournalLock:
         if self.descriptor is not None:
             descriptor, self.descriptor = self.descriptor, None
             _let_go(descriptor)
+
+    def __del__(self) -> None:
+        """A lock nobody holds any more goes, as an open file does: a game dropped without
+        being closed does not keep its file locked until the process ends."""
+        self.release()
 
 
 def _open(game: Path) -> int:

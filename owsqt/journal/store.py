@@ -4,7 +4,6 @@ back when an append fails; replaced atomically."""
 from __future__ import annotations
 
 import codecs
-import contextlib
 import errno
 import os
 import sys
@@ -140,12 +139,12 @@ def write_atomically(path: Path, text: str) -> None:
     file is replaced by replace_locked)."""
     descriptor, temporary = _new_beside(path)
     try:
-        _fill(descriptor, text.encode("utf-8"))
-        os.close(descriptor)
+        try:
+            _fill(descriptor, text.encode("utf-8"))
+        finally:
+            os.close(descriptor)
         os.replace(temporary, path)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.close(descriptor)
         Path(temporary).unlink(missing_ok=True)
         raise
     sync_directory(path.parent)
@@ -158,15 +157,19 @@ def replace_locked(lock: JournalLock, text: str) -> None:
     path = lock.game
     lock.check()
     descriptor, temporary = _new_beside(path)
+    locked: JournalLock | None = None
     try:
-        locked = JournalLock(path, descriptor)  # a file nobody can have opened by its name
+        locked = JournalLock(path, descriptor)  # locked before it has the name
         _fill(descriptor, text.encode("utf-8"))
         os.replace(temporary, path)
     except BaseException:
-        os.close(descriptor)
+        if locked is None:
+            os.close(descriptor)
+        else:
+            locked.release()
         Path(temporary).unlink(missing_ok=True)
         raise
-    lock.move_to(locked.fd)
+    lock.move_to(locked)
     sync_directory(path.parent)
 
 
@@ -227,11 +230,15 @@ def _created_in_place(path: Path, text: str) -> JournalLock:
         descriptor = os.open(path, flags | getattr(os, "O_BINARY", 0), 0o666)
     except FileExistsError:
         raise JournalExists(path) from None
-    lock = JournalLock(path, descriptor)
+    lock: JournalLock | None = None
     try:
+        lock = JournalLock(path, descriptor)
         _fill(descriptor, text.encode("utf-8"), chmod=False)
     except BaseException:
-        lock.release()
+        if lock is None:
+            os.close(descriptor)
+        else:
+            lock.release()
         path.unlink(missing_ok=True)
         raise
     return lock
