@@ -77,14 +77,19 @@ class JournalLock:
         self.game = game
         self.descriptor: int | None = None
         if descriptor is not None:
-            if not _try_lock(descriptor):
+            if not _try_lock(descriptor, game):
                 raise JournalLocked(game, _holder(os.fstat(descriptor)))
             self.descriptor = descriptor
             return
         for _ in range(_TRIES):
             descriptor = _open(game)
             status = os.fstat(descriptor)
-            if not _try_lock(descriptor):
+            try:
+                locked = _try_lock(descriptor, game)
+            except BaseException:
+                os.close(descriptor)
+                raise
+            if not locked:
                 os.close(descriptor)
                 raise JournalLocked(game, _holder(status))
             if _names(game, status):
@@ -158,15 +163,19 @@ def _names(game: Path, status: os.stat_result) -> bool:
     return (named.st_dev, named.st_ino) == (status.st_dev, status.st_ino)
 
 
-def _try_lock(descriptor: int) -> bool:
+def _try_lock(descriptor: int, game: Path) -> bool:
+    """Lock the file at once: False when another holds it; JournalError when its file system
+    cannot lock (some network shares), said rather than taken for a holder."""
     try:
         if sys.platform == "win32":
             os.lseek(descriptor, _WINDOWS_LOCK_AT, os.SEEK_SET)
             msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
         else:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:  # BlockingIOError on POSIX, PermissionError on Windows
+    except (BlockingIOError, PermissionError):  # held: EWOULDBLOCK on POSIX, EACCES on Windows
         return False
+    except OSError as error:
+        raise JournalError(f"{game.name} cannot be locked here: {error.strerror}") from None
     return True
 
 

@@ -179,3 +179,23 @@ def test_issue_36_5_new_makes_no_game_through_a_link_standing_at_its_name(tmp_pa
     assert main(["new", "--scenario", "we-are-coming", "--out", str(out)]) == 2
     assert "exists already" in capsys.readouterr().err
     assert not victim.exists() and out.is_symlink()
+
+
+def test_issue_36_5_a_file_system_that_cannot_lock_is_said_not_taken_for_a_holder(
+    tmp_path, capsys, monkeypatch
+):
+    import errno
+    import fcntl
+
+    path = tmp_path / "game.owsg"
+    local_game(path).close()
+    before = path.read_bytes()
+
+    def cannot(descriptor, operation):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "flock", cannot)  # as on some network shares
+    assert act(path, "roll 2") == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == f"owsqt: {path}: game.owsg cannot be locked here: {os.strerror(errno.ENOLCK)}"
+    assert path.read_bytes() == before
