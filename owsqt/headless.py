@@ -14,6 +14,7 @@ from owsqt.clierrors import InputError, output_path, say, say_json, shorten
 from owsqt.exitcodes import EXIT_OK, EXIT_REFUSED
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.recovery import TornJournal, read_journal
+from owsqt.journal.store import JournalExists
 from owsqt.journal.textformat import LEGACY_VERSION, SIDES, JournalError, Play
 from owsqt.rules.core.actions import action_from_data
 from owsqt.rules.core.codec import CodecError, encode
@@ -46,7 +47,10 @@ def new(args: argparse.Namespace) -> int:
     )
     if not args.empty:
         session.apply_default_setup()
-    session.save_as(out)
+    try:
+        session.save_as(out, replace=False)  # made exclusively: never over a game made since
+    except JournalExists:
+        raise InputError(f"--out {out}: exists already; choose another name") from None
     session.close()
     say(f"wrote {out}: {_where(ruleset, session)}")
     return EXIT_OK

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import base64
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from owsqt.journal.lock import JournalLock
-from owsqt.journal.store import decode_text, naming, read_bytes, sync_directory
+from owsqt.journal.sidefiles import first_free, keep_copy, numbered
+from owsqt.journal.store import decode_text, naming, read_bytes, read_locked
 from owsqt.journal.textformat import (
     LEGACY_VERSION,
     JournalError,
@@ -104,11 +106,13 @@ def parse_or_tear(text: str) -> ParsedJournal:
         raise TornJournal(tear) from None
 
 
-def read_journal(path: Path) -> str:
-    """read_text(path), with TornJournal instead of its JournalError when the file is torn
-    inside a character. The bytes are read once, by read_bytes, which refuses a folder, a
-    pipe or a device before reading anything."""
-    data = read_bytes(path)
+def read_journal(source: Path | JournalLock) -> str:
+    """read_text of the file at `source`, or of the file a lock holds, read through the
+    lock (store.read_locked), with TornJournal instead of its JournalError when the file is
+    torn inside a character. The bytes are read once, by read_bytes, which refuses a folder,
+    a pipe or a device before reading anything."""
+    path = source.game if isinstance(source, JournalLock) else source
+    data = read_locked(source) if isinstance(source, JournalLock) else read_bytes(source)
     try:
         return decode_text(path, data)
     except JournalError:
@@ -118,45 +122,35 @@ def read_journal(path: Path) -> str:
         raise TornJournal(tear) from None
 
 
-def copy_path(path: Path, when: datetime | None = None) -> Path:
+def copy_names(path: Path, when: datetime | None = None) -> Iterator[Path]:
     """Where the torn file is kept when it is recovered: NAME.torn-YYYYmmddTHHMMSS.owsg,
-    numbered on when that is taken."""
+    numbered on (-2, -3...) past every name taken."""
     stamp = (when or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S")
-    candidate = path.with_name(f"{path.stem}.torn-{stamp}{path.suffix}")
-    number = 2
-    while candidate.exists():
-        candidate = path.with_name(f"{path.stem}.torn-{stamp}-{number}{path.suffix}")
-        number += 1
-    return candidate
+    return numbered(path, f"torn-{stamp}")
+
+
+def copy_path(path: Path, when: datetime | None = None) -> Path:
+    """The name the copy of the torn file would take now (recover() takes the first free
+    one when it makes it)."""
+    return first_free(copy_names(path, when))
 
 
 def recover(path: Path, lock: JournalLock) -> tuple[Tear, Path]:
-    """Keep a copy of the torn file at `path` (copy_path) and cut it to its whole entries,
-    under `lock`, which the caller holds. JournalError when it is not torn (any more)."""
+    """Keep a copy of the torn file at `path` (copy_names) and cut it to its whole entries,
+    under `lock`, which the caller holds; the file is read and cut through the lock. The
+    copy is made where nothing stands, never over a copy kept before nor through a link
+    (sidefiles.keep_copy). JournalError when it is not torn (any more)."""
     assert lock.held and lock.game == path
-    data = read_bytes(path)
+    data = read_locked(lock)
     tear = find_tear(data)
     if tear is None:
         raise JournalError(f"{path.name} is not cut off in the middle of an entry")
-    copy = copy_path(path)
-    descriptor = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    copy = keep_copy(data, copy_names(path))  # on the disk before the original is cut
+    lock.check()
     try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        sync_directory(path.parent)  # the copy is on the disk before the original is cut
-    except BaseException as error:
-        copy.unlink(missing_ok=True)
-        if isinstance(error, OSError):  # a full disk: say which file could not be written
-            raise naming(error, copy) from None
-        raise
-    try:
-        with open(path, "r+b") as handle:
-            handle.truncate(tear.offset)
-            handle.flush()
-            os.fsync(handle.fileno())
-    except OSError as error:
+        os.ftruncate(lock.fd, tear.offset)
+        os.fsync(lock.fd)
+    except OSError as error:  # a full disk: say which file could not be written
         raise naming(error, path) from None
     return tear, copy
 

@@ -9,11 +9,12 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
 
 from owsqt.journal.filekinds import refuse_special
 from owsqt.journal.lock import JournalLock
 from owsqt.journal.textformat import MAX_FILE_BYTES, JournalError
+
+_CHUNK = 1 << 20  # bytes read at a time
 
 
 class JournalWriteFailed(JournalError, OSError):
@@ -43,8 +44,9 @@ class JournalWriteFailed(JournalError, OSError):
 
 class JournalFile:
     """An open journal file that grows by whole entries: each append reaches the disk whole,
-    or the file is cut back to where it was. It holds the file's lock (lock.py) from when
-    it is opened until it is closed; nobody else writes the file meanwhile."""
+    or the file is cut back to where it was. It is written through the descriptor of its
+    lock (lock.py), held from when it is opened until it is closed, so that it is the very
+    file that was locked, and read, that grows; nobody else writes it meanwhile."""
 
     def __init__(self, path: Path, lock: JournalLock | None = None) -> None:
         """Append to `path`, which exists, under `lock` (taken here when it is None, with
@@ -52,9 +54,12 @@ class JournalFile:
         self.path = path
         self._lock = lock or JournalLock(path)
         try:
-            self._handle = open(path, "r+b", buffering=0)  # noqa: SIM115 (open while bound)
-            self._size = self._handle.seek(0, os.SEEK_END)
-            self._lead = _separator(self._handle, self._size)
+            self._lock.check()  # the file locked (and read) is the one the name leads to
+            self._size = os.lseek(self._lock.fd, 0, os.SEEK_END)
+            self._lead = _separator(self._lock.fd, self._size)
+        except JournalError:
+            self._lock.release()
+            raise
         except OSError as error:
             self._lock.release()
             raise JournalError(f"{path.name} cannot be written: {error.strerror}") from None
@@ -70,9 +75,11 @@ class JournalFile:
     def append(self, lines: list[str]) -> None:
         """Add an entry's lines and force them to the disk; when that fails, cut the file
         back to its size before, so that it ends in its last whole entry, and raise
-        JournalWriteFailed."""
+        JournalWriteFailed. JournalReplaced, and nothing written, when the file's name
+        leads to another file now (replaced behind the lock's back)."""
+        self._lock.check()
         data = (self._lead + "\n".join(lines) + "\n").encode("utf-8")
-        descriptor = self._handle.fileno()
+        descriptor = self._lock.fd
         try:
             os.lseek(descriptor, self._size, os.SEEK_SET)
             written = 0
@@ -91,35 +98,34 @@ class JournalFile:
         return True
 
     def replace(self, text: str) -> None:
-        """Replace the whole file atomically, under the lock this file holds."""
-        write_atomically(self.path, text)
-        self._handle.close()
-        self._handle = open(self.path, "r+b", buffering=0)  # noqa: SIM115 (the new file)
-        self._size = self._last = self._handle.seek(0, os.SEEK_END)
-        self._lead = _separator(self._handle, self._size)
+        """Replace the whole file atomically, under the lock this file holds, which goes
+        over to the new file."""
+        replace_locked(self._lock, text)
+        self._size = self._last = os.lseek(self._lock.fd, 0, os.SEEK_END)
+        self._lead = _separator(self._lock.fd, self._size)
 
     def close(self, keep_lock: bool = False) -> None:
-        """Close the file and, unless `keep_lock`, let go of its lock."""
-        self._handle.close()
+        """Close the file and, unless `keep_lock`, let go of its lock (and its descriptor)."""
         if not keep_lock:
             self._lock.release()
 
     def _cut(self, size: int) -> bool:
         try:
-            os.ftruncate(self._handle.fileno(), size)
-            os.fsync(self._handle.fileno())
+            os.ftruncate(self._lock.fd, size)
+            os.fsync(self._lock.fd)
         except OSError:
             return False
         return True
 
 
-def _separator(handle: BinaryIO, size: int) -> str:
+def _separator(descriptor: int, size: int) -> str:
     """What goes before the next entry so that it starts after a blank line: nothing when
-    the file ends so (as owsqt writes it), more when its last line ending is missing."""
+    the file ends so (as owsqt writes it, or in CRLF), more when its last line ending is
+    missing."""
     if size == 0:
         return ""
-    handle.seek(max(0, size - 2))
-    end = handle.read(2)
+    os.lseek(descriptor, max(0, size - 4), os.SEEK_SET)
+    end = os.read(descriptor, 4).replace(b"\r\n", b"\n")  # CRLF reads as LF
     if end.endswith(b"\n\n"):
         return ""
     return "\n" if end.endswith(b"\n") else "\n\n"
@@ -127,18 +133,16 @@ def _separator(handle: BinaryIO, size: int) -> str:
 
 def write_atomically(path: Path, text: str) -> None:
     """Write `text` to `path` so that a crash leaves either the old file or the new one: a
-    new file beside it, forced to the disk, renamed over it, and the rename forced too."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    new file beside it, forced to the disk, renamed over it, and the rename forced too. The
+    new file is made under a random name that nothing stands at (mkstemp: O_EXCL, links not
+    followed), so that nobody's file is written through it. For files no lock guards (a game
+    file is replaced by replace_locked)."""
+    descriptor, temporary = _new_beside(path)
     try:
-        # mkstemp makes the file private (0600); give it the mode a plain new file would get.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(descriptor, 0o666 & ~umask)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            _fill(descriptor, text.encode("utf-8"))
+        finally:
+            os.close(descriptor)
         os.replace(temporary, path)
     except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
@@ -154,6 +158,120 @@ def naming(error: OSError, path: Path) -> OSError:
     if error.filename is None:
         error.filename = str(path)
     return error
+
+
+def replace_locked(lock: JournalLock, text: str) -> None:
+    """Replace the game file `lock` holds with `text`, as write_atomically does, so that the
+    lock holds on: the new file is locked before it takes the name, and the lock goes over
+    to it. JournalReplaced, and nothing changed, when the name already leads elsewhere."""
+    path = lock.game
+    lock.check()
+    descriptor, temporary = _new_beside(path)
+    locked: JournalLock | None = None
+    try:
+        locked = JournalLock(path, descriptor)  # locked before it has the name
+        _fill(descriptor, text.encode("utf-8"))
+        os.replace(temporary, path)
+    except BaseException:
+        if locked is None:
+            os.close(descriptor)
+        else:
+            locked.release()
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    lock.move_to(locked)
+    sync_directory(path.parent)
+
+
+class JournalExists(JournalError):
+    """A new game file would replace a file that stands at its name."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path}: exists already; choose another name")
+        self.path = path
+
+
+def create_locked(path: Path, text: str) -> JournalLock:
+    """Make the game file `path` with `text`, never in place of anything that stands there
+    (JournalExists then, and nothing changed), and hold its lock: the file is written and
+    locked under a random name, then given its own by a hard link, which the system makes
+    only where no name is (on a file system without links, the name itself is made
+    exclusively and written). The folder is forced to the disk."""
+    descriptor, temporary = _new_beside(path)
+    lock: JournalLock | None = None
+    try:
+        lock = JournalLock(path, descriptor)
+        _fill(descriptor, text.encode("utf-8"))
+        linked = _link(temporary, path)
+    except BaseException:
+        if lock is None:
+            os.close(descriptor)
+        else:
+            lock.release()
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    Path(temporary).unlink(missing_ok=True)
+    if not linked:
+        lock.release()
+        lock = _created_in_place(path, text)
+    sync_directory(path.parent)
+    return lock
+
+
+def _link(source: str, path: Path) -> bool:
+    """Give the file `source` the name `path` too, only where nothing stands (JournalExists
+    else); False on a file system that cannot link."""
+    try:
+        os.link(source, path)
+    except FileExistsError:
+        raise JournalExists(path) from None
+    except OSError as error:
+        if error.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS):
+            return False
+        raise
+    return True
+
+
+def _created_in_place(path: Path, text: str) -> JournalLock:
+    """`path` made exclusively (O_EXCL: never over a file, never through a link), locked and
+    written: for a file system that cannot link."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(path, flags | getattr(os, "O_BINARY", 0), 0o666)
+    except FileExistsError:
+        raise JournalExists(path) from None
+    lock: JournalLock | None = None
+    try:
+        lock = JournalLock(path, descriptor)
+        _fill(descriptor, text.encode("utf-8"), chmod=False)
+    except BaseException:
+        if lock is None:
+            os.close(descriptor)
+        else:
+            lock.release()
+        path.unlink(missing_ok=True)
+        raise
+    return lock
+
+
+def _new_beside(path: Path) -> tuple[int, str]:
+    """A new, empty file in `path`'s folder under a random hidden name, open for reading
+    and writing (mkstemp: made exclusively, links not followed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+
+
+def _fill(descriptor: int, data: bytes, chmod: bool = True) -> None:
+    """Write `data` to the new file of `descriptor` and force it to the disk; with `chmod`,
+    give it the mode a plain new file gets (mkstemp makes it private, 0600)."""
+    if chmod and hasattr(os, "fchmod"):
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(descriptor, 0o666 & ~umask)
+    written = 0
+    while written < len(data):
+        written += os.write(descriptor, data[written:])
+    os.fsync(descriptor)
 
 
 def sync_directory(folder: Path) -> None:
@@ -186,19 +304,45 @@ def read_bytes(path: Path) -> bytes:
         # O_NONBLOCK: a file swapped for a pipe since must not wait here for a writer (a
         # regular file is read as ever with it).
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            status = os.fstat(descriptor)
-            refuse_special(path, status.st_mode)
-            if status.st_size > MAX_FILE_BYTES:
-                raise _too_large(path)
-            data = handle.read(MAX_FILE_BYTES + 1)
+        try:
+            return read_bounded(path, descriptor, MAX_FILE_BYTES)
+        finally:
+            os.close(descriptor)
     except FileNotFoundError:
         raise JournalError(f"{path}: does not exist") from None
     except OSError as error:
         raise JournalError(f"{path}: cannot be read: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _too_large(path)  # it grew while read
-    return data
+
+
+def read_locked(lock: JournalLock) -> bytes:
+    """The bytes of the game file `lock` holds, read through the lock's own descriptor: the
+    file locked is the file read, whatever its name leads to meanwhile (read_bytes' limits)."""
+    try:
+        return read_bounded(lock.game, lock.fd, MAX_FILE_BYTES)
+    except OSError as error:
+        raise JournalError(f"{lock.game}: cannot be read: {error.strerror or error}") from None
+
+
+def read_bounded(path: Path, descriptor: int, limit: int) -> bytes:
+    """The bytes of the file open at `descriptor` (from its start), which must be a regular
+    file (JournalError else) of at most `limit` bytes, checked before anything is read and
+    again as it is read (it may grow meanwhile)."""
+    status = os.fstat(descriptor)
+    refuse_special(path, status.st_mode)
+    if status.st_size > limit:
+        raise _too_large(path, limit)
+    os.lseek(descriptor, 0, os.SEEK_SET)
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = os.read(descriptor, min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise _too_large(path, limit)  # it grew while read
+    return b"".join(chunks)
 
 
 def decode_text(path: Path, data: bytes) -> str:
@@ -211,6 +355,7 @@ def decode_text(path: Path, data: bytes) -> str:
         raise JournalError(f"{path}: is not UTF-8 text (byte {at})") from None
 
 
-def _too_large(path: Path) -> JournalError:
-    limit = MAX_FILE_BYTES // (1024 * 1024)
-    return JournalError(f"{path}: is over {limit} MiB, more than a journal can be")
+def _too_large(path: Path, limit: int) -> JournalError:
+    if limit == MAX_FILE_BYTES:
+        return JournalError(f"{path}: is over {limit >> 20} MiB, more than a journal can be")
+    return JournalError(f"{path}: is over {limit >> 20} MiB, more than it can be")

@@ -379,6 +379,14 @@ def check_not_ahead(entries: Iterable[Entry], now: str) -> None:
             )
 
 
+def normalized(text: str) -> str:
+    """A journal's text with the line endings it is read with: LF (CRLF, as some mail
+    programs write, and CR read the same)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
 def _lines(text: str) -> list[str]:
     """The file's lines. The limits (journal/limits.py) that bound the work of reading are
     checked first, each by a count that costs no more than reading the text once."""
@@ -388,8 +396,7 @@ def _lines(text: str) -> list[str]:
             f"the file holds {len(text):,} characters, larger than a journal may be: at most "
             f"{MAX_FILE_BYTES:,} bytes ({MAX_FILE_BYTES / 2**20:g} MiB)"
         )
-    if "\r" in text:  # CRLF, as some mail programs write, reads the same
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = normalized(text)
     count = text.count("\n") + 1
     if count > MAX_LINES:
         raise JournalError(f"the file has {count:,} lines; a journal has at most {MAX_LINES:,}")

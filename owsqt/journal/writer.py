@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from owsqt.journal.lock import JournalLock
-from owsqt.journal.store import JournalFile, write_atomically
+from owsqt.journal.store import JournalExists, JournalFile, create_locked, replace_locked
 from owsqt.journal.textformat import (
     FORMAT_VERSION,
     Entry,
@@ -101,21 +101,32 @@ class JournalWriter:
 
     # --- the file ---------------------------------------------------------------------------
 
-    def save_as(self, path: Path, lock: JournalLock | None = None) -> None:
-        """Write the journal to `path` atomically and go on appending there: under its lock,
-        `lock` or taken first (JournalLocked when someone else writes it: nothing written)."""
+    def save_as(self, path: Path, lock: JournalLock | None = None, replace: bool = True) -> None:
+        """Write the journal to `path` atomically and go on appending there, under its lock:
+        `lock`, or a new file made exclusively where nothing stands (store.create_locked),
+        or, with `replace`, the lock of the file that stands there, taken first (JournalLocked
+        when someone else writes it: nothing written). Without `replace`, a file that stands
+        at `path` is never replaced (JournalExists)."""
         if lock is None and self._bound_to(path):
             assert self._file is not None
             self._file.replace(self.text())
             return
-        path.parent.mkdir(parents=True, exist_ok=True)  # for the lock, beside the file
-        lock = lock or JournalLock(path)
+        if lock is None:
+            try:
+                lock = create_locked(path, self.text())
+            except JournalExists:
+                if not replace:
+                    raise
+            else:
+                self.bind(path, lock)  # which lets go of the lock when it fails
+                return
+            lock = JournalLock(path)
         try:
-            write_atomically(path, self.text())
-            self.bind(path, lock)
+            replace_locked(lock, self.text())
         except BaseException:
             lock.release()
             raise
+        self.bind(path, lock)
 
     def bind(self, path: Path, lock: JournalLock | None = None) -> None:
         """Go on appending to `path`, which holds this journal already, under `lock` (taken

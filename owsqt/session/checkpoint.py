@@ -11,6 +11,7 @@ everything. Local games only: an e-mail game's exchange keeps state of its own."
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -23,22 +24,25 @@ from owsqt import __version__
 from owsqt.journal.identity import Identity
 from owsqt.journal.lock import JournalLock
 from owsqt.journal.recovery import read_journal
+from owsqt.journal.sidefiles import read_side_file, write_side_file
 from owsqt.journal.textformat import (
     FORMAT_VERSION,
     LEGACY_VERSION,
     JournalError,
     Play,
     format_version,
+    normalized,
     parse,
 )
 from owsqt.rules.core.codec import CodecError, decode_record, encode
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.data.datafile import resources_dir
+from owsqt.rules.data.datafile import resources_dir, scenarios_dir
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session.game import GameSession
 
 FORMAT = "owsqt checkpoint 1"
+MAX_CHECKPOINT_BYTES = 16 << 20  # a whole campaign's is about 3 MiB: its state and phases
 _PACKAGE = Path(__file__).resolve().parents[1]  # owsqt/
 
 
@@ -49,10 +53,11 @@ def checkpoint_path(game: Path) -> Path:
 
 @cache
 def rules_key() -> str:
-    """The program's version and a fingerprint of its code and data (names, sizes and times
-    of change): a checkpoint made by other rules is stale. Taken once a process."""
+    """The program's version and a fingerprint of its code and of every data file the rules
+    read, the scenarios' included (names, sizes and times of change): a checkpoint made by
+    other rules is stale. Taken once a process."""
     digest = hashlib.sha256(__version__.encode())
-    for root in (_PACKAGE, resources_dir()):
+    for root in (_PACKAGE, resources_dir(), scenarios_dir()):
         for folder, names, files in os.walk(root):
             names[:] = sorted(n for n in names if n != "__pycache__" and n != "qt")
             for name in sorted(files):
@@ -73,7 +78,7 @@ def open_game(
     as it was. That session has no path and holds no lock."""
     lock = JournalLock(path)
     try:
-        text = read_journal(path)
+        text = read_journal(lock)  # the file locked is the file read
         resumed = _resumed(ruleset, path, text, identity, lock)
         if resumed is None:
             if format_version(text) != LEGACY_VERSION:
@@ -92,9 +97,11 @@ def _resumed(
     ruleset: Ruleset, path: Path, text: str, identity: Identity | None, lock: JournalLock
 ) -> tuple[GameSession, int] | None:
     try:
-        mac, _, body = checkpoint_path(path).read_text(encoding="utf-8").partition("\n")
-    except (OSError, ValueError):
-        return None  # none, or unreadable: replayed whole
+        stored = read_side_file(checkpoint_path(path), MAX_CHECKPOINT_BYTES).decode("utf-8")
+    except (JournalError, ValueError):
+        return None  # none, a link, a pipe, a device, too large or not text: replayed whole
+    mac, _, body = stored.partition("\n")
+    text = normalized(text)  # CRLF reads as LF, as the journal's reader has it
     try:
         identity = identity or Identity.load_or_create()
         if not hmac.compare_digest(mac, _mac(body, identity)):
@@ -114,12 +121,12 @@ def _resumed(
         lines = text[:size].split("\n")[:-1]
         at = (count, lines, state, phases)
         return GameSession.resume(ruleset, parsed, at, path, identity=identity, lock=lock), count
-    except (JournalError, CodecError, KeyError, TypeError, ValueError, IndexError):
+    except (JournalError, CodecError, KeyError, TypeError, ValueError, IndexError, RecursionError):
         return None  # stale, corrupt or tampered: replayed whole, the journal decides
 
 
 def _holds(data: Any, text: str) -> bool:
-    """The checkpoint is of these rules and covers the beginning of this text."""
+    """The checkpoint is of these rules and covers the beginning of this text (LF only)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return False
     if data.get("rules") != rules_key():
@@ -154,13 +161,11 @@ def save_checkpoint(session: GameSession, identity: Identity | None = None) -> N
     }
     body = json.dumps(data, separators=(",", ":"))
     mac = _mac(body, identity or session.identity)
-    target = checkpoint_path(path)
-    temporary = target.with_name(f"{target.name}.{os.getpid()}")
-    try:  # replaced whole, but not forced to the disk: a cache lost in a crash costs a replay
-        temporary.write_text(f"{mac}\n{body}", encoding="utf-8")
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    data_out = f"{mac}\n{body}".encode()
+    if len(data_out) > MAX_CHECKPOINT_BYTES:
+        return  # more than would be read back; one made before still covers the beginning
+    with contextlib.suppress(OSError):  # replaced whole, not forced to the disk: a cache
+        write_side_file(checkpoint_path(path), data_out)  # a link there is replaced, not followed
 
 
 def _phases(session: GameSession, count: int) -> list[tuple[int, Phase]]:

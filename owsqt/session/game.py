@@ -23,7 +23,7 @@ from owsqt.journal.history import Applied, History, rolls_dice
 from owsqt.journal.identity import Identity
 from owsqt.journal.lock import JournalLock
 from owsqt.journal.recovery import parse_or_tear, read_journal, recover
-from owsqt.journal.store import write_atomically
+from owsqt.journal.sidefiles import keep_copy, numbered
 from owsqt.journal.textformat import (
     LEGACY_VERSION,
     SIDES,
@@ -67,6 +67,7 @@ from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.rules.worlds.public import Public
 from owsqt.rules.worlds.reach import TRESPASS_RULE
 from owsqt.session import exchangenotes as notes
+from owsqt.session.checkpointcheck import agrees
 from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed, side_of
 from owsqt.session.play import LOCAL_PLAY, Players
@@ -154,7 +155,8 @@ class GameSession:
         identity: Identity | None = None,
         game: str | None = None,
     ) -> GameSession:
-        """A new game; with `path`, its journal is written there from the first action on.
+        """A new game; with `path`, its journal is written there from the first action on
+        (made there where no file stands: JournalExists else).
 
         Local games (solitaire, hot-seat) are signed by this machine's key for both sides and
         roll from `seed`. An e-mail game names its creator's `side` and key, and commits to
@@ -192,7 +194,7 @@ class GameSession:
         )
         session = cls(ruleset, header, clock, identity)
         if path is not None:
-            session.save_as(path)
+            session.save_as(path, replace=False)  # a new game never replaces a file
         return session
 
     def apply_default_setup(self) -> None:
@@ -231,17 +233,19 @@ class GameSession:
         owsqt writes it, JournalError if it is bad, TornJournal when only its end was cut
         off in the middle of an entry (recover() mends that).
 
-        A version 1 journal (before signatures) is rewritten as version 2, signed by this
-        machine's key; the old file is kept beside it as NAME.v1.owsg."""
+        The file is read through its lock (the file locked is the file read, whatever its
+        name leads to meanwhile). A version 1 journal (before signatures) is rewritten as
+        version 2, signed by this machine's key; the old file is kept beside it as
+        NAME.v1.owsg, or NAME.v1-2.owsg and on when that is taken (never over a file)."""
         lock = lock or JournalLock(path)
         try:
-            text = read_journal(path)
+            text = read_journal(lock)
             session: GameSession = cls.from_text(ruleset, text, clock, identity)
             if session.header.version != LEGACY_VERSION:
                 session._journal.bind(path, lock)
                 return session
             upgraded: GameSession = session._upgraded()
-            write_atomically(path.with_name(f"{path.stem}.v1{path.suffix}"), text)
+            keep_copy(text.encode("utf-8"), numbered(path, "v1"))
             upgraded._journal.save_as(path, lock)
             return upgraded
         except BaseException:
@@ -300,13 +304,17 @@ class GameSession:
     ) -> GameSession:
         """A local game at `path` from a checkpoint (session/checkpoint.py): `at` is the number of
         entries it covers, the file's lines up to them, the state and the turn and phase
-        after each. The entries after it are replayed; the ones it covers are not, so they
-        cannot be undone or shown in this session. JournalError if the rest does not fit.
+        after each, which must agree with what those entries say (checkpointcheck.py: the
+        dice, the step). The entries after it are replayed; the ones it covers are not, so
+        they cannot be undone or shown in this session. JournalError if the checkpoint does
+        not agree or the rest does not fit.
         `lock` is the file's, taken by the caller before reading it (else taken here)."""
         count, lines, state, phases = at
         session = cls(ruleset, parsed.header, clock, identity)
         if session.email is not None:
             raise JournalError("e-mail games are replayed whole")
+        if not agrees(ruleset, parsed, count, session.initial_state, (state, phases)):
+            raise JournalError("the checkpoint says otherwise than the journal it covers")
         session._journal.adopt(parsed, count, lines)
         session._history.resume(state, count)
         session._phases = list(phases)
@@ -336,7 +344,7 @@ class GameSession:
         assert session.email is not None  # free_side made sure that it is an e-mail game
         session.email.join(side)
         if path is not None:
-            session.save_as(path)
+            session.save_as(path, replace=False)  # a new game never replaces a file
         return session
 
     # --- playing ----------------------------------------------------------------------
@@ -511,10 +519,11 @@ class GameSession:
         """The whole journal as it stands on disk."""
         return self._journal.text()
 
-    def save_as(self, path: Path) -> None:
+    def save_as(self, path: Path, replace: bool = True) -> None:
         """Write the journal to `path` atomically and go on appending there, under its lock
-        (JournalLocked, and nothing written, when another owsqt writes that file)."""
-        self._journal.save_as(path)
+        (JournalLocked, and nothing written, when another owsqt writes that file); without
+        `replace`, only where no file stands (JournalExists else, and nothing written)."""
+        self._journal.save_as(path, replace=replace)
 
     def close(self) -> None:
         """Let go of the file and its lock (the game stays in memory, unsaved)."""

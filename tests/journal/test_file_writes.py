@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.journal.lock import JournalLocked, lock_path
+from owsqt.journal.lock import JournalLock, JournalLocked
 from owsqt.journal.recovery import TornJournal, find_tear
 from owsqt.journal.store import JournalWriteFailed
 from owsqt.journal.textformat import JournalError, parse
@@ -57,7 +57,7 @@ def test_defect_1_a_second_writer_of_an_open_game_is_refused_and_changes_nothing
     first.submit(roll(3))  # the first writer goes on
     assert rolls_in(path) == ["action 1", "action 2", "action 3"]
     first.close()
-    assert not lock_path(path).exists()
+    assert [file.name for file in tmp_path.iterdir()] == ["game.owsg"]  # no lock file
     second = GameSession.open(ruleset, path)  # let go: the next one may write
     second.submit(roll(4))
     second.close()
@@ -216,7 +216,7 @@ def test_defect_12_a_save_forces_its_folder_to_the_disk_after_the_rename(
 ):
     path = tmp_path / "game.owsg"
     session = game(ruleset, path, actions=1)
-    real_fsync, real_replace, done = os.fsync, os.replace, []
+    real_fsync, real_replace, real_link, done = os.fsync, os.replace, os.link, []
 
     def fsync(descriptor):
         folder = stat.S_ISDIR(os.fstat(descriptor).st_mode)
@@ -224,15 +224,23 @@ def test_defect_12_a_save_forces_its_folder_to_the_disk_after_the_rename(
         return real_fsync(descriptor)
 
     def replace(source, target):
-        done.append(("rename", Path(target).name))
+        done.append(("named", Path(target).name))
         return real_replace(source, target)
+
+    def link(source, target):  # a new file gets its name by a link (never over a file)
+        done.append(("named", Path(target).name))
+        return real_link(source, target)
 
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "replace", replace)
-    session.save_as(tmp_path / "saved.owsg")
+    monkeypatch.setattr(os, "link", link)
+    session.save_as(tmp_path / "saved.owsg")  # a new file
+    session.save_as(tmp_path / "saved.owsg")  # and over it
     monkeypatch.undo()
-    renamed = done.index(("rename", "saved.owsg"))
-    assert ("fsync folder", tmp_path.stat().st_ino) in done[renamed + 1 :]
+    named = [index for index, done_ in enumerate(done) if done_ == ("named", "saved.owsg")]
+    assert len(named) == 2
+    for start, end in zip(named, [*named[1:], len(done)], strict=True):
+        assert ("fsync folder", tmp_path.stat().st_ino) in done[start + 1 : end]
 
 
 # --- a file torn in the middle of its last entry ------------------------------------------
@@ -272,7 +280,7 @@ def test_opening_a_torn_file_says_so_and_recover_keeps_a_copy_and_its_whole_entr
     assert "in the middle of entry 3" in str(raised.value) and "after 2 whole entries" in str(
         raised.value
     )
-    assert not lock_path(path).exists()  # the refused open let go of the lock
+    JournalLock(path).release()  # the refused open let go of the lock
     session, copy = GameSession.recover(ruleset, path)
     assert copy.name.startswith("game.torn-") and copy.suffix == ".owsg"
     assert copy.read_bytes() == torn

@@ -162,6 +162,24 @@ def test_opened_and_saved_games_join_the_recent_list(qtbot, ruleset, tmp_path):
     assert window.recent_menu.game_actions()
 
 
+def test_issue_36_5_the_game_on_the_table_opened_by_another_name_is_the_same_game(
+    qtbot, ruleset, tmp_path, monkeypatch
+):
+    import os
+
+    window = make_window(qtbot, ruleset)
+    path = tmp_path / "mine.owsg"
+    window.session.save_as(path)
+    before = window.session
+    other = tmp_path / "link.owsg"
+    os.link(path, other)  # the same file under a second name
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+    assert window.load(other) is True
+    assert window.session is before and warnings == []
+    assert window.statusBar().currentMessage() == "link.owsg is the game on the table"
+
+
 def test_an_air_unit_dropped_on_a_box_is_journalled_4_3(qtbot, ruleset):
     from owsqt.rules.core.vocabulary import AirBox
 

@@ -52,7 +52,7 @@ class LazyAutosave(QObject):
             return
         path = self._path_for()
         try:
-            session.save_as(path)
+            session.save_as(path, replace=False)  # a fresh name: never over a file
         except (OSError, JournalError) as error:  # the game goes on in memory; Save As can
             log.warning("cannot autosave to %s: %s", path, error)  # still keep it
             reason = getattr(error, "strerror", None) or error

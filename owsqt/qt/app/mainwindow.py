@@ -3,6 +3,7 @@ with the replay of the journal on the map, e-mail play and the hand-over of hot-
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_right
 from pathlib import Path
 
@@ -711,7 +712,7 @@ class MainWindow(QMainWindow):
         """Open a saved game; on a bad file say why and keep the current game untouched. A
         file cut off in the middle of its last entry is offered for recovery."""
         current = self.session.path
-        if current is not None and current.resolve() == path.resolve():
+        if current is not None and _same_file(current, path):  # by any name (a link)
             self._say(f"{path.name} is the game on the table", 5000)
             return True
         note = None
@@ -848,3 +849,11 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.session.close()
         super().closeEvent(event)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two names lead to one file (its identity: a link is the file it leads to)."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False

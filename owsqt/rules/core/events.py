@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -260,6 +261,18 @@ class DiceRolled(Event):
         return f"{who}die roll{purpose}: {self.value}"
 
 
+_DIE_ROLL_LINE = re.compile(
+    rf"(?:(?:{'|'.join(re.escape(player.title) for player in Player)}) )?"
+    r"die roll(?: \(.*\))?: (?:10|[1-9])"
+)
+
+
+def is_die_roll(line: str) -> bool:
+    """[2.0] Whether `line`, a line of the log, tells one roll of the die (DiceRolled.describe):
+    what a journal's narration says of the dice, read without replaying it."""
+    return _DIE_ROLL_LINE.fullmatch(line) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class StepChanged(Event):
     turn: int
@@ -270,6 +283,15 @@ class StepChanged(Event):
     def describe(self, narrator: Narrator) -> str:
         who = f", {self.active.title} player" if self.active else ""
         return f"turn {self.turn}: {self.phase.title}, {self.segment.title}{who}"
+
+
+def is_step_change(line: str) -> bool:
+    """Whether `line`, a line of the log, tells a change of step (StepChanged.describe); no
+    other event's line begins with "turn N: "."""
+    return _STEP_LINE.match(line) is not None
+
+
+_STEP_LINE = re.compile(r"turn [0-9]+: ")
 
 
 @dataclass(frozen=True, slots=True)

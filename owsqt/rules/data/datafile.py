@@ -65,6 +65,11 @@ def resources_dir() -> Path:
     return package / "_shipped" / "resources"
 
 
+def scenarios_dir(resources: Path | None = None) -> Path:
+    """The scenarios' folder: scenarios/ beside `resources` (resources_dir() by default)."""
+    return (resources or resources_dir()).parent / "scenarios"
+
+
 class DataError(Exception):
     """A data file is missing, is not valid YAML, or holds a value of the wrong shape.
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from owsqt.rules.core.hexgrid import Hex, HexGrid, Hexside
-from owsqt.rules.data.datafile import resources_dir
+from owsqt.rules.data.datafile import resources_dir, scenarios_dir
 from owsqt.rules.data.tables import Tables, load_tables
 from owsqt.rules.data.unitfiles import load_catalogue
 from owsqt.rules.data.units import UnitCatalogue
@@ -47,7 +47,7 @@ class Ruleset:
     def load(cls, resources: Path | None = None, scenarios: Path | None = None) -> Ruleset:
         """Read every data file; a DataError names the file, the key path and the problem."""
         resources = resources or resources_dir()
-        scenarios = scenarios or resources.parent / "scenarios"
+        scenarios = scenarios or scenarios_dir(resources)
         game_map = load_game_map(resources / "map" / "compiled.json")
         catalogue = load_catalogue(resources / "units")
         return cls(
