@@ -1,5 +1,6 @@
 """The fuzzers' command line: python -m tools.fuzz --games N [--scenario ID] [--fog]
-[--email] [--jobs J] (solo.py, email.py; which scenario each seed plays: settings.py).
+[--email [--hostile]] [--jobs J] (solo.py, email.py, hostile.py; which scenario each seed
+plays: settings.py).
 
 The games are independent, so they are played J at a time (by default one for each processor
 this process may use), each in a process of its own forked from this one, which has read the
@@ -9,6 +10,7 @@ before it are done."""
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import os
 import sys
@@ -77,6 +79,12 @@ def main(argv: list[str] | None = None) -> int:
         help="play each game as two e-mail players trading files (tools/fuzz/email.py)",
     )
     parser.add_argument(
+        "--hostile",
+        action="store_true",
+        help="with --email: before each file its sender forges variants of it, which the "
+        "other player's program must refuse (tools/fuzz/hostile.py)",
+    )
+    parser.add_argument(
         "--journal-dir",
         type=Path,
         default=Path(tempfile.gettempdir()) / "owsqt-fuzz",
@@ -89,8 +97,12 @@ def main(argv: list[str] | None = None) -> int:
         help="how many games at a time (default: one for each processor)",
     )
     args = parser.parse_args(argv)
+    if args.hostile and not args.email:
+        parser.error("--hostile plays e-mail games: add --email")
     ruleset = default_ruleset()
     play = email.play_email_game if args.email else solo.play_game
+    if args.hostile:
+        play = functools.partial(email.play_email_game, hostile=True)
     invariants = Invariants(ruleset)
     _runs[:] = [Run(ruleset, invariants, play, args.journal_dir, args.scenario, args.fog)]
     started = time.perf_counter()

@@ -15,6 +15,8 @@ import hashlib
 import itertools
 import random
 import time
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from owsqt.journal.identity import Identity
@@ -30,6 +32,7 @@ from owsqt.rules.worlds.belief import with_phantoms
 from owsqt.session import GameSession
 from owsqt.session.email import ImportReport
 from owsqt.session.referee import Refereed
+from tools.fuzz.hostile import Cheater, forgeries_taken
 from tools.fuzz.settings import Setting
 from tools.fuzz.solo import (
     MAX_ACTIONS,
@@ -45,8 +48,17 @@ from tools.fuzz.solo import (
 class Table:
     """The two players' sessions and which of them holds the game now."""
 
-    def __init__(self, ruleset: Ruleset, seed: int, setting: Setting) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: int,
+        setting: Setting,
+        watch: Callable[[str, GameSession | None, Callable[[str], object]], None] | None = None,
+    ) -> None:
+        """`watch(text, victim, join)` sees each file before the other player takes it in:
+        his session (None before he joins) and how he would join with a file."""
         self.ruleset = ruleset
+        self.watch = watch
         self.keys = {p: Identity.from_seed(f"fuzz {seed} {p.value}".encode()) for p in Player}
         ticks = itertools.count()
         self.clock = lambda: f"1942-12-12T{next(ticks) // 3600 % 24:02d}:00:00Z"
@@ -77,6 +89,8 @@ class Table:
         self.files += 1
         other = self.holder.opponent
         report = None
+        if self.watch is not None:
+            self.watch(text, self.sessions.get(other), self._joiner(other))
         if other in self.sessions:
             report = self.sessions[other].email.import_text(text)
         else:
@@ -85,6 +99,12 @@ class Table:
             )
         self.holder = other
         return report
+
+    def _joiner(self, side: Player) -> Callable[[str], object]:
+        """How `side`'s player joins the game with a file (the session is not kept)."""
+        return lambda text: GameSession.join(
+            self.ruleset, text, identity=self.keys[side], clock=self.clock
+        )
 
 
 def play_email_game(
@@ -96,9 +116,11 @@ def play_email_game(
     last_turn: int | None = None,
     invariants: Invariants | None = None,
     setting: Setting | None = None,
+    hostile: bool = False,
 ) -> GameReport:
     """Play one strict e-mail game of `setting` (We are coming! unless given) with `seed`;
-    FuzzFailure if it breaks."""
+    FuzzFailure if it breaks. `hostile`: before each file, its sender forges variants of it,
+    which the other player's program must refuse (tools/fuzz/hostile.py)."""
     started = time.perf_counter()
     rng = random.Random(seed)
     setting = setting or Setting()
@@ -106,7 +128,19 @@ def play_email_game(
     if fog:  # the invariants hold of each world, whose phantoms are units too
         invariants = Invariants(with_phantoms(ruleset))
     invariants = invariants or Invariants(ruleset)
-    table = Table(ruleset, seed, setting)
+    cheats: Counter[str] = Counter()
+    watch = None
+    if hostile:
+        cheater = Cheater(ruleset, {}, random.Random(f"cheats {seed}"), cheats)
+
+        def watch(text: str, victim: GameSession | None, join: Callable[[str], object]) -> None:
+            wrong = forgeries_taken(cheater, text, victim, join)
+            if wrong:
+                raise fail("; ".join(wrong))
+
+    table = Table(ruleset, seed, setting, watch)
+    if hostile:
+        cheater.keys = table.keys
 
     def fail(message: str) -> FuzzFailure:
         journal = None
@@ -141,7 +175,9 @@ def play_email_game(
     if last_turn is None and not result:
         raise fail("the game ended with no result (19.0)")
     elapsed = time.perf_counter() - started
-    return GameReport(seed, sum(kinds.values()), dict(kinds), elapsed, result, setting)
+    return GameReport(
+        seed, sum(kinds.values()), dict(kinds), elapsed, result, setting, dict(cheats)
+    )
 
 
 def _check_the_referee_agrees(ruleset: Ruleset, table: Table, fail, found: Refereed | None) -> None:

@@ -83,13 +83,18 @@ class GameReport:
     seconds: float
     result: str = ""  # the winner and level the game ended with (19.0), if it ended
     setting: Setting = field(default_factory=Setting)
+    cheats: dict[str, int] = field(default_factory=dict)  # forged files refused, by kind
 
     def line(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
         ended = f": {self.result}" if self.result else ""
+        refused = ""
+        if self.cheats:
+            tried = ", ".join(f"{count} {kind}" for kind, count in sorted(self.cheats.items()))
+            refused = f"; {sum(self.cheats.values())} forged files refused ({tried})"
         return (
             f"seed {self.seed} ({self.setting.name()}): {self.actions} actions ({counts}) "
-            f"in {self.seconds:.2f} s{ended}"
+            f"in {self.seconds:.2f} s{ended}{refused}"
         )
 
 
