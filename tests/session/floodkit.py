@@ -16,8 +16,6 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 from tests.session.pbemkit import Exchange
 
-AT = "2026-11-21T07:00:00Z"
-
 
 def flooded_reply(
     ruleset: Ruleset, exchange: Exchange, text: str, moves: int, sends: int = 1
@@ -75,6 +73,7 @@ def appended(
     files = sum(1 for entry in parsed.entries if entry.kind is EntryKind.SEND)
     opponent = "german" if side == "soviet" else "soviet"
     per_file = -(-len(actions) // sends)
+    at = max((e.at for e in parsed.entries), default=parsed.header.created)  # times go on
     for index, data in enumerate(actions):
         said = told.get(json.dumps(data, sort_keys=True)) if told_alike else None
         if said is None:
@@ -82,13 +81,13 @@ def appended(
             said = tuple(event.describe(ruleset) for event in outcome.events)
             told[json.dumps(data, sort_keys=True)] = said
             state = outcome.state
-        entries = [Entry(number + 1, EntryKind.ACT, AT, data, narration=said, by=side)]
+        entries = [Entry(number + 1, EntryKind.ACT, at, data, narration=said, by=side)]
         if (index + 1) % per_file == 0 or index + 1 == len(actions):
             files += 1
             fields = (("file", str(files)), ("to", opponent))
             sent = (f"File {files} sent to the {opponent.capitalize()} player.",)
             entries.append(
-                Entry(number + 2, EntryKind.SEND, AT, fields=fields, narration=sent, by=side)
+                Entry(number + 2, EntryKind.SEND, at, fields=fields, narration=sent, by=side)
             )
         for entry in entries:
             rendered, digest = render_entry(signed(entry, digest, key.sign), digest)
