@@ -55,7 +55,9 @@ def bench_ruleset() -> Ruleset:
 def journal_of(ruleset: Ruleset, count: int) -> str:
     """A free-play game of `count` mixed actions: moves, strength markers, DIS, dice."""
     chooser = random.Random(1942)
-    session = GameSession.new(ruleset, "bench", Mode.FREE, seed=1942, clock=lambda: "t")
+    session = GameSession.new(
+        ruleset, "bench", Mode.FREE, seed=1942, clock=lambda: "1942-12-12T06:00:00Z"
+    )
     hexes = ruleset.grid.hexes()
     for step in range(count):
         unit = f"u{chooser.randrange(UNITS)}"

@@ -172,12 +172,14 @@ def replace_locked(lock: JournalLock, text: str) -> None:
         locked = JournalLock(path, descriptor)  # locked before it has the name
         _fill(descriptor, text.encode("utf-8"))
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         if locked is None:
             os.close(descriptor)
         else:
             locked.release()
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError):  # a full disk: say which game could not be written
+            raise naming(error, path) from None
         raise
     lock.move_to(locked)
     sync_directory(path.parent)
@@ -203,12 +205,14 @@ def create_locked(path: Path, text: str) -> JournalLock:
         lock = JournalLock(path, descriptor)
         _fill(descriptor, text.encode("utf-8"))
         linked = _link(temporary, path)
-    except BaseException:
+    except BaseException as error:
         if lock is None:
             os.close(descriptor)
         else:
             lock.release()
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError):  # a full disk: say which game could not be made
+            raise naming(error, path) from None
         raise
     Path(temporary).unlink(missing_ok=True)
     if not linked:
@@ -244,12 +248,14 @@ def _created_in_place(path: Path, text: str) -> JournalLock:
     try:
         lock = JournalLock(path, descriptor)
         _fill(descriptor, text.encode("utf-8"), chmod=False)
-    except BaseException:
+    except BaseException as error:
         if lock is None:
             os.close(descriptor)
         else:
             lock.release()
         path.unlink(missing_ok=True)
+        if isinstance(error, OSError):  # a full disk: say which game could not be made
+            raise naming(error, path) from None
         raise
     return lock
 

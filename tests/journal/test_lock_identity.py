@@ -106,7 +106,8 @@ def test_issue_36_5_two_act_racing_through_two_names_lose_no_acknowledged_action
             else:  # refused at once, in one line, by the lock: nothing else
                 assert process.exitcode == 2, said
                 (line,) = said.splitlines()
-                assert "is open in another owsqt (process " in line, line
+                # the holder's number when /proc/locks still shows it: it may have let go since
+                assert "is open in another owsqt" in line and line.count("\n") == 0, line
         assert sorted(purposes(path)) == sorted(acknowledged), round_
     assert len(acknowledged) > 8  # one of each round at least
     assert main(["verify", str(path)]) == 0

@@ -165,11 +165,12 @@ def play_email_game(
         ruleset, rng, lambda: table.session, fail, invariants, max_actions, last_turn, hand_over
     )
     hand_over()
-    if fog:  # 18.1: the last to open his seals sends them back
+    if not fog:
+        _check_the_files_agree(ruleset, table, fail)
+    elif table.session.state.phase is Phase.GAME_OVER:  # 18.1: the last to open his seals
+        # sends them back (a game stopped at `last_turn` is not over: none are opened yet)
         last = hand_over()
         _check_the_referee_agrees(ruleset, table, fail, last.refereed if last else None)
-    else:
-        _check_the_files_agree(ruleset, table, fail)
     check_replay(ruleset, table.session, fail, table.keys[table.holder])
     result = outcome_of(table.session.state)
     if last_turn is None and not result:

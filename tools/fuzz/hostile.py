@@ -67,7 +67,8 @@ class Cheater:
 
     def variants(self, text: str, victim_entries: int) -> list[tuple[str, str]]:
         """Up to CHEATS_PER_FILE (kind, forged text) of the file `text`, whose entries after
-        the first `victim_entries` are the cheater's new ones."""
+        the first `victim_entries` are the cheater's new ones; of the creator's first file
+        (no entry of the victim yet), every kind that applies."""
         parsed = parse(text)
         header, entries = parsed.header, list(parsed.entries)
         kinds = list(FORGERIES)
@@ -79,8 +80,8 @@ class Cheater:
                 continue
             made.append((kind, self.resigned(forged, (header, entries))))
             self.tried[kind] += 1
-            if len(made) == CHEATS_PER_FILE:
-                break
+            if len(made) == CHEATS_PER_FILE and victim_entries:
+                break  # the creator's first file, which makes the game, gets every kind
         return made
 
     def resigned(
