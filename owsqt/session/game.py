@@ -19,6 +19,7 @@ from pathlib import Path
 
 from owsqt import __version__
 from owsqt.journal import pbem
+from owsqt.journal.filedice import DICE_NOT_AGREED, creator_commitment
 from owsqt.journal.history import Applied, History, rolls_dice
 from owsqt.journal.identity import Identity
 from owsqt.journal.lock import JournalLock
@@ -41,7 +42,7 @@ from owsqt.journal.textformat import (
 from owsqt.journal.writer import JournalWriter
 from owsqt.rules.core.actions import Action, EndStep, action_from_data, action_to_data
 from owsqt.rules.core.codec import CodecError
-from owsqt.rules.core.dice import DiceState, new_seed
+from owsqt.rules.core.dice import DiceState, DieKeys, new_seed
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -63,11 +64,11 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.rules.worlds.public import Public
-from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
+from owsqt.session.email import EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed, side_of
 from owsqt.session.play import LOCAL_PLAY, Players
 from owsqt.session.presentlog import LogLine, PresentLog
-from owsqt.session.problems import ImportRefused, Problem
+from owsqt.session.problems import EMAIL_RULE, ImportRefused, Problem
 from owsqt.session.sidelog import SideLog
 
 
@@ -112,6 +113,8 @@ class GameSession:
         self.initial_state = initial_state(
             ruleset.catalogue, scenario, header.seed or 0, header.options, in_play
         )
+        if header.per_file_dice:  # [Dice] every roll keyed: no roll moves another's die
+            self.initial_state = replace(self.initial_state, dice=DiceState(0, keys=DieKeys()))
         # 18.1: in e-mail play under fog of war this computer plays on its side's world
         self._world: SideWorld | None = None
         step = None
@@ -121,7 +124,9 @@ class GameSession:
             self.ruleset = self._world.ruleset
             self.initial_state = self._world.initial
             step = self._world.step
-        self._history = History(self.ruleset, self.initial_state, self.mode, step)
+        self._history = History(
+            self.ruleset, self.initial_state, self.mode, step, header.per_file_dice
+        )
         self._journal = JournalWriter(header)
         self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
         self._side_log = SideLog(self.ruleset, FOG_OF_WAR in header.options)  # entries' events
@@ -152,7 +157,7 @@ class GameSession:
 
         Local games (solitaire, hot-seat) are signed by this machine's key for both sides and
         roll from `seed`. An e-mail game names its creator's `side` and key, and commits to
-        the creator's share of a seed both players make (pbem.commitment). The file records
+        the creator's share of the dice of his file 3 (journal/filedice.py). The file records
         the chosen `options` and those the program adds for them (18.1: the keyed die)."""
         identity = identity or Identity.load_or_create()
         game = game or pbem.new_game_id()
@@ -164,10 +169,9 @@ class GameSession:
         if play is Play.EMAIL:
             if seed is not None:
                 raise ValueError("an e-mail game's seed is made by both players, not chosen")
-            share = identity.secret_for(pbem.share_label(game))
             german = identity.public if side is Player.GERMAN else None
             soviet = identity.public if side is Player.SOVIET else None
-            commitment = pbem.commitment(game, share)
+            commitment = creator_commitment(identity, game)
         else:
             german = soviet = identity.public
             dice = new_seed() if seed is None else seed
@@ -183,6 +187,7 @@ class GameSession:
             soviet=soviet,
             seed=dice,
             commitment=commitment,
+            per_file_dice=commitment is not None,
         )
         session = cls(ruleset, header, clock, identity)
         if path is not None:
@@ -318,16 +323,21 @@ class GameSession:
         path: Path | None = None,
         clock: Clock = utc_now,
         identity: Identity | None = None,
+        fresh: Callable[[], str] | None = None,
     ) -> GameSession:
         """Take the free side of an e-mail game from its creator's first file: the JOIN entry
-        brings this player's key and share of the dice seed. JournalError (ImportRefused for
-        broken rules) when the file cannot be joined."""
+        brings this player's key, the fresh share of the creator's next file's dice and a
+        commitment to this player's share of his own (journal/filedice.py; `fresh`: where
+        the fresh shares come from, the system's randomness unless given). JournalError
+        (ImportRefused for broken rules) when the file cannot be joined."""
         identity = identity or Identity.load_or_create()
         side = pbem.free_side(parse(text), identity.public)
         session = cls.from_text(ruleset, text, clock, identity, audit=True)
         if session.problems:
             raise ImportRefused(session.problems)
         assert session.email is not None  # free_side made sure that it is an e-mail game
+        if fresh is not None:
+            session.email.fresh = fresh
         session.email.join(side)
         if path is not None:
             session.save_as(path)
@@ -362,8 +372,7 @@ class GameSession:
         refusal = self.players.why_not_act(action)
         if refusal:
             return self._refused(refusal)
-        before = self.state
-        outcome = self._apply(before, action, self.mode)
+        before, outcome = self._applied(action)
         if not outcome.applied:
             return outcome
         if not self.players.seed_agreed and rolls_dice(outcome):
@@ -394,6 +403,7 @@ class GameSession:
         reason = self.why_not_undo()
         if reason:
             raise ValueError(reason)
+        self.players.begin_file()  # [Dice] the reveal that begins a file comes first
         target = self._history.last_applied
         assert target is not None  # why_not_undo() found an action to take back
         entry = Entry(
@@ -411,6 +421,8 @@ class GameSession:
         reason = self.why_not_redo()
         if reason:
             raise ValueError(reason)
+        if self.players.begin_file():  # [Dice] the reveal first, then the redo on its seed
+            return self.redo()
         redone, outcome = self._history.preview_redo()
         entry = Entry(
             len(self._journal) + 1,
@@ -560,7 +572,10 @@ class GameSession:
         effect: Callable[[Entry], object] | None = None,
     ) -> None:
         """Journal an entry of the exchange (no action) for `side`, signed; once it is on
-        disk, `effect` takes it into the game."""
+        disk, `effect` takes it into the game. [Dice] The first of a player's file comes
+        after the reveal that begins it."""
+        if kind is not EntryKind.REVEAL:
+            self.players.begin_file()
         number = len(self._journal) + 1
         entry = Entry(number, kind, self._clock(), fields=fields, narration=narration, by=side)
         self._write(entry, effect)
@@ -568,23 +583,15 @@ class GameSession:
     def write_action(self, action: Action, fields: tuple[tuple[str, str], ...] = ()) -> Outcome:
         """Apply `action` in the game's mode and journal it with `fields` if it took effect,
         without asking whose it is to make: the exchange showing a sealed bid."""
-        before = self.state
-        outcome = self._apply(before, action, self.mode)
+        before, outcome = self._applied(action)
         if outcome.applied:
             self._act(action, before, outcome, fields)
         return outcome
 
-    def reseed(self, seed: int) -> None:
-        """[Dice] Roll from `seed` from the start of the game on: the seed both e-mail players
-        make, agreed before any die is rolled (JournalError if one was)."""
-        if self.state.dice.rolls_made:
-            raise JournalError("a die was rolled before the seed was agreed")
-        self.initial_state = replace(
-            self.initial_state, dice=DiceState.new(seed, self.initial_state.options)
-        )
-        if self._world is not None:
-            self._world.reseed(self.initial_state)
-        self._history.reseed(self.initial_state)
+    def roll_from(self, seed: int) -> None:
+        """[Dice] The actions from now on roll from `seed`: the seed both e-mail players
+        agreed for the file being written (journal/filedice.py)."""
+        self._history.roll_from(seed)
 
     def take_in(self, entries: Sequence[Entry]) -> None:
         """Replay `entries`, read from another copy of this journal that continues it (an
@@ -667,6 +674,7 @@ class GameSession:
             self._journal.entries, self._history.last_applied
         ):
             return
+        self.players.begin_file()  # [Dice] the reveal that begins a file comes first
         public = world.resolution(self.state)
         self._write(
             world.answer_entry(len(self._journal) + 1, self._clock(), public), None, (), public
@@ -698,6 +706,17 @@ class GameSession:
             return None
         return world.owed(self._journal.entries, self.state, self._history.last_applied)
 
+    def _applied(self, action: Action) -> tuple[GameState, Outcome]:
+        """The state before `action` and its outcome in the game's mode. [Dice] In e-mail play
+        the first action of a player's file is preceded by the reveal that agrees its dice,
+        and applied again on their seed."""
+        before = self.state
+        outcome = self._apply(before, action, self.mode)
+        if outcome.applied and self.players.begin_file():
+            before = self.state
+            outcome = self._apply(before, action, self.mode)
+        return before, outcome
+
     def _apply(self, state: GameState, action: Action, mode: Mode) -> Outcome:
         """The engine's outcome of `action`: on the whole game, or on this side's world."""
         if self._world is not None:
@@ -720,6 +739,7 @@ class GameSession:
 
     def _replay(self, entry: Entry) -> None:
         """Apply one entry read from a file; JournalError names it when it does not fit."""
+        self.players.replay_entry(entry)  # [Dice] where the entry stands in its file
         if entry.kind is EntryKind.ACT:
             self._replay_act(entry)
         elif entry.kind is EntryKind.TELL:

@@ -10,13 +10,13 @@ import pytest
 from owsqt.cli import main
 from owsqt.journal import pbem
 from owsqt.journal.identity import Identity
-from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse, render_entry, signed
+from owsqt.journal.textformat import EntryKind, JournalError, parse
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.sentfiles import SentFiles
-from tests.session.pbemkit import Exchange
+from tests.session.pbemkit import Exchange, sent_by
 
 AT = "2026-11-21T07:00:00Z"
 
@@ -63,18 +63,7 @@ def cut(text: str, entries: int) -> str:
 
 def with_soviet_send(text: str, key: Identity) -> str:
     """`text` and then the Soviet's send of the next file, signed by him."""
-    parsed = parse(text)
-    number = 1 + sum(1 for entry in parsed.entries if entry.kind is EntryKind.SEND)
-    send = Entry(
-        len(parsed.entries) + 1,
-        EntryKind.SEND,
-        AT,
-        fields=(("file", str(number)), ("to", "german")),
-        narration=(f"File {number} sent to the German player.",),
-        by="soviet",
-    )
-    lines, _ = render_entry(signed(send, parsed.last_digest, key.sign), parsed.last_digest)
-    return text + "\n".join(lines) + "\n"
+    return sent_by(text, key, "soviet", AT)
 
 
 def german_at(ruleset, played: Exchange, index: int) -> GameSession:
