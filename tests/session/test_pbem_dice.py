@@ -328,9 +328,11 @@ def test_pbem_dice_a_game_rolls_from_its_files_seed_after_the_history_rebuilds_a
 ):
     """Looking back at every entry (the replay controls) rebuilds the states of the history,
     the last action's among them: the game goes on rolling from the seed of the file being
-    played, not from the seed that action rolled from."""
+    played (file 11, its reveal just written), not from the seed that action rolled from."""
     german = german_after(ruleset, played, 10)
+    assert german.players.begin_file() and german.entries[-1].kind is EntryKind.REVEAL
     now = german.state
+    assert now.dice.seed != german_after(ruleset, played, 10).state.dice.seed
     for entry in range(len(german.entries) + 1):
         german.state_after(entry)
     assert german.state == now
