@@ -8,11 +8,10 @@ The dice of each file are agreed by both players (journal/filedice.py): the crea
 to his share of file 3 in the header, each send from file 2 on draws the fresh share of the
 opponent's next file and commits to the sender's share of his next, and a player's program
 begins each of his files from the third with the reveal of his share of its dice. A player
-acts only for his own side
-and waits after sending; the first bid of a turn, and its first air allocation, are sealed
-and shown by their owner's program once the opponent has made his own (secrets.py). An
-import must continue the game exactly and keep the rules; on any failure the game is
-restored.
+acts only for his own side and waits after sending; the first bid of a turn, and its first
+air allocation, are sealed and shown by their owner's program once the opponent has made
+his own (secrets.py). An import must continue the game exactly and keep the rules; on any
+failure the game is restored.
 
 GameSession creates and owns one EmailExchange in e-mail play, as its kind of play
 (play.Players), and the exchange asks its game only what `Game` lists."""
@@ -431,7 +430,7 @@ class EmailExchange:
         if entry.kind is EntryKind.JOIN:
             self._take_join(entry)
         elif entry.kind is EntryKind.REVEAL:
-            pass  # its shares are the dice's (_take_dice)
+            pass  # its share agreed the file's dice already (replay_entry)
         elif entry.kind is EntryKind.SEAL:
             seal = entry.field("seal") or ""
             if not is_hex(seal, 64) or entry.by in self._seals:

@@ -326,10 +326,9 @@ class GameSession:
         fresh: Callable[[], str] | None = None,
     ) -> GameSession:
         """Take the free side of an e-mail game from its creator's first file: the JOIN entry
-        brings this player's key, the fresh share of the creator's next file's dice and a
-        commitment to this player's share of his own (journal/filedice.py; `fresh`: where
-        the fresh shares come from, the system's randomness unless given). JournalError
-        (ImportRefused for broken rules) when the file cannot be joined."""
+        brings this player's key. `fresh`: where his fresh shares of the dice come from (the
+        system's randomness unless given; journal/filedice.py). JournalError (ImportRefused
+        for broken rules) when the file cannot be joined."""
         identity = identity or Identity.load_or_create()
         side = pbem.free_side(parse(text), identity.public)
         session = cls.from_text(ruleset, text, clock, identity, audit=True)

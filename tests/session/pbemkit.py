@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import replace
 
+from owsqt.journal import filedice
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import (
     Entry,
@@ -73,18 +74,30 @@ def rewritten(
 
 
 def sent_by(text: str, key: Identity, side: str, at: str = "2026-11-21T07:00:00Z") -> str:
-    """`text` with the next file's send by `side`, signed with `key`: from file 2 on with the
-    shares of the dice a send brings (journal/filedice.py), made from the text so that the
-    same text is sent the same."""
-    entries = parse(text).entries
-    number = 1 + sum(1 for entry in entries if entry.kind is EntryKind.SEND)
+    """`text` with the next file's send by `side`, signed with `key`, as his program writes
+    it (journal/filedice.py): a file from the third that holds nothing yet begins with the
+    reveal of his share of its dice; a send from file 2 on brings the fresh share of the
+    opponent's next file (made from the text, so that the same text is sent the same) and
+    the commitment to his share of his next."""
+    parsed = parse(text)
+    game, entries = parsed.header.game, parsed.entries
+    sends = [entry for entry in entries if entry.kind is EntryKind.SEND]
+    number = len(sends) + 1
+    added: list[Entry] = []
+    if number >= 3 and entries[-1].kind is EntryKind.SEND:
+        salt = sends[number - 3].field("fresh") or "" if number > 3 else filedice.NO_SALT
+        share = filedice.share_of(key, game, number, salt)
+        added.append(Entry(0, EntryKind.REVEAL, at, fields=(("share", share),), by=side))
     fields = [("file", str(number)), ("to", Player(side).opponent.value)]
     if number >= 2:
-        made = hashlib.sha256(text.encode()).hexdigest()
-        fields += [("fresh", made), ("commit", hashlib.sha256(made.encode()).hexdigest())]
+        fresh = hashlib.sha256(text.encode()).hexdigest()
+        later = filedice.share_of(key, game, number + 2, fresh)
+        commit = filedice.share_commitment(game, number + 2, later)
+        fields += [("fresh", fresh), ("commit", commit)]
     narration = (f"File {number} sent to the {Player(side).opponent.title} player.",)
-    send = Entry(len(entries) + 1, EntryKind.SEND, at, fields=tuple(fields), narration=narration)
-    return appended(text, key, replace(send, by=side))
+    added.append(Entry(0, EntryKind.SEND, at, fields=tuple(fields), narration=narration, by=side))
+    numbered = [replace(e, number=len(entries) + n) for n, e in enumerate(added, 1)]
+    return appended(text, key, *numbered)
 
 
 def fresh_shares(key: Identity):

@@ -156,18 +156,20 @@ def test_defect_4_verify_says_a_file_ends_after_an_entry_that_is_not_a_send(
     ruleset, played, tmp_path, capsys
 ):
     sent = file_5(played)
-    text = cut(played.files[4], sent.last - 1)  # the German's allocation, not his send
+    text = cut(played.files[4], sent.last - 1)  # his reveal and allocation, not his send
     assert text != played.files[4] and parse(text).entries[-1].kind is EntryKind.ACT
     audited = GameSession.from_text(ruleset, text, audit=True)
     assert audited.problems == []
     assert audited.email.not_as_sent() == (
-        f"not a file as sent: entry {sent.last - 1} after the last send (file 4, "
-        f"#{sent.first - 1}); so ends a player's own copy of the game between his sends, and "
-        "so does a file cut short after a whole entry"
+        f"not a file as sent: entries {sent.first}-{sent.last - 1} after the last send (file "
+        f"4, #{sent.first - 1}); so ends a player's own copy of the game between his sends, "
+        "and so does a file cut short after a whole entry"
     )
     whole = GameSession.from_text(ruleset, played.files[4], audit=True)
     assert whole.email.not_as_sent() is None
     path = tmp_path / "cut.owsg"
     path.write_text(text, encoding="utf-8")
     assert main(["verify", str(path)]) == 0  # a warning: a copy between sends ends so too
-    assert f"  not a file as sent: entry {sent.last - 1} after" in capsys.readouterr().out
+    assert f"  not a file as sent: entries {sent.first}-{sent.last - 1} after" in (
+        capsys.readouterr().out
+    )

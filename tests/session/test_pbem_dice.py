@@ -336,3 +336,16 @@ def test_pbem_dice_a_game_rolls_from_its_files_seed_after_the_history_rebuilds_a
     for entry in range(len(german.entries) + 1):
         german.state_after(entry)
     assert german.state == now
+
+
+def test_pbem_dice_a_local_game_with_shares_of_e_mail_play_is_refused(ruleset):
+    """A local game rolls from the seed in its header: one that says its dice are agreed by
+    shares could roll from nothing at all."""
+    text = GameSession.new(ruleset, SCENARIO, seed=7, identity=Identity.generate()).text()
+    forged = text.replace("\ndice: seed 7\n", f"\ndice: per-file {'a' * 64}\n")
+    with pytest.raises(JournalError) as refused:
+        parse(forged)
+    assert str(refused.value) == (
+        "line 11: a solitaire game rolls from the seed in its header, not from shares of "
+        "e-mail play"
+    )

@@ -18,6 +18,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused
+from owsqt.session.email import EmailExchange
 from tests.session.pbemkit import SCENARIO, Exchange, appended, clock, must, sent_by
 
 BARRIER = "undo: the last action cannot be undone: it rolled the die"
@@ -126,7 +127,7 @@ def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
     assert audited.state == session.state  # applied again, as the file has it
 
 
-def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(ruleset):
+def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(ruleset, monkeypatch):
     exchange = Exchange(ruleset, Mode.FREE)
     exchange.opening()
     soviet, german = exchange.soviet, exchange.german
@@ -139,16 +140,13 @@ def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(rules
     )
     with pytest.raises(ValueError, match="Soviet player to do"):
         german.redo()
-    # Written by hand and signed by the German, it is his action for the Soviet side.
-    roll = next(e.number for e in reversed(german.entries) if e.kind is EntryKind.ACT)
-    redo = Entry(
-        len(german.entries) + 1,
-        EntryKind.REDO,
-        AT,
-        target=roll,
-        narration=next(e for e in german.entries if e.number == roll).narration,
-        by="german",
-    )
-    forged = appended(german.text(), exchange.german_key, redo)
+    assert german.players.begin_file()  # his program begins his file with its reveal
+    text = german.text()
+    with monkeypatch.context() as changed:  # a changed program redoes it, rolling from the
+        changed.setattr(EmailExchange, "why_not_act", lambda self, action=None: None)
+        german.redo()  # seed of his file; his entry says it is the German's
+    redone = german.entries[-1]
+    redo = Entry(redone.number, EntryKind.REDO, AT, target=redone.target, by="german")
+    forged = appended(text, exchange.german_key, replace(redo, narration=redone.narration))
     with pytest.raises(ImportRefused, match="the german player made an action that is the soviet"):
         soviet.email.import_text(sent_by(forged, exchange.german_key, "german"))
