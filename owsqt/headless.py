@@ -315,8 +315,7 @@ def verify(args: argparse.Namespace) -> int:
         say(f"  {side} key: {fingerprint(key) if key else 'not joined yet'}")
     exchange = session.email
     if exchange is not None:
-        agreed = "agreed by both players" if exchange.seed_agreed else "not agreed yet"
-        say(f"  dice seed: {agreed}; files sent: {exchange.files_sent}")
+        say(f"  dice: {exchange.dice_report()}; files sent: {exchange.files_sent}")
         for side, number in sorted(exchange.open_seals.items()):
             say(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
         note = exchange.not_as_sent()  # a player's copy between sends, or a file cut short

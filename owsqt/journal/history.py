@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from owsqt.rules.core.actions import Action
+from owsqt.rules.core.dice import DieKeys
 from owsqt.rules.core.events import DiceRolled
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -28,11 +29,13 @@ RECENT_STATES = 8  # rebuilt states kept for stepping back and forth
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """One effective action: its journal entry, and whether undo must stop before it."""
+    """One effective action: its journal entry, whether undo must stop before it, and the
+    dice seed it rolled from (e-mail play agrees a seed for each file)."""
 
     entry: int
     action: Action
     barrier: str | None  # why it cannot be undone outside FREE play, or None
+    seed: int = 0
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -60,8 +63,8 @@ def undo_barrier(before: GameState, outcome: Outcome) -> str | None:
 
 
 # What History.save_point() keeps: the tip, the undone steps, how many marks, the state
-# the history starts from and the current state.
-SavePoint = tuple["Step | None", list["Step"], int, GameState, GameState]
+# the history starts from, the current state and the seed the next action rolls from.
+SavePoint = tuple["Step | None", list["Step"], int, GameState, GameState, "int | None"]
 StepRule = Callable[[GameState, Action, Mode], Outcome]
 """What one effective action does to a state in a mode: the engine's `apply` on the whole
 game, or a step of one side's world (fog of war in e-mail play, worlds/takein.py)."""
@@ -71,8 +74,16 @@ class History:
     """The effective actions of a game, the undone ones that can be redone, and the state."""
 
     def __init__(
-        self, ruleset: Ruleset, initial: GameState, mode: Mode, step: StepRule | None = None
+        self,
+        ruleset: Ruleset,
+        initial: GameState,
+        mode: Mode,
+        step: StepRule | None = None,
+        count_afresh: bool = False,
     ) -> None:
+        """`count_afresh`: the keyed die counts the actions afresh from each new seed
+        (roll_from), so that the dice of e-mail play's file depend on nothing of the files
+        before it but its seed (journal/filedice.py)."""
         self._step: StepRule = step or (
             lambda state, action, judging: apply(ruleset, state, action, judging)
         )
@@ -84,15 +95,17 @@ class History:
         self._recent: OrderedDict[Step, GameState] = OrderedDict()
         self._marks: list[Step | None] = []  # the tip after each journal entry
         self._resumed_at = 0  # resume(): the entries before it have no steps here
+        self._seed: int | None = None  # roll_from(): the seed the next action rolls from
+        self._count_afresh = count_afresh
         self.state = initial
 
-    def reseed(self, initial: GameState) -> None:
-        """Put a new start in place of the old one; only while no die has been rolled, so
-        every state after it is the same but for the dice's seed (e-mail play's seed)."""
-        self._initial = initial
-        self._checkpoints.clear()
-        self._recent.clear()
-        self.state = self.state_of(self._tip)
+    def roll_from(self, seed: int) -> None:
+        """[Dice] The actions from now on roll from `seed`: e-mail play agrees a seed for each
+        file (journal/filedice.py). Each step keeps the seed it rolled from, so a state
+        rebuilt after an undo or for the replay is the one played, and an action made after
+        an undo rolls from `seed` still."""
+        self._seed = seed
+        self.state = self._seeded(self.state, seed)
 
     def resume(self, state: GameState, entries: int) -> None:
         """Go on from `state`, the state after journal entry `entries` as a checkpoint holds
@@ -105,20 +118,20 @@ class History:
 
     def save_point(self) -> SavePoint:
         """Everything restore() needs to put the history back as it is now."""
-        return (self._tip, list(self._undone), len(self._marks), self._initial, self.state)
+        saved = self._tip, list(self._undone), len(self._marks), self._initial, self.state
+        return (*saved, self._seed)
 
     def restore(self, saved: SavePoint) -> None:
-        tip, undone, marks, initial, state = saved
-        if initial is not self._initial:  # reseeded since: the kept states have the new seed
-            self._checkpoints.clear()
-            self._recent.clear()
-        self._tip, self._undone, self._initial, self.state = tip, undone, initial, state
+        tip, undone, marks, initial, state, seed = saved
+        self._tip, self._undone, self._initial, self.state, self._seed = (
+            tip, undone, initial, state, seed
+        )  # fmt: skip
         del self._marks[marks:]
 
     def record(self, entry: int, action: Action, before: GameState, outcome: Outcome) -> None:
         """Take an applied action into the history; it ends any chance to redo."""
         parent = self._tip
-        applied = Applied(entry, action, undo_barrier(before, outcome))
+        applied = Applied(entry, action, undo_barrier(before, outcome), before.dice.seed)
         self._tip = Step(applied, parent, parent.depth + 1 if parent else 1)
         self._undone.clear()
         self._keep(self._tip, outcome.state)
@@ -151,14 +164,20 @@ class History:
         self._undone.append(undone)
         self._tip = undone.parent
         self.state = self.state_of(self._tip)
+        if self._seed is not None:  # the action before it may have rolled from an older seed
+            self.state = self._seeded(self.state, self._seed)
         return undone.applied
 
     def redo(self, mode: Mode | None = None) -> tuple[Applied, Outcome]:
         """Apply the last undone action again (judged in `mode`, the game's by default)."""
         redone, outcome = self.preview_redo(mode)
-        self._tip = self._undone.pop()
+        self._undone.pop()
+        # Made again on the tip, rolling from the seed it rolled from now (e-mail play: the
+        # seed of the file that redoes it), so that a state rebuilt later is the one played.
+        again = replace(redone, seed=self.state.dice.seed)
+        self._tip = Step(again, self._tip, self._tip.depth + 1 if self._tip else 1)
         self._keep(self._tip, outcome.state)
-        return redone, outcome
+        return again, outcome
 
     def preview_redo(self, mode: Mode | None = None) -> tuple[Applied, Outcome]:
         """What redo would do, without doing it (so the journal can be written first); an
@@ -197,17 +216,27 @@ class History:
         state = self._initial if node is None else self._kept(node)
         for link in reversed(chain):
             # Resolving does not depend on the mode; FREE skips judging, which replay needs not.
-            state = self._step(state, link.applied.action, Mode.FREE).state
+            before = self._seeded(state, link.applied.seed)
+            state = self._step(before, link.applied.action, Mode.FREE).state
             self._keep(link, state)
         return state
+
+    def _seeded(self, state: GameState, seed: int) -> GameState:
+        """`state` rolling from `seed`; under `count_afresh`, a keyed die that takes a new seed
+        counts its actions from 0 again."""
+        dice = state.dice
+        if dice.seed == seed:
+            return state
+        afresh = self._count_afresh and dice.keys is not None
+        return state.with_dice(replace(dice, seed=seed, keys=DieKeys() if afresh else dice.keys))
 
     def _kept(self, step: Step) -> GameState:
         kept = self._checkpoints.get(step)
         return kept if kept is not None else self._recent[step]
 
     def _keep(self, step: Step, state: GameState) -> None:
-        if step is self._tip:
-            self.state = state
+        if step is self._tip:  # rolling from the seed of now, which may be newer than its own
+            self.state = state if self._seed is None else self._seeded(state, self._seed)
         if step.depth % CHECKPOINT_EVERY == 0:
             self._checkpoints[step] = state
             return

@@ -1,6 +1,6 @@
-"""The e-mail protocol's pieces that need no game: ids, the dice seed agreed by commit and
-reveal, sealed actions, file names, and the checks that a file continues our game or can be
-joined (docs/pbem-format.md)."""
+"""The e-mail protocol's pieces that need no game: ids, sealed actions, file names, and the
+checks that a file continues our game or can be joined (docs/pbem-format.md); the dice,
+agreed for each file by commit and reveal, are filedice.py's."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
+from owsqt.journal.filedice import ONE_SEED_GAME
 from owsqt.journal.identity import canonical_b64decode
 from owsqt.journal.textformat import (
     SIDES,
@@ -34,21 +35,6 @@ FILE_SUFFIX = ".owsg"
 
 def new_game_id() -> str:
     return secrets.token_hex(16)
-
-
-def share_label(game: str) -> str:
-    """What the first player's key signs to make that player's secret share of the seed."""
-    return f"seed {game}"
-
-
-def commitment(game: str, share: str) -> str:
-    """[Dice] The hash the first player publishes before seeing the second player's share."""
-    return _sha256(f"owsqt seed commitment {game} {share}")
-
-
-def agreed_seed(game: str, first_share: str, second_share: str) -> int:
-    """[Dice] The seed neither player chose: a hash of both shares."""
-    return int(_sha256(f"owsqt seed {game} {first_share} {second_share}")[:16], 16)
 
 
 def canonical(data: dict[str, Any]) -> str:
@@ -221,6 +207,8 @@ def free_side(first: ParsedJournal, public: str) -> str:
     header = first.header
     if header.play != Play.EMAIL.value:
         raise JournalError(f"this is a {header.play} game, not one played by e-mail")
+    if not header.per_file_dice:
+        raise JournalError(ONE_SEED_GAME, line=len(header.lines()))
     if public in (header.german, header.soviet):
         raise JournalError("this is your own game: open it, or open your opponent's reply")
     free = [side for side in SIDES if header.key_of(side) is None]

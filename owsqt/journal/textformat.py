@@ -58,6 +58,8 @@ FORMAT_VERSION = 2
 LEGACY_VERSION = 1  # local journals written before signatures; read, never written
 LINE_WIDTH = 78
 SIDES = ("german", "soviet")
+PER_FILE = "per-file"  # the header's `dice:` of an e-mail game: agreed for each file
+ONE_SEED = "commit"  # of an e-mail game made before: one seed agreed for the whole game
 
 Clock = Callable[[], str]  # the time written in an entry's title
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # UTC, to the second: 2026-11-21T10:00:05Z
@@ -108,8 +110,8 @@ class EntryKind(StrEnum):
     ACT = "act"  # an action applied to the game
     UNDO = "undo"  # the latest effective action taken back
     REDO = "redo"  # the latest undone action applied again
-    JOIN = "join"  # e-mail play: the second player's key and share of the dice seed
-    REVEAL = "reveal"  # e-mail play: the first player's share, which fixes the seed
+    JOIN = "join"  # e-mail play: the second player's key, his first shares of the dice
+    REVEAL = "reveal"  # e-mail play: a file's first entry, its writer's share of its dice
     SEAL = "seal"  # e-mail play: a secret action committed now, shown later (6.1 bids)
     SEND = "send"  # e-mail play: the end of a file sent to the opponent
     TELL = "tell"  # e-mail play under fog of war: an entry's public part, its action sealed
@@ -155,7 +157,8 @@ class Header:
     german: str | None = None  # the German player's public key, once known
     soviet: str | None = None
     seed: int | None = None  # the dice seed of a local game
-    commitment: str | None = None  # e-mail: the hash of the first player's seed share
+    commitment: str | None = None  # e-mail: the creator's commitment to his share of the dice
+    per_file_dice: bool = False  # e-mail: dice agreed for each file (filedice.py); else one seed
     version: int = FORMAT_VERSION
 
     def key_of(self, side: str) -> str | None:
@@ -178,7 +181,9 @@ class Header:
                 f"seed: {self.seed}",
                 f"created: {self.created}",
             ]
-        dice = f"seed {self.seed}" if self.commitment is None else f"commit {self.commitment}"
+        dice = f"seed {self.seed}"
+        if self.commitment is not None:
+            dice = f"{PER_FILE if self.per_file_dice else ONE_SEED} {self.commitment}"
         return [
             f"{FORMAT_NAME} {self.version}",
             f"program: {self.program}",
@@ -572,12 +577,25 @@ def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
     seed = commitment = None
     if how == "seed":
         seed = _number(value, "the seed", line_of["dice"])
-    elif how == "commit" and is_hex(value, 64):
+    elif how in (PER_FILE, ONE_SEED) and is_hex(value, 64):
         commitment = value
     else:
         raise JournalError(
-            f"expected 'dice: seed <number>' or 'dice: commit <64 hex digits>', found "
-            f"{quoted(values['dice'])}",
+            f"expected 'dice: seed <number>', 'dice: {PER_FILE} <64 hex digits>' or 'dice: "
+            f"{ONE_SEED} <64 hex digits>', found {quoted(values['dice'])}",
+            line=line_of["dice"],
+        )
+    email = values["play"] == Play.EMAIL.value
+    if email and seed is not None:  # [Dice] a seed the creator chose
+        raise JournalError(
+            f"an e-mail game's dice are agreed by both players, not chosen by its creator: "
+            f"'dice: seed {seed}'",
+            line=line_of["dice"],
+        )
+    if not email and commitment is not None:
+        raise JournalError(
+            f"a {values['play']} game rolls from the seed in its header, not from shares of "
+            "e-mail play",
             line=line_of["dice"],
         )
     return {
@@ -587,6 +605,7 @@ def _v2_fields(values: dict[str, str]) -> dict[str, Any]:
         "soviet": keys["soviet"],
         "seed": seed,
         "commitment": commitment,
+        "per_file_dice": how == PER_FILE,
     }
 
 
@@ -728,10 +747,12 @@ _RECORDS: dict[EntryKind, tuple[str, tuple[tuple[str, ...], ...]]] = {
     EntryKind.TELL: (">=!", ((), _TELL_SEAL, (*_UNSEAL, *_TELL_SEAL))),
     EntryKind.UNDO: ("", ((),)),
     EntryKind.REDO: ("=", ((),)),
-    EntryKind.JOIN: ("=", (("key", "share"),)),
+    # [Dice] a join brings a share only in a game of one seed (older games); a send of
+    # per-file dice brings the writer's fresh share and his next commitment
+    EntryKind.JOIN: ("=", (("key",), ("key", "share"))),
     EntryKind.REVEAL: ("=", (("share",),)),
     EntryKind.SEAL: ("=", (("seal", "box"),)),
-    EntryKind.SEND: ("=", (("file", "to"),)),
+    EntryKind.SEND: ("=", (("file", "to"), ("file", "to", "fresh", "commit"))),
     EntryKind.OPEN: ("=", (("secret",),)),
 }
 _TARGETED = (EntryKind.UNDO, EntryKind.REDO)

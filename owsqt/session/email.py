@@ -1,15 +1,17 @@
 """E-mail play: the exchange of files between two players with keys of their own.
 
-Joining, sending and importing, the dice seed agreed by both, sealed bids (6.1) and air
-allocations (4.3), and the exchange's own rules of who may write the journal
+Joining, sending and importing, the dice agreed by both for each file, sealed bids (6.1)
+and air allocations (4.3), and the exchange's own rules of who may write the journal
 (docs/pbem-format.md).
 
-The creator commits to his share of the dice seed; the second player joins with his key and
-share; the creator's program reveals on the next import. A player acts only for his own side
-and waits after sending; the first bid of a turn, and its first air allocation, are sealed
-and shown by their owner's program once the opponent has made his own (secrets.py). An
-import must continue the game exactly and keep the rules; on any failure the game is
-restored.
+The dice of each file are agreed by both players (journal/filedice.py): the creator commits
+to his share of file 3 in the header, each send from file 2 on draws the fresh share of the
+opponent's next file and commits to the sender's share of his next, and a player's program
+begins each of his files from the third with the reveal of his share of its dice. A player
+acts only for his own side and waits after sending; the first bid of a turn, and its first
+air allocation, are sealed and shown by their owner's program once the opponent has made
+his own (secrets.py). An import must continue the game exactly and keep the rules; on any
+failure the game is restored.
 
 GameSession creates and owns one EmailExchange in e-mail play, as its kind of play
 (play.Players), and the exchange asks its game only what `Game` lists."""
@@ -21,6 +23,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from owsqt.journal import pbem
+from owsqt.journal.filedice import (
+    DICE_NOT_AGREED,
+    ONE_SEED_GAME,
+    DiceAgreement,
+    FileDice,
+    OneSeed,
+    agreement,
+    fresh_share,
+)
 from owsqt.journal.history import rolls_dice
 from owsqt.journal.identity import Identity
 from owsqt.journal.limits import MAX_FILE_ENTRIES
@@ -37,9 +48,10 @@ from owsqt.journal.textformat import (
     utc_now,
 )
 from owsqt.rules.actors import acting_side, who_acts
-from owsqt.rules.core.actions import Action, action_from_data, action_to_data
+from owsqt.rules.core.actions import Action, RollDice, action_from_data, action_to_data
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -47,20 +59,24 @@ from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session import exchangenotes as notes
 from owsqt.session import secrets
 from owsqt.session.fogmail import check_opened
-from owsqt.session.problems import Problem
+from owsqt.session.problems import EMAIL_RULE, Problem
 from owsqt.session.referee import Refereed, referee
 from owsqt.session.sentfiles import SentFiles
 
 # What an import may change in the exchange, kept to restore it when the import fails:
-# the keys, whether the seed is agreed, the second share, the seals not yet shown.
+# the keys, the dice's agreement, the files sent (how many, the last send's entry), the
+# seals not yet shown, the secrets of the told actions.
 _SavePoint = tuple[
-    dict[str, str | None], bool, str | None, dict[str, tuple[int, str]], dict[str, str]
+    dict[str, str | None],
+    DiceAgreement,
+    tuple[int, int],
+    dict[str, tuple[int, str]],
+    dict[str, str],
 ]
 
-EMAIL_RULE = "e-mail play"  # the "rule number" of the exchange's own checks
-DICE_NOT_AGREED = (
-    "the dice are not agreed yet: the seed is fixed when the first player opens the "
-    "second player's first file; send your file now"
+OPEN_ROLL_REFUSED = (
+    "an open roll in e-mail play outside free play: the rules call for none, and its roller, "
+    "who knows his file's dice, could choose the purpose that gives the value he wants"
 )
 
 
@@ -95,7 +111,7 @@ class Game(Protocol):
 
     def write_action(self, action: Action, fields: tuple[tuple[str, str], ...] = ()) -> Outcome: ...
 
-    def reseed(self, seed: int) -> None: ...
+    def roll_from(self, seed: int) -> None: ...
 
     def take_in(
         self, entries: Sequence[Entry], progress: Callable[[int, int], None] | None = None
@@ -129,8 +145,11 @@ class EmailExchange:
         self._game = game
         header = game.header
         self.keys: dict[str, str | None] = {"german": header.german, "soviet": header.soviet}
-        self.seed_agreed = header.seed is not None
-        self._second_share: str | None = None
+        self._dice: DiceAgreement = agreement(header)
+        self._sent = (0, 0)  # how many files were sent, and the entry of the last send
+        # Where fresh shares of the dice come from: the system's randomness (a test or the
+        # fuzzer may make them reproducible).
+        self.fresh: Callable[[], str] = fresh_share
         self._seals: dict[str, tuple[int, str]] = {}  # side -> (entry, seal) not yet shown
         self.opened: dict[str, str] = {}  # 18.1: side -> its secret of its told actions
         # What this player sent last as recorded beside his key (sentfiles.py), read once
@@ -159,7 +178,24 @@ class EmailExchange:
     @property
     def files_sent(self) -> int:
         """How many files the two players have sent, both counted."""
-        return sum(1 for entry in self._game.entries if entry.kind is EntryKind.SEND)
+        return self._sent[0]
+
+    @property
+    def seed_agreed(self) -> bool:
+        """[Dice] Whether the dice of the file being written are agreed, so that it may roll."""
+        return self._dice.rolls_in(self._sent[0] + 1)
+
+    def dice_report(self) -> str:
+        """[Dice] How the game's dice stand, in words (verify, the e-mail game details)."""
+        if isinstance(self._dice, OneSeed):
+            agreed = "agreed by both players" if self._dice.agreed else "not agreed yet"
+            return f"one seed for the whole game (made by an older owsqt), {agreed}"
+        if not self._dice.agreed:
+            return "not agreed yet: the first two files roll none"
+        return (
+            f"agreed by both players for each file, by commitment and reveal (files 3-"
+            f"{self._dice.agreed})"
+        )
 
     def last_sent(self) -> SentFile | None:
         """The file this player sent last: the later of the last one his copy of the game holds
@@ -193,31 +229,35 @@ class EmailExchange:
     # --- joining, sending, importing -----------------------------------------------------
 
     def join(self, side: str) -> None:
-        """Take the free `side` (pbem.free_side): the JOIN entry brings this computer's key and
-        its share of the dice seed."""
+        """Take the free `side` (pbem.free_side): the JOIN entry brings this computer's key."""
         identity = self._game.identity
-        share = identity.secret_for(f"join {self._game.header.game}")
         self._game.write_note(
             EntryKind.JOIN,
             side,
-            fields=(("key", identity.public), ("share", share)),
+            fields=(("key", identity.public),),
             narration=(notes.joined(Player(side)),),
             effect=self._take_join,
         )
 
     def send(self) -> tuple[str, str]:
-        """End this player's part: a SEND entry, then the file's name and text."""
+        """End this player's part: a SEND entry, which from file 2 on draws the fresh share of
+        the opponent's next file's dice and commits to this player's share of his next
+        (journal/filedice.py), then the file's name and text."""
         reason = self.why_not_act()
         if reason:
             raise ValueError(reason)
         side = sorted(self.local_sides)[0]
         opponent = Player(side).opponent
         number = self.files_sent + 1
+        dice: tuple[tuple[str, str], ...] = ()
+        if isinstance(self._dice, FileDice):
+            dice = self._dice.send_fields(self._game.identity, number, self.fresh())
         self._game.write_note(
             EntryKind.SEND,
             side,
-            fields=(("file", str(number)), ("to", opponent.value)),
+            fields=(("file", str(number)), ("to", opponent.value), *dice),
             narration=(notes.sent(number, opponent),),
+            effect=self._sent_file,
         )
         header = self._game.header
         sent = pbem.last_sent(self._game.as_parsed(), side)
@@ -241,6 +281,8 @@ class EmailExchange:
         mine = self.local_sides
         if len(mine) != 1:
             raise JournalError("your key is not one of this game's two players' keys")
+        if isinstance(self._dice, OneSeed):
+            raise JournalError(ONE_SEED_GAME)
         opponent = Player(next(iter(mine))).opponent.value
         ours = self._game.as_parsed()
         # The entries this copy holds were checked when they were written or taken in; the
@@ -269,6 +311,8 @@ class EmailExchange:
         mine = self.local_sides
         if not mine:
             return "your key is not one of this game's two players' keys"
+        if isinstance(self._dice, OneSeed):
+            return ONE_SEED_GAME
         missing = self._missing_send()
         if missing is not None:
             return (
@@ -290,6 +334,8 @@ class EmailExchange:
             owed = self._game.owed_by_opponent()
             if owed is not None:
                 return f"{owed}: send your file"
+            if self._open_roll_refused(action):
+                return OPEN_ROLL_REFUSED
             secret = secrets.kind_of(action)
             if secret is not None and action.player in self._seals:
                 return (
@@ -336,24 +382,14 @@ class EmailExchange:
         return True
 
     def after_entries(self) -> None:
-        """What this player's program does by itself once the opponent's part is in: reveal
-        the first share of the seed, show a sealed bid once the opponent has bid."""
+        """What this player's program does by itself once the opponent's part is in: answer a
+        strike, open his tells once the game is over, show a sealed bid once the opponent has
+        bid."""
         if self.why_not_act() is not None:
             return
         self._game.answer_strike()  # 18.1
         self._game.open_tells()
         mine = self.local_sides
-        header = self._game.header
-        creator = header.creator
-        if not self.seed_agreed and self._second_share is not None and creator in mine:
-            share = self._game.identity.secret_for(pbem.share_label(header.game))
-            self._game.write_note(
-                EntryKind.REVEAL,
-                creator,
-                fields=(("share", share),),
-                narration=(notes.REVEALED,),
-                effect=lambda _entry: self._fix_seed(share),
-            )
         for side, (number, _seal) in list(self._seals.items()):
             if side in mine:
                 sealed = self._sealed_action(number)
@@ -380,6 +416,8 @@ class EmailExchange:
             )
         if not self.seed_agreed and rolls_dice(outcome):
             broken.append((EMAIL_RULE, DICE_NOT_AGREED))
+        if self._open_roll_refused(action):
+            broken.append((EMAIL_RULE, OPEN_ROLL_REFUSED))
         unseal = entry.field("unseal")
         secret = secrets.kind_of(action)
         if unseal is None and secret is not None and entry.by in self._seals:
@@ -403,24 +441,16 @@ class EmailExchange:
         problem = self._undo_refusal(target, entry.number, undoers)
         return [Problem(entry.number, EMAIL_RULE, problem)] if problem else []
 
+    def replay_entry(self, entry: Entry) -> None:
+        """[Dice] Any entry read from a file, first: a file from the third must begin with its
+        writer's reveal, which agrees its dice; a send brings shares of the dice."""
+        self._take_dice(entry)
+
     def replay_exchange(self, entry: Entry) -> None:
         if entry.kind is EntryKind.JOIN:
-            share = entry.field("share") or ""
-            if not is_hex(share, 64):
-                raise JournalError("the join holds no share of the dice seed", entry.number)
             self._take_join(entry)
         elif entry.kind is EntryKind.REVEAL:
-            share = entry.field("share") or ""
-            header = self._game.header
-            if self.seed_agreed or self._second_share is None or entry.by != header.creator:
-                raise JournalError("a reveal only follows the second player's join", entry.number)
-            if pbem.commitment(header.game, share) != header.commitment:
-                raise JournalError(
-                    "the revealed share does not match the commitment in the header: the "
-                    "first player changed it",
-                    entry.number,
-                )
-            self._fix_seed(share)
+            pass  # its share agreed the file's dice already (replay_entry)
         elif entry.kind is EntryKind.SEAL:
             seal = entry.field("seal") or ""
             if not is_hex(seal, 64) or entry.by in self._seals:
@@ -437,6 +467,7 @@ class EmailExchange:
                     f"{entry.field('file')!r} to {entry.field('to')!r}",
                     entry.number,
                 )
+            self._count_send(entry)
 
     # --- the pieces ------------------------------------------------------------------------
 
@@ -511,13 +542,47 @@ class EmailExchange:
 
     def _take_join(self, entry: Entry) -> None:
         self.keys[entry.by or ""] = entry.field("key")
-        self._second_share = entry.field("share")
 
-    def _fix_seed(self, first_share: str) -> None:
-        """[Dice] Both shares are known: the game rolls from the seed they make."""
-        header = self._game.header
-        self._game.reseed(pbem.agreed_seed(header.game, first_share, self._second_share or ""))
-        self.seed_agreed = True
+    def _count_send(self, entry: Entry) -> None:
+        self._sent = (self._sent[0] + 1, entry.number)
+
+    def _sent_file(self, entry: Entry) -> None:
+        """This player's own send, once written: its shares of the dice, and the count."""
+        self._take_dice(entry)
+        self._count_send(entry)
+
+    def _take_dice(self, entry: Entry) -> None:
+        """[Dice] An entry, for the dice's agreement: a send's shares; a reveal's seed, which
+        the file rolls from now on."""
+        first = entry.number == self._sent[1] + 1
+        seed = self._dice.take(entry, self._sent[0] + 1, first)
+        if seed is not None:
+            self._game.roll_from(seed)
+
+    def begin_file(self) -> bool:
+        """[Dice] Before this player's program writes the first entry of his file, from file
+        3 on: the reveal of his share of its dice, which agrees them (whether it rolls or
+        not: under the fog of war the other side's world may roll where his does not).
+        Whether it wrote it."""
+        dice, file = self._dice, self._sent[0] + 1
+        if not isinstance(dice, FileDice) or file < 3 or self.why_not_act() is not None:
+            return False
+        if len(self._game.entries) != self._sent[1]:  # the file has begun
+            return False
+        side = next(iter(self.local_sides))
+        self._game.write_note(
+            EntryKind.REVEAL,
+            side,
+            fields=dice.reveal_fields(self._game.identity, file),
+            narration=(notes.revealed(file),),
+            effect=self._take_dice,
+        )
+        return True
+
+    def _open_roll_refused(self, action: Action) -> bool:
+        """[Dice] An open roll (RollDice) is refused in e-mail play outside free play: no rule
+        calls for one, and its roller, who knows his file's seed, could choose its value."""
+        return isinstance(action, RollDice) and self._game.header.mode != Mode.FREE.value
 
     def _sealed_action(self, number: int) -> Action:
         """The action this player sealed at entry `number`, opened with his own key."""
@@ -538,11 +603,11 @@ class EmailExchange:
     def _save_point(self) -> _SavePoint:
         return (
             dict(self.keys),
-            self.seed_agreed,
-            self._second_share,
+            self._dice.copy(),
+            self._sent,
             dict(self._seals),
             dict(self.opened),
         )
 
     def _restore(self, saved: _SavePoint) -> None:
-        self.keys, self.seed_agreed, self._second_share, self._seals, self.opened = saved
+        self.keys, self._dice, self._sent, self._seals, self.opened = saved

@@ -10,7 +10,12 @@ from owsqt.journal.textformat import Entry, EntryKind
 from owsqt.rules.core.vocabulary import Player
 from owsqt.session.secrets import ALLOCATION, BID
 
-REVEALED = "The dice seed is agreed: both players' shares are in."
+REVEALED = "The dice seed is agreed: both players' shares are in."  # one seed (older games)
+
+
+def revealed(file: int) -> str:
+    """[Dice] The reveal that begins a file of per-file dice."""
+    return f"The dice of file {file} are agreed: both players' shares are in."
 
 
 def joined(side: Player) -> str:
@@ -37,14 +42,15 @@ def answered(side: Player) -> str:
     return f"The {side.title} player tells what the strike found (18.1)."
 
 
-def written_on(entry: Entry) -> tuple[tuple[str, ...], ...]:
+def written_on(entry: Entry, file: int | None = None) -> tuple[tuple[str, ...], ...]:
     """Every narration owsqt writes on `entry`, an entry of the exchange (a join, reveal,
-    seal, send or open) or an answer to a strike: the one its words must be."""
+    seal, send or open) or an answer to a strike: the one its words must be. `file`: the
+    number of the file a reveal of per-file dice begins (None in a game of one seed)."""
     side = Player(entry.by or "")
     if entry.kind is EntryKind.JOIN:
         return ((joined(side),),)
     if entry.kind is EntryKind.REVEAL:
-        return ((REVEALED,),)
+        return ((REVEALED,),) if file is None else ((revealed(file),),)
     if entry.kind is EntryKind.SEAL:  # the sealed action is the writer's secret until shown
         return tuple((sealed(side, secret.what),) for secret in (BID, ALLOCATION))
     if entry.kind is EntryKind.SEND:

@@ -72,11 +72,6 @@ class SideWorld:
         self._start = _Told(told, self.initial)
         self._marks: list[_Told] = []  # after each entry
 
-    def reseed(self, initial: GameState) -> None:
-        """The world's start rolling from `initial`'s dice (the seed both players made)."""
-        self.initial = replace(self.initial, dice=initial.dice)
-        self._start = replace(self._start, since=self.initial)
-
     def step(self, state: GameState, action: Action, mode: Mode) -> Outcome:
         """One step of the world: this side's action, or the other side's entry taken in."""
         return world_step(self.ruleset, self.side, state, action, mode)

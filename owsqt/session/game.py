@@ -19,6 +19,7 @@ from pathlib import Path
 
 from owsqt import __version__
 from owsqt.journal import pbem
+from owsqt.journal.filedice import DICE_NOT_AGREED, creator_commitment
 from owsqt.journal.history import Applied, History, rolls_dice
 from owsqt.journal.identity import Identity
 from owsqt.journal.lock import JournalLock
@@ -43,7 +44,7 @@ from owsqt.journal.textformat import (
 from owsqt.journal.writer import JournalWriter
 from owsqt.rules.core.actions import Action, EndStep, action_from_data, action_to_data
 from owsqt.rules.core.codec import CodecError
-from owsqt.rules.core.dice import DiceState, new_seed
+from owsqt.rules.core.dice import DiceState, DieKeys, new_seed
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -68,11 +69,11 @@ from owsqt.rules.worlds.public import Public
 from owsqt.rules.worlds.reach import TRESPASS_RULE
 from owsqt.session import exchangenotes as notes
 from owsqt.session.checkpointcheck import agrees
-from owsqt.session.email import DICE_NOT_AGREED, EMAIL_RULE, EmailExchange
+from owsqt.session.email import EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened, sealed, side_of
 from owsqt.session.play import LOCAL_PLAY, Players
 from owsqt.session.presentlog import LogLine, PresentLog
-from owsqt.session.problems import ImportRefused, Problem
+from owsqt.session.problems import EMAIL_RULE, ImportRefused, Problem
 from owsqt.session.sidelog import SideLog
 
 Progress = Callable[[int, int], None]  # told (entries done, entries in all) as a file is read
@@ -119,6 +120,8 @@ class GameSession:
         self.initial_state = initial_state(
             ruleset.catalogue, scenario, header.seed or 0, header.options, in_play
         )
+        if header.per_file_dice:  # [Dice] every roll keyed: no roll moves another's die
+            self.initial_state = replace(self.initial_state, dice=DiceState(0, keys=DieKeys()))
         # 18.1: in e-mail play under fog of war this computer plays on its side's world
         self._world: SideWorld | None = None
         step = None
@@ -128,7 +131,9 @@ class GameSession:
             self.ruleset = self._world.ruleset
             self.initial_state = self._world.initial
             step = self._world.step
-        self._history = History(self.ruleset, self.initial_state, self.mode, step)
+        self._history = History(
+            self.ruleset, self.initial_state, self.mode, step, header.per_file_dice
+        )
         self._journal = JournalWriter(header)
         self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
         self._side_log = SideLog(self.ruleset, FOG_OF_WAR in header.options)  # entries' events
@@ -160,7 +165,7 @@ class GameSession:
 
         Local games (solitaire, hot-seat) are signed by this machine's key for both sides and
         roll from `seed`. An e-mail game names its creator's `side` and key, and commits to
-        the creator's share of a seed both players make (pbem.commitment). The file records
+        the creator's share of the dice of his file 3 (journal/filedice.py). The file records
         the chosen `options` and those the program adds for them (18.1: the keyed die)."""
         identity = identity or Identity.load_or_create()
         game = game or pbem.new_game_id()
@@ -172,10 +177,9 @@ class GameSession:
         if play is Play.EMAIL:
             if seed is not None:
                 raise ValueError("an e-mail game's seed is made by both players, not chosen")
-            share = identity.secret_for(pbem.share_label(game))
             german = identity.public if side is Player.GERMAN else None
             soviet = identity.public if side is Player.SOVIET else None
-            commitment = pbem.commitment(game, share)
+            commitment = creator_commitment(identity, game)
         else:
             german = soviet = identity.public
             dice = new_seed() if seed is None else seed
@@ -191,6 +195,7 @@ class GameSession:
             soviet=soviet,
             seed=dice,
             commitment=commitment,
+            per_file_dice=commitment is not None,
         )
         session = cls(ruleset, header, clock, identity)
         if path is not None:
@@ -332,16 +337,20 @@ class GameSession:
         path: Path | None = None,
         clock: Clock = utc_now,
         identity: Identity | None = None,
+        fresh: Callable[[], str] | None = None,
     ) -> GameSession:
         """Take the free side of an e-mail game from its creator's first file: the JOIN entry
-        brings this player's key and share of the dice seed. JournalError (ImportRefused for
-        broken rules) when the file cannot be joined."""
+        brings this player's key. `fresh`: where his fresh shares of the dice come from (the
+        system's randomness unless given; journal/filedice.py). JournalError (ImportRefused
+        for broken rules) when the file cannot be joined."""
         identity = identity or Identity.load_or_create()
         first = parse(text, known=0)  # his first file: one file
         side = pbem.free_side(first, identity.public)
         session = cls(ruleset, first.header, clock, identity)
         session.take_in(first.entries)  # refused at the first entry that breaks a rule
         assert session.email is not None  # free_side made sure that it is an e-mail game
+        if fresh is not None:
+            session.email.fresh = fresh
         session.email.join(side)
         if path is not None:
             session.save_as(path, replace=False)  # a new game never replaces a file
@@ -376,8 +385,7 @@ class GameSession:
         refusal = self.players.why_not_act(action)
         if refusal:
             return self._refused(refusal)
-        before = self.state
-        outcome = self._apply(before, action, self.mode)
+        before, outcome = self._applied(action)
         if not outcome.applied:
             return outcome
         trespass = self._world.trespass(action, self.mode) if self._world is not None else None
@@ -411,6 +419,7 @@ class GameSession:
         reason = self.why_not_undo()
         if reason:
             raise ValueError(reason)
+        self.players.begin_file()  # [Dice] the reveal that begins a file comes first
         target = self._history.last_applied
         assert target is not None  # why_not_undo() found an action to take back
         entry = Entry(
@@ -428,6 +437,8 @@ class GameSession:
         reason = self.why_not_redo()
         if reason:
             raise ValueError(reason)
+        if self.players.begin_file():  # [Dice] the reveal first, then the redo on its seed
+            return self.redo()
         redone, outcome = self._history.preview_redo()
         entry = Entry(
             len(self._journal) + 1,
@@ -584,7 +595,10 @@ class GameSession:
         effect: Callable[[Entry], object] | None = None,
     ) -> None:
         """Journal an entry of the exchange (no action) for `side`, signed; once it is on
-        disk, `effect` takes it into the game."""
+        disk, `effect` takes it into the game. [Dice] The first of a player's file comes
+        after the reveal that begins it."""
+        if kind is not EntryKind.REVEAL:
+            self.players.begin_file()
         number = len(self._journal) + 1
         entry = Entry(number, kind, self._now(), fields=fields, narration=narration, by=side)
         self._write(entry, effect)
@@ -592,23 +606,15 @@ class GameSession:
     def write_action(self, action: Action, fields: tuple[tuple[str, str], ...] = ()) -> Outcome:
         """Apply `action` in the game's mode and journal it with `fields` if it took effect,
         without asking whose it is to make: the exchange showing a sealed bid."""
-        before = self.state
-        outcome = self._apply(before, action, self.mode)
+        before, outcome = self._applied(action)
         if outcome.applied:
             self._act(action, before, outcome, fields)
         return outcome
 
-    def reseed(self, seed: int) -> None:
-        """[Dice] Roll from `seed` from the start of the game on: the seed both e-mail players
-        make, agreed before any die is rolled (JournalError if one was)."""
-        if self.state.dice.rolls_made:
-            raise JournalError("a die was rolled before the seed was agreed")
-        self.initial_state = replace(
-            self.initial_state, dice=DiceState.new(seed, self.initial_state.options)
-        )
-        if self._world is not None:
-            self._world.reseed(self.initial_state)
-        self._history.reseed(self.initial_state)
+    def roll_from(self, seed: int) -> None:
+        """[Dice] The actions from now on roll from `seed`: the seed both e-mail players
+        agreed for the file being written (journal/filedice.py)."""
+        self._history.roll_from(seed)
 
     def take_in(self, entries: Sequence[Entry], progress: Progress | None = None) -> None:
         """Replay `entries`, read from another copy of this journal that continues it (an
@@ -695,6 +701,7 @@ class GameSession:
             self._journal.entries, self._history.last_applied
         ):
             return
+        self.players.begin_file()  # [Dice] the reveal that begins a file comes first
         public = world.resolution(self.state)
         self._write(
             world.answer_entry(len(self._journal) + 1, self._now(), public), None, (), public
@@ -726,6 +733,17 @@ class GameSession:
             return None
         return world.owed(self._journal.entries, self.state, self._history.last_applied)
 
+    def _applied(self, action: Action) -> tuple[GameState, Outcome]:
+        """The state before `action` and its outcome in the game's mode. [Dice] In e-mail play
+        the first action of a player's file is preceded by the reveal that agrees its dice,
+        and applied again on their seed."""
+        before = self.state
+        outcome = self._apply(before, action, self.mode)
+        if outcome.applied and self.players.begin_file():
+            before = self.state
+            outcome = self._apply(before, action, self.mode)
+        return before, outcome
+
     def _apply(self, state: GameState, action: Action, mode: Mode) -> Outcome:
         """The engine's outcome of `action`: on the whole game, or on this side's world."""
         if self._world is not None:
@@ -748,6 +766,7 @@ class GameSession:
 
     def _replay(self, entry: Entry) -> None:
         """Apply one entry read from a file; JournalError names it when it does not fit."""
+        self.players.replay_entry(entry)  # [Dice] where the entry stands in its file
         if entry.kind is EntryKind.ACT:
             self._replay_act(entry)
         elif entry.kind is EntryKind.TELL:
@@ -765,8 +784,10 @@ class GameSession:
     def _replay_note(self, entry: Entry) -> None:
         """An entry of the exchange, taken in by the kind of play, holds the words owsqt
         writes on it and no others (exchangenotes.py)."""
+        per_file = self.email is not None and self.header.per_file_dice  # [Dice]
+        file = self.email.files_sent + 1 if self.email is not None and per_file else None
         self.players.replay_exchange(entry)
-        self._check_words(entry, notes.written_on(entry))
+        self._check_words(entry, notes.written_on(entry, file))
 
     def _replay_act(self, entry: Entry) -> None:
         if self._world is not None:

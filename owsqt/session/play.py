@@ -75,6 +75,16 @@ class Players(Protocol):
         if so its seal is journalled in its place."""
         ...
 
+    def begin_file(self) -> bool:
+        """Journal what must begin the part this computer's player writes now, before its
+        first entry (e-mail play: the reveal of his share of its dice); whether it did."""
+        ...
+
+    def replay_entry(self, entry: Entry) -> None:
+        """Take in any entry read from a file, before it is replayed; JournalError when it
+        does not fit where it stands (e-mail play: a file's dice)."""
+        ...
+
     def after_entries(self) -> None:
         """Journal what this computer's program writes by itself once new entries are in."""
         ...
@@ -128,6 +138,12 @@ class LocalPlay:
 
     def seal(self, action: Action, before: GameState) -> bool:
         return False
+
+    def begin_file(self) -> bool:
+        return False
+
+    def replay_entry(self, entry: Entry) -> None:
+        return None
 
     def after_entries(self) -> None:
         return None

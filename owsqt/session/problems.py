@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from owsqt.journal.textformat import JournalError
 
+EMAIL_RULE = "e-mail play"  # the "rule number" of the e-mail exchange's own checks
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:

@@ -11,10 +11,12 @@ or more, or other than the truth is found at the entry where he did."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from owsqt.journal import pbem
+from owsqt.journal.filedice import DICE_NOT_AGREED, DiceAgreement, FileDice, agreement
+from owsqt.journal.history import rolls_dice
 from owsqt.journal.textformat import Entry, EntryKind, JournalError, Play, parse
+from owsqt.rules.core.dice import DiceState, DieKeys
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -24,7 +26,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
 from owsqt.session.fogmail import SideWorld, failing_as, opened
-from owsqt.session.problems import Problem
+from owsqt.session.problems import EMAIL_RULE, Problem
 
 _OPEN_TITLE = re.compile(rf"^#\d+ {EntryKind.OPEN.value} \S+ by (\w+)$", re.MULTILINE)
 REFEREE_RULE = "18.1 e-mail"  # the "rule number" of a public part that is not the truth
@@ -70,9 +72,11 @@ def referee(ruleset: Ruleset, text: str) -> Refereed:
         raise JournalError(f"unknown scenario {header.scenario!r}")
     options = header.options
     in_play = units_in_play(scenario, ruleset.turn_record_track, ruleset.catalogue, options)
-    seed = _seed(entries, header.game)
-    start = initial_state(ruleset.catalogue, scenario, seed, options, in_play)
-    return _Replay(ruleset, header.game, Mode(header.mode), secrets, start).run(entries)
+    start = initial_state(ruleset.catalogue, scenario, 0, options, in_play)
+    if header.per_file_dice:  # [Dice] every roll keyed, from the seed of its file
+        start = replace(start, dice=DiceState(0, keys=DieKeys()))
+    dice = agreement(header)
+    return _Replay(ruleset, header.game, Mode(header.mode), secrets, start, dice).run(entries)
 
 
 class _Replay:
@@ -85,8 +89,11 @@ class _Replay:
         mode: Mode,
         secrets: dict[str | None, str],
         start: GameState,
+        dice: DiceAgreement,
     ) -> None:
         self.ruleset = ruleset
+        self.dice = dice
+        self.sent = (0, 0)  # how many files were sent, and the entry of the last send
         self.game = game
         self.mode = mode
         self.secrets = secrets
@@ -99,8 +106,12 @@ class _Replay:
 
     def run(self, entries: tuple[Entry, ...]) -> Refereed:
         for entry in entries:
+            file, first = self.sent[0] + 1, entry.number == self.sent[1] + 1
+            seed = self.dice.take(entry, file, first)  # [Dice] agreed for each file
+            if entry.kind is EntryKind.SEND:
+                self.sent = (file, entry.number)
             if entry.kind is EntryKind.TELL:
-                self._tell(entry)
+                self._tell(entry, self.dice.rolls_in(file))
             elif entry.kind is EntryKind.UNDO:
                 self._back(entry, self.states[(entry.target or 1) - 1])
                 self.undone.append(self.applied.pop())
@@ -110,10 +121,10 @@ class _Replay:
             elif entry.kind is EntryKind.ACT:
                 raise JournalError("an action shown whole in a fogged e-mail game", entry.number)
             else:
-                self._note()
+                self._note(seed)
         return Refereed(self.states[-1][0], tuple(self.problems))
 
-    def _tell(self, entry: Entry) -> None:
+    def _tell(self, entry: Entry, may_roll: bool) -> None:
         writer = Player(entry.by or "")
         truth, *worlds = self.states[-1]
         now = dict(zip(Player, worlds, strict=True))
@@ -130,6 +141,8 @@ class _Replay:
                 outcome = apply(self.ruleset, truth, action, judging)
                 after_own = own.step(now[writer], action, Mode.FREE).state
                 public = own.tell(now[writer], action, after_own)
+            if not may_roll and rolls_dice(outcome):
+                self.problems.append(Problem(entry.number, EMAIL_RULE, DICE_NOT_AGREED))
             if self.mode is Mode.STRICT:
                 for violation in outcome.verdict.violations:
                     self.problems.append(Problem(entry.number, violation.rule, violation.message))
@@ -155,11 +168,15 @@ class _Replay:
                 world.mark_redo(entry.target or 0)
         self.states.append(states)
 
-    def _note(self) -> None:
-        _truth, german, soviet = self.states[-1]
+    def _note(self, seed: int | None) -> None:
+        """An entry of the exchange; a reveal's `seed` is the one the dice roll from now."""
+        states = self.states[-1]
+        if seed is not None:
+            states = _seeded(states, seed, isinstance(self.dice, FileDice))
+        _truth, german, soviet = states
         self.worlds[Player.GERMAN].mark(None, german)
         self.worlds[Player.SOVIET].mark(None, soviet)
-        self.states.append(self.states[-1])
+        self.states.append(states)
 
     def _check(self, entry: Entry, holds: bool, what: str) -> None:
         if not holds:
@@ -168,10 +185,11 @@ class _Replay:
             )
 
 
-def _seed(entries: tuple[Entry, ...], game: str) -> int:
-    """The dice seed both players made (the JOIN's share and the REVEAL's)."""
-    join = next((e for e in entries if e.kind is EntryKind.JOIN), None)
-    reveal = next((e for e in entries if e.kind is EntryKind.REVEAL), None)
-    if join is None or reveal is None:
-        raise JournalError("the game's dice seed was never agreed")
-    return pbem.agreed_seed(game, reveal.field("share") or "", join.field("share") or "")
+def _seeded(states: _States, seed: int, afresh: bool) -> _States:
+    """[Dice] The whole game and both worlds rolling from `seed`; `afresh`: the keyed die
+    counts its actions from 0 again (dice agreed for each file, as History.roll_from)."""
+    truth, german, soviet = (
+        s.with_dice(replace(s.dice, seed=seed, keys=DieKeys() if afresh else s.dice.keys))
+        for s in states
+    )
+    return truth, german, soviet

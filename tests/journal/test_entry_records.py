@@ -35,7 +35,8 @@ def refused(entries: list[Entry], header=HEADER) -> str:
         (replace(SEND, action={"kind": "end_step"}),
          "entry 1, line 14: a 'send' entry holds no action"),
         (replace(SEND, fields=(("to", "soviet"), ("file", "1"))),
-         "entry 1, line 14: a 'send' entry holds the fields '+ file', '+ to', once each"),
+         "entry 1, line 14: a 'send' entry holds the fields '+ file', '+ to' or '+ file', '+ to', "
+         "'+ fresh', '+ commit', once each"),
         (replace(SEND, fields=(("file", "1"), ("file", "2"), ("to", "soviet"))),
          "entry 1, line 14: a 'send' entry holds the fields"),
         (replace(SEND, violations=("6.2: the Soviet player concedes",)),

@@ -303,7 +303,10 @@ def test_the_details_name_both_keys_by_fingerprint_and_the_state_of_the_dice(
     (_title, text, _details) = desk.warnings[-1]
     keys = soviet.session.players.keys
     assert f"German key: {fingerprint(keys['german'])} (yours)" in text
-    assert "Soviet key: not joined yet" in text and "Dice seed: not agreed yet" in text
+    assert (
+        "Soviet key: not joined yet" in text
+        and "Dice: not agreed yet: the first two files roll none." in text
+    )
     soviet.email.details_action.trigger()
     (_title, text, _details) = desk.warnings[-1]
     assert f"Soviet key: {fingerprint(keys['soviet'])} (yours)" in text
@@ -313,12 +316,8 @@ def test_the_details_name_both_keys_by_fingerprint_and_the_state_of_the_dice(
 def test_defect_5_a_file_undoing_a_die_roll_is_refused_naming_the_entry(qtbot, shipped, desk):
     """A signed undo the rules do not allow (a die rolled): a warning naming the entry and the
     rule, never a traceback, and the game as it was."""
-    from tests.session.test_undo_barrier_replay import (
-        BARRIER,
-        sent_by,
-        soviet_rolled,
-        undo_of_the_last,
-    )
+    from tests.session.pbemkit import sent_by
+    from tests.session.test_undo_barrier_replay import BARRIER, soviet_rolled, undo_of_the_last
 
     exchange, text = soviet_rolled(shipped)
     key = exchange.soviet_key

@@ -14,7 +14,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
-from tests.session.pbemkit import Exchange
+from tests.session.pbemkit import Exchange, begun_by
 
 
 def flooded_reply(
@@ -64,10 +64,11 @@ def appended(
     ending with a send. `told_alike`: the same action is narrated alike wherever it comes
     (moves to and fro), so each is applied once."""
     side = _side_of(session, key)
-    parsed = parse(session.text())
+    text = begun_by(session.text(), key, side)  # a file begins with its dice revealed
+    parsed = parse(text)
     state = session.state
     told: dict[str, tuple[str, ...]] = {}
-    lines = session.text().rstrip("\n").split("\n")
+    lines = text.rstrip("\n").split("\n")
     digest = parsed.last_digest
     number = len(parsed.entries)
     files = sum(1 for entry in parsed.entries if entry.kind is EntryKind.SEND)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from owsqt.journal import pbem
+from owsqt.journal import filedice
 from owsqt.journal.textformat import EntryKind, JournalError, parse
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, RollDice
 from owsqt.rules.core.steps import Segment
@@ -54,16 +54,27 @@ def test_each_file_is_the_whole_game_and_replays_alone(ruleset, played):
         assert session.problems == []
 
 
-def test_the_seed_is_made_of_both_shares_and_neither_chose_it(played):
+def test_pbem_dice_each_file_rolls_from_a_seed_of_both_players_shares(played):
+    """[Dice] A file's seed is made of its writer's share, revealed before its first roll
+    and committed to before the other player drew the fresh share, which he sent with his
+    file before."""
     entries = parse(played.files[-1]).entries
-    join = next(e for e in entries if e.kind is EntryKind.JOIN)
-    reveal = next(e for e in entries if e.kind is EntryKind.REVEAL)
     header = played.german.header
-    assert header.seed is None and header.soviet is None  # the creator chose no seed
-    assert pbem.commitment(header.game, reveal.field("share")) == header.commitment
-    seed = pbem.agreed_seed(header.game, reveal.field("share"), join.field("share"))
+    assert header.seed is None and header.per_file_dice  # the creator chose no seed
+    sends = [e for e in entries if e.kind is EntryKind.SEND]
+    reveals = [e for e in entries if e.kind is EntryKind.REVEAL]
+    assert reveals  # the initiative (6.1) was rolled
+    for reveal in reveals:
+        file = 1 + sum(1 for send in sends if send.number < reveal.number)
+        share = reveal.field("share")
+        pledged = sends[file - 3].field("commit") if file > 3 else header.commitment
+        assert file == 3 or sends[file - 3].by == reveal.by  # his own send of file - 2
+        assert filedice.share_commitment(header.game, file, share) == pledged
+        fresh = next(s for s in sends if int(s.field("file")) == file - 1).field("fresh")
+        seed = filedice.file_seed(header.game, file, share, fresh)
+        assert reveal.by != sends[file - 2].by  # the fresh share was the other player's
     assert played.german.state.dice.seed == played.soviet.state.dice.seed == seed
-    assert join.by == "soviet" and reveal.by == "german"
+    assert played.german.state.dice.keys is not None  # every e-mail game rolls keyed
 
 
 def test_no_die_is_rolled_before_the_seed_is_agreed(ruleset):

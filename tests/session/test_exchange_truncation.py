@@ -10,13 +10,13 @@ import pytest
 from owsqt.cli import main
 from owsqt.journal import pbem
 from owsqt.journal.identity import Identity
-from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse, render_entry, signed
+from owsqt.journal.textformat import EntryKind, JournalError, parse
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.sentfiles import SentFiles
-from tests.session.pbemkit import Exchange
+from tests.session.pbemkit import Exchange, sent_by
 
 AT = "2026-11-21T07:00:00Z"
 
@@ -63,18 +63,7 @@ def cut(text: str, entries: int) -> str:
 
 def with_soviet_send(text: str, key: Identity) -> str:
     """`text` and then the Soviet's send of the next file, signed by him."""
-    parsed = parse(text)
-    number = 1 + sum(1 for entry in parsed.entries if entry.kind is EntryKind.SEND)
-    send = Entry(
-        len(parsed.entries) + 1,
-        EntryKind.SEND,
-        AT,
-        fields=(("file", str(number)), ("to", "german")),
-        narration=(f"File {number} sent to the German player.",),
-        by="soviet",
-    )
-    lines, _ = render_entry(signed(send, parsed.last_digest, key.sign), parsed.last_digest)
-    return text + "\n".join(lines) + "\n"
+    return sent_by(text, key, "soviet", AT)
 
 
 def german_at(ruleset, played: Exchange, index: int) -> GameSession:
@@ -167,18 +156,20 @@ def test_defect_4_verify_says_a_file_ends_after_an_entry_that_is_not_a_send(
     ruleset, played, tmp_path, capsys
 ):
     sent = file_5(played)
-    text = cut(played.files[4], sent.last - 1)  # the German's allocation, not his send
+    text = cut(played.files[4], sent.last - 1)  # his reveal and allocation, not his send
     assert text != played.files[4] and parse(text).entries[-1].kind is EntryKind.ACT
     audited = GameSession.from_text(ruleset, text, audit=True)
     assert audited.problems == []
     assert audited.email.not_as_sent() == (
-        f"not a file as sent: entry {sent.last - 1} after the last send (file 4, "
-        f"#{sent.first - 1}); so ends a player's own copy of the game between his sends, and "
-        "so does a file cut short after a whole entry"
+        f"not a file as sent: entries {sent.first}-{sent.last - 1} after the last send (file "
+        f"4, #{sent.first - 1}); so ends a player's own copy of the game between his sends, "
+        "and so does a file cut short after a whole entry"
     )
     whole = GameSession.from_text(ruleset, played.files[4], audit=True)
     assert whole.email.not_as_sent() is None
     path = tmp_path / "cut.owsg"
     path.write_text(text, encoding="utf-8")
     assert main(["verify", str(path)]) == 0  # a warning: a copy between sends ends so too
-    assert f"  not a file as sent: entry {sent.last - 1} after" in capsys.readouterr().out
+    assert f"  not a file as sent: entries {sent.first}-{sent.last - 1} after" in (
+        capsys.readouterr().out
+    )

@@ -144,9 +144,9 @@ def test_18_1_the_option_list_of_a_refused_option_names_no_keyed_die(rules):
     assert "fog-of-war" in str(refused.value) and KEYED_DICE not in str(refused.value)
 
 
-def test_18_1_reseeding_a_fogged_game_keeps_the_keyed_die(rules):
+def test_18_1_a_fogged_game_rolling_from_a_new_seed_keeps_the_keyed_die(rules):
     session = new_fogged(rules)
-    session.reseed(99)
+    session.roll_from(99)  # [Dice] as e-mail play does for each file
     assert session.state.dice == DiceState(99, keys=DieKeys())
 
 

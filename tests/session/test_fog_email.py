@@ -24,7 +24,7 @@ from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, parse, render_entry, signed
 from owsqt.rules.core.actions import EndStep, MoveStack
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.engine import judge
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import engaged
@@ -78,14 +78,19 @@ def table(ruleset):
     return table
 
 
+GONE = (UnitStatus.ELIMINATED, UnitStatus.PERMANENTLY_LOST, UnitStatus.OFF_MAP_RETURN)
+
+
 def _reader_knew(session: GameSession) -> set[str]:
-    """Every unit the session's world held on the map after any entry, and every unit an
-    entry of the other side showed for that entry alone (the guns of a counterbattery,
-    reading 153): what its side saw."""
+    """Every unit the session's world held on the map after any entry, or as gone off it (an
+    enemy unit gone off the map shows: a stack displaced with nowhere to go, 9.3), and every
+    unit an entry of the other side showed for that entry alone (the guns of a
+    counterbattery, reading 153): what its side saw."""
     known: set[str] = set()
     for number in range(len(session.entries) + 1):
         state = session.state_after(number)
-        known |= {u for u, unit in state.units.items() if unit.hex is not None}
+        units = state.units.items()
+        known |= {u for u, unit in units if unit.hex is not None or unit.status in GONE}
     for entry in session.entries:
         if entry.kind is EntryKind.TELL and entry.by != session.world_side.value:
             known |= {unit_id for unit_id, _unit in entry.action["introduced"]}
@@ -288,16 +293,18 @@ def test_18_1_an_action_taken_back_before_the_send_is_taken_back_over_there(tabl
                 side, mine = _received(table, index)
                 continue
             mine.undo()
-            assert mine.state == before
+            # The file began with the reveal of its dice: they roll from its seed now (Dice).
+            assert replace(mine.state, dice=before.dice) == before
             _, text = mine.email.send()
             theirs = GameSession.from_text(
                 default_ruleset(), table.sent[index], identity=table.keys[side.opponent]
             )
             held = theirs.state
             theirs.email.import_text(text)
-            kinds = [e.kind for e in theirs.entries[-3:]]
-            assert kinds == [EntryKind.TELL, EntryKind.UNDO, EntryKind.SEND]
-            assert theirs.state == held
+            kinds = [e.kind for e in theirs.entries[-4:]]
+            assert kinds == [EntryKind.REVEAL, EntryKind.TELL, EntryKind.UNDO, EntryKind.SEND]
+            assert replace(theirs.state, dice=held.dice) == held
+            assert theirs.state.dice.seed == mine.state.dice.seed  # both from the reveal
             return
     pytest.fail("no file left its receiver an action to take in his movement segment")
 

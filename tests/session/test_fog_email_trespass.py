@@ -26,7 +26,7 @@ from owsqt.rules.worlds.reach import TRESPASS_RULE
 from owsqt.session import GameSession
 from owsqt.session.fogmail import sealed
 from owsqt.session.referee import referee
-from tests.session.pbemkit import Exchange
+from tests.session.pbemkit import Exchange, begun_by
 from tests.session.test_undo_barrier_replay import AT, appended, sent_by
 
 ACTS_WITH = (
@@ -65,7 +65,8 @@ class Fogged:
         """The Soviet's reply as his changed program writes it: one more tell whose public
         part is `action` (with the fields of `public`), its action sealed as an honest
         program seals it, then his send, all signed with his key; and the tell's number."""
-        text = self.soviet.text()
+        key = self.exchange.soviet_key
+        text = begun_by(self.soviet.text(), key, "soviet", AT)  # his file's dice revealed
         number = len(parse(text).entries) + 1
         told = {
             "writer": "soviet",
@@ -320,6 +321,7 @@ def opened(game: Fogged, text: str) -> str:
     for side, key in ((Player.GERMAN, game.exchange.german_key),
                       (Player.SOVIET, game.exchange.soviet_key)):  # fmt: skip
         secret = key.secret_for(pbem.tells_label(game_id))
+        text = begun_by(text, key, side.value, AT)  # a file begins with its dice revealed
         number = len(parse(text).entries) + 1
         entry = Entry(number, EntryKind.OPEN, AT, fields=(("secret", secret),), by=side.value)
         text = appended(text, key, entry)

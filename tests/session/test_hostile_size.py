@@ -11,6 +11,7 @@ from owsqt.journal import textformat
 from owsqt.journal.limits import MAX_FILE_ENTRIES
 from owsqt.journal.textformat import JournalError, parse
 from owsqt.rules.core.actions import RollDice
+from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused, email, game
@@ -54,7 +55,7 @@ def test_3_1_a_reply_of_illegal_moves_is_refused_at_its_first_and_judges_no_othe
     german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
     before = german.text()
     flood = flooded_reply(ruleset, exchange, exchange.soviet.text(), 1_500)
-    first = len(parse(text).entries) + 1
+    first = len(parse(text).entries) + 2  # after the reveal his file begins with (Dice)
     replays = counting_replays(monkeypatch)
     with pytest.raises(ImportRefused) as refused:
         german.email.import_text(flood)
@@ -82,7 +83,7 @@ def test_defect_8_a_reply_larger_than_one_file_is_refused_before_any_entry_is_re
     monkeypatch.setattr(textformat, "signature_holds", lambda *a: verified.append(a[1]) or real(*a))
     over = known + MAX_FILE_ENTRIES + 1
     for sends in (1, 4):  # one file of 2,001 entries, or four files of his in a row
-        moves = MAX_FILE_ENTRIES + 1 - sends
+        moves = MAX_FILE_ENTRIES - sends  # and the reveal his file begins with (Dice)
         flood = flooded_reply(ruleset, exchange, exchange.soviet.text(), moves, sends)
         assert flood.count("\n#") == over  # every title begins a line
         verified.clear()
@@ -102,7 +103,7 @@ def test_defect_8_verify_refuses_a_file_over_the_bound_or_padded_with_files_of_o
     exchange, text = opened
     known = len(parse(text).entries)
     cases = {
-        "large": (MAX_FILE_ENTRIES, 1, "file 4 of the game holds more than 2,000 entries"),
+        "large": (MAX_FILE_ENTRIES - 1, 1, "file 4 of the game holds more than 2,000 entries"),
         "padded": (30, 3, "the soviet player sends file 5 after file 4, which he sent too"),
     }
     for name, (moves, sends, why) in cases.items():
@@ -113,19 +114,23 @@ def test_defect_8_verify_refuses_a_file_over_the_bound_or_padded_with_files_of_o
         captured = capsys.readouterr()
         assert captured.out == f"{path}: TAMPERED OR UNREADABLE\n"
         (line,) = captured.err.splitlines()
-        number = known + (MAX_FILE_ENTRIES + 1 if name == "large" else 22)
+        number = known + (MAX_FILE_ENTRIES + 1 if name == "large" else 23)  # with the reveal
         assert line.startswith(
             f"owsqt: {path}: entry {number}, line {title_line(flood, number)}: {why}"
         ), line
 
 
 def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_file_holds(
-    ruleset, opened, monkeypatch
+    ruleset, monkeypatch
 ):
-    """With the bound at 4 entries: the Soviet's program refuses his fourth roll (3 rolls and
-    the send fill the file), sends, and the German opens the file."""
-    exchange, text = opened
-    monkeypatch.setattr(email, "MAX_FILE_ENTRIES", 4)  # his program's; the German's as ever
+    """With the bound at 5 entries, in a game of free play (where open rolls are made): the
+    Soviet's file begins with the reveal of its dice, his program refuses his fourth roll
+    (the reveal, 3 rolls and the send fill the file), he sends, and the German opens it."""
+    exchange = Exchange(ruleset, mode=Mode.FREE)
+    exchange.opening()
+    text = exchange.send(exchange.german)
+    exchange.soviet.email.import_text(text)
+    monkeypatch.setattr(email, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
     soviet = GameSession.from_text(ruleset, exchange.soviet.text(), identity=exchange.soviet_key)
     for _ in range(3):
         must(soviet, RollDice(purpose="test", player=Player.SOVIET))
@@ -133,13 +138,13 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
     assert not refused.applied
     (violation,) = refused.verdict.violations
     assert violation.message == (
-        "your file holds 3 entries since the last send, the most one file may hold (4) but "
+        "your file holds 4 entries since the last send, the most one file may hold (5) but "
         "for its send: send it now"
     )
     _, reply = soviet.email.send()
     german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
     report = german.email.import_text(reply)
-    assert report.last_entry - report.first_entry + 1 == 4
+    assert report.last_entry - report.first_entry + 1 == 5
 
 
 def test_defect_8_a_first_file_of_illegal_rolls_is_refused_at_its_first_when_joined(
@@ -155,5 +160,7 @@ def test_defect_8_a_first_file_of_illegal_rolls_is_refused_at_its_first_when_joi
     replays = counting_replays(monkeypatch)
     with pytest.raises(ImportRefused) as refused:
         GameSession.join(ruleset, flood, identity=Identity.generate())
-    assert [(p.entry, p.rule) for p in refused.value.problems] == [(1, email.EMAIL_RULE)]
+    # its first entry breaks the exchange's rules twice: a die before the dice are agreed,
+    # and an open roll in strict e-mail play; no other entry is judged
+    assert {(p.entry, p.rule) for p in refused.value.problems} == {(1, email.EMAIL_RULE)}
     assert len(replays) == 1

@@ -13,12 +13,13 @@ import pytest
 from owsqt.cli import main
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse, render_entry, signed
-from owsqt.rules.core.actions import PlaceUnits, RollDice
+from owsqt.rules.core.actions import DeclareAttacks, PlaceUnits, RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused
-from tests.session.pbemkit import SCENARIO, Exchange, clock, must
+from owsqt.session.email import EmailExchange
+from tests.session.pbemkit import SCENARIO, Exchange, appended, clock, must, sent_by
 
 BARRIER = "undo: the last action cannot be undone: it rolled the die"
 AT = "2026-11-21T07:00:00Z"
@@ -27,16 +28,6 @@ AT = "2026-11-21T07:00:00Z"
 @pytest.fixture(scope="module")
 def ruleset():
     return default_ruleset()
-
-
-def appended(text: str, key: Identity, *entries: Entry) -> str:
-    """The journal `text` with `entries` after it, each chained and signed with `key`."""
-    digest = parse(text).last_digest
-    lines: list[str] = []
-    for entry in entries:
-        rendered, digest = render_entry(signed(entry, digest, key.sign), digest)
-        lines.extend(rendered)
-    return text + "\n".join(lines) + "\n"
 
 
 def undo_of_the_last(text: str, key: Identity) -> str:
@@ -81,24 +72,16 @@ def test_a_local_file_with_a_signed_undo_of_a_die_roll_does_not_open(ruleset, tm
 
 
 def soviet_rolled(ruleset) -> tuple[Exchange, str]:
-    """An e-mail game after the opening (the seed agreed): the German sends file 3, the Soviet
-    rolls a die; his text, not sent yet."""
+    """A strict e-mail game whose Soviet program has just rolled the initiative (6.1): it
+    showed his sealed bid once the German had bid. His text, not sent yet."""
     exchange = Exchange(ruleset)
     exchange.opening()
+    exchange.to_the_bids()
+    must(exchange.soviet, DeclareAttacks(player=Player.SOVIET, planned=1))
+    exchange.german.email.import_text(exchange.send(exchange.soviet))
+    must(exchange.german, DeclareAttacks(player=Player.GERMAN, planned=1))
     exchange.soviet.email.import_text(exchange.send(exchange.german))
-    must(exchange.soviet, RollDice(purpose="test", player=Player.SOVIET))
     return exchange, exchange.soviet.text()
-
-
-def sent_by(text: str, key: Identity, side: str) -> str:
-    """`text` with the next file's send by `side`, signed with `key`."""
-    entries = parse(text).entries
-    number = 1 + sum(1 for entry in entries if entry.kind is EntryKind.SEND)
-    to = Player(side).opponent.value
-    fields = (("file", str(number)), ("to", to))
-    narration = (f"File {number} sent to the {to.capitalize()} player.",)
-    send = Entry(len(entries) + 1, EntryKind.SEND, AT, fields=fields, narration=narration, by=side)
-    return appended(text, key, send)
 
 
 def test_defect_5_an_opponents_file_undoing_his_die_roll_is_refused_naming_the_entry(ruleset):
@@ -146,7 +129,7 @@ def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
     assert audited.state == session.state  # applied again, as the file has it
 
 
-def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(ruleset):
+def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(ruleset, monkeypatch):
     exchange = Exchange(ruleset, Mode.FREE)
     exchange.opening()
     soviet, german = exchange.soviet, exchange.german
@@ -159,16 +142,13 @@ def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(rules
     )
     with pytest.raises(ValueError, match="Soviet player to do"):
         german.redo()
-    # Written by hand and signed by the German, it is his action for the Soviet side.
-    roll = next(e.number for e in reversed(german.entries) if e.kind is EntryKind.ACT)
-    redo = Entry(
-        len(german.entries) + 1,
-        EntryKind.REDO,
-        AT,
-        target=roll,
-        narration=next(e for e in german.entries if e.number == roll).narration,
-        by="german",
-    )
-    forged = appended(german.text(), exchange.german_key, redo)
+    assert german.players.begin_file()  # his program begins his file with its reveal
+    text = german.text()
+    with monkeypatch.context() as changed:  # a changed program redoes it, rolling from the
+        changed.setattr(EmailExchange, "why_not_act", lambda self, action=None: None)
+        german.redo()  # seed of his file; his entry says it is the German's
+    redone = german.entries[-1]
+    redo = Entry(redone.number, EntryKind.REDO, AT, target=redone.target, by="german")
+    forged = appended(text, exchange.german_key, replace(redo, narration=redone.narration))
     with pytest.raises(ImportRefused, match="the german player made an action that is the soviet"):
         soviet.email.import_text(sent_by(forged, exchange.german_key, "german"))

@@ -3,10 +3,11 @@ of their own that trade files whenever the other side must act (docs/pbem-format
 
     python -m tools.fuzz --email --games N
 
-Each game is reproducible from its seed: the keys, the game id and so the agreed dice seed
-are all made from it. Besides everything `solo.play_game` checks, a game fails when a
-file is refused on import, when an action is refused for a reason of the exchange, when
-the two players' files differ at the end, or when the final file does not verify.
+Each game is reproducible from its seed: the keys, the game id and the fresh shares of the
+dice, and so every file's dice (journal/filedice.py), are all made from it. Besides
+everything `solo.play_game` checks, a game fails when a file is refused on import, when an
+action is refused for a reason of the exchange, when the two players' files differ at the
+end, or when the final file does not verify.
 """
 
 from __future__ import annotations
@@ -75,8 +76,19 @@ class Table:
                 clock=self.clock,
             )
         }
+        self.sessions[Player.GERMAN].email.fresh = self._fresh(seed, Player.GERMAN)
+        self.seed = seed
         self.holder = Player.GERMAN
         self.files = 0
+
+    @staticmethod
+    def _fresh(seed: int, side: Player) -> Callable[[], str]:
+        """[Dice] The fresh shares of `side`'s sends, made from the game's seed: the system's
+        randomness would make each game differ."""
+        counter = itertools.count()
+        return lambda: hashlib.sha256(
+            f"fuzz {seed} {side.value} {next(counter)}".encode()
+        ).hexdigest()
 
     @property
     def session(self) -> GameSession:
@@ -95,7 +107,11 @@ class Table:
             report = self.sessions[other].email.import_text(text)
         else:
             self.sessions[other] = GameSession.join(
-                self.ruleset, text, identity=self.keys[other], clock=self.clock
+                self.ruleset,
+                text,
+                identity=self.keys[other],
+                clock=self.clock,
+                fresh=self._fresh(self.seed, other),
             )
         self.holder = other
         return report

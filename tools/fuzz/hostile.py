@@ -17,10 +17,13 @@ concession never made, another player's word changed), so each must be refused:
 - `reorder`: two of his entries swapped, their numbers kept;
 - `victim-entry`: a line of the victim's own entry changed, and signed again by the cheater;
 - `drop-victim`: one of the victim's entries dropped, the rest renumbered and signed again;
-- `seed-header`: the creator's first file with `dice: seed N` instead of a commitment.
+- `seed-header`: the creator's first file with `dice: seed N` instead of a commitment;
+- `one-seed-header`: the creator's first file in the older scheme of one seed for the game,
+  which lets him learn every die of the game once it is agreed.
 
 For each the victim's program must refuse the file in one line, keep its game exactly as it
-was, and `owsqt verify` must not call the forged file VALID. Then the honest file is sent and
+was, and `owsqt verify` must not call the forged file VALID (but the older scheme's file,
+which verifies as an older owsqt's: HONEST_ONCE). Then the honest file is sent and
 the game goes on, as in tools/fuzz/email.py.
 """
 
@@ -235,6 +238,17 @@ def _seed_header(rng, header, entries, victim_entries):
     return replace(header, commitment=None, seed=rng.randrange(1, 2**40)), entries
 
 
+def _one_seed_header(rng, header, entries, victim_entries):
+    if victim_entries or not header.per_file_dice:
+        return None  # the creator's first file only
+    return replace(header, per_file_dice=False), entries  # the older scheme: one seed
+
+
+# A file of the older scheme of one seed for the game is what an older owsqt wrote, and
+# verifies as such ("dice: one seed for the whole game (made by an older owsqt)"); it shows
+# nothing that did not happen, but no owsqt joins it, imports it or plays on it (Dice).
+HONEST_ONCE = frozenset({"one-seed-header"})
+
 FORGERIES: dict[str, Forgery] = {
     "narration": _narration,
     "forged-line": _forged_line,
@@ -245,6 +259,7 @@ FORGERIES: dict[str, Forgery] = {
     "victim-entry": _victim_entry,
     "drop-victim": _drop_victim,
     "seed-header": _seed_header,
+    "one-seed-header": _one_seed_header,
 }
 
 
@@ -298,6 +313,6 @@ def forgeries_taken(
             wrong.append(f"{kind}: {message}")
         elif "\n" in message or "Traceback" in message:
             wrong.append(f"{kind}: the refusal is not one line: {message!r}")
-        elif verified_valid(forged):
+        elif kind not in HONEST_ONCE and verified_valid(forged):
             wrong.append(f"owsqt verify calls a forged file VALID ({kind})")
     return wrong

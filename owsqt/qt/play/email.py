@@ -70,8 +70,8 @@ class EmailPlay(QObject):
         self.send_action = self._action("Sen&d to opponent…", SEND_KEYS, self.send)
         self.details_action = self._action("E-mail game &details…", DETAILS_KEYS, self.details)
         self.details_action.setToolTip(
-            "The game's players and their key fingerprints, the dice seed and the files sent: "
-            f"compare the fingerprints with your opponent's ({DETAILS_KEYS})"
+            "The game's players and their key fingerprints, how the dice stand and the files "
+            f"sent: compare the fingerprints with your opponent's ({DETAILS_KEYS})"
         )
 
     def _say(self, text: str) -> None:
@@ -290,8 +290,7 @@ class EmailPlay(QObject):
             "Compare the fingerprints with your opponent's by telephone or a message of your "
             "own: the files prove that the same keys signed them, not whose keys they are."
         )
-        seed = "agreed by both players" if exchange.seed_agreed else "not agreed yet"
-        lines.append(f"Dice seed: {seed}. Files sent: {exchange.files_sent}.")
+        lines.append(f"Dice: {exchange.dice_report()}. Files sent: {exchange.files_sent}.")
         for side, number in sorted(exchange.open_seals.items()):
             lines.append(f"The {side.capitalize()} bid sealed at entry {number} is not shown yet.")
         box = QMessageBox(
