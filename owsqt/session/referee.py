@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from owsqt.journal.filedice import DICE_NOT_AGREED, DiceAgreement, FileDice, agreement
 from owsqt.journal.history import rolls_dice
-from owsqt.journal.textformat import Entry, EntryKind, JournalError, Play, parse
+from owsqt.journal.textformat import Entry, EntryKind, JournalError, Play, parse, quoted
 from owsqt.rules.core.dice import DiceState, DieKeys
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
@@ -25,6 +25,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import units_in_play
+from owsqt.session import exchangenotes as notes
 from owsqt.session.fogmail import SideWorld, failing_as, opened
 from owsqt.session.problems import EMAIL_RULE, Problem
 
@@ -111,6 +112,8 @@ class _Replay:
             if entry.kind is EntryKind.SEND:
                 self.sent = (file, entry.number)
             if entry.kind is EntryKind.TELL:
+                if entry.field("box") is None:  # an answer to a strike: owsqt's own words
+                    self._words(entry, file)
                 self._tell(entry, self.dice.rolls_in(file))
             elif entry.kind is EntryKind.UNDO:
                 self._back(entry, self.states[(entry.target or 1) - 1])
@@ -121,8 +124,26 @@ class _Replay:
             elif entry.kind is EntryKind.ACT:
                 raise JournalError("an action shown whole in a fogged e-mail game", entry.number)
             else:
+                self._words(entry, file)
                 self._note(seed)
         return Refereed(self.states[-1][0], tuple(self.problems))
+
+    def _words(self, entry: Entry, file: int) -> None:
+        """[Replay and re-validation] An entry of the exchange holds the words owsqt writes on
+        it and no others (exchangenotes.py), as every import of it found."""
+        per_file = isinstance(self.dice, FileDice)
+        written = notes.written_on(entry, file if per_file else None)
+        if entry.narration in written:
+            return
+        told, wanted = entry.narration, written[0]
+        index = next(
+            i for i in range(max(len(told), len(wanted))) if told[i : i + 1] != wanted[i : i + 1]
+        )
+        said = told[index] if index < len(told) else "nothing"
+        owsqt = wanted[index] if index < len(wanted) else "nothing"
+        raise JournalError(
+            f"the entry says {quoted(said)} where owsqt writes {quoted(owsqt)}", entry.number
+        )
 
     def _tell(self, entry: Entry, may_roll: bool) -> None:
         writer = Player(entry.by or "")

@@ -203,6 +203,25 @@ def test_18_1_the_referee_finds_a_player_who_told_a_lie(ruleset, table):
     assert found.problems[0].rule == REFEREE_RULE
 
 
+@pytest.mark.parametrize("kind", [EntryKind.SEND, EntryKind.OPEN])
+def test_i36_4_18_1_the_referee_refuses_a_line_added_to_an_entry_of_the_exchange(
+    ruleset, table, kind
+):
+    """The hostile fuzzer's find: the last send (or an open) of a game whose seals are open,
+    a line of log added ("The German player concedes") and signed again by its own player.
+    Each import refused it; `owsqt verify`, which referees such a file, must too."""
+    parsed = parse(table.sent[-1])
+    entries = list(parsed.entries)
+    index = max(i for i, e in enumerate(entries) if e.kind is kind)
+    lie = "The German player concedes (6.2)."
+    entries[index] = replace(entries[index], narration=(*entries[index].narration, lie))
+    with pytest.raises(JournalError) as refused:
+        referee(ruleset, resigned(parsed.header, entries, table.keys))
+    message = str(refused.value)
+    assert message.startswith(f"entry {index + 1}: the entry says ") and lie in message
+    assert "where owsqt writes" in message and "\n" not in message
+
+
 def test_18_1_a_sealed_action_opens_only_with_its_writer_s_secret(ruleset, table):
     """An OPEN entry with another secret, signed by its player: the referee refuses the
     first action it cannot open, in one line."""

@@ -24,6 +24,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.worlds.reach import TRESPASS_RULE
 from owsqt.session import GameSession
+from owsqt.session import exchangenotes as notes
 from owsqt.session.fogmail import sealed
 from owsqt.session.referee import referee
 from tests.session.pbemkit import Exchange, begun_by
@@ -323,7 +324,10 @@ def opened(game: Fogged, text: str) -> str:
         secret = key.secret_for(pbem.tells_label(game_id))
         text = begun_by(text, key, side.value, AT)  # a file begins with its dice revealed
         number = len(parse(text).entries) + 1
-        entry = Entry(number, EntryKind.OPEN, AT, fields=(("secret", secret),), by=side.value)
+        told = (notes.opened(side),)  # the words owsqt writes on an open
+        entry = Entry(
+            number, EntryKind.OPEN, AT, fields=(("secret", secret),), narration=told, by=side.value
+        )
         text = appended(text, key, entry)
     return text
 
