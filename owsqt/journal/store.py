@@ -173,16 +173,23 @@ def replace_locked(lock: JournalLock, text: str) -> None:
         _fill(descriptor, text.encode("utf-8"))
         os.replace(temporary, path)
     except BaseException as error:
-        if locked is None:
-            os.close(descriptor)
-        else:
-            locked.release()
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):  # a full disk: say which game could not be written
-            raise naming(error, path) from None
-        raise
+        raise _given_up(error, path, descriptor, locked, Path(temporary)) from None
     lock.move_to(locked)
     sync_directory(path.parent)
+
+
+def _given_up(
+    error: BaseException, path: Path, descriptor: int, lock: JournalLock | None, made: Path
+) -> BaseException:
+    """Undo the making of a new file after `error`: its descriptor closed (or its lock let
+    go), the file `made` removed; the error to raise, naming the game `path` when the
+    system refused a write (a full disk) without saying which file."""
+    if lock is None:
+        os.close(descriptor)
+    else:
+        lock.release()
+    made.unlink(missing_ok=True)
+    return naming(error, path) if isinstance(error, OSError) else error
 
 
 class JournalExists(JournalError):
@@ -206,14 +213,7 @@ def create_locked(path: Path, text: str) -> JournalLock:
         _fill(descriptor, text.encode("utf-8"))
         linked = _link(temporary, path)
     except BaseException as error:
-        if lock is None:
-            os.close(descriptor)
-        else:
-            lock.release()
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):  # a full disk: say which game could not be made
-            raise naming(error, path) from None
-        raise
+        raise _given_up(error, path, descriptor, lock, Path(temporary)) from None
     Path(temporary).unlink(missing_ok=True)
     if not linked:
         lock.release()
@@ -249,14 +249,7 @@ def _created_in_place(path: Path, text: str) -> JournalLock:
         lock = JournalLock(path, descriptor)
         _fill(descriptor, text.encode("utf-8"), chmod=False)
     except BaseException as error:
-        if lock is None:
-            os.close(descriptor)
-        else:
-            lock.release()
-        path.unlink(missing_ok=True)
-        if isinstance(error, OSError):  # a full disk: say which game could not be made
-            raise naming(error, path) from None
-        raise
+        raise _given_up(error, path, descriptor, lock, path) from None
     return lock
 
 
