@@ -76,7 +76,7 @@ def test_pbem_a_forgery_is_what_the_cheaters_key_can_sign(game):
     files = set_up_files(game, 3)
     text, held = files[-1]
     keys = {p: Identity.from_seed(f"fuzz 3 {p.value}".encode()) for p in Player}
-    cheater = hostile.Cheater(game, keys, random.Random(1), Counter())
+    cheater = hostile.Cheater(keys, random.Random(1), Counter())
     tried = set()
     for _ in range(30):
         for kind, forged in cheater.variants(text, held):

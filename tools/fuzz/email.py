@@ -147,7 +147,7 @@ def play_email_game(
     cheats: Counter[str] = Counter()
     watch = None
     if hostile:
-        cheater = Cheater(ruleset, {}, random.Random(f"cheats {seed}"), cheats)
+        cheater = Cheater({}, random.Random(f"cheats {seed}"), cheats)
 
         def watch(text: str, victim: GameSession | None, join: Callable[[str], object]) -> None:
             wrong = forgeries_taken(cheater, text, victim, join)

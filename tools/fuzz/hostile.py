@@ -52,7 +52,6 @@ from owsqt.journal.textformat import (
     signed,
 )
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 
 CHEATS_PER_FILE = 2  # forged variants tried before each honest file
@@ -63,7 +62,6 @@ Forgery = Callable[[random.Random, Header, list[Entry], int], tuple[Header, list
 class Cheater:
     """Forges files with one side's key, and counts the cheats tried by kind."""
 
-    ruleset: Ruleset
     keys: dict[Player, Identity]
     rng: random.Random
     tried: Counter[str]
