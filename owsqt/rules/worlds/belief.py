@@ -186,7 +186,7 @@ def phantoms_by_hex(state: GameState) -> dict[Hex, list[str]]:
     return {hex_: list(ids) for hex_, ids in found.items()}
 
 
-def _placed_phantoms(units: FrozenMap[str, UnitState]) -> Mapping[Hex, tuple[str, ...]]:
+def _placed_phantoms(units: FrozenMap[str, UnitState]) -> dict[Hex, tuple[str, ...]]:
     found: dict[Hex, list[str]] = {}
     placed = [(unit_id, units[unit_id]) for unit_id in units if unit_id.startswith(PHANTOM_MARK)]
     for unit_id, unit in sorted(placed, key=lambda item: item[1].stack_order):
