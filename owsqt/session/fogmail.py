@@ -155,17 +155,21 @@ class SideWorld:
     ) -> Entry:
         """[18.1] The TELL entry of this side's action: its public part, narrated and judged
         as the other side may read it, with `fields` (the seal)."""
-        reader = self.side.opponent
         return Entry(
             number=number,
             kind=EntryKind.TELL,
             at=at,
             action=self.to_data(public),
-            narration=told(self.ruleset, outcome.events, before, outcome.state, reader),
+            narration=self.told(before, outcome),
             violations=self.told_violations(before, outcome),
             fields=fields,
             by=self.side.value,
         )
+
+    def told(self, before: GameState, outcome: Outcome) -> tuple[str, ...]:
+        """[18.1] The narration of this side's action as a TELL entry writes it: as the other
+        side may read it."""
+        return told(self.ruleset, outcome.events, before, outcome.state, self.side.opponent)
 
     def told_violations(self, before: GameState, outcome: Outcome) -> tuple[str, ...]:
         """[18.1] The broken rules of this side's action as a TELL entry writes them: as the

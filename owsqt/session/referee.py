@@ -5,8 +5,9 @@ Each sealed action is opened with its writer's secret and checked against its co
 then applied to the whole game in the game's mode, as any journal's action is: a broken
 rule is a problem. Beside the whole game the referee keeps both sides' worlds, as the two
 programs kept them, and checks that every entry tells exactly what its writer's world had to
-tell: the public part its action makes, or the answer to a strike. A player who told less,
-or more, or other than the truth is found at the entry where he did."""
+tell: the public part its action makes and the lines that narrate it, or the answer to a
+strike. A player who told less, or more, or other than the truth is found at the entry where
+he did."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from owsqt.rules.core.dice import DiceState, DieKeys
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.engine import apply
+from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import initial_state
@@ -160,8 +161,10 @@ class _Replay:
             judging = Mode.ASSIST if self.mode is Mode.STRICT else self.mode
             with failing_as(entry, f"the {writer.value} sealed action cannot be applied"):
                 outcome = apply(self.ruleset, truth, action, judging)
-                after_own = own.step(now[writer], action, Mode.FREE).state
+                stepped = own.step(now[writer], action, judging)
+                after_own = stepped.state
                 public = own.tell(now[writer], action, after_own)
+                self._narrated(entry, own, now[writer], stepped)
             if not may_roll and rolls_dice(outcome):
                 self.problems.append(Problem(entry.number, EMAIL_RULE, DICE_NOT_AGREED))
             if self.mode is Mode.STRICT:
@@ -180,6 +183,29 @@ class _Replay:
         reader.mark(taken.public, after_reader)
         after = {writer: after_own, writer.opponent: after_reader}
         self.states.append((after_truth, after[Player.GERMAN], after[Player.SOVIET]))
+
+    def _narrated(self, entry: Entry, own: SideWorld, before: GameState, stepped: Outcome) -> None:
+        """[18.1] The entry's `=` and `!` lines are those its writer's program writes for the
+        reader (fogmail.tell_entry), from the writer's world: a line added, changed or left
+        out by a player who signed it again is a problem at that entry. No import could
+        check them, the reader's world not holding what they tell."""
+        narration = own.told(before, stepped)
+        broken = () if self.mode is Mode.STRICT else own.told_violations(before, stepped)
+        found, written = (*entry.narration, *entry.violations), (*narration, *broken)
+        if found == written:
+            return
+        index = next(
+            i
+            for i in range(max(len(found), len(written)))
+            if found[i : i + 1] != written[i : i + 1]
+        )
+        said = quoted(found[index]) if index < len(found) else "nothing"
+        truth = quoted(written[index]) if index < len(written) else "nothing"
+        self.problems.append(
+            Problem(
+                entry.number, REFEREE_RULE, f"the entry says {said} where its action tells {truth}"
+            )
+        )
 
     def _back(self, entry: Entry, states: _States) -> None:
         for world in self.worlds.values():

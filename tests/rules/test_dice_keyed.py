@@ -227,15 +227,18 @@ def test_2_0_the_rules_roll_only_through_roll_die():
 
 
 def test_2_0_a_roll_or_a_begun_action_keeps_what_was_derived_from_the_state(rules):
-    """Nothing derived from a state (its stacks, zones of control) reads the die, so a roll
-    and the keyed die's new action keep them instead of deriving them again."""
+    """Nothing derived from a state (its stacks, zones of control) reads the die: they are
+    derived from its units alone, so a roll, the keyed die's new action and any state with
+    the same units keep them instead of deriving them again."""
     state = put(rules, kit_state(rules), PlaceUnits(units=("mot5",), to=hx(rules, OPEN)))
     state = replace(state, dice=keyed())
     stacks = state.stacks
     zoc = zoc_of(rules, state, GERMAN)
     _, rolled, _ = roll_die(state, "fire combat", GERMAN)
-    for after in (rolled, begin_action(rolled)):
-        assert after.dice != state.dice and after.units is state.units
+    for after in (rolled, begin_action(rolled), replace(rolled, turn=rolled.turn + 1)):
+        assert after.units is state.units
         assert after.stacks is stacks and zoc_of(rules, after, GERMAN) is zoc
-    fresh = replace(rolled)  # any other change derives them again
+    assert rolled.dice != state.dice and begin_action(rolled).undiced is state
+    moved = rolled.units.set("mot5", rolled.units["mot5"])  # new units: derived again
+    fresh = replace(rolled, units=moved)
     assert fresh.stacks == stacks and fresh.stacks is not stacks

@@ -21,7 +21,7 @@ import pytest
 from owsqt import headless
 from owsqt.clierrors import InputError
 from owsqt.journal.identity import Identity
-from owsqt.journal.textformat import EntryKind, JournalError, parse, render_entry, signed
+from owsqt.journal.textformat import EntryKind, JournalError, parse, quoted, render_entry, signed
 from owsqt.rules.core.actions import EndStep, MoveStack
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player, UnitStatus
@@ -201,6 +201,43 @@ def test_18_1_the_referee_finds_a_player_who_told_a_lie(ruleset, table):
     found = referee(ruleset, resigned(parsed.header, entries, table.keys))
     assert found.problems[0].entry == changed.number
     assert found.problems[0].rule == REFEREE_RULE
+
+
+def test_i36_4_18_1_the_referee_finds_a_line_added_to_a_sealed_entry_s_narration(ruleset, table):
+    """Under the fog of war the reader's program cannot check what the other side's entry
+    narrates: his world does not hold it. At the end the referee does: a line of log added
+    to a German TELL and signed again by the German is named at its entry. (A `!` line in a
+    strict game is refused by every reading of the file.)"""
+    lie = "German die roll (initiative): 1"
+    parsed = parse(table.sent[-1])
+    entries = list(parsed.entries)
+    index, changed = next(
+        (i, e) for i, e in enumerate(entries)
+        if e.kind is EntryKind.TELL and e.by == "german" and e.field("box") and e.narration
+    )  # fmt: skip
+    entries[index] = replace(changed, narration=(*changed.narration, lie))
+    found = referee(ruleset, resigned(parsed.header, entries, table.keys))
+    assert [(p.entry, p.rule) for p in found.problems] == [(changed.number, REFEREE_RULE)]
+    message = found.problems[0].message
+    assert message == f"the entry says '{lie}' where its action tells nothing", message
+
+
+def test_i36_4_18_1_the_referee_finds_a_sealed_entry_s_narration_changed(ruleset, table):
+    """The first line of a German TELL's narration replaced by another: the referee names
+    the entry, the line it says and the line its action tells."""
+    parsed = parse(table.sent[-1])
+    entries = list(parsed.entries)
+    index, changed = next(
+        (i, e) for i, e in enumerate(entries)
+        if e.kind is EntryKind.TELL and e.by == "german" and e.field("box") and e.narration
+    )  # fmt: skip
+    entries[index] = replace(changed, narration=("The Soviet player concedes.",))
+    found = referee(ruleset, resigned(parsed.header, entries, table.keys))
+    assert [(p.entry, p.rule) for p in found.problems] == [(changed.number, REFEREE_RULE)]
+    truth = changed.narration[0]
+    assert found.problems[0].message == (
+        f"the entry says 'The Soviet player concedes.' where its action tells {quoted(truth)}"
+    )
 
 
 @pytest.mark.parametrize("kind", [EntryKind.SEND, EntryKind.OPEN])

@@ -1,9 +1,10 @@
-"""An immutable, hashable mapping whose updates return new maps (for GameState)."""
+"""An immutable, hashable mapping whose updates return new maps (for GameState), with what
+is derived from it kept beside it (`derived`)."""
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
-from typing import Generic, TypeVar, overload
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from typing import Generic, TypeVar, cast, overload
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -13,11 +14,36 @@ T = TypeVar("T")
 class FrozenMap(Mapping[K, V], Generic[K, V]):
     """A read-only dict. `set` and `remove` copy: cheap for the few hundred units a game has."""
 
-    __slots__ = ("_data", "_hash")
+    __slots__ = ("_data", "_derived", "_hash")
 
     def __init__(self, data: Mapping[K, V] | None = None) -> None:
         self._data: dict[K, V] = dict(data) if data else {}
         self._hash: int | None = None
+        self._derived: dict[tuple[object, ...], tuple[tuple[object, ...], object]] | None = None
+
+    def derived(self, build: Callable[..., T], *args: object) -> T:
+        """`build(self, *args)`, made once for this map: a map never changes, so what is made
+        from it alone (a state's stacks from its units, the zones of control of a side)
+        is kept beside it, and every state that holds the same map shares it.
+
+        The arguments are told apart by identity (a ruleset is not hashable, a Player is
+        one object) and kept alive with the value, so that an id is not reused while the
+        value is kept. `build` must read nothing but the map and the arguments."""
+        if self._derived is None:
+            self._derived = {}
+        key = (build, *(id(arg) for arg in args))
+        kept = self._derived.get(key)
+        if kept is None:
+            kept = (args, build(self, *args))
+            self._derived[key] = kept
+        return cast(T, kept[1])
+
+    def remember(self, build: Callable[..., T], value: T, *args: object) -> None:
+        """Keep `value` as what `build(self, *args)` makes of this map, known already by whoever
+        made the map (a world's phantoms, placed by hex as it made them)."""
+        if self._derived is None:
+            self._derived = {}
+        self._derived[(build, *(id(arg) for arg in args))] = (args, value)
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]
@@ -94,4 +120,5 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         instance = cls.__new__(cls)
         instance._data = data
         instance._hash = None
+        instance._derived = None
         return instance

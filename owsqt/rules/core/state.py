@@ -8,9 +8,8 @@ a frozenset or a FrozenMap, so a state can be hashed, compared, serialised and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
 
 from owsqt.rules.core.codec import OMITTED_AT_DEFAULT
 from owsqt.rules.core.dice import DiceState
@@ -382,33 +381,33 @@ class GameState:
         return replace(self, units=self.units.set(unit_id, unit))
 
     def with_dice(self, dice: DiceState) -> GameState:
-        """The state with `dice` (a roll made, an action begun), keeping what was derived
-        from this one (its stacks, zones of control, sides): no such thing reads the die."""
+        """The state with `dice` (a roll made, an action begun). What is derived from a
+        state is derived from its units (`units.derived`), which it shares."""
         rolled = replace(self, dice=dice)
-        derived = self.__dict__.keys() - _FIELDS
-        rolled.__dict__.update({name: self.__dict__[name] for name in derived})
+        object.__setattr__(rolled, "_undiced", self.undiced)
         return rolled
+
+    @property
+    def undiced(self) -> GameState:
+        """The state this one was made from by `with_dice` alone, or itself: the same
+        position, for what never reads a die (a stack's move, stack_move)."""
+        found: GameState = self.__dict__.get("_undiced", self)
+        return found
 
     def stack(self, hex_: Hex) -> tuple[str, ...]:
         """Ids of the units on `hex_`, top of the stack first."""
-        if "stacks" in self.__dict__:  # already derived for this state
-            return self.stacks.get(hex_, ())
-        on_hex = [
-            (unit.stack_order, unit_id)
-            for unit_id, unit in self.units.items()
-            if unit.hex == hex_ and unit.status is UnitStatus.ON_MAP
-        ]
-        return tuple(unit_id for _, unit_id in sorted(on_hex))
+        return self.stacks.get(hex_, ())
 
-    @cached_property
+    @property
     def stacks(self) -> dict[Hex, tuple[str, ...]]:
-        """Units on the map by hex, top first; derived once per state, never stored."""
-        stacks: dict[Hex, list[tuple[int, str]]] = {}
-        for unit_id, unit in self.units.items():
-            if unit.status is UnitStatus.ON_MAP and unit.hex is not None:
-                stacks.setdefault(unit.hex, []).append((unit.stack_order, unit_id))
-        return {hex_: tuple(uid for _, uid in sorted(entries)) for hex_, entries in stacks.items()}
+        """Units on the map by hex, top first; derived once per units map, never stored."""
+        return self.units.derived(stacks_of)
 
 
-_FIELDS = frozenset(f.name for f in fields(GameState))
-"""GameState's own fields; the other names in a state's __dict__ are derived from them."""
+def stacks_of(units: FrozenMap[str, UnitState]) -> dict[Hex, tuple[str, ...]]:
+    """`units` on the map by hex, top of each stack first (GameState.stacks)."""
+    stacks: dict[Hex, list[tuple[int, str]]] = {}
+    for unit_id, unit in units.items():
+        if unit.status is UnitStatus.ON_MAP and unit.hex is not None:
+            stacks.setdefault(unit.hex, []).append((unit.stack_order, unit_id))
+    return {hex_: tuple(uid for _, uid in sorted(entries)) for hex_, entries in stacks.items()}

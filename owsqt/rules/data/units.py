@@ -23,9 +23,7 @@ class Nationality(StrEnum):
 
     @property
     def player(self) -> Player:
-        if self in (Nationality.GERMAN_ARMY, Nationality.LUFTWAFFE, Nationality.RUMANIAN):
-            return Player.GERMAN
-        return Player.SOVIET
+        return _SIDES[self]
 
     @property
     def german(self) -> bool:
@@ -42,6 +40,15 @@ class Nationality(StrEnum):
         if self.player is Player.GERMAN:
             return TallyNationality.GERMAN
         return TallyNationality.SOVIET
+
+
+_SIDES = {
+    nationality: Player.GERMAN
+    if nationality in (Nationality.GERMAN_ARMY, Nationality.LUFTWAFFE, Nationality.RUMANIAN)
+    else Player.SOVIET
+    for nationality in Nationality
+}
+"""[2.1] Whose each counter colour is."""
 
 
 class UnitClass(StrEnum):

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
-from owsqt.rules.core.state import GameState
+from owsqt.rules.core.state import GameState, UnitState, stacks_of
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -30,26 +31,23 @@ class Sides:
 
 
 def sides_of(ruleset: Ruleset, state: GameState, player: Player) -> Sides:
-    """How `player`'s stacks see the map in `state`, sorted on first use."""
-    # Once per state and side, like zoc_of: states never change, and every stack of the
-    # side sees the same. The entry keeps its ruleset alive, so that the ruleset's id
-    # cannot be reused meanwhile.
-    cache: dict[tuple[int, Player], tuple[Ruleset, Sides]] = state.__dict__.setdefault(
-        "_sides_cache", {}
-    )
-    key = (id(ruleset), player)
-    if key not in cache:
-        cache[key] = (ruleset, _sort_sides(ruleset, state, player))
-    return cache[key][1]
+    """How `player`'s stacks see the map in `state`: derived from its units alone, once
+    per units map, like zoc_of; every stack of the side sees the same."""
+    return sides_in(ruleset, state.units, player)
 
 
-def _sort_sides(ruleset: Ruleset, state: GameState, player: Player) -> Sides:
+def sides_in(ruleset: Ruleset, units: FrozenMap[str, UnitState], player: Player) -> Sides:
+    """`sides_of` any state whose units are `units`."""
+    return units.derived(_sort_sides, ruleset, player)
+
+
+def _sort_sides(units: FrozenMap[str, UnitState], ruleset: Ruleset, player: Player) -> Sides:
     catalogue = ruleset.catalogue
     enemy: set[Hex] = set()
     enemy_convoys: dict[Hex, tuple[str, ...]] = {}
     own: set[Hex] = set()
     own_convoys: set[Hex] = set()
-    for hex_, stack in state.stacks.items():
+    for hex_, stack in units.derived(stacks_of).items():
         convoys = tuple(u for u in stack if catalogue.ground[u].unit_class is CONVOY)
         if catalogue.ground[stack[0]].player is player:
             own.add(hex_)

@@ -1017,6 +1017,7 @@ def stack_move(
     """The StackMove of `units` in `state`, built once while it is among the last
     KEPT_MOVES asked for: a state never changes, so the table's preview of a drop and the
     engine's judgement and resolution of it share one StackMove, its reach and its bills."""
+    state = state.undiced  # a move reads no die: the state of an action begun is the same
     key = (id(ruleset), id(state), units, administrative, entry)
     kept = _kept.get(key)
     if kept is not None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
-from owsqt.rules.core.state import GameState
+from owsqt.rules.core.state import GameState, UnitState, stacks_of
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitClass, UnitSize
 from owsqt.rules.map.gamemap import RiverClass
@@ -15,12 +16,16 @@ LEAVE_ZOC_COST = 1  # [10.2] MP to leave an enemy ZOC
 
 def exerts_zoc(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
     """[10.1] Headquarters, company-sized and disrupted units have no ZOC."""
+    return _has_zoc(ruleset, unit_id, state.units[unit_id].disrupted)
+
+
+def _has_zoc(ruleset: Ruleset, unit_id: str, disrupted: bool) -> bool:
     unit = ruleset.catalogue.ground[unit_id]
     if unit.unit_class in (UnitClass.HEADQUARTERS, UnitClass.CONVOY):
         return False
     if unit.size is UnitSize.COMPANY:
         return False
-    return not state.units[unit_id].disrupted
+    return not disrupted
 
 
 def stack_exerts_zoc(ruleset: Ruleset, state: GameState, hex_: Hex) -> bool:
@@ -37,16 +42,14 @@ def zoc_crosses(ruleset: Ruleset, from_hex: Hex, to_hex: Hex) -> bool:
 
 def zoc_of(ruleset: Ruleset, state: GameState, player: Player) -> frozenset[Hex]:
     """Every hex in the ZOC of `player`'s units: the six hexes around each stack that has
-    a ZOC, except across major rivers (10.1)."""
-    # Derived once per state and side, like GameState.stacks: states never change. The
-    # entry keeps its ruleset alive, so that the ruleset's id cannot be reused meanwhile.
-    cache: dict[tuple[int, Player], tuple[Ruleset, frozenset[Hex]]] = state.__dict__.setdefault(
-        "_zoc_cache", {}
-    )
-    key = (id(ruleset), player)
-    if key not in cache:
-        cache[key] = (ruleset, _zone_of(ruleset, state, player))
-    return cache[key][1]
+    a ZOC, except across major rivers (10.1). Derived from the units alone, once per
+    units map."""
+    return zoc_in(ruleset, state.units, player)
+
+
+def zoc_in(ruleset: Ruleset, units: FrozenMap[str, UnitState], player: Player) -> frozenset[Hex]:
+    """`zoc_of` any state whose units are `units`."""
+    return units.derived(_zone_of, ruleset, player)
 
 
 def zoc_reach(ruleset: Ruleset, hex_: Hex) -> tuple[Hex, ...]:
@@ -60,14 +63,14 @@ def _zoc_reaches(ruleset: Ruleset) -> dict[Hex, tuple[Hex, ...]]:
     return {hex_: zoc_reach(ruleset, hex_) for hex_ in ruleset.game_map.hexes}
 
 
-def _zone_of(ruleset: Ruleset, state: GameState, player: Player) -> frozenset[Hex]:
-    catalogue = ruleset.catalogue
+def _zone_of(units: FrozenMap[str, UnitState], ruleset: Ruleset, player: Player) -> frozenset[Hex]:
+    catalogue = ruleset.catalogue.ground
     reaches = ruleset.derived(_zoc_reaches)
     zone: set[Hex] = set()
-    for hex_, stack in state.stacks.items():
-        if catalogue.ground[stack[0]].player is not player:
+    for hex_, stack in units.derived(stacks_of).items():
+        if catalogue[stack[0]].player is not player:
             continue
-        if not stack_exerts_zoc(ruleset, state, hex_):
+        if not any(_has_zoc(ruleset, u, units[u].disrupted) for u in stack):  # 10.1, 13.0
             continue
         reach = reaches.get(hex_)
         zone.update(zoc_reach(ruleset, hex_) if reach is None else reach)

@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from owsqt.rules.core.actions import Action, MoveStack
 from owsqt.rules.core.events import Event, SupplyChanged, ThunderclapChanged, UnitStatusChanged
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.steps import Phase, Segment
@@ -31,8 +32,8 @@ from owsqt.rules.data.units import UnitClass
 from owsqt.rules.pocket.thunderclap import RELIEF_CORPS
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.determination import next_mode, thunderclap_schedule
-from owsqt.rules.supply.lines import line_reaches
-from owsqt.rules.turn.formations import is_sixth_army
+from owsqt.rules.supply.lines import line_reaches, reaches_in
+from owsqt.rules.turn.formations import is_sixth_army, sixth_army
 
 
 def _headquarters(ruleset: Ruleset) -> tuple[str | None, str | None]:
@@ -50,11 +51,15 @@ def headquarters(ruleset: Ruleset) -> tuple[str | None, str | None]:
 
 
 def sixth_army_units(ruleset: Ruleset, state: GameState) -> list[str]:
-    return [u for u in sorted(state.units) if is_sixth_army(ruleset, u)]
+    return sorted(u for u in sixth_army(ruleset) if u in state.units)
 
 
 def _hex_on_map(state: GameState, unit_id: str | None) -> Hex | None:
-    unit = state.units.get(unit_id) if unit_id is not None else None
+    return _unit_hex(state.units, unit_id)
+
+
+def _unit_hex(units: FrozenMap[str, UnitState], unit_id: str | None) -> Hex | None:
+    unit = units.get(unit_id) if unit_id is not None else None
     if unit is None or unit.status is not UnitStatus.ON_MAP:
         return None
     return unit.hex
@@ -62,12 +67,17 @@ def _hex_on_map(state: GameState, unit_id: str | None) -> Hex | None:
 
 def linked(ruleset: Ruleset, state: GameState) -> bool:
     """[5.1] Whether the 14th Panzer HQ traces its line of communications to the 57th
-    Panzer Corps HQ now."""
+    Panzer Corps HQ now: a line reads only the units, so once per units map (asked after
+    every action while Thunderclap is active)."""
+    return state.units.derived(_linked, ruleset)
+
+
+def _linked(units: FrozenMap[str, UnitState], ruleset: Ruleset) -> bool:
     sixth, corps = headquarters(ruleset)
-    start, goal = _hex_on_map(state, sixth), _hex_on_map(state, corps)
+    start, goal = _unit_hex(units, sixth), _unit_hex(units, corps)
     if start is None or goal is None:
         return False
-    return bool(line_reaches(ruleset, state, Player.GERMAN, start, {goal}))
+    return bool(reaches_in(ruleset, units, Player.GERMAN, start, {goal}))
 
 
 def follow_up(ruleset: Ruleset, state: GameState, action: Action) -> tuple[GameState, list[Event]]:

@@ -19,13 +19,14 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, distance
-from owsqt.rules.core.state import GameState
+from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import MovementClass
 from owsqt.rules.movement.movegraph import move_graph
-from owsqt.rules.movement.sides import sides_of
-from owsqt.rules.movement.zoc import zoc_of
+from owsqt.rules.movement.sides import sides_in
+from owsqt.rules.movement.zoc import zoc_in
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.chains import chains_of
 
@@ -42,7 +43,7 @@ class Trace:
 def trace_supply(ruleset: Ruleset, state: GameState, player: Player) -> Trace:
     """[14.2, 10.3] Which of `player`'s units on the map trace a valid supply line."""
     chains = chains_of(ruleset)
-    search = _Search(ruleset, state, player)
+    search = _Search(ruleset, state.units, player)
     catalogue = ruleset.catalogue.ground
     on_map = {
         unit_id: unit.hex
@@ -115,7 +116,19 @@ def line_reaches(
     """[14.2, 10.3, 5.1] Which of `targets` a line of `player`'s from `start` reaches: never
     through enemy units nor their ZOCs (negated by friendly units), at most `hexes` hexes
     long (0: any length, as the Sixth Army's line of communications, 5.1)."""
-    search = _Search(ruleset, state, player)
+    return reaches_in(ruleset, state.units, player, start, targets, hexes)
+
+
+def reaches_in(
+    ruleset: Ruleset,
+    units: FrozenMap[str, UnitState],
+    player: Player,
+    start: Hex,
+    targets: set[Hex],
+    hexes: int = 0,
+) -> set[Hex]:
+    """`line_reaches` in any state whose units are `units`: a line reads nothing else."""
+    search = _Search(ruleset, units, player)
     return search.within([start], hexes or len(search.adjacent), targets)
 
 
@@ -132,7 +145,7 @@ def line_between(
     from all the starts at once and stops at the first goal: cheap while they are shut in.
     `negating`: the hexes whose units negate the enemy's ZOC, if not all of `player`'s
     (19.33: German units only)."""
-    return _Search(ruleset, state, player, negating).start_joined(starts, goals)
+    return _Search(ruleset, state.units, player, negating).start_joined(starts, goals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,14 +178,14 @@ class _Search:
     def __init__(
         self,
         ruleset: Ruleset,
-        state: GameState,
+        units: FrozenMap[str, UnitState],
         player: Player,
         negating: frozenset[Hex] | None = None,
     ) -> None:
         steps = ruleset.derived(_steps)[player]
         self.index, self.adjacent, self.hexes = steps.index, steps.adjacent, steps.hexes
-        sides = sides_of(ruleset, state, player)
-        enemy_zoc = zoc_of(ruleset, state, player.opponent)
+        sides = sides_in(ruleset, units, player)
+        enemy_zoc = zoc_in(ruleset, units, player.opponent)
         if negating is None:
             negating = sides.own_hexes  # 10.3: friendly units negate enemy ZOCs
         closed = sides.enemy_hexes | (enemy_zoc - negating)

@@ -26,9 +26,21 @@ def may_move_in_segment(ruleset: Ruleset, unit_id: str, segment: Segment) -> boo
 
 def is_sixth_army(ruleset: Ruleset, unit_id: str) -> bool:
     """[5.1] A unit of the Sixth Army: its formation chain reaches the Sixth Army."""
+    return unit_id in sixth_army(ruleset)
+
+
+def sixth_army(ruleset: Ruleset) -> frozenset[str]:
+    """[5.1] Every unit of the Sixth Army, found once per ruleset."""
+    return ruleset.derived(_sixth_army)
+
+
+def _sixth_army(ruleset: Ruleset) -> frozenset[str]:
     catalogue = ruleset.catalogue
-    chain = catalogue.formation_chain(catalogue.ground[unit_id].formation)
-    return any(f.id == SIXTH_ARMY for f in chain)
+    return frozenset(
+        unit_id
+        for unit_id, unit in catalogue.ground.items()
+        if any(f.id == SIXTH_ARMY for f in catalogue.formation_chain(unit.formation))
+    )
 
 
 def units_move(state: GameState) -> bool:

@@ -39,7 +39,6 @@ from owsqt.rules.worlds.settling import UNKNOWN_DETAIL
 
 PHANTOM_NAME = "hidden unit"
 _BELOW_EVERY_STACK = 1_000_000  # phantoms lie under the counters the enemy shows
-_PHANTOMS_FOUND = "_phantoms_by_hex"  # a world's state keeps its phantoms by hex here
 _OWNER_ONLY = frozenset({"movement", "arrivals", "artillery_phase", "bridge_works"})
 """GameState fields whose entries about a unit only its owner's rules read, and which the
 enemy cannot know even of a unit he sees: how far it has moved this segment and what it
@@ -176,23 +175,24 @@ def believed(ruleset: Ruleset, own: GameState, side: Player, enemy: Exposure) ->
     if not stray:
         # Its only phantoms are those just made, each hex's in stack order: what
         # `phantoms_by_hex` finds, kept so that it need not look through every unit.
-        state.__dict__[_PHANTOMS_FOUND] = phantoms
+        state.units.remember(_placed_phantoms, phantoms)
     return World(side, phantom_rules, state, FrozenMap(phantoms))
 
 
 def phantoms_by_hex(state: GameState) -> dict[Hex, list[str]]:
     """Every phantom of `state` on each hex, in stack order: also one that a combat
     engages, which the world names beside the units it shows."""
-    known: dict[Hex, tuple[str, ...]] | None = state.__dict__.get(_PHANTOMS_FOUND)
-    if known is not None:
-        return {hex_: list(ids) for hex_, ids in known.items()}
-    units = state.units
+    found = state.units.derived(_placed_phantoms)
+    return {hex_: list(ids) for hex_, ids in found.items()}
+
+
+def _placed_phantoms(units: FrozenMap[str, UnitState]) -> dict[Hex, tuple[str, ...]]:
     found: dict[Hex, list[str]] = {}
     placed = [(unit_id, units[unit_id]) for unit_id in units if unit_id.startswith(PHANTOM_MARK)]
     for unit_id, unit in sorted(placed, key=lambda item: item[1].stack_order):
         if unit.hex is not None:
             found.setdefault(unit.hex, []).append(unit_id)
-    return found
+    return {hex_: tuple(ids) for hex_, ids in found.items()}
 
 
 def phantoms_renamed(state: GameState, names: Mapping[str, str]) -> GameState:
