@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from owsqt.qt.combat.drawn import AT_RANDOM, HiddenIn
+from owsqt.qt.kit.drawn import AT_RANDOM, HiddenIn
 from owsqt.rules.core.actions import BombardmentMission, ContinueCombat, EndStep, PlaceUnits
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode

@@ -226,7 +226,7 @@ def test_6_3_4_5_the_bill_lists_the_initiative_bonus_and_interdiction(ruleset):
 def hasty_table(qtbot, ruleset, monkeypatch, answer: bool):
     """The German tank stack next to the Soviet rifle regiment, in its movement segment;
     the hasty attack question answered `answer`. Returns the window and the offers asked."""
-    from owsqt.qt.combat import hastyask
+    from owsqt.qt.movement import hastyask
 
     session = game(ruleset, Mode.STRICT, soviet={"rifle": "2437"}, german=GERMANS)
     walk_to(session, Segment.NON_MECHANIZED_MOVEMENT, Player.GERMAN)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from html import escape
 
 from owsqt.qt.air.airpage import AirHost, AirPage, side
-from owsqt.qt.combat.page import button, rich_label
-from owsqt.qt.combat.text import rule, violations_html
+from owsqt.qt.kit.page import button, rich_label
+from owsqt.qt.kit.text import rule, violations_html
 from owsqt.rules.air.allocation import STEP_THREE, allocation_step, charts_revealed
 from owsqt.rules.air.charts import BOX_NAMES, MISSION_BOXES
 from owsqt.rules.core.actions import AllocateAir

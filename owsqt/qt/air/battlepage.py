@@ -11,8 +11,8 @@ from html import escape
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
 from owsqt.qt.air.airpage import AirHost, AirPage, side
-from owsqt.qt.combat.page import button, rich_label
-from owsqt.qt.combat.text import rule, violations_html
+from owsqt.qt.kit.page import button, rich_label
+from owsqt.qt.kit.text import rule, violations_html
 from owsqt.rules.air.battles import (
     air_fire,
     battle_actor,

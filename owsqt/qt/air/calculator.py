@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from owsqt.qt.combat.page import rich_label
-from owsqt.qt.combat.text import results_row, rule, solution_html
+from owsqt.qt.kit.page import rich_label
+from owsqt.qt.kit.text import results_row, rule, solution_html
 from owsqt.rules.air.battles import air_fire
 from owsqt.rules.air.strikes import ground_attack_solution, interdiction_solution
 from owsqt.rules.combat.artillery import bombardment_result

@@ -14,7 +14,6 @@ from owsqt.qt.air.calculator import AirCalculator
 from owsqt.qt.air.display import AirDisplay
 from owsqt.qt.air.panel import AirPanel
 from owsqt.qt.bridge import SessionBridge
-from owsqt.qt.play.stephint import AIR_KEYS
 from owsqt.rules.core.actions import Action, AllocateAir, PlaceAirUnit
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
@@ -24,6 +23,7 @@ from owsqt.rules.core.vocabulary import AirBox
 from owsqt.rules.engine import Outcome
 from owsqt.session import GameSession
 
+AIR_KEYS = "Ctrl+Shift+L"  # Game ▸ Air operations… (the Luftwaffe and the VVS)
 PAGE_HEIGHT = 360  # the air page's share of the dock at first; the splitter moves it
 AIR_SEGMENTS = (
     Segment.AIR_ALLOCATION,

@@ -15,8 +15,8 @@ from owsqt.qt.air.allocpage import AllocationPage
 from owsqt.qt.air.battlepage import BattlePage
 from owsqt.qt.air.strikepage import GroundAttackPage, InterdictionPage
 from owsqt.qt.bridge import SessionBridge
-from owsqt.qt.combat.page import rich_label
-from owsqt.qt.combat.text import SIDE_COLOURS, outcome_html
+from owsqt.qt.kit.page import rich_label
+from owsqt.qt.kit.text import SIDE_COLOURS, outcome_html
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState

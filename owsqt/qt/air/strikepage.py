@@ -13,9 +13,9 @@ from html import escape
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QVBoxLayout, QWidget
 
 from owsqt.qt.air.airpage import AirHost, AirPage, side
-from owsqt.qt.combat.drawn import AT_RANDOM, HiddenIn, drawn_target_html
-from owsqt.qt.combat.page import button, rich_label
-from owsqt.qt.combat.text import rule, solution_html, violations_html
+from owsqt.qt.kit.drawn import AT_RANDOM, HiddenIn, drawn_target_html
+from owsqt.qt.kit.page import button, rich_label
+from owsqt.qt.kit.text import rule, solution_html, violations_html
 from owsqt.rules.air.strikes import (
     ground_attack_solution,
     interdiction_solution,

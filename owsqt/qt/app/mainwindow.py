@@ -39,7 +39,6 @@ from owsqt.qt.app.statusline import StatusLine, say_why_when_disabled
 from owsqt.qt.app.undoreasons import explain_undo, replay_gates
 from owsqt.qt.app.workmenu import add_unit_orders
 from owsqt.qt.bridge import SessionBridge
-from owsqt.qt.combat import hastyask
 from owsqt.qt.combat.control import CombatControl
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import HexMarkerLayer
@@ -55,6 +54,7 @@ from owsqt.qt.map.playarea import frame_play_area
 from owsqt.qt.map.supplyoverlay import SupplyOverlay
 from owsqt.qt.map.view import MapView, Overview
 from owsqt.qt.map.zones import ZoneOverlays
+from owsqt.qt.movement import hastyask
 from owsqt.qt.movement.control import MoveController
 from owsqt.qt.movement.displacemenu import add_displacement
 from owsqt.qt.play import forfeitask

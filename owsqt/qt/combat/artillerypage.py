@@ -13,10 +13,12 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 
-from owsqt.qt.combat.drawn import AT_RANDOM, HiddenIn, drawn_target_html
-from owsqt.qt.combat.page import Page, PageHost, button, rich_label
+from owsqt.qt.combat.page import CombatHost, CombatPage
 from owsqt.qt.combat.start import checked_units, fill_candidates, unit_list
-from owsqt.qt.combat.text import RULE_STYLE, gun_solution
+from owsqt.qt.combat.text import gun_solution
+from owsqt.qt.kit.drawn import AT_RANDOM, HiddenIn, drawn_target_html
+from owsqt.qt.kit.page import button, rich_label
+from owsqt.qt.kit.text import RULE_STYLE
 from owsqt.rules.combat.artillery import (
     NOT_COUNTERBATTERY,
     bombardment_solution,
@@ -44,13 +46,13 @@ from owsqt.rules.fog.view import view
 # --- steps 3 to 5 ---------------------------------------------------------------------------
 
 
-class ArtilleryPage(Page):
+class ArtilleryPage(CombatPage):
     """[11.2 steps 3-5, 12.4] Counterbattery, then defensive and offensive bombardment."""
 
     _actor: Player | None  # the side that fires now, set by load()
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         form = QFormLayout()
         self.target = QComboBox()
         self.target.setObjectName("artilleryTarget")
@@ -71,7 +73,7 @@ class ArtilleryPage(Page):
         self.done = button(
             "Do&ne", "No more fire in this step: go on with the combat", "artilleryDone"
         )
-        self.done.clicked.connect(lambda: self.panel.send(ContinueCombat(player=self._actor)))
+        self.done.clicked.connect(lambda: self.host.send(ContinueCombat(player=self._actor)))
         self.stukas = button(
             "S&tukas",
             "The withheld Ju-87s bombard the target unit, apart from the artillery "
@@ -85,7 +87,7 @@ class ArtilleryPage(Page):
         target = self.target.currentData()
         remaining = tuple(a for a in self.combat.stukas if a not in self.combat.bombarded)
         if isinstance(target, str) and remaining:
-            self.panel.send(
+            self.host.send(
                 AirStrike(player=self.combat.attacker, air_units=remaining, target_unit=target)
             )
 
@@ -120,7 +122,7 @@ class ArtilleryPage(Page):
             self._actor = combat.attacker.opponent if defensive else combat.attacker
             pool = alive(state, combat.attackers) if defensive else defenders(state, combat)
             # 18.1: a mission names the units both the table's side and the firing side see
-            seen, firing = self.panel.seen(state), view(ruleset, state, self._actor)
+            seen, firing = self.host.seen(state), view(ruleset, state, self._actor)
             targets = [
                 u
                 for u in pool
@@ -186,19 +188,19 @@ class ArtilleryPage(Page):
         candidates = artillery_candidates(
             self.ruleset, state, where, firing_side, counterbattery=True
         )
-        seen = self.panel.seen(state)  # 18.1: the guns that may answer are their owner's
+        seen = self.host.seen(state)  # 18.1: the guns that may answer are their owner's
         return [c for c in candidates if seen.knows(c.unit)]
 
     def _target_changed(self) -> None:
         target = self.target.currentData()
         candidates = self._candidates(target)
         fill_candidates(
-            self.guns, self.ruleset, self.state, candidates, self.panel.mode, lambda c: c.able
+            self.guns, self.ruleset, self.state, candidates, self.host.mode, lambda c: c.able
         )
         self.guns.setVisible(bool(candidates))
         if self.counter and isinstance(target, str):
             side = self.ruleset.catalogue.ground[target].player.opponent
-            viewer = self.panel.seen(self.state).side
+            viewer = self.host.seen(self.state).side
             if candidates:
                 text = f"{side.title} artillery in range (12.4):"
             elif viewer is not None and viewer is not side:  # 18.1: his guns are hidden
@@ -245,10 +247,8 @@ class ArtilleryPage(Page):
         if target is None or not guns:
             return
         if isinstance(target, HiddenIn):  # 18.1: a hidden unit of the mission's hex, drawn
-            self.panel.send(Bombard(player=self._actor, units=guns, hidden_in=target.hex))
+            self.host.send(Bombard(player=self._actor, units=guns, hidden_in=target.hex))
         elif self.counter:
-            self.panel.send(
-                Counterbattery(player=self._firing_side, units=guns, target_unit=target)
-            )
+            self.host.send(Counterbattery(player=self._firing_side, units=guns, target_unit=target))
         else:
-            self.panel.send(Bombard(player=self._actor, units=guns, target_unit=target))
+            self.host.send(Bombard(player=self._actor, units=guns, target_unit=target))

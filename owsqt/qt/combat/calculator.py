@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,7 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.combat.start import checked_units, fill_candidates, unit_line, unit_list
-from owsqt.qt.combat.text import gun_solution, rule, solution_html, stack_names
+from owsqt.qt.combat.text import gun_solution, stack_names
+from owsqt.qt.kit.page import rich_label
+from owsqt.qt.kit.text import rule, solution_html
 from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.offers import (
@@ -67,15 +68,6 @@ def scrolling(label: QLabel) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setWidget(label)
     return area
-
-
-def html_label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setWordWrap(True)
-    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-    return label
 
 
 def two_columns(
@@ -164,8 +156,8 @@ class CombatCalculator(QDialog):
         self.prepared = QCheckBox("Prepared attack (multi-hex DRM, 11.4)")
         self.prepared.setChecked(True)
         self.fire_roll = roll_box("The die you rolled (1-10): the DRM is added (11.4)")
-        self.fire_result = html_label("fireResult")
-        self.fire_solution = html_label("fireSolution")
+        self.fire_result = rich_label("fireResult")
+        self.fire_solution = rich_label("fireSolution")
         for widget in (self.attacker_lead, self.defender_lead, self.firer):
             widget.currentIndexChanged.connect(self._update_fire)
         self.prepared.toggled.connect(self._update_fire)
@@ -283,8 +275,8 @@ class CombatCalculator(QDialog):
         self.gun_target = QComboBox()
         self.gun_target.setToolTip("Each bombardment is directed at a single unit (12.4)")
         self.gun_roll = roll_box("The die you rolled (1-10)")
-        self.gun_result = html_label("bombardResult")
-        self.gun_solution = html_label("bombardSolution")
+        self.gun_result = rich_label("bombardResult")
+        self.gun_solution = rich_label("bombardSolution")
         for widget in (self.kind, self.gun_target):
             widget.currentIndexChanged.connect(self._update_guns)
         self.gun_roll.valueChanged.connect(self._update_guns)

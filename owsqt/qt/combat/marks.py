@@ -6,45 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QColor, QPainterPath
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene
 
+from owsqt.qt.kit.pathitem import PATH_Z, PathItem
+from owsqt.qt.kit.shading import HexShading, PickShading
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
-from owsqt.qt.movement.overlay import PATH_Z, HexShading, PathItem
 from owsqt.rules.core.hexgrid import Hex
 
 TARGET_FILL = QColor(200, 40, 30, 55)
 TARGET_EDGE = QColor(160, 20, 10, 230)
 ATTACKER_FILL = QColor(230, 150, 20, 45)
 ATTACKER_EDGE = QColor(160, 95, 0, 220)
-PICK_FILL = QColor(30, 110, 255, 60)
-PICK_EDGE = QColor(20, 60, 170, 230)
 OTHER_PATHS = 0.45  # opacity of the retreat paths not chosen
 MAX_PATHS = 12  # more than this are listed in the panel but not drawn
-
-
-class PickShading(HexShading):
-    """Shaded hexes that take a click: `on_pick(hex)` for a release over one of them. Only
-    its own hexes catch the mouse; the rest of the map pans as ever."""
-
-    def __init__(self, on_pick: Callable[[Hex], None]) -> None:
-        super().__init__(PICK_FILL, PICK_EDGE, 2.5)
-        self.on_pick = on_pick
-        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-
-    def shape(self) -> QPainterPath:
-        return self._area
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        point = event.scenePos()
-        hex_ = SCENE_LAYOUT.hex_at_point(point.x(), point.y())
-        if hex_ in self.hexes:
-            self.on_pick(hex_)
 
 
 class CombatMarks(QObject):

@@ -11,9 +11,10 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 
-from owsqt.qt.combat.page import Page, PageHost, button, rich_label
+from owsqt.qt.combat.page import CombatHost, CombatPage
 from owsqt.qt.combat.start import ATTACK_KEYS, checked_units, fill_candidates, index_of, unit_list
-from owsqt.qt.combat.text import RULE_STYLE, rule, solution_html
+from owsqt.qt.kit.page import button, rich_label
+from owsqt.qt.kit.text import RULE_STYLE, rule, solution_html
 from owsqt.rules.combat.fire import Engagement, fire_solution
 from owsqt.rules.combat.leads import default_lead
 from owsqt.rules.combat.offers import artillery_candidates
@@ -38,9 +39,9 @@ from owsqt.rules.turn.sequence import COMBAT_SEGMENTS
 # --- no combat -----------------------------------------------------------------------------
 
 
-class IdlePage(Page):
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+class IdlePage(CombatPage):
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         self.text = rich_label("idleText")
         self.attack = button(
             f"Prepared &attack… ({ATTACK_KEYS})",
@@ -48,12 +49,12 @@ class IdlePage(Page):
             "artillery (11.1-11.3)",
             "attackButton",
         )
-        self.attack.clicked.connect(panel.request_attack)
+        self.attack.clicked.connect(host.request_attack)
         self.layout_.addWidget(self.text)
         self.buttons(self.attack)
 
     def load(self, state: GameState, combat: CombatState | None) -> None:
-        mode = self.panel.mode
+        mode = self.host.mode
         if mode is Mode.FREE:
             self.text.setText(
                 "Free play: no combat sequence is enforced. Work a fire or a bombardment out "
@@ -82,11 +83,11 @@ class IdlePage(Page):
 # --- step 2 -------------------------------------------------------------------------------
 
 
-class DefendPage(Page):
+class DefendPage(CombatPage):
     """[11.2 step 2, 11.3] The defender's lead unit and artillery."""
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         form = QFormLayout()
         self.lead = QComboBox()
         self.lead.setObjectName("defenceLead")
@@ -129,7 +130,7 @@ class DefendPage(Page):
             self.lead.setCurrentIndex(units.index(best))
         self.lead.blockSignals(False)
         player = combat.attacker.opponent
-        viewer = self.panel.seen(state).side
+        viewer = self.host.seen(state).side
         guns = artillery_candidates(self.ruleset, state, combat.target, player)
         if viewer not in (None, player):  # 18.1: his guns are his until he designates them
             guns = []
@@ -138,7 +139,7 @@ class DefendPage(Page):
             label = "Artillery for defensive bombardment (12.4):"
         else:
             label = f"No artillery of yours reaches this hex {rule('12.4')}"
-        fill_candidates(self.guns, self.ruleset, state, guns, self.panel.mode, lambda c: c.able)
+        fill_candidates(self.guns, self.ruleset, state, guns, self.host.mode, lambda c: c.able)
         self.guns.setVisible(bool(guns))
         self.guns_label.setText(label)
         self._update()
@@ -181,17 +182,17 @@ class DefendPage(Page):
         if lead is None:
             return
         player = self.combat.attacker.opponent
-        self.panel.send(Defend(player=player, lead=lead, artillery=checked_units(self.guns)))
+        self.host.send(Defend(player=player, lead=lead, artillery=checked_units(self.guns)))
 
 
 # --- steps 6 and 7 ---------------------------------------------------------------------------
 
 
-class FirePage(Page):
+class FirePage(CombatPage):
     """[11.2 steps 6-7, 11.4] A side's fire; the defender names the attacking hex."""
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         self.form = QFormLayout()
         self.at = QComboBox()
         self.at.setObjectName("fireAt")
@@ -199,7 +200,7 @@ class FirePage(Page):
             "The attacking hex you fire at: its units take the result (11.2 step 6). "
             "Or click one of the shaded hexes on the map."
         )
-        self.at.currentIndexChanged.connect(lambda _: self.panel.update_marks())
+        self.at.currentIndexChanged.connect(lambda _: self.host.update_marks())
         self.at_label = QLabel("Fire &at:")
         self.at_label.setBuddy(self.at)
         self.form.addRow(self.at_label, self.at)
@@ -213,7 +214,7 @@ class FirePage(Page):
             "Combat is voluntary (11.1): this side does not fire in this engagement",
             "holdFireButton",
         )
-        self.hold.clicked.connect(lambda: self.panel.send(ContinueCombat(player=self.side)))
+        self.hold.clicked.connect(lambda: self.host.send(ContinueCombat(player=self.side)))
         self.buttons(self.fire, self.hold)
 
     def load(self, state: GameState, combat: CombatState | None) -> None:
@@ -280,4 +281,4 @@ class FirePage(Page):
 
     def submit(self) -> None:
         at = self.at.currentData() if self.side is not self.combat.attacker else None
-        self.panel.send(Fire(player=self.side, at=at))
+        self.host.send(Fire(player=self.side, at=at))

@@ -28,17 +28,14 @@ from PySide6.QtWidgets import (
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.combat.artillerypage import ArtilleryPage
 from owsqt.qt.combat.marks import CombatMarks
-from owsqt.qt.combat.page import Page, rich_label
+from owsqt.qt.combat.page import CombatPage
 from owsqt.qt.combat.pages import DefendPage, FirePage, IdlePage
 from owsqt.qt.combat.resultpages import AdvancePage, LossesPage, OptionalPage, RetreatPage
 from owsqt.qt.combat.specialfirepage import SpecialFirePage, special_fire_line
-from owsqt.qt.combat.text import (
-    SIDE_COLOURS,
-    actor_line,
-    outcome_html,
-    step_title,
-)
+from owsqt.qt.combat.text import actor_line, step_title
 from owsqt.qt.counters.unittext import hidden_words
+from owsqt.qt.kit.page import rich_label
+from owsqt.qt.kit.text import SIDE_COLOURS, outcome_html
 from owsqt.rules.combat.prepared import (
     alive,
     defenders,
@@ -115,7 +112,7 @@ class CombatPanel(QWidget):
         self.retreat = RetreatPage(self)
         self.advance = AdvancePage(self)
         self.special_fire = SpecialFirePage(self)
-        self.all_pages: tuple[Page, ...] = (
+        self.all_pages: tuple[CombatPage, ...] = (
             self.idle,
             self.defend,
             self.artillery,
@@ -130,7 +127,7 @@ class CombatPanel(QWidget):
             pages_layout.addWidget(page)
             page.hide()
             page.bar.hide()
-        self._page: Page = self.idle
+        self._page: CombatPage = self.idle
         self.message = rich_label("combatMessage")
         self.log = QListWidget()
         self.log.setObjectName("combatLog")
@@ -175,7 +172,7 @@ class CombatPanel(QWidget):
         bridge.view_changed.connect(self._view_changed)
 
     @property
-    def page(self) -> Page:
+    def page(self) -> CombatPage:
         return self._page
 
     # --- following the session -------------------------------------------------------------
@@ -205,7 +202,7 @@ class CombatPanel(QWidget):
         self._state = None
         self.show_state()
 
-    def _show_page(self, page: Page) -> None:
+    def _show_page(self, page: CombatPage) -> None:
         if page is not self._page:
             self._page.hide()
             self._page.bar.hide()
@@ -214,7 +211,7 @@ class CombatPanel(QWidget):
         page.show()
         page.bar.show()
 
-    def _page_for(self, combat: CombatState | None) -> Page:
+    def _page_for(self, combat: CombatState | None) -> CombatPage:
         if combat is None:
             return self.idle
         pending = combat.pending

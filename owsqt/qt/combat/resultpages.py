@@ -12,10 +12,11 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
 )
 
-from owsqt.qt.combat.page import Page, PageHost, button, rich_label
+from owsqt.qt.combat.page import CombatHost, CombatPage
 from owsqt.qt.combat.start import UNIT_ROLE, checked_units, fill_candidates, index_of, unit_list
-from owsqt.qt.combat.text import BAD_STYLE, RULE_STYLE, rule, violations_html
 from owsqt.qt.counters.unittext import hidden_words
+from owsqt.qt.kit.page import button, rich_label
+from owsqt.qt.kit.text import BAD_STYLE, RULE_STYLE, rule, violations_html
 from owsqt.rules.combat.advance import advance_paths
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.offers import Candidate
@@ -43,11 +44,11 @@ from owsqt.rules.scenario.ruleset import Ruleset
 # --- results -----------------------------------------------------------------------------------
 
 
-class LossesPage(Page):
+class LossesPage(CombatPage):
     """[11.5, 11.6] One unit per strength point, in order, pre-filled by the priorities."""
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         self.heading = rich_label("lossesHeading")
         self.layout_.addWidget(self.heading)
         self.rows = QFormLayout()
@@ -149,14 +150,14 @@ class LossesPage(Page):
         self.check.setText(text)
 
     def submit(self) -> None:
-        self.panel.send(TakeLosses(player=self.pending.player, hits=self.hits()))
+        self.host.send(TakeLosses(player=self.pending.player, hits=self.hits()))
 
 
-class OptionalPage(Page):
+class OptionalPage(CombatPage):
     """[11.5, 11.7] The optional result taken as a proficiency check or a retreat."""
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         self.text = rich_label("optionalText")
         self.layout_.addWidget(self.text)
         self.check = button("Proficiency &check", "", "checkButton")
@@ -204,11 +205,11 @@ class OptionalPage(Page):
         self.check.setToolTip(f"{ruleset.unit_name(checker)} rolls the die (11.5)")
         surrounded = options.blocked is Blocked.SURROUNDED
         self.retreat.setText(f"&Retreat {n} hex{'es' if n != 1 else ''}")
-        self.retreat.setEnabled(not (surrounded and self.panel.mode is Mode.STRICT))
+        self.retreat.setEnabled(not (surrounded and self.host.mode is Mode.STRICT))
         self.retreat.setToolTip(options.reason or "Choose the path next (11.7)")
 
     def _answer(self, check: bool) -> None:
-        self.panel.send(AnswerOptional(player=self.pending.player, check=check))
+        self.host.send(AnswerOptional(player=self.pending.player, check=check))
 
 
 def retreat_text(ruleset: Ruleset, number: int, option: RetreatPath, seen: SideView) -> str:
@@ -238,13 +239,13 @@ def retreat_text(ruleset: Ruleset, number: int, option: RetreatPath, seen: SideV
     return f"{number}. {ids} ({option.length} hexes){more}"
 
 
-class RetreatPage(Page):
+class RetreatPage(CombatPage):
     """[11.7] The legal retreats, drawn on the map; a click on an end picks one."""
 
     numbered = True
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         self.text = rich_label("retreatText")
         self.layout_.addWidget(self.text)
         self.list = QListWidget()
@@ -276,7 +277,7 @@ class RetreatPage(Page):
         )
         self.list.blockSignals(True)
         self.list.clear()
-        seen = self.panel.seen(state)
+        seen = self.host.seen(state)
         for number, option in enumerate(self.options, start=1):
             item = QListWidgetItem(retreat_text(self.ruleset, number, option, seen))
             self.list.addItem(item)
@@ -289,7 +290,7 @@ class RetreatPage(Page):
         self.list.setFixedHeight(rows * height + 2 * self.list.frameWidth() + 4)
 
     def _chosen(self, row: int) -> None:
-        self.panel.update_marks()
+        self.host.update_marks()
 
     def _end(self, option: RetreatPath) -> Hex:
         return option.hexes[-1] if option.hexes else option.start
@@ -317,14 +318,14 @@ class RetreatPage(Page):
         if row < 0:
             return
         option = self.options[row]
-        self.panel.send(Retreat(player=self.pending.player, path=(option.start, *option.hexes)))
+        self.host.send(Retreat(player=self.pending.player, path=(option.start, *option.hexes)))
 
 
-class AdvancePage(Page):
+class AdvancePage(CombatPage):
     """[11.8] Attacking units advance into the vacated hex and, by their kind, beyond."""
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         self.text = rich_label("advanceText")
         self.layout_.addWidget(self.text)
         self.units = unit_list("The units that advance together (11.8)", rows=4)
@@ -335,13 +336,13 @@ class AdvancePage(Page):
         self.hex = QComboBox()
         self.hex.setObjectName("advanceHex")
         self.hex.setToolTip("Where the units end their advance; or click a shaded hex")
-        self.hex.currentIndexChanged.connect(lambda _: self.panel.update_marks())
+        self.hex.currentIndexChanged.connect(lambda _: self.host.update_marks())
         form.addRow("&To hex:", self.hex)
         self.layout_.addLayout(form)
         self.go = button("&Advance", "Advance the ticked units (11.8)", "advanceButton")
         self.go.clicked.connect(self.submit)
         self.stay = button("&Stay", "Do not advance: the combat is over (11.8)", "stayButton")
-        self.stay.clicked.connect(lambda: self.panel.send(ContinueCombat(player=self.player)))
+        self.stay.clicked.connect(lambda: self.host.send(ContinueCombat(player=self.player)))
         self.buttons(self.go, self.stay)
         self.options: dict = {}
         self.verdicts: dict = {}
@@ -361,7 +362,7 @@ class AdvancePage(Page):
         )
         candidates = [self._candidate(u) for u in units]
         fill_candidates(
-            self.units, self.ruleset, state, candidates, self.panel.mode, lambda c: c.able
+            self.units, self.ruleset, state, candidates, self.host.mode, lambda c: c.able
         )
         for row in range(self.units.count()):
             item = self.units.item(row)
@@ -399,7 +400,7 @@ class AdvancePage(Page):
             path = self.options[units[0]].paths[hex_]
             action = Advance(player=self.player, units=units, path=path)
             self.verdicts[hex_] = judge(self.ruleset, self.state, action).violations
-        if self.panel.mode is Mode.STRICT:
+        if self.host.mode is Mode.STRICT:
             common = {h for h in common if not self.verdicts[h]}
         target = self.combat.target
         grid = self.ruleset.grid
@@ -425,7 +426,7 @@ class AdvancePage(Page):
             self.hex.setCurrentIndex(hexes.index(keep))
         self.hex.blockSignals(False)
         self.go.setEnabled(bool(hexes))
-        self.panel.update_marks()
+        self.host.update_marks()
 
     def picks(self) -> frozenset[Hex]:
         return frozenset(self.reachable)
@@ -451,4 +452,4 @@ class AdvancePage(Page):
         units = checked_units(self.units)
         if path is None:
             return
-        self.panel.send(Advance(player=self.player, units=units, path=path))
+        self.host.send(Advance(player=self.player, units=units, path=path))

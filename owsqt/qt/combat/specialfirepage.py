@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
-from owsqt.qt.combat.page import Page, PageHost, button, rich_label
-from owsqt.qt.combat.text import rule, solution_html
+from owsqt.qt.combat.page import CombatHost, CombatPage
+from owsqt.qt.kit.page import button, rich_label
+from owsqt.qt.kit.text import rule, solution_html
 from owsqt.rules.combat.fire import retreat_fire_solution
 from owsqt.rules.combat.prepared import alive
 from owsqt.rules.core.actions import SpecialFire
@@ -28,11 +29,11 @@ def special_fire_line(ruleset: Ruleset, choice: SpecialFireChoice) -> str:
     )
 
 
-class SpecialFirePage(Page):
+class SpecialFirePage(CombatPage):
     """[11.7, 9.3] Fire at the passing stack from one ZOC it entered, or hold fire."""
 
-    def __init__(self, panel: PageHost) -> None:
-        super().__init__(panel)
+    def __init__(self, host: CombatHost) -> None:
+        super().__init__(host)
         self.text = rich_label("specialFireText")
         self.layout_.addWidget(self.text)
         self.fire = button("&Fire", "", "specialFireButton")
@@ -81,4 +82,4 @@ class SpecialFirePage(Page):
 
     def _answer(self, fire: bool) -> None:
         if self.choice is not None:
-            self.panel.send(SpecialFire(player=self.choice.player, fire=fire))
+            self.host.send(SpecialFire(player=self.choice.player, fire=fire))

@@ -26,17 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from owsqt.qt.combat.text import (
-    ODDS_LATER,
-    RULE_STYLE,
-    WARN_STYLE,
-    rule,
-    solution_html,
-    stack_names,
-    violations_html,
-)
+from owsqt.qt.combat.text import ODDS_LATER, stack_names
 from owsqt.qt.counters.painter import CounterPixmapCache
 from owsqt.qt.counters.unittext import hidden_words
+from owsqt.qt.kit.text import RULE_STYLE, WARN_STYLE, rule, solution_html, violations_html
 from owsqt.rules.combat.artillery import bombardment_solution
 from owsqt.rules.combat.fire import Engagement, fire_factors, fire_solution
 from owsqt.rules.combat.leads import default_lead

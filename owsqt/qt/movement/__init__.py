@@ -1,2 +1,3 @@
-"""Movement at the table: the move control of a drag, the reach shading and path
-overlay, the cost bill, and the displacement menu (8.0, 9.3)."""
+"""Movement at the table: the move control of a drag, the colours of its reach shading,
+the cost bill, the hasty attack a drop may ask for, and the displacement menu (8.0, 8.4,
+9.3)."""

@@ -16,17 +16,12 @@ from PySide6.QtCore import QObject, QPoint, QPointF
 from PySide6.QtWidgets import QGraphicsScene
 
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.kit.pathitem import PathItem
+from owsqt.qt.kit.shading import HexShading
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.map.view import MapView
 from owsqt.qt.movement.bill import MoveBill, bill_html, hasty_html, mp_text
-from owsqt.qt.movement.overlay import (
-    ENTRY_EDGE,
-    ENTRY_FILL,
-    REACH_EDGE,
-    REACH_FILL,
-    HexShading,
-    PathItem,
-)
+from owsqt.qt.movement.overlay import ENTRY_EDGE, ENTRY_FILL, REACH_EDGE, REACH_FILL
 from owsqt.rules.combat.offers import hasty_offer
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex

@@ -27,7 +27,6 @@ DECLARE_KEYS = "Ctrl+I"
 ORDER_KEYS = "Ctrl+Shift+C"
 ADMINISTRATIVE_KEYS = "Ctrl+Shift+A"
 ARRIVALS_KEYS = "Ctrl+Shift+R"
-AIR_KEYS = "Ctrl+Shift+L"  # Game ▸ Air operations… (the Luftwaffe and the VVS)
 SIDE_WORD = re.compile(r"\b(german|soviet)\b")
 
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow
 
 from owsqt.qt.bridge import SessionBridge
-from owsqt.qt.combat.marks import PickShading
+from owsqt.qt.kit.shading import PickShading
 from owsqt.qt.pocket.thunderclap_panel import ThunderclapPanel
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow, QMenu
 
 from owsqt.qt.bridge import SessionBridge
-from owsqt.qt.combat.marks import PickShading
+from owsqt.qt.kit.shading import PickShading
 from owsqt.qt.map.zones import AreaItem
 from owsqt.qt.setup.tray import SetupTray
 from owsqt.rules.core.actions import EndStep, PlaceUnits, SetUnitStatus

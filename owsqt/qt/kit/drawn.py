@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from owsqt.qt.combat.text import rule
+from owsqt.qt.kit.text import rule
 from owsqt.rules.core.hexgrid import Hex
 
 AT_RANDOM = "A hidden unit, drawn at random (18.1)"
