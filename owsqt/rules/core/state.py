@@ -404,10 +404,16 @@ class GameState:
         return self.units.derived(stacks_of)
 
 
+ON_MAP = UnitStatus.ON_MAP
+
+
 def stacks_of(units: FrozenMap[str, UnitState]) -> dict[Hex, tuple[str, ...]]:
     """`units` on the map by hex, top of each stack first (GameState.stacks)."""
     stacks: dict[Hex, list[tuple[int, str]]] = {}
     for unit_id, unit in units.items():
-        if unit.status is UnitStatus.ON_MAP and unit.hex is not None:
+        if unit.status is ON_MAP and unit.hex is not None:
             stacks.setdefault(unit.hex, []).append((unit.stack_order, unit_id))
-    return {hex_: tuple(uid for _, uid in sorted(entries)) for hex_, entries in stacks.items()}
+    return {
+        hex_: (entries[0][1],) if len(entries) == 1 else tuple(u for _, u in sorted(entries))
+        for hex_, entries in stacks.items()
+    }

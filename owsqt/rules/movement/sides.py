@@ -11,10 +11,8 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState, UnitState, stacks_of
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.data.units import UnitClass
+from owsqt.rules.movement.unitfacts import convoys, neighbour_hexes, side_of
 from owsqt.rules.scenario.ruleset import Ruleset
-
-CONVOY = UnitClass.CONVOY
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,22 +40,24 @@ def sides_in(ruleset: Ruleset, units: FrozenMap[str, UnitState], player: Player)
 
 
 def _sort_sides(units: FrozenMap[str, UnitState], ruleset: Ruleset, player: Player) -> Sides:
-    catalogue = ruleset.catalogue
+    whose, convoy = side_of(ruleset), convoys(ruleset)
     enemy: set[Hex] = set()
     enemy_convoys: dict[Hex, tuple[str, ...]] = {}
     own: set[Hex] = set()
     own_convoys: set[Hex] = set()
     for hex_, stack in units.derived(stacks_of).items():
-        convoys = tuple(u for u in stack if catalogue.ground[u].unit_class is CONVOY)
-        if catalogue.ground[stack[0]].player is player:
+        if whose[stack[0]] is player:
             own.add(hex_)
-            if convoys:
+            if not convoy.isdisjoint(stack):
                 own_convoys.add(hex_)
-        elif len(convoys) == len(stack) and player is Player.SOVIET:
-            enemy_convoys[hex_] = convoys  # 16.3: Soviet units move through them
+        elif player is Player.SOVIET and convoy.issuperset(stack):
+            enemy_convoys[hex_] = stack  # 16.3: Soviet units move through them
         else:
             enemy.add(hex_)
-    near = {n for h in enemy for _, n in ruleset.grid.neighbours(h)} | enemy
+    around = neighbour_hexes(ruleset)
+    near = set(enemy)
+    for hex_ in enemy:
+        near.update(around.get(hex_, ()))
     return Sides(
         frozenset(enemy),
         MappingProxyType(enemy_convoys),

@@ -6,8 +6,8 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.state import GameState, UnitState, stacks_of
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.data.units import UnitClass, UnitSize
 from owsqt.rules.map.gamemap import RiverClass
+from owsqt.rules.movement.unitfacts import side_of, zoc_capable
 from owsqt.rules.scenario.ruleset import Ruleset
 
 ENTER_ZOC_COST = 2  # [10.2] MP to enter an enemy ZOC
@@ -16,16 +16,7 @@ LEAVE_ZOC_COST = 1  # [10.2] MP to leave an enemy ZOC
 
 def exerts_zoc(ruleset: Ruleset, state: GameState, unit_id: str) -> bool:
     """[10.1] Headquarters, company-sized and disrupted units have no ZOC."""
-    return _has_zoc(ruleset, unit_id, state.units[unit_id].disrupted)
-
-
-def _has_zoc(ruleset: Ruleset, unit_id: str, disrupted: bool) -> bool:
-    unit = ruleset.catalogue.ground[unit_id]
-    if unit.unit_class in (UnitClass.HEADQUARTERS, UnitClass.CONVOY):
-        return False
-    if unit.size is UnitSize.COMPANY:
-        return False
-    return not disrupted
+    return unit_id in zoc_capable(ruleset) and not state.units[unit_id].disrupted
 
 
 def stack_exerts_zoc(ruleset: Ruleset, state: GameState, hex_: Hex) -> bool:
@@ -64,13 +55,13 @@ def _zoc_reaches(ruleset: Ruleset) -> dict[Hex, tuple[Hex, ...]]:
 
 
 def _zone_of(units: FrozenMap[str, UnitState], ruleset: Ruleset, player: Player) -> frozenset[Hex]:
-    catalogue = ruleset.catalogue.ground
+    whose, capable = side_of(ruleset), zoc_capable(ruleset)
     reaches = ruleset.derived(_zoc_reaches)
     zone: set[Hex] = set()
     for hex_, stack in units.derived(stacks_of).items():
-        if catalogue[stack[0]].player is not player:
+        if whose[stack[0]] is not player:
             continue
-        if not any(_has_zoc(ruleset, u, units[u].disrupted) for u in stack):  # 10.1, 13.0
+        if not any(u in capable and not units[u].disrupted for u in stack):  # 10.1, 13.0
             continue
         reach = reaches.get(hex_)
         zone.update(zoc_reach(ruleset, hex_) if reach is None else reach)
