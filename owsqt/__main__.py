@@ -1,5 +1,5 @@
 """Allow `python -m owsqt`."""
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 
 raise SystemExit(main())

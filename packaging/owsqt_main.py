@@ -1,5 +1,5 @@
 """The bundles' program: owsqt's command line, the desktop when given no command."""
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 
 raise SystemExit(main())

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from owsqt import __version__
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal.recovery import read_journal
 from owsqt.rules.core.actions import AllocateAir, EndStep
 from owsqt.rules.core.dice import KEYED_DICE

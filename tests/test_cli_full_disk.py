@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.exitcodes import EXIT_BAD_INPUT
+from owsqt.cli.exitcodes import EXIT_BAD_INPUT
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.cli import main
-from owsqt.clierrors import shorten
-from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED
+from owsqt.cli.errors import shorten
+from owsqt.cli.exitcodes import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED
+from owsqt.cli.main import main
 from owsqt.journal.textformat import LEGACY_VERSION, MAX_FILE_BYTES, parse, render_entry
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
@@ -379,7 +379,7 @@ def test_defect_9_an_applied_action_upgrades_a_version_1_file_and_keeps_the_old(
     assert main(["verify", str(path)]) == EXIT_OK
 
 
-# --- the one line: clierrors.shorten --------------------------------------------------
+# --- the one line: cli.errors.shorten --------------------------------------------------
 
 
 def test_a_long_quoted_piece_is_cut_to_40_characters_and_the_line_to_200():

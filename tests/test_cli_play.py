@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, parse, render_entry, signed
 from owsqt.rules.core.verdict import Mode

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from owsqt.cli import main
-from owsqt.headlessargs import PLAYS
+from owsqt.cli.headlessargs import PLAYS
+from owsqt.cli.main import main
 from owsqt.journal.textformat import Play
 from owsqt.rules.scenario.ruleset import default_ruleset
 
@@ -22,7 +22,7 @@ def modules_after(*arguments: str) -> set[str]:
     """The modules loaded once `owsqt ARGUMENTS` has run, in a fresh interpreter."""
     probe = (
         "import sys, json\n"
-        "from owsqt.cli import main\n"
+        "from owsqt.cli.main import main\n"
         "try:\n"
         f"    main({list(arguments)!r})\n"
         "except SystemExit:\n"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.cli import main
-from owsqt.clierrors import say, say_json, shorten
+from owsqt.cli.errors import say, say_json, shorten
+from owsqt.cli.main import main
 
 
 @pytest.fixture

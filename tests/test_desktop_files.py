@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.cli import _as_open
+from owsqt.cli.main import _as_open
 from owsqt.userfiles import JOURNAL_SUFFIX
 
 REPO = Path(__file__).resolve().parents[1]

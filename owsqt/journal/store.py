@@ -11,8 +11,9 @@ import tempfile
 from pathlib import Path
 
 from owsqt.journal.filekinds import refuse_special
+from owsqt.journal.limits import MAX_FILE_BYTES
 from owsqt.journal.lock import JournalLock
-from owsqt.journal.textformat import MAX_FILE_BYTES, JournalError
+from owsqt.journal.textformat import JournalError
 
 _CHUNK = 1 << 20  # bytes read at a time
 

@@ -38,7 +38,7 @@ Name: "{group}\owsqt"; Filename: "{app}\{#AppExe}"
 Name: "{group}\Uninstall owsqt"; Filename: "{uninstallexe}"
 
 [Registry]
-; .owsg -> owsqt.game -> "owsqt.exe" "%1" (the lone game file is opened: owsqt/cli.py)
+; .owsg -> owsqt.game -> "owsqt.exe" "%1" (the lone game file is opened: owsqt/cli/main.py)
 Root: HKA; Subkey: "Software\Classes\.owsg"; ValueType: string; ValueName: ""; ValueData: "{#GameType}"; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.owsg"; ValueType: string; ValueName: "Content Type"; ValueData: "application/x-owsqt-game"; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\{#GameType}"; ValueType: string; ValueName: ""; ValueData: "Operation Winter Storm game"; Flags: uninsdeletekey

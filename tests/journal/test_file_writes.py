@@ -358,7 +358,7 @@ def _torn_game(tmp_path: Path) -> tuple[Path, bytes]:
 
 
 def test_owsqt_act_refuses_a_torn_file_in_one_line_with_its_whole_entries(tmp_path, capsys):
-    from owsqt.cli import main
+    from owsqt.cli.main import main
 
     path, torn = _torn_game(tmp_path)
     assert main(["act", str(path), '{"kind": "roll", "purpose": "x"}']) == 2
@@ -369,7 +369,7 @@ def test_owsqt_act_refuses_a_torn_file_in_one_line_with_its_whole_entries(tmp_pa
 
 
 def test_owsqt_verify_reports_a_torn_file_with_its_whole_entries(tmp_path, capsys):
-    from owsqt.cli import main
+    from owsqt.cli.main import main
 
     path, _ = _torn_game(tmp_path)
     assert main(["verify", str(path)]) == 2
@@ -382,7 +382,7 @@ def test_owsqt_verify_reports_a_torn_file_with_its_whole_entries(tmp_path, capsy
 def test_owsqt_recover_cuts_a_torn_file_to_its_whole_entries_and_keeps_the_original(
     tmp_path, capsys
 ):
-    from owsqt.cli import main
+    from owsqt.cli.main import main
 
     path, torn = _torn_game(tmp_path)
     assert main(["recover", str(path)]) == 0
@@ -394,7 +394,7 @@ def test_owsqt_recover_cuts_a_torn_file_to_its_whole_entries_and_keeps_the_origi
 
 
 def test_owsqt_recover_refuses_a_file_that_is_not_torn_and_leaves_it_alone(tmp_path, capsys):
-    from owsqt.cli import main
+    from owsqt.cli.main import main
 
     path, _ = _torn_game(tmp_path)
     changed = path.read_bytes().replace(b"#1 act", b"#1 act ", 1)

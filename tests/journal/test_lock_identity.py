@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal.lock import JournalLocked, JournalReplaced
 from owsqt.journal.textformat import parse
 from owsqt.rules.core.actions import RollDice

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from tests.journal.test_file_writes import _torn_game
 from tests.journal.test_lock_identity import act, local_game, purposes
 from tests.test_cli_hostile import version_1_game

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo
 from PySide6.QtWidgets import QApplication
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal.identity import IdentityError
 from owsqt.qt import fonts
 from owsqt.qt.air.style import BADGE_PIXELS, TITLE_PIXELS, bold_font

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QImage
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 
 
 def test_a_saved_game_is_drawn_at_an_entry_and_at_its_end(tmp_path, capsys, qapp):

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import parse
 from owsqt.rules.core.actions import RollDice

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal import pbem
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, parse

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from owsqt import headless
-from owsqt.clierrors import InputError
+from owsqt.cli import headless
+from owsqt.cli.errors import InputError
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, parse, quoted, render_entry, signed
 from owsqt.rules.core.actions import EndStep, MoveStack

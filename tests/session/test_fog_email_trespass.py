@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from owsqt.cli import main
-from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_REFUSED
+from owsqt.cli.exitcodes import EXIT_BAD_INPUT, EXIT_REFUSED
+from owsqt.cli.main import main
 from owsqt.journal import pbem
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal import textformat
 from owsqt.journal.limits import MAX_FILE_ENTRIES
 from owsqt.journal.textformat import JournalError, parse

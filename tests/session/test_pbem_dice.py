@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal import filedice
 from owsqt.journal.filedice import ONE_SEED_GAME
 from owsqt.journal.identity import Identity

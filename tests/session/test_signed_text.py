@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession

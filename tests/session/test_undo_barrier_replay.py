@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse, render_entry, signed
 from owsqt.rules.core.actions import DeclareAttacks, PlaceUnits, RollDice

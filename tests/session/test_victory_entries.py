@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from owsqt.cli import main
+from owsqt.cli.main import main
 from owsqt.rules.core.actions import PlaceUnits, RollDice, SetMarker, SetUnitStatus
 from owsqt.rules.core.hexgrid import ring
 from owsqt.rules.core.verdict import Mode

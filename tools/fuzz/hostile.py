@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from owsqt import headless
+from owsqt.cli import headless
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import (
     Entry,

@@ -1,11 +1,11 @@
 """The arguments of `owsqt table`: one subcommand a die-roll table, each saying what its
-numbers mean (argparse only; the lookups are in owsqt/clitables.py)."""
+numbers mean (argparse only; the lookups are in owsqt/cli/tables.py)."""
 
 from __future__ import annotations
 
 import argparse
 
-HANDLER = "owsqt.clitables:table"
+HANDLER = "owsqt.cli.tables:table"
 ROLL_HELP = "the die as rolled, 1-10 (the modifiers are added to it)"
 
 

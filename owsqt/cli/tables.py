@@ -9,8 +9,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from owsqt.clierrors import InputError
-from owsqt.exitcodes import EXIT_OK
+from owsqt.cli.errors import InputError
+from owsqt.cli.exitcodes import EXIT_OK
 from owsqt.rules.data.tables import Tables
 from owsqt.rules.data.tables.grid import FactorTable, ResultGrid, check_roll
 from owsqt.rules.data.tables.results import (

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from owsqt import __version__
-from owsqt.clierrors import complain, input_message, is_bad_input
-from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_CODES_HELP, EXIT_OK
+from owsqt.cli.errors import complain, input_message, is_bad_input
+from owsqt.cli.exitcodes import EXIT_BAD_INPUT, EXIT_CODES_HELP, EXIT_OK
 from owsqt.userfiles import JOURNAL_SUFFIX
 
 
@@ -88,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _data_commands(commands)
     _game_commands(commands)
-    from owsqt.clitablesargs import add_table_command  # light: argparse only
+    from owsqt.cli.tableargs import add_table_command  # light: argparse only
 
     add_table_command(commands)
     return parser
@@ -96,27 +96,27 @@ def _parser() -> argparse.ArgumentParser:
 
 def _data_commands(commands: argparse._SubParsersAction) -> None:
     validate = commands.add_parser("validate-data", help="check every data file")
-    validate.set_defaults(handler="owsqt.clidata:validate_data")
+    validate.set_defaults(handler="owsqt.cli.data:validate_data")
 
     compile_map = commands.add_parser("compile-map", help="rebuild the compiled battle map")
-    compile_map.set_defaults(handler="owsqt.clidata:compile_map")
+    compile_map.set_defaults(handler="owsqt.cli.data:compile_map")
 
     export_map = commands.add_parser("export-map", help="write the map as JSON for other tools")
     export_map.add_argument("--json", dest="out", type=Path, required=True, metavar="FILE")
-    export_map.set_defaults(handler="owsqt.clidata:export_map")
+    export_map.set_defaults(handler="owsqt.cli.data:export_map")
 
     render_map = commands.add_parser("render-map", help="draw the whole map to a PNG file")
     render_map.add_argument("--out", type=Path, required=True, metavar="FILE.png")
     render_map.add_argument(
         "--scale", type=float, default=1.0, help="1.0 is about 64 px a hex; at most 4"
     )
-    render_map.set_defaults(handler="owsqt.clidata:render_map")
+    render_map.set_defaults(handler="owsqt.cli.data:render_map")
 
     moves = commands.add_parser("moves", help="where a stack can move from a default set-up")
     moves.add_argument("--scenario", required=True, help="a scenario id")
     moves.add_argument("--unit", required=True, help="a unit id; its whole stack moves")
     moves.add_argument("--json", action="store_true", help="print JSON")
-    moves.set_defaults(handler="owsqt.clidata:moves")
+    moves.set_defaults(handler="owsqt.cli.data:moves")
 
     screenshot = commands.add_parser(
         "screenshot",
@@ -131,16 +131,16 @@ def _data_commands(commands: argparse._SubParsersAction) -> None:
     screenshot.add_argument("--hex", dest="hex_id", metavar="CCRR", help="centre on this hex")
     screenshot.add_argument("--zoom", type=float, default=0.6, help="1.0 is about 64 px a hex")
     screenshot.add_argument("--out", type=Path, required=True, metavar="FILE.png")
-    screenshot.set_defaults(handler="owsqt.clidata:screenshot")
+    screenshot.set_defaults(handler="owsqt.cli.data:screenshot")
 
     export_oob = commands.add_parser("export-oob", help="write the order of battle")
     export_oob.add_argument("--json", dest="out", type=Path, metavar="FILE")
     export_oob.add_argument("--markdown", type=Path, metavar="FILE", help="the readable version")
-    export_oob.set_defaults(handler="owsqt.clidata:export_oob")
+    export_oob.set_defaults(handler="owsqt.cli.data:export_oob")
 
 
 def _game_commands(commands: argparse._SubParsersAction) -> None:
-    from owsqt.headlessargs import add_commands  # light: argparse only
+    from owsqt.cli.headlessargs import add_commands  # light: argparse only
 
     add_commands(commands)  # new, act, replay, verify
 

@@ -10,8 +10,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from owsqt.clierrors import InputError, output_path, say, say_json, shorten
-from owsqt.exitcodes import EXIT_OK, EXIT_REFUSED
+from owsqt.cli.errors import InputError, output_path, say, say_json, shorten
+from owsqt.cli.exitcodes import EXIT_OK, EXIT_REFUSED
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.recovery import TornJournal, read_journal
 from owsqt.journal.store import JournalExists

@@ -8,8 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from owsqt.clierrors import InputError, output_path
-from owsqt.exitcodes import EXIT_BAD_INPUT, EXIT_OK
+from owsqt.cli.errors import InputError, output_path
+from owsqt.cli.exitcodes import EXIT_BAD_INPUT, EXIT_OK
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.data.datafile import resources_dir

@@ -1,7 +1,7 @@
 """The errors of the command line and the one line each is said in, `owsqt: WHAT: WHY`: no
 longer than a reader takes in at a glance, quoting at most a short piece of the input.
 
-Light (no rules but the plain-text helper, no Qt): cli.py uses it before any command's
+Light (no rules but the plain-text helper, no Qt): main.py uses it before any command's
 modules are loaded."""
 
 from __future__ import annotations

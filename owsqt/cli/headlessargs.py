@@ -1,7 +1,7 @@
 """The arguments of the headless game commands `owsqt new`, `act`, `replay`, `verify` and
 `recover`;
 light (argparse only), so that the command line starts at once. The handlers are in
-owsqt/headless.py, imported when one of these commands runs."""
+owsqt/cli/headless.py, imported when one of these commands runs."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         "(the game option fog-of-war)",
     )
     new.add_argument("--out", type=Path, required=True, metavar="FILE")
-    new.set_defaults(handler="owsqt.headless:new")
+    new.set_defaults(handler="owsqt.cli.headless:new")
 
     act = commands.add_parser(
         "act",
@@ -58,7 +58,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     act.add_argument("file", type=Path)
     act.add_argument("action", help='e.g. \'{"kind": "end_step", "player": "soviet"}\'')
     act.add_argument("--json", action="store_true", help="print the result as JSON")
-    act.set_defaults(handler="owsqt.headless:act")
+    act.set_defaults(handler="owsqt.cli.headless:act")
 
     replay = commands.add_parser(
         "replay",
@@ -84,13 +84,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         help="print the state as JSON; with --as, the units seen, the hidden counts per hex "
         "and the log as that side reads it",
     )
-    replay.set_defaults(handler="owsqt.headless:replay")
+    replay.set_defaults(handler="owsqt.cli.headless:replay")
 
     verify = commands.add_parser(
         "verify", help="check a game file: chain, signatures, dice and rules (exit 0, 1 or 2)"
     )
     verify.add_argument("file", type=Path)
-    verify.set_defaults(handler="owsqt.headless:verify")
+    verify.set_defaults(handler="owsqt.cli.headless:verify")
 
     recover = commands.add_parser(
         "recover",
@@ -100,7 +100,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         "as NAME.torn-TIME.owsg. A file changed in any other way is refused and left alone.",
     )
     recover.add_argument("file", type=Path)
-    recover.set_defaults(handler="owsqt.headless:recover")
+    recover.set_defaults(handler="owsqt.cli.headless:recover")
 
 
 def scenario_list() -> str:
