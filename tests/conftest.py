@@ -1,4 +1,5 @@
-"""Shared fixtures: a small ruleset whose counters carry the values the rulebook's examples give."""
+"""Shared fixtures: `ruleset`, a small ruleset whose counters carry the values the rulebook's
+examples give, and `shipped`, the ruleset of the shipped data."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from owsqt.rules.data.units import (
     UnitType,
 )
 from owsqt.rules.map.mapfile import load_game_map
-from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.scenario.scenario import Scenario
 
 REPO = Path(__file__).resolve().parents[1]
@@ -93,7 +94,14 @@ def qapp(qapp):
 
 
 @pytest.fixture(scope="session")
+def shipped() -> Ruleset:
+    """The ruleset of the shipped data: the real counters, scenarios and tables."""
+    return default_ruleset()
+
+
+@pytest.fixture(scope="session")
 def ruleset() -> Ruleset:
+    """The rulebook examples' counters on the real map and tables, with TEST_SCENARIO."""
     return Ruleset(
         game_map=load_game_map(REPO / "resources" / "map" / "compiled.json"),
         tables=load_tables(REPO / "resources" / "rules"),

@@ -16,7 +16,6 @@ from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tools.fuzz.solo import choose_legal
 
@@ -24,19 +23,14 @@ SCENARIO = "hoths-last-gasp"
 
 
 @pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def fogged(rules, tmp_path_factory):
+def fogged(shipped, tmp_path_factory):
     """A game file made by `owsqt new --fog`, then played on by random legal actions."""
     path = tmp_path_factory.mktemp("fog") / "fog.owsg"
     assert main(["new", "--scenario", SCENARIO, "--fog", "--seed", "1", "--out", str(path)]) == 0
-    session = GameSession.open(rules, path)
+    session = GameSession.open(shipped, path)
     rng = random.Random(1)
     for _ in range(40):
-        assert session.submit(choose_legal(rules, session.state, rng, AssertionError)).applied
+        assert session.submit(choose_legal(shipped, session.state, rng, AssertionError)).applied
     session.close()
     return path
 
@@ -47,23 +41,23 @@ def replayed_as(capsys, path, side: str, *more: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def test_18_1_new_fog_writes_the_option_in_the_header(rules, fogged):
+def test_18_1_new_fog_writes_the_option_in_the_header(shipped, fogged):
     header = read_journal(fogged).split("\n\n")[0]
     assert f"\noptions: {FOG_OF_WAR} {KEYED_DICE}\n" in header  # the program adds the keyed die
-    assert FOG_OF_WAR in GameSession.from_text(rules, read_journal(fogged)).state.options
+    assert FOG_OF_WAR in GameSession.from_text(shipped, read_journal(fogged)).state.options
 
 
 @pytest.mark.parametrize("side", list(Player))
 @pytest.mark.parametrize("entry", [None, 150, 170])
-def test_18_1_replay_as_prints_the_view_the_session_gives(rules, fogged, capsys, side, entry):
+def test_18_1_replay_as_prints_the_view_the_session_gives(shipped, fogged, capsys, side, entry):
     """`replay --as` is GameSession.seen_by, the desktop's view: the units it shows with
     their strengths as shown, the hidden counts, and the log as that side reads it."""
     more = () if entry is None else ("--to", str(entry))
     printed = replayed_as(capsys, fogged, side.value, *more)
-    session = GameSession.from_text(rules, read_journal(fogged))
+    session = GameSession.from_text(shipped, read_journal(fogged))
     upto = len(session.entries) if entry is None else entry
     seen = session.seen_by(side, upto)
-    grid = rules.grid
+    grid = shipped.grid
     shown = {
         unit["id"]: (unit["hex"], unit["strength"], unit["reduced"]) for unit in printed["units"]
     }
@@ -77,16 +71,16 @@ def test_18_1_replay_as_prints_the_view_the_session_gives(rules, fogged, capsys,
     assert printed["hidden"]  # the fog hides something
     assert printed["narration"] == list(session.narration(upto, side))
     assert printed["entry"] == upto and printed["side"] == side.value and printed["fog_of_war"]
-    enemy = [u for u in printed["units"] if rules.catalogue.ground[u["id"]].player is not side]
+    enemy = [u for u in printed["units"] if shipped.catalogue.ground[u["id"]].player is not side]
     hidden = set(session.state_after(upto).units) - set(seen.state.units)
     assert enemy and not hidden & set(shown)
 
 
 def test_18_1_replay_as_shows_an_enemy_strength_only_as_its_counter_prints_it(
-    rules, fogged, capsys
+    shipped, fogged, capsys
 ):
     printed = replayed_as(capsys, fogged, "german")
-    ground = rules.catalogue.ground
+    ground = shipped.catalogue.ground
     for unit in printed["units"]:
         defn = ground[unit["id"]]
         if defn.player is Player.SOVIET:
@@ -94,11 +88,11 @@ def test_18_1_replay_as_shows_an_enemy_strength_only_as_its_counter_prints_it(
             assert unit["strength"] == printed_side
 
 
-def test_18_1_replay_as_without_fog_of_war_shows_everything(rules, tmp_path, capsys):
+def test_18_1_replay_as_without_fog_of_war_shows_everything(shipped, tmp_path, capsys):
     path = tmp_path / "clear.owsg"
     assert main(["new", "--scenario", SCENARIO, "--seed", "1", "--out", str(path)]) == 0
     printed = replayed_as(capsys, path, "soviet")
-    state = GameSession.from_text(rules, read_journal(path)).state
+    state = GameSession.from_text(shipped, read_journal(path)).state
     on_map = {u for stack in state.stacks.values() for u in stack}
     assert {unit["id"] for unit in printed["units"]} == on_map
     assert printed["hidden"] == {} and printed["fog_of_war"] is False
@@ -133,12 +127,12 @@ def test_18_1_new_fog_is_not_offered_for_e_mail_play(tmp_path, capsys):
     assert "invalid choice: 'e-mail'" in capsys.readouterr().err and not out.exists()
 
 
-def test_18_1_act_tells_the_acting_side_the_roll_not_the_unit_it_drew(rules, tmp_path, capsys):
+def test_18_1_act_tells_the_acting_side_the_roll_not_the_unit_it_drew(shipped, tmp_path, capsys):
     """`owsqt act` prints what the action did as its side may read it: a ground attack on
     a hidden stack tells the Soviet player the die, not the German unit drawn (4.6)."""
     path = tmp_path / "fog.owsg"
     session = GameSession.new(
-        rules, "we-are-coming", Mode.STRICT, seed=3, options=(FOG_OF_WAR,), path=path
+        shipped, "we-are-coming", Mode.STRICT, seed=3, options=(FOG_OF_WAR,), path=path
     )
     session.apply_default_setup()
     missions = FrozenMap({"su-202shad": AirBox.GROUND_ATTACK})
@@ -150,11 +144,11 @@ def test_18_1_act_tells_the_acting_side_the_roll_not_the_unit_it_drew(rules, tmp
     session.close()
     stack = before.units["de-57pzk-651pi"].hex  # the corps' engineers and flak, four
     action = {"kind": "ground_attack", "player": "soviet", "air_units": ["su-202shad"]}
-    action["hidden_in"] = rules.grid.id_of(stack)
+    action["hidden_in"] = shipped.grid.id_of(stack)
     capsys.readouterr()
     assert main(["act", str(path), json.dumps(action), "--json"]) == 0
     told = json.loads(capsys.readouterr().out)
     hidden = [u for u in before.stack(stack)[1:]]
     assert any("random target among 3" in line for line in told["events"])
     for unit_id in hidden:
-        assert not any(rules.unit_name(unit_id) in line for line in told["events"]), told
+        assert not any(shipped.unit_name(unit_id) in line for line in told["events"]), told

@@ -20,7 +20,6 @@ from owsqt.rules.core.verdict import Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tools.fuzz import cli, solo
 from tools.fuzz.settings import INTRODUCTORY, SCENARIOS, setting_for
@@ -30,19 +29,14 @@ BAD = Verdict((Violation("6.2", "short"),))
 
 
 @pytest.fixture(scope="module")
-def game():
-    return default_ruleset()
+def invariants(shipped):
+    return solo.Invariants(shipped)
 
 
 @pytest.fixture(scope="module")
-def invariants(game):
-    return solo.Invariants(game)
-
-
-@pytest.fixture(scope="module")
-def start(game):
+def start(shipped):
     """Turn one of We are coming!, both sides set up by default."""
-    session = GameSession.new(game, INTRODUCTORY, Mode.STRICT, seed=1)
+    session = GameSession.new(shipped, INTRODUCTORY, Mode.STRICT, seed=1)
     session.apply_default_setup()
     return session.state
 
@@ -65,8 +59,8 @@ def moved_to(state, unit_id, hex_):
 
 
 @pytest.mark.slow
-def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
-    reports = [solo.play_game(game, seed, journal_dir=tmp_path, last_turn=1) for seed in (1, 2)]
+def test_two_short_games_pass_and_are_reproducible(shipped, tmp_path):
+    reports = [solo.play_game(shipped, seed, journal_dir=tmp_path, last_turn=1) for seed in (1, 2)]
     for report in reports:
         assert report.kinds["move"] > 10  # units moved, not just steps ended
         assert report.kinds["declare_attacks"] == 2
@@ -74,7 +68,7 @@ def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
         assert report.seed in (1, 2) and report.line().startswith(
             f"seed {report.seed} (we-are-coming): "
         )
-    again = solo.play_game(game, 1, last_turn=1)
+    again = solo.play_game(shipped, 1, last_turn=1)
     assert (again.actions, again.kinds) == (reports[0].actions, reports[0].kinds)
     assert not list(tmp_path.iterdir())  # journals are written for failures only
 
@@ -83,10 +77,10 @@ def test_two_short_games_pass_and_are_reproducible(game, tmp_path):
 
 
 @pytest.mark.slow
-def test_4_0_strict_games_fly_every_air_action_kind_on_the_clear_turns(game):
+def test_4_0_strict_games_fly_every_air_action_kind_on_the_clear_turns(shipped):
     kinds = set()
     for seed in range(1, 7):
-        kinds |= set(solo.play_game(game, seed, last_turn=2).kinds)
+        kinds |= set(solo.play_game(shipped, seed, last_turn=2).kinds)
     assert {"allocate_air", "air_engage", "ground_attack", "interdict"} <= kinds
 
 
@@ -94,54 +88,54 @@ def test_the_default_set_up_breaks_no_invariant(invariants, start):
     assert invariants.breaches(start, movement_ended=True) == []
 
 
-def test_9_2_an_overstacked_hex_at_the_end_of_a_movement_segment(game, invariants, start):
-    german = on_map(game, start, GERMAN)
+def test_9_2_an_overstacked_hex_at_the_end_of_a_movement_segment(shipped, invariants, start):
+    german = on_map(shipped, start, GERMAN)
     hex_ = start.units[german[0]].hex
-    state = apply(game, start, PlaceUnits(units=tuple(german[:12]), to=hex_), Mode.FREE).state
+    state = apply(shipped, start, PlaceUnits(units=tuple(german[:12]), to=hex_), Mode.FREE).state
     assert invariants.breaches(state) == []  # 9.3: only at the end of movement
     breaches = invariants.breaches(state, movement_ended=True)
     assert len(breaches) == 1 and breaches[0].startswith("9.2: ")
-    assert game.grid.id_of(hex_) in breaches[0]
+    assert shipped.grid.id_of(hex_) in breaches[0]
 
 
 @pytest.mark.parametrize("strength", [0, -1, 99])
-def test_2_2_a_strength_outside_one_to_full_strength(game, invariants, start, strength):
-    unit_id = on_map(game, start, SOVIET)[0]
+def test_2_2_a_strength_outside_one_to_full_strength(shipped, invariants, start, strength):
+    unit_id = on_map(shipped, start, SOVIET)[0]
     state = start.with_unit(unit_id, replace(start.units[unit_id], strength=strength))
     (breach,) = invariants.breaches(state)
     assert breach.startswith("2.2: ") and unit_id in breach
 
 
-def test_2_2_convoy_markers_have_no_strength_points(game, invariants, start):
+def test_2_2_convoy_markers_have_no_strength_points(shipped, invariants, start):
     convoys = [u for u in start.units if u.startswith("de-convoy")]
     assert convoys and all(start.units[u].strength == 0 for u in convoys)
     assert invariants.breaches(start) == []
 
 
-def test_8_2_a_unit_across_the_don(game, invariants, start):
-    across = sorted(set(game.game_map.hexes) - invariants.battle_area)[0]
-    unit_id = on_map(game, start, GERMAN)[0]
+def test_8_2_a_unit_across_the_don(shipped, invariants, start):
+    across = sorted(set(shipped.game_map.hexes) - invariants.battle_area)[0]
+    unit_id = on_map(shipped, start, GERMAN)[0]
     (breach,) = invariants.breaches(moved_to(start, unit_id, across))
-    assert breach == f"8.2: {unit_id} is on {game.grid.id_of(across)}, across the Don"
+    assert breach == f"8.2: {unit_id} is on {shipped.grid.id_of(across)}, across the Don"
 
 
-def test_8_2_a_soviet_unit_in_the_pocket(game, invariants, start):
-    pocket = sorted(game.game_map.pocket & invariants.battle_area)[0]
-    soviet = on_map(game, start, SOVIET)[0]
+def test_8_2_a_soviet_unit_in_the_pocket(shipped, invariants, start):
+    pocket = sorted(shipped.game_map.pocket & invariants.battle_area)[0]
+    soviet = on_map(shipped, start, SOVIET)[0]
     (breach,) = invariants.breaches(moved_to(start, soviet, pocket))
     assert breach.startswith("8.2: the Soviet unit") and soviet in breach
-    german = on_map(game, start, GERMAN)[0]
+    german = on_map(shipped, start, GERMAN)[0]
     assert invariants.breaches(moved_to(start, german, pocket)) == []
 
 
-def test_a_unit_on_the_map_on_no_hex(game, invariants, start):
-    unit_id = on_map(game, start, GERMAN)[0]
+def test_a_unit_on_the_map_on_no_hex(shipped, invariants, start):
+    unit_id = on_map(shipped, start, GERMAN)[0]
     (breach,) = invariants.breaches(moved_to(start, unit_id, None))
     assert breach == f"{unit_id} is on the map but on no hex"
 
 
-def test_8_1_the_movement_record_names_only_the_active_players_units(game, invariants, start):
-    german, soviet = on_map(game, start, GERMAN)[0], on_map(game, start, SOVIET)[0]
+def test_8_1_the_movement_record_names_only_the_active_players_units(shipped, invariants, start):
+    german, soviet = on_map(shipped, start, GERMAN)[0], on_map(shipped, start, SOVIET)[0]
     moving = replace(start, active=GERMAN, movement=MovementState(done=frozenset({german})))
     assert invariants.breaches(moving) == []
     for movement in (
@@ -154,13 +148,13 @@ def test_8_1_the_movement_record_names_only_the_active_players_units(game, invar
     assert "(nobody)" in breach
 
 
-def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(game, invariants):
-    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(shipped, invariants):
+    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     start = session.state
     assert invariants.breaches(start) == []
     unit_id = "de-14pz-hq"
-    pocket = sorted(game.game_map.pocket & invariants.battle_area)[0]
+    pocket = sorted(shipped.game_map.pocket & invariants.battle_area)[0]
     placed = start.with_unit(
         unit_id, replace(start.units[unit_id], status=UnitStatus.ON_MAP, hex=pocket)
     )
@@ -170,10 +164,10 @@ def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(game, inv
     assert invariants.breaches(active) == []
 
 
-def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(game, invariants):
-    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(shipped, invariants):
+    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
-    pocket = sorted(game.game_map.pocket & invariants.battle_area)
+    pocket = sorted(shipped.game_map.pocket & invariants.battle_area)
     placed = moved_to(session.state, "de-14pz-hq", pocket[0])
     placed = placed.with_unit(
         "de-14pz-hq", replace(placed.units["de-14pz-hq"], status=UnitStatus.ON_MAP)
@@ -189,13 +183,13 @@ def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(ga
     assert invariants.held_moves(linked, after) == []
 
 
-def test_5_2_19_11_a_held_unit_changes_hex_only_by_a_forced_retreat(game, invariants):
-    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+def test_5_2_19_11_a_held_unit_changes_hex_only_by_a_forced_retreat(shipped, invariants):
+    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     state = replace(session.state, segment=Segment.MECHANIZED_COMBAT)
     ring = next(u for u in sorted(invariants.ring_forces) if state.units[u].hex is not None)
     there = state.units[ring].hex
-    away = next(h for _, h in game.grid.neighbours(there) if not state.stack(h))
+    away = next(h for _, h in shipped.grid.neighbours(there) if not state.stack(h))
     after = moved_to(state, ring, away)
     (breach,) = invariants.held_moves(state, after)
     assert breach.startswith(f"5.2: {ring} went from")
@@ -208,41 +202,41 @@ def test_5_2_19_11_a_held_unit_changes_hex_only_by_a_forced_retreat(game, invari
     ring_segment = replace(state, segment=Segment.SOVIET_RING_FORCES)
     ring_segment = replace(ring_segment, ring=replace(state.ring, retreated=frozenset({ring})))
     assert invariants.held_moves(ring_segment, after) == []
-    soviet = next(u for u in on_map(game, state, SOVIET) if u not in invariants.ring_forces)
+    soviet = next(u for u in on_map(shipped, state, SOVIET) if u not in invariants.ring_forces)
     reserve = state.with_unit(soviet, replace(state.units[soviet], reserve=True))
     hex_ = reserve.units[soviet].hex
-    step = next(h for _, h in game.grid.neighbours(hex_) if not reserve.stack(h))
+    step = next(h for _, h in shipped.grid.neighbours(hex_) if not reserve.stack(h))
     (breach,) = invariants.held_moves(reserve, moved_to(reserve, soviet, step))
     assert breach.startswith(f"19.11: {soviet} went from")
 
 
-def test_19_0_the_fuzzer_plays_the_four_scenarios_in_turn_with_options_from_the_seed(game):
-    settings = [setting_for(game, seed) for seed in range(1, 41)]
+def test_19_0_the_fuzzer_plays_the_four_scenarios_in_turn_with_options_from_the_seed(shipped):
+    settings = [setting_for(shipped, seed) for seed in range(1, 41)]
     assert [s.scenario for s in settings[:4]] == list(SCENARIOS)
     assert all(settings[i].scenario == settings[i % 4].scenario for i in range(40))
     variant = [s for s in settings if s.scenario == "maximum-effort"]
-    offered = {option.id for option in game.scenarios["maximum-effort"].options}
+    offered = {option.id for option in shipped.scenarios["maximum-effort"].options}
     chosen = [set(s.options) for s in variant]
     assert all(c <= offered for c in chosen)
     assert set().union(*chosen) == offered  # 19.41 and the 17th Panzer option all get played
     assert len({frozenset(c) for c in chosen}) > 3
     assert all(not s.options for s in settings if s.scenario != "maximum-effort")
-    assert setting_for(game, 7) == setting_for(game, 7)
-    assert setting_for(game, 7, "hoths-last-gasp").scenario == "hoths-last-gasp"
+    assert setting_for(shipped, 7) == setting_for(shipped, 7)
+    assert setting_for(shipped, 7, "hoths-last-gasp").scenario == "hoths-last-gasp"
 
 
-def test_18_1_fuzz_fog_plays_every_game_with_the_fog_of_war_besides_its_options(game):
+def test_18_1_fuzz_fog_plays_every_game_with_the_fog_of_war_besides_its_options(shipped):
     for seed in (1, 4, 8):
-        plain, fogged = setting_for(game, seed), setting_for(game, seed, fog=True)
+        plain, fogged = setting_for(shipped, seed), setting_for(shipped, seed, fog=True)
         assert fogged.scenario == plain.scenario
         assert fogged.options == (*plain.options, FOG_OF_WAR)
-    assert "[fog-of-war]" in setting_for(game, 1, fog=True).name()
+    assert "[fog-of-war]" in setting_for(shipped, 1, fog=True).name()
 
 
 @pytest.mark.slow
-def test_18_1_a_short_fogged_strict_game_passes_and_replays(game):
+def test_18_1_a_short_fogged_strict_game_passes_and_replays(shipped):
     # Seed 13 (We are coming!): a first turn with a ground attack under the keyed die.
-    report = solo.play_game(game, 13, last_turn=1, setting=setting_for(game, 13, fog=True))
+    report = solo.play_game(shipped, 13, last_turn=1, setting=setting_for(shipped, 13, fog=True))
     assert report.kinds["ground_attack"] >= 1
 
 
@@ -261,55 +255,55 @@ def fails(game, tmp_path, *, replay=True, **kwargs) -> solo.FuzzFailure:
     return failure
 
 
-def test_a_state_without_legal_actions_fails(game, tmp_path, monkeypatch):
+def test_a_state_without_legal_actions_fails(shipped, tmp_path, monkeypatch):
     monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [])
-    assert "no legal action and the game is not over" in str(fails(game, tmp_path))
+    assert "no legal action and the game is not over" in str(fails(shipped, tmp_path))
 
 
-def test_a_crash_fails(game, tmp_path, monkeypatch):
+def test_a_crash_fails(shipped, tmp_path, monkeypatch):
     def broken(ruleset, state, rng):
         raise KeyError("boom")
 
     monkeypatch.setattr(solo, "candidate_actions", broken)
-    assert "crashed: KeyError('boom')" in str(fails(game, tmp_path))
+    assert "crashed: KeyError('boom')" in str(fails(shipped, tmp_path))
 
 
-def test_an_invalid_action_from_a_candidate_fails(game, tmp_path, monkeypatch):
+def test_an_invalid_action_from_a_candidate_fails(shipped, tmp_path, monkeypatch):
     unknown = MoveStack(units=("no-such-unit",), path=())
     monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [unknown])
-    failure = fails(game, tmp_path)
+    failure = fails(shipped, tmp_path)
     assert "judging the candidate" in str(failure) and "InvalidAction" in str(failure)
 
 
-def test_a_candidate_built_to_be_legal_that_the_judge_refuses_fails(game, tmp_path, monkeypatch):
+def test_a_candidate_built_to_be_legal_that_the_judge_refuses_fails(shipped, tmp_path, monkeypatch):
     early = DeclareAttacks(player=GERMAN, planned=0)  # 6.1: not in the air operations
     monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [EndStep(), early])
-    failure = fails(game, tmp_path)
+    failure = fails(shipped, tmp_path)
     assert "the judge refuses" in str(failure) and "6.1: " in str(failure)
 
 
-def test_an_action_judged_legal_that_the_engine_refuses_fails(game, tmp_path, monkeypatch):
+def test_an_action_judged_legal_that_the_engine_refuses_fails(shipped, tmp_path, monkeypatch):
     early = DeclareAttacks(player=GERMAN, planned=0)
     monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: [early])
     monkeypatch.setattr(solo, "judge", lambda ruleset, state, action: Verdict())
-    failure = fails(game, tmp_path)
+    failure = fails(shipped, tmp_path)
     assert "the engine refused" in str(failure) and "which the judge called legal" in str(failure)
 
 
-def test_a_broken_invariant_fails(game, tmp_path, monkeypatch):
+def test_a_broken_invariant_fails(shipped, tmp_path, monkeypatch):
     monkeypatch.setattr(solo.Invariants, "movement_breaches", lambda self, state: ["8.1: made up"])
-    failure = fails(game, tmp_path)
+    failure = fails(shipped, tmp_path)
     assert "the set-up breaks invariants: 8.1: made up" in str(failure)
 
 
-def test_a_journal_that_replays_to_another_state_fails(game, tmp_path, monkeypatch):
+def test_a_journal_that_replays_to_another_state_fails(shipped, tmp_path, monkeypatch):
     real = GameSession.from_text
 
     def altered(ruleset, text, identity=None):
         return SimpleNamespace(state=replace(real(ruleset, text, identity=identity).state, turn=99))
 
     monkeypatch.setattr(solo.GameSession, "from_text", staticmethod(altered))
-    failure = fails(game, tmp_path, replay=False, last_turn=0)
+    failure = fails(shipped, tmp_path, replay=False, last_turn=0)
     assert "the journal replays to another state (differing: turn)" in str(failure)
 
 
@@ -353,11 +347,13 @@ def owing(start):
 
 
 def test_6_2_the_holder_short_of_attacks_attacks_while_he_can_and_then_forfeits(
-    game, start, monkeypatch
+    shipped, start, monkeypatch
 ):
     state = owing(start)
     assert solo.owes_attacks(state) and not solo.owes_attacks(start)
-    attack = PreparedAttack(player=GERMAN, target=game.grid.hex_of("2428"), units=("x",), lead="x")
+    attack = PreparedAttack(
+        player=GERMAN, target=shipped.grid.hex_of("2428"), units=("x",), lead="x"
+    )
     ending = [EndStep(player=GERMAN), EndStep(player=GERMAN, forfeit=True)]
     offered = [*ending, attack]
     monkeypatch.setattr(solo, "candidate_actions", lambda ruleset, state, rng: offered)
@@ -365,6 +361,6 @@ def test_6_2_the_holder_short_of_attacks_attacks_while_he_can_and_then_forfeits(
         solo, "judge", lambda ruleset, state, action: Verdict() if action != ending[0] else BAD
     )
     rng, fail = random.Random(1), AssertionError
-    assert {solo.choose_legal(game, state, rng, fail) for _ in range(20)} == {attack}
+    assert {solo.choose_legal(shipped, state, rng, fail) for _ in range(20)} == {attack}
     offered.remove(attack)
-    assert solo.choose_legal(game, state, rng, fail) == ending[1]
+    assert solo.choose_legal(shipped, state, rng, fail) == ending[1]

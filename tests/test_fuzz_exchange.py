@@ -5,17 +5,11 @@ from __future__ import annotations
 import pytest
 
 from owsqt.journal.textformat import EntryKind, parse
-from owsqt.rules.scenario.ruleset import default_ruleset
 from tools.fuzz import cli, email, solo
 
 
-@pytest.fixture(scope="module")
-def game():
-    return default_ruleset()
-
-
 @pytest.mark.slow
-def test_a_short_e_mail_game_trades_files_and_is_reproducible(game, monkeypatch):
+def test_a_short_e_mail_game_trades_files_and_is_reproducible(shipped, monkeypatch):
     tables = []
     original = email.Table
 
@@ -25,7 +19,7 @@ def test_a_short_e_mail_game_trades_files_and_is_reproducible(game, monkeypatch)
             tables.append(self)
 
     monkeypatch.setattr(email, "Table", Recorded)
-    report = email.play_email_game(game, 4, last_turn=1)
+    report = email.play_email_game(shipped, 4, last_turn=1)
     assert report.kinds["declare_attacks"] == 2 and report.kinds["move"] > 10
     table = tables[0]
     text = table.session.text()
@@ -35,12 +29,12 @@ def test_a_short_e_mail_game_trades_files_and_is_reproducible(game, monkeypatch)
     sends = [entry for entry in entries if entry.kind is EntryKind.SEND]
     assert len(sends) == table.files > 4
     assert {entry.by for entry in sends} == {"german", "soviet"}
-    again = email.play_email_game(game, 4, last_turn=1)
+    again = email.play_email_game(shipped, 4, last_turn=1)
     assert (again.actions, again.kinds) == (report.actions, report.kinds)
     assert tables[1].session.text() == text  # the same keys, game id, seed and choices
 
 
-def test_a_refused_import_fails_the_game_with_its_reason(game, monkeypatch, tmp_path):
+def test_a_refused_import_fails_the_game_with_its_reason(shipped, monkeypatch, tmp_path):
     from owsqt.journal.textformat import JournalError
     from owsqt.session.email import EmailExchange
 
@@ -49,11 +43,11 @@ def test_a_refused_import_fails_the_game_with_its_reason(game, monkeypatch, tmp_
 
     monkeypatch.setattr(EmailExchange, "import_text", broken_import)
     with pytest.raises(solo.FuzzFailure, match=r"seed 4: the hand-over failed: entry 5"):
-        email.play_email_game(game, 4, journal_dir=tmp_path, last_turn=1)
+        email.play_email_game(shipped, 4, journal_dir=tmp_path, last_turn=1)
     assert (tmp_path / "fuzz-email-seed-4.owsg").exists()
 
 
-def test_main_plays_e_mail_games_when_asked(game, monkeypatch, capsys):
+def test_main_plays_e_mail_games_when_asked(shipped, monkeypatch, capsys):
     played = []
 
     def fake(ruleset, seed, **kwargs):

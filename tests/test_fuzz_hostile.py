@@ -17,7 +17,6 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session.email import EmailExchange
 from tools.fuzz import email, hostile, solo
 from tools.fuzz.settings import Setting
@@ -27,30 +26,25 @@ from tools.fuzz.settings import Setting
 ACTIONS_ONLY = {"narration", "broken-rule"}
 
 
-@pytest.fixture(scope="module")
-def game():
-    return default_ruleset()
-
-
 @pytest.mark.slow
-def test_pbem_a_cheating_opponent_forges_every_kind_of_file_and_each_is_refused(game):
-    report = email.play_email_game(game, 3, last_turn=2, hostile=True)
+def test_pbem_a_cheating_opponent_forges_every_kind_of_file_and_each_is_refused(shipped):
+    report = email.play_email_game(shipped, 3, last_turn=2, hostile=True)
     assert set(report.cheats) == set(hostile.FORGERIES), report.cheats
     assert report.cheats["seed-header"] == report.cheats["one-seed-header"] == 1  # file 1
 
 
 @pytest.mark.slow
-def test_pbem_18_1_a_cheating_opponent_under_the_fog_is_refused_too(game):
+def test_pbem_18_1_a_cheating_opponent_under_the_fog_is_refused_too(shipped):
     setting = Setting("we-are-coming", (FOG_OF_WAR,))
-    report = email.play_email_game(game, 5, last_turn=1, hostile=True, setting=setting)
+    report = email.play_email_game(shipped, 5, last_turn=1, hostile=True, setting=setting)
     assert set(report.cheats) == set(hostile.FORGERIES) - ACTIONS_ONLY, report.cheats
 
 
-def test_pbem_a_program_that_takes_a_forged_file_in_fails_the_game(game, monkeypatch):
+def test_pbem_a_program_that_takes_a_forged_file_in_fails_the_game(shipped, monkeypatch):
     """The fuzzer's own check: an import that takes whatever it is given is caught."""
     monkeypatch.setattr(EmailExchange, "import_text", lambda self, text: None)
     with pytest.raises(solo.FuzzFailure, match="the victim took in a forged file"):
-        email.play_email_game(game, 3, last_turn=1, hostile=True)
+        email.play_email_game(shipped, 3, last_turn=1, hostile=True)
 
 
 def set_up_files(game, seed: int) -> list[tuple[str, int]]:
@@ -70,10 +64,10 @@ def set_up_files(game, seed: int) -> list[tuple[str, int]]:
     return files
 
 
-def test_pbem_a_forgery_is_what_the_cheaters_key_can_sign(game):
+def test_pbem_a_forgery_is_what_the_cheaters_key_can_sign(shipped):
     """Every entry a forgery changed carries the cheater's signature, so its own entries
     read; the victim's entries and the header, which he cannot sign, break where changed."""
-    files = set_up_files(game, 3)
+    files = set_up_files(shipped, 3)
     text, held = files[-1]
     keys = {p: Identity.from_seed(f"fuzz 3 {p.value}".encode()) for p in Player}
     cheater = hostile.Cheater(keys, random.Random(1), Counter())
@@ -95,8 +89,8 @@ def test_pbem_a_forgery_is_what_the_cheaters_key_can_sign(game):
     assert {"narration", "forged-line", "unknown-field", "action", "drop-victim"} <= tried
 
 
-def test_pbem_verify_calls_an_honest_file_valid_and_a_forged_one_not(game):
-    honest, _ = set_up_files(game, 3)[-1]
+def test_pbem_verify_calls_an_honest_file_valid_and_a_forged_one_not(shipped):
+    honest, _ = set_up_files(shipped, 3)[-1]
     assert hostile.verified_valid(honest)
     lines = honest.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("= "))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPixmap
 from PySide6.QtWidgets import QApplication
@@ -20,7 +19,6 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import AirBattleStage, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.qt.tabletools import window_for
 
@@ -32,11 +30,6 @@ SOVIET_MISSIONS = {
     "su-235iad": AirBox.GROUND_ATTACK_ESCORT,
     "su-268iad": AirBox.GROUND_ATTACK_ESCORT,
 }
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def allocation_game(shipped, mode=Mode.STRICT, seed=3) -> GameSession:

@@ -18,17 +18,11 @@ from owsqt.rules.core.actions import EndStep, PlaceUnits
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.session.test_email import _append_forged
 
 SCENARIO = "we-are-coming"
 BID = '{"kind": "declare_attacks", "planned": 3, "player": "german"}'
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 class Desk:

@@ -16,13 +16,7 @@ from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def settings() -> QSettings:

@@ -7,15 +7,9 @@ from __future__ import annotations
 import pytest
 
 from owsqt.qt.app.mainwindow import MainWindow
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.worlds.reach import TRESPASS_RULE
 from tests.qt.test_email_play import Desk
 from tests.session.test_fog_email_trespass import ACTS_WITH, Fogged, fogged
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 @pytest.fixture

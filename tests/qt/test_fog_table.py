@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -28,14 +27,8 @@ from owsqt.rules.core.vocabulary import Entrenchment, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.qt.tabletools import walk_to
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def fogged(ruleset, mode=Mode.STRICT, play=Play.HOT_SEAT) -> GameSession:

@@ -17,7 +17,6 @@ from owsqt.qt.app.games import GamesDialog, open_dialog
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.rules.core.actions import EndStep, RollDice
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.userfiles import RecentFiles, autosave_dir, games_dir
 
@@ -29,11 +28,6 @@ def data_home(tmp_path, monkeypatch) -> Path:
     """Each test has its own games, autosaves and recent list."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     return tmp_path / "data"
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def new_game(ruleset, path: Path | None, mode: Mode = Mode.FREE, play=Play.SOLITAIRE):

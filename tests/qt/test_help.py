@@ -20,16 +20,10 @@ from owsqt.qt.help.shortcuts import ShortcutsDialog, gather_shortcuts
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.qt.tabletools import window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the Help dock's picture is saved there
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 @pytest.fixture

@@ -13,12 +13,6 @@ from owsqt.qt.app import imageexport
 from owsqt.qt.app.imageexport import ExportCancelled, export_scene, image_format, visible_rect
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.app.newgamedialog import NewGameChoice, start_game
-from owsqt.rules.scenario.ruleset import default_ruleset
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 @pytest.fixture(autouse=True)

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import QProgressDialog
 from owsqt.journal.identity import Identity
 from owsqt.qt.play import offthread
 from owsqt.session.email import EmailExchange
-from tests.qt.test_email_play import creator_window, desk, opening, other_window, send, shipped
+from tests.qt.test_email_play import creator_window, desk, opening, other_window, send
 from tests.session.floodkit import appended_moves
 
-__all__ = ["desk", "shipped"]  # fixtures
+__all__ = ["desk"]  # fixtures
 
 
 def test_defect_8_the_import_runs_off_the_window_thread_with_a_progress_dialog(

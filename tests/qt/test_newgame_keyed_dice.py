@@ -10,12 +10,6 @@ from PySide6.QtWidgets import QCheckBox
 from owsqt.qt.app.newgamedialog import NewGameChoice, NewGameDialog, start_game
 from owsqt.rules.core.dice import KEYED_DICE
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def test_18_1_the_dialog_neither_offers_nor_remembers_the_keyed_die(qtbot, shipped, tmp_path):

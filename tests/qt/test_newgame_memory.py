@@ -14,12 +14,6 @@ from owsqt.qt.app.newgamedialog import NewGameChoice, NewGameDialog, start_game
 from owsqt.qt.app.scenarioinfo import describe
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 @pytest.fixture

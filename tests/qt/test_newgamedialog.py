@@ -22,14 +22,7 @@ from owsqt.qt.app.recentfiles import RecentFilesMenu, entry_text
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.userfiles import RecentFiles
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    """The shipped scenarios: the introduction and the variant with options."""
-    return default_ruleset()
 
 
 def make_dialog(qtbot, ruleset) -> NewGameDialog:

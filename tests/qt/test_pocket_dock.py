@@ -7,25 +7,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.qt.tabletools import centre, walk_to, window_for
 from tests.rules.thunderkit import AT_5, AT_10, GRENADIERS, PANZER_1, PANZER_2, SIXTH_HQ_6PZ
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the dock's pictures are saved there
 SEED = 2  # its first roll in the Initiation Segment activates Thunderclap (with the +1)
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def pocket_game(shipped) -> GameSession:

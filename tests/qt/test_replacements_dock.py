@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from owsqt.rules.core.actions import EndStep, SetStrength, SetSupply, SetUnitStatus
@@ -16,17 +15,11 @@ from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Supply, TallyNationality, UnitStatus
 from owsqt.rules.recovery.reentry import reentry_hexes
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.qt.tabletools import walk_to, window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the dock's picture is saved there
 RAISED, DESTROYED, OUT = "su-302rd-825rr", "su-302rd-823rr", "su-302rd-827rr"
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def replacement_game(shipped) -> GameSession:

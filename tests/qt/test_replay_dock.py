@@ -20,15 +20,9 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.airsteps import allocate_nothing
 from tests.session.pbemkit import Exchange, clock, set_up
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
 
 
 def played(rules, end_steps: int = 4) -> GameSession:
@@ -42,14 +36,14 @@ def played(rules, end_steps: int = 4) -> GameSession:
 
 
 @pytest.fixture(scope="module")
-def session(rules):
-    return played(rules)  # the dock only reads it
+def session(shipped):
+    return played(shipped)  # the dock only reads it
 
 
 @pytest.fixture(scope="module")
-def turn_one(rules) -> int:
+def turn_one(shipped) -> int:
     """The entry that begins turn 1: the last of both default set-ups."""
-    return len(played(rules, end_steps=0).entries)
+    return len(played(shipped, end_steps=0).entries)
 
 
 @pytest.fixture
@@ -189,8 +183,8 @@ def test_the_phase_list_shows_the_phase_of_the_entry_shown(dock, session, turn_o
     assert phases.currentText() == "Turn 1 · Air operations"
 
 
-def test_an_undo_that_steps_back_a_phase_begins_that_phase_again(dock, rules):
-    session = played(rules)
+def test_an_undo_that_steps_back_a_phase_begins_that_phase_again(dock, shipped):
+    session = played(shipped)
     session.undo()  # back from the Stalingrad Pocket Phase to air operations
     dock.start(session, 60)
     phases = child(dock, QComboBox, "replayPhase")
@@ -273,8 +267,8 @@ def test_the_start_of_the_game_is_named_so(dock, session):
     assert narration(dock) == "The start of the game, before any entry."
 
 
-def test_an_undo_entry_says_which_entry_it_took_back(dock, rules):
-    session = played(rules)
+def test_an_undo_entry_says_which_entry_it_took_back(dock, shipped):
+    session = played(shipped)
     session.undo()
     dock.start(session, len(session.entries))
     dock.show_entry(len(session.entries))
@@ -294,10 +288,10 @@ def test_the_range_label_says_where_the_entry_shown_lies(dock, session):
     assert label.text() == "Replay: entries 60–70 · past the last"
 
 
-def test_the_range_label_names_the_opponents_file(dock, rules):
-    exchange = Exchange(rules)
+def test_the_range_label_names_the_opponents_file(dock, shipped):
+    exchange = Exchange(shipped)
     soviet = GameSession.join(
-        rules, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
+        shipped, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
     )
     set_up(soviet, Player.SOVIET)
     report = exchange.german.email.import_text(exchange.send(soviet))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from owsqt.qt.pocket.ringpanel import ACTION_ROLE, RingPanel
@@ -16,17 +15,11 @@ from owsqt.rules.core.actions import ReleaseRingUnit, RollRingRelease
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.qt.tabletools import walk_to, window_for
 from tests.rules.ringkit import ARMY, SOVIET, campaign_setup, ring_segment
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the dock's picture is saved there
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return default_ruleset()
 
 
 def test_5_2_the_ring_panel_rolls_for_attacked_armies_and_releases_a_piece(qtbot, shipped):

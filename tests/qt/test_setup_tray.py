@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QDockWidget, QMenu
 
 from owsqt.journal.identity import Identity
@@ -17,17 +16,11 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.defaultsetup import default_setup
-from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.setup.setupcheck import allowed_hexes
 from owsqt.session import GameSession
 from tests.qt.tabletools import drop_from_dock, hex_of, window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the tray's picture is saved there
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Ruleset:
-    return default_ruleset()
 
 
 def _table(qtbot, shipped, mode=Mode.STRICT):

@@ -17,13 +17,7 @@ from owsqt.rules.core.actions import PlaceUnits, RollDice
 from owsqt.rules.core.hexgrid import Hexside
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
-
-
-@pytest.fixture(scope="module")
-def real_ruleset():
-    return default_ruleset()
 
 
 def window_for(qtbot, ruleset, mode, scenario="we-are-coming", setup=True) -> MainWindow:
@@ -53,10 +47,8 @@ def a_placed_unit(window: MainWindow) -> str:
     return next(u for u, s in sorted(state.units.items()) if s.hex is not None)
 
 
-def test_3_1_strict_counter_menu_greys_edits_by_hand_outside_setup_with_the_rule(
-    qtbot, real_ruleset
-):
-    window = window_for(qtbot, real_ruleset, Mode.STRICT)
+def test_3_1_strict_counter_menu_greys_edits_by_hand_outside_setup_with_the_rule(qtbot, shipped):
+    window = window_for(qtbot, shipped, Mode.STRICT)
     assert window.session.state.phase is not Phase.SETUP
     menu = window.unit_menu_for(a_placed_unit(window))
     found = entries(menu)
@@ -71,8 +63,8 @@ def test_3_1_strict_counter_menu_greys_edits_by_hand_outside_setup_with_the_rule
 
 
 @pytest.mark.parametrize("mode", [Mode.FREE, Mode.ASSIST])
-def test_3_1_free_and_assist_keep_the_edits_by_hand(qtbot, real_ruleset, mode):
-    window = window_for(qtbot, real_ruleset, mode)
+def test_3_1_free_and_assist_keep_the_edits_by_hand(qtbot, shipped, mode):
+    window = window_for(qtbot, shipped, mode)
     found = entries(window.unit_menu_for(a_placed_unit(window)))
     assert found["Eliminate"].isEnabled() and found["Supply"].isEnabled()
     if mode is Mode.ASSIST:  # allowed, but the entry says which rule it breaks
@@ -81,33 +73,33 @@ def test_3_1_free_and_assist_keep_the_edits_by_hand(qtbot, real_ruleset, mode):
         assert "3.1" not in found["Eliminate"].toolTip()
 
 
-def test_19_11_strict_setup_keeps_edits_of_the_player_setting_up(qtbot, real_ruleset):
-    window = window_for(qtbot, real_ruleset, Mode.STRICT, setup=False)
+def test_19_11_strict_setup_keeps_edits_of_the_player_setting_up(qtbot, shipped):
+    window = window_for(qtbot, shipped, Mode.STRICT, setup=False)
     state = window.session.state
     assert state.phase is Phase.SETUP
-    catalogue = real_ruleset.catalogue.ground
+    catalogue = shipped.catalogue.ground
     own = next(u for u in sorted(state.units) if catalogue[u].player is state.active)
-    hex_ = next(iter(real_ruleset.grid.hexes()))
+    hex_ = next(iter(shipped.grid.hexes()))
     window.session.submit(PlaceUnits(units=(own,), to=hex_))
     window.refresh()
     found = entries(window.unit_menu_for(own))
     assert found["Disrupted (DIS)"].isEnabled()
 
 
-def test_3_1_strict_hex_menu_greys_markers_by_hand(qtbot, real_ruleset):
-    window = window_for(qtbot, real_ruleset, Mode.STRICT)
-    grid = real_ruleset.grid
+def test_3_1_strict_hex_menu_greys_markers_by_hand(qtbot, shipped):
+    window = window_for(qtbot, shipped, Mode.STRICT)
+    grid = shipped.grid
     hex_ = grid.hex_of("2238")
     side = Hexside.between(hex_, next(iter(grid.neighbours(hex_)))[1])
     state = window.session.state
     menu = hex_menu(window, "2238", hex_, side, state, lambda a: None)
-    judge_menu(menu, real_ruleset, state, Mode.STRICT)
+    judge_menu(menu, shipped, state, Mode.STRICT)
     found = entries(menu)
     interdiction = found["Interdiction marker (4.5)"]
     assert not interdiction.isEnabled() and "3.1" in interdiction.toolTip()
     assert not found["Interdiction marker (4.5)/INT 2"].isEnabled()
     free = hex_menu(window, "2238", hex_, side, state, lambda a: None)
-    judge_menu(free, real_ruleset, state, Mode.FREE)
+    judge_menu(free, shipped, state, Mode.FREE)
     assert entries(free)["Interdiction marker (4.5)/INT 2"].isEnabled()
 
 

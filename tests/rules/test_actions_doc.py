@@ -11,10 +11,7 @@ import re
 from enum import Enum
 from pathlib import Path
 
-import pytest
-
 from owsqt.rules.core.actions import ACTION_TYPES, action_from_data
-from owsqt.rules.scenario.ruleset import default_ruleset
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "actions.md"
 
@@ -23,11 +20,6 @@ HEADING = re.compile(r"^(#+)\s")
 JSON_BLOCK = re.compile(r"^```json\n(.*?)^```", re.MULTILINE | re.DOTALL)
 FIELD_ROW = re.compile(r"^\|\s*`([a-z_]+)`\s*\|", re.MULTILINE)
 NOT_UNIT_IDS = {"purpose", "army"}  # text fields that are not unit ids
-
-
-@pytest.fixture(scope="module")
-def real_ruleset():
-    return default_ruleset()
 
 
 def headings(text: str) -> list[tuple[int, int, str | None]]:
@@ -95,26 +87,26 @@ def test_each_kind_has_one_section():
     assert sorted(k for k in set(headings) if headings.count(k) > 1) == []
 
 
-def test_every_section_has_an_example_of_its_kind(real_ruleset):
+def test_every_section_has_an_example_of_its_kind(shipped):
     for kind, section in sections(DOC.read_text(encoding="utf-8")).items():
         blocks = examples(section)
         assert blocks, f"the section of {kind!r} has no JSON example"
         for block in blocks:
-            action = action_from_data(json.loads(block), real_ruleset.grid)
+            action = action_from_data(json.loads(block), shipped.grid)
             assert action.kind == kind, f"an example in the section of {kind!r}: {block}"
 
 
-def test_every_json_example_decodes(real_ruleset):
+def test_every_json_example_decodes(shipped):
     blocks = examples(DOC.read_text(encoding="utf-8"))
     assert blocks
     for block in blocks:
-        action_from_data(json.loads(block), real_ruleset.grid)
+        action_from_data(json.loads(block), shipped.grid)
 
 
-def test_examples_name_real_units(real_ruleset):
-    catalogue = real_ruleset.catalogue
+def test_examples_name_real_units(shipped):
+    catalogue = shipped.catalogue
     for block in examples(DOC.read_text(encoding="utf-8")):
-        action = action_from_data(json.loads(block), real_ruleset.grid)
+        action = action_from_data(json.loads(block), shipped.grid)
         unknown = [
             u for u in unit_ids(action) if u not in catalogue.ground and u not in catalogue.air
         ]

@@ -14,7 +14,6 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitType
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario.ruleset import default_ruleset
 from tests.rules.test_air_examples import (
     RAIDERS,
     TANK,
@@ -26,14 +25,9 @@ from tests.rules.test_air_examples import (
 FLAK = "de-6pz-298flak"  # 298 Flak of the 6th Panzer Division, set up at 1647
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
-
-
 @pytest.fixture
-def turn_one(rules):
-    return turn_one_state(rules)
+def turn_one(shipped):
+    return turn_one_state(shipped)
 
 
 def ground_attack(rules, state):
@@ -47,21 +41,21 @@ def ground_attack(rules, state):
 
 
 def test_16_1_an_enemy_antiaircraft_unit_in_the_target_hex_takes_one_off_a_ground_attack(
-    rules, turn_one
+    shipped, turn_one
 ):
-    assert rules.catalogue.ground[FLAK].type is UnitType.ANTIAIRCRAFT
+    assert shipped.catalogue.ground[FLAK].type is UnitType.ANTIAIRCRAFT
     tank_hex = turn_one.units[TANK].hex
-    state = apply(rules, turn_one, PlaceUnits(units=(FLAK,), to=tank_hex), Mode.FREE).state
+    state = apply(shipped, turn_one, PlaceUnits(units=(FLAK,), to=tank_hex), Mode.FREE).state
     assert FLAK in state.stack(tank_hex)
-    fire, lost = ground_attack(rules, state)
+    fire, lost = ground_attack(shipped, state)
     # The eight, modified to seven on the 3 column: no effect instead of "1".
     assert (fire.factors, fire.column, fire.drm, fire.roll, fire.result) == (5, "3", -1, 8, "-")
     assert lost == 0
 
 
-def test_16_1_an_antiaircraft_unit_next_to_the_target_hex_does_not_count(rules, turn_one):
+def test_16_1_an_antiaircraft_unit_next_to_the_target_hex_does_not_count(shipped, turn_one):
     flak_hex, tank_hex = turn_one.units[FLAK].hex, turn_one.units[TANK].hex
-    assert rules.grid.id_of(flak_hex) == "1647" and distance(flak_hex, tank_hex) == 1
-    fire, lost = ground_attack(rules, turn_one)
+    assert shipped.grid.id_of(flak_hex) == "1647" and distance(flak_hex, tank_hex) == 1
+    fire, lost = ground_attack(shipped, turn_one)
     assert (fire.factors, fire.column, fire.drm, fire.roll, fire.result) == (5, "3", 0, 8, "1")
     assert lost == 1

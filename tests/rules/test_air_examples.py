@@ -23,7 +23,6 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import UnitType
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
 JG52 = "lw-jg52-2"
@@ -37,14 +36,9 @@ TANK = "de-6pz-11pzr-1"  # I/11 Pz, a 12-10 tank battalion, at 1646 in We Are Co
 BOOK_DICE = (5, 6, 7, 4, 5, 6, 7, 8)
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
-
-
 @pytest.fixture
-def turn_one(rules):
-    return turn_one_state(rules)
+def turn_one(shipped):
+    return turn_one_state(shipped)
 
 
 def turn_one_state(rules):
@@ -83,8 +77,8 @@ def to_the_air_combat(rules, state):
     return act(rules, state, EndStep(), Player.GERMAN)
 
 
-def test_4_4_the_example_interception_bounce_and_fire_with_the_books_dice(rules, turn_one):
-    state, events = to_the_air_combat(rules, turn_one)
+def test_4_4_the_example_interception_bounce_and_fire_with_the_books_dice(shipped, turn_one):
+    state, events = to_the_air_combat(shipped, turn_one)
     (check,) = [e for e in events if isinstance(e, AirCheck)]
     assert (check.roll, check.needed, check.passed) == (5, 8, True)  # "eight or less"
     (bounce,) = [e for e in events if isinstance(e, BounceRolled)]
@@ -94,16 +88,20 @@ def test_4_4_the_example_interception_bounce_and_fire_with_the_books_dice(rules,
     assert battle.stage is AirBattleStage.PAIRING and battle.bounce is Player.GERMAN
     # The German designates his fire against one escort; the Soviet designates the other
     # against the sole German unit.
-    state, _ = act(rules, state, AirEngage(pairs=FrozenMap({JG52: ESCORTS[0]})), Player.GERMAN)
+    state, _ = act(shipped, state, AirEngage(pairs=FrozenMap({JG52: ESCORTS[0]})), Player.GERMAN)
     assert state.air.battles[0].stage is AirBattleStage.DESIGNATION
-    state, events = act(rules, state, AirEngage(pairs=FrozenMap({ESCORTS[1]: JG52})), Player.SOVIET)
+    state, events = act(
+        shipped, state, AirEngage(pairs=FrozenMap({ESCORTS[1]: JG52})), Player.SOVIET
+    )
     german, soviet = [e for e in events if isinstance(e, AirFireResolved)]
     assert (german.column, german.drm, german.roll, german.result) == ("+1", 1, 4, "A")
     assert (soviet.firer, soviet.column, soviet.drm, soviet.result) == (ESCORTS[1], "-1", 0, "-")
     assert state.air_units[ESCORTS[0]].box is AirBox.FLOWN  # aborted: it cannot return fire
     # The German fighter now attacks one ground attack regiment; the fire is simultaneous.
     assert state.air.battles[0].stage is AirBattleStage.BOMBERS
-    state, events = act(rules, state, AirEngage(pairs=FrozenMap({JG52: RAIDERS[0]})), Player.GERMAN)
+    state, events = act(
+        shipped, state, AirEngage(pairs=FrozenMap({JG52: RAIDERS[0]})), Player.GERMAN
+    )
     at_bomber, answer = [e for e in events if isinstance(e, AirFireResolved)]
     assert (at_bomber.drm, at_bomber.roll, at_bomber.result) == (2, 6, "AD")  # six to eight
     assert (answer.firer, answer.drm, answer.roll, answer.result) == (RAIDERS[0], -1, 7, "-")
@@ -126,14 +124,14 @@ def to_the_air_bombardment(rules, state):
     return state
 
 
-def test_4_6_the_example_ground_attack_on_the_12_10_tank_battalion(rules, turn_one):
+def test_4_6_the_example_ground_attack_on_the_12_10_tank_battalion(shipped, turn_one):
     tank = TANK
-    assert rules.catalogue.ground[tank].type is UnitType.TANK
-    state = to_the_air_bombardment(rules, turn_one)
+    assert shipped.catalogue.ground[tank].type is UnitType.TANK
+    state = to_the_air_bombardment(shipped, turn_one)
     assert state.air_units[JG52].box is AirBox.FLOWN  # 4.4: surviving fighters, flown
     strength = state.units[tank].strength
     attack = GroundAttack(air_units=(RAIDERS[1],), target_unit=tank)
-    state, events = act(rules, state, attack, Player.SOVIET)
+    state, events = act(shipped, state, attack, Player.SOVIET)
     (fire,) = [e for e in events if isinstance(e, FireResolved)]
     assert (fire.factors, fire.column, fire.drm, fire.roll, fire.result) == (5, "3", 0, 8, "1")
     assert state.units[tank].strength == strength - 1
@@ -150,17 +148,17 @@ def interdict_with_a_seven(rules, state, target):
     return act(rules, state, Interdict(air_units=(STUKA,), target=target), Player.GERMAN)
 
 
-def test_4_5_16_1_the_example_ii_stg_77_interdicts_around_2538(rules, turn_one):
-    target = rules.grid.hex_of("2538")
+def test_4_5_16_1_the_example_ii_stg_77_interdicts_around_2538(shipped, turn_one):
+    target = shipped.grid.hex_of("2538")
     antiaircraft = tuple(
         u
         for u, unit in turn_one.units.items()
-        if rules.catalogue.ground[u].type is UnitType.ANTIAIRCRAFT
-        and rules.catalogue.ground[u].player is Player.SOVIET
+        if shipped.catalogue.ground[u].type is UnitType.ANTIAIRCRAFT
+        and shipped.catalogue.ground[u].player is Player.SOVIET
         and unit.hex is not None
     )
-    state = apply(rules, turn_one, PlaceUnits(units=antiaircraft, to=None), Mode.FREE).state
-    state, events = interdict_with_a_seven(rules, state, target)
+    state = apply(shipped, turn_one, PlaceUnits(units=antiaircraft, to=None), Mode.FREE).state
+    state, events = interdict_with_a_seven(shipped, state, target)
     (fire,) = [e for e in events if isinstance(e, FireResolved)]
     assert (fire.factors, fire.column, fire.drm, fire.roll, fire.result) == (7, "7", 0, 7, "1")
     (zone,) = state.interdiction_zones
@@ -168,12 +166,12 @@ def test_4_5_16_1_the_example_ii_stg_77_interdicts_around_2538(rules, turn_one):
     assert state.air_units[STUKA].box is AirBox.FLOWN
 
 
-def test_16_1_each_soviet_antiaircraft_unit_in_the_potential_zone_takes_one_off(rules, turn_one):
+def test_16_1_each_soviet_antiaircraft_unit_in_the_potential_zone_takes_one_off(shipped, turn_one):
     from owsqt.rules.air.strikes import antiaircraft_near
 
-    target = rules.grid.hex_of("2538")
-    count = antiaircraft_near(rules, turn_one, target)
+    target = shipped.grid.hex_of("2538")
+    count = antiaircraft_near(shipped, turn_one, target)
     assert count > 0
-    _, events = interdict_with_a_seven(rules, turn_one, target)
+    _, events = interdict_with_a_seven(shipped, turn_one, target)
     (fire,) = [e for e in events if isinstance(e, FireResolved)]
     assert fire.drm == -count

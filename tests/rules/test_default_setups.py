@@ -11,7 +11,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.datafile import DataError
 from owsqt.rules.movement.ringhold import ring_army
-from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.ringline import pocket_face
 from owsqt.rules.setup.setupcheck import check_setup
 from owsqt.session import GameSession
@@ -21,15 +21,10 @@ SCENARIOS = ["we-are-coming", "hoths-last-gasp", "operation-winter-storm", "maxi
 
 
 @pytest.fixture(scope="module")
-def ruleset() -> Ruleset:
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def setups(ruleset):
+def setups(shipped):
     sessions = {}
     for scenario in SCENARIOS:
-        session = GameSession.new(ruleset, scenario, Mode.STRICT, seed=3)
+        session = GameSession.new(shipped, scenario, Mode.STRICT, seed=3)
         session.apply_default_setup()
         sessions[scenario] = session
     return sessions
@@ -44,17 +39,17 @@ def hexes_of(ruleset, state, prefix):
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_19_0_each_default_set_up_passes_the_strict_checker(ruleset, setups, scenario):
+def test_19_0_each_default_set_up_passes_the_strict_checker(shipped, setups, scenario):
     state = setups[scenario].state
     for player in Player:
-        assert check_setup(ruleset, ruleset.scenarios[scenario], state, player) == []
+        assert check_setup(shipped, shipped.scenarios[scenario], state, player) == []
 
 
-def test_19_22_hoths_default_set_up_holds_the_aksai_bridgehead_from_2531_to_3131(ruleset, setups):
+def test_19_22_hoths_default_set_up_holds_the_aksai_bridgehead_from_2531_to_3131(shipped, setups):
     state = setups["hoths-last-gasp"].state
-    north = ruleset.game_map.north_of("Aksai", 23, 34)
-    bridgehead = {ruleset.grid.id_of(h) for h in north} & (
-        hexes_of(ruleset, state, "de-6pz") | hexes_of(ruleset, state, "de-23pz")
+    north = shipped.game_map.north_of("Aksai", 23, 34)
+    bridgehead = {shipped.grid.id_of(h) for h in north} & (
+        hexes_of(shipped, state, "de-6pz") | hexes_of(shipped, state, "de-23pz")
     )
     assert {"2531", "2631", "3031", "3131"} <= bridgehead
     on_north_bank = [
@@ -65,29 +60,29 @@ def test_19_22_hoths_default_set_up_holds_the_aksai_bridgehead_from_2531_to_3131
     assert len(on_north_bank) >= 20  # most of both divisions, as on 16 December
 
 
-def test_19_31_d_every_face_hex_of_each_ring_army_holds_a_soviet_unit(ruleset, setups):
+def test_19_31_d_every_face_hex_of_each_ring_army_holds_a_soviet_unit(shipped, setups):
     state = setups["operation-winter-storm"].state
-    scenario = ruleset.scenarios["operation-winter-storm"]
+    scenario = shipped.scenarios["operation-winter-storm"]
     soviet_hexes = {
         unit.hex
         for unit_id, unit in state.units.items()
         if unit_id.startswith("su-") and unit.status is UnitStatus.ON_MAP
     }
     for group in scenario.groups(()):
-        if group.units and ring_army(ruleset, group.units[0]) is not None:
-            face = pocket_face(ruleset, sorted(group.zone.hexes(ruleset.game_map)))
-            empty = sorted(ruleset.grid.id_of(h) for h in face - soviet_hexes)
+        if group.units and ring_army(shipped, group.units[0]) is not None:
+            face = pocket_face(shipped, sorted(group.zone.hexes(shipped.game_map)))
+            empty = sorted(shipped.grid.id_of(h) for h in face - soviet_hexes)
             assert empty == [], group.name
     # The 64th Army's south-eastern corner of the pocket (4611, 4711) is faced.
-    assert {"4612", "4712"} <= hexes_of(ruleset, state, "su-")
+    assert {"4612", "4712"} <= hexes_of(shipped, state, "su-")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_reading_159_kompanie_eule_sets_up_with_the_57th_panzer_corps_hq(ruleset, setups, scenario):
+def test_reading_159_kompanie_eule_sets_up_with_the_57th_panzer_corps_hq(shipped, setups, scenario):
     state = setups[scenario].state
-    (eule,) = hexes_of(ruleset, state, "de-kp-eule")
-    (hq,) = hexes_of(ruleset, state, "de-57pzk-hq")
-    grid = ruleset.grid
+    (eule,) = hexes_of(shipped, state, "de-kp-eule")
+    (hq,) = hexes_of(shipped, state, "de-57pzk-hq")
+    grid = shipped.grid
     limit = 5 if scenario == "hoths-last-gasp" else 1
     assert distance(grid.hex_of(eule), grid.hex_of("1652")) <= limit
     assert distance(grid.hex_of(hq), grid.hex_of("1652")) <= limit

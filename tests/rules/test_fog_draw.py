@@ -37,7 +37,6 @@ from owsqt.rules.engine import apply, judge
 from owsqt.rules.fog.draw import hidden_targets, uniform_draw
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
-from owsqt.rules.scenario.ruleset import default_ruleset
 from tests.rules.combatkit import act, combat_rules, example_board, with_german_gun
 from tests.rules.test_air_examples import RAIDERS, allocate, turn_one_state
 
@@ -213,13 +212,13 @@ def test_18_1_a_random_target_without_fog_or_without_a_hidden_unit_is_refused(ru
         judge(rules, alone, replace(at_random, hidden_in=None))
 
 
-def test_18_1_a_target_unit_that_does_not_exist_is_one_clear_refusal(rules, real):
+def test_18_1_a_target_unit_that_does_not_exist_is_one_clear_refusal(rules, shipped):
     state, _ = mission_board(rules)
     with pytest.raises(InvalidAction, match="no ground unit 'nosuch'"):
         judge(rules, state, Bombard(player=GERMAN, units=("gart",), target_unit="nosuch"))
-    air, _ = air_bombardment(real)
+    air, _ = air_bombardment(shipped)
     with pytest.raises(InvalidAction, match="no ground unit 'nosuch'"):
-        judge(real, air, GroundAttack(air_units=(RAIDERS[0],), target_unit="nosuch"))
+        judge(shipped, air, GroundAttack(air_units=(RAIDERS[0],), target_unit="nosuch"))
 
 
 def test_18_1_an_attack_names_its_targets_every_engaged_unit_being_seen(rules):
@@ -245,11 +244,6 @@ def test_18_1_an_attack_names_its_targets_every_engaged_unit_being_seen(rules):
 # --- ground attack (4.6) ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def real():
-    return default_ruleset()
-
-
 def air_bombardment(rules, fog=True):
     """We are coming, turn 1: a Soviet ground attack regiment flies, the Air Bombardment
     Segment; a Soviet unit within five hexes of the 6th Panzer Division's stack of I/11 Pz
@@ -266,40 +260,40 @@ def air_bombardment(rules, fog=True):
     return state, state.units["de-6pz-11pzr-1"].hex
 
 
-def test_4_6_a_ground_attack_strikes_a_hidden_unit_drawn_at_random(real):
-    state, stack = air_bombardment(real)
+def test_4_6_a_ground_attack_strikes_a_hidden_unit_drawn_at_random(shipped):
+    state, stack = air_bombardment(shipped)
     assert state.stack(stack) == ("de-6pz-11pzr-1", "de-6pz-11pzr-2", "de-6pz-hq")
     attack = GroundAttack(player=SOVIET, air_units=(RAIDERS[0],), hidden_in=stack)
-    after, events = act(real, state, attack, SOVIET)
+    after, events = act(shipped, state, attack, SOVIET)
     assert drawn(events).unit == "de-6pz-11pzr-2"  # the headquarters is never drawn (12.4)
     assert drawn(events).what == "ground attack"
     assert after.air_units[RAIDERS[0]].box is AirBox.FLOWN
 
 
-def test_4_6_the_example_names_the_tank_battalion_on_top_and_no_hidden_unit(real):
+def test_4_6_the_example_names_the_tank_battalion_on_top_and_no_hidden_unit(shipped):
     """4.6's example: "The top unit in the stack is a 12-10 tank battalion; the other units
     in the stack are unknown. He decides to attack the tank battalion.\""""
-    state, _ = air_bombardment(real)
+    state, _ = air_bombardment(shipped)
     named = GroundAttack(player=SOVIET, air_units=(RAIDERS[0],), target_unit="de-6pz-11pzr-1")
-    assert judge(real, state, named).legal
+    assert judge(shipped, state, named).legal
     hidden = replace(named, target_unit="de-6pz-11pzr-2")
-    assert [v.rule for v in judge(real, state, hidden).violations] == ["18.1"]
-    assert not apply(real, state, hidden, Mode.STRICT).applied
+    assert [v.rule for v in judge(shipped, state, hidden).violations] == ["18.1"]
+    assert not apply(shipped, state, hidden, Mode.STRICT).applied
 
 
-def test_4_6_a_random_ground_attack_without_fog_is_refused(real):
-    state, stack = air_bombardment(real, fog=False)
+def test_4_6_a_random_ground_attack_without_fog_is_refused(shipped):
+    state, stack = air_bombardment(shipped, fog=False)
     attack = GroundAttack(player=SOVIET, air_units=(RAIDERS[0],), hidden_in=stack)
-    assert [v.rule for v in judge(real, state, attack).violations] == ["18.1"]
+    assert [v.rule for v in judge(shipped, state, attack).violations] == ["18.1"]
 
 
 # --- the files ---------------------------------------------------------------------------
 
 
-def test_18_1_a_named_target_is_written_as_before_the_draw_and_old_data_reads_alike(real):
+def test_18_1_a_named_target_is_written_as_before_the_draw_and_old_data_reads_alike(shipped):
     """Files written before the random target hold only `target_unit`; a named target is
     written the same way, byte for byte, and a drawn one holds only `hidden_in`."""
-    grid = real.grid
+    grid = shipped.grid
     bombard = Bombard(player=GERMAN, units=("de-6pz-76ar-1",), target_unit="su-126rd-rr3")
     old = {
         "kind": "bombard",
@@ -335,18 +329,18 @@ def test_18_1_a_missions_candidates_offer_a_random_target_and_name_only_seen_uni
     assert named and all(a.hidden_in is None for a in named)  # without fog: named, as ever
 
 
-def test_4_6_ground_attack_candidates_under_fog_never_name_a_hidden_unit(real):
-    state, _ = air_bombardment(real)
-    seen = view(real, state, SOVIET)
+def test_4_6_ground_attack_candidates_under_fog_never_name_a_hidden_unit(shipped):
+    state, _ = air_bombardment(shipped)
+    seen = view(shipped, state, SOVIET)
     attacks = [
         a
         for seed in range(10)
-        for a in air_actions(real, state, random.Random(seed))
+        for a in air_actions(shipped, state, random.Random(seed))
         if isinstance(a, GroundAttack)
     ]
     assert all(a.target_unit is None or seen.knows(a.target_unit) for a in attacks)
     assert any(a.hidden_in is not None for a in attacks)
-    assert all(judge(real, state, a).legal for a in attacks)
+    assert all(judge(shipped, state, a).legal for a in attacks)
 
 
 def test_18_1_12_4_a_mission_reveals_its_guns_and_none_of_the_stack_it_bombards(rules):

@@ -28,7 +28,6 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.fog.narration import Sight, told
 from owsqt.rules.fog.view import view
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
@@ -56,23 +55,18 @@ class RawId(Event):
 
 
 @pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def board(rules):
+def board(shipped):
     """Hoth's Last Gasp with the fog of war, both sides set up: a Soviet stack the German
     sees only the top of, its top unit, two of its hidden units, and a German unit."""
     session = GameSession.new(
-        rules, "hoths-last-gasp", Mode.STRICT, seed=1, options=("fog-of-war",)
+        shipped, "hoths-last-gasp", Mode.STRICT, seed=1, options=("fog-of-war",)
     )
     session.apply_default_setup()
     state = session.state
-    seen = view(rules, state, GERMAN)
+    seen = view(shipped, state, GERMAN)
     hex_ = next(h for h, count in seen.hidden.items() if count >= 2)
     top, *under = state.stack(hex_)
-    german = next(u for u in state.units if rules.catalogue.ground[u].player is GERMAN
+    german = next(u for u in state.units if shipped.catalogue.ground[u].player is GERMAN
                   and state.units[u].status is UnitStatus.ON_MAP)  # fmt: skip
     return state, hex_, top, under[0], under[1], german
 
@@ -87,46 +81,46 @@ def mentions(rules, line: str, unit_id: str) -> bool:
     )
 
 
-def test_18_1_a_stack_move_names_the_top_unit_and_counts_the_hidden_ones(rules, board):
+def test_18_1_a_stack_move_names_the_top_unit_and_counts_the_hidden_ones(shipped, board):
     state, hex_, top, hidden, other, _ = board
     moved = UnitsMoved((top, hidden, other), (hex_,), Fraction(0))
-    (line,) = told(rules, [moved], state, state, GERMAN)
-    assert mentions(rules, line, top)
-    assert not mentions(rules, line, hidden) and not mentions(rules, line, other)
+    (line,) = told(shipped, [moved], state, state, GERMAN)
+    assert mentions(shipped, line, top)
+    assert not mentions(shipped, line, hidden) and not mentions(shipped, line, other)
     assert "2 Soviet units" in line
 
 
-def test_18_1_the_owner_reads_his_own_units_whole(rules, board):
+def test_18_1_the_owner_reads_his_own_units_whole(shipped, board):
     state, hex_, top, hidden, other, _ = board
     events = [
         UnitsMoved((top, hidden, other), (hex_,), Fraction(0)),
         StrengthChanged(hidden, 2, 3),
         MarkerChanged(hidden, UnitMarker.DISRUPTED, True),
     ]
-    whole = tuple(event.describe(rules) for event in events)
-    assert told(rules, events, state, state, SOVIET) == whole
-    assert told(rules, events, state, state, None) == whole  # no side: as written
+    whole = tuple(event.describe(shipped) for event in events)
+    assert told(shipped, events, state, state, SOVIET) == whole
+    assert told(shipped, events, state, state, None) == whole  # no side: as written
 
 
-def test_18_1_a_hidden_units_strength_and_markers_are_left_out(rules, board):
+def test_18_1_a_hidden_units_strength_and_markers_are_left_out(shipped, board):
     state, _, _, hidden, _, _ = board
     events = [StrengthChanged(hidden, 2, 3), MarkerChanged(hidden, UnitMarker.DISRUPTED, True)]
-    assert told(rules, events, state, state, GERMAN) == ()
+    assert told(shipped, events, state, state, GERMAN) == ()
 
 
-def test_18_1_no_enemy_strength_marker_is_read_from_a_top_unit(rules, board):
+def test_18_1_no_enemy_strength_marker_is_read_from_a_top_unit(shipped, board):
     """The top unit is seen, its strength marker not: its strength change is left out, its
     flip told with the printed strength of the side now up."""
     state, _, top, _, _, _ = board
-    assert told(rules, [StrengthChanged(top, 2, 3)], state, state, GERMAN) == ()
+    assert told(shipped, [StrengthChanged(top, 2, 3)], state, state, GERMAN) == ()
     flipped = replace(state.units[top], reduced=True, strength=1)
     after = state.with_unit(top, flipped)
-    (line,) = told(rules, [UnitFlipped(top, True, 1)], state, after, GERMAN)
-    printed = rules.catalogue.ground[top].combat_reduced
+    (line,) = told(shipped, [UnitFlipped(top, True, 1)], state, after, GERMAN)
+    printed = shipped.catalogue.ground[top].combat_reduced
     assert line.endswith(f"reduced side ({printed})") and printed != 1
 
 
-def test_18_1_units_engaged_in_combat_are_named_with_their_strength(rules, board):
+def test_18_1_units_engaged_in_combat_are_named_with_their_strength(shipped, board):
     """Everything in a combat is revealed during its resolution (18.1)."""
     state, hex_, _, hidden, _, german = board
     combat = CombatState(
@@ -139,73 +133,76 @@ def test_18_1_units_engaged_in_combat_are_named_with_their_strength(rules, board
     )
     fighting = replace(state, combat=combat)
     events = [StrengthChanged(hidden, 2, 3), AttackDeclared(GERMAN, hex_, (german,), german)]
-    lines = told(rules, events, fighting, state, GERMAN)
-    assert lines == tuple(event.describe(rules) for event in events)
-    assert mentions(rules, lines[0], hidden) and "3 -> 2" in lines[0]
+    lines = told(shipped, events, fighting, state, GERMAN)
+    assert lines == tuple(event.describe(shipped) for event in events)
+    assert mentions(shipped, lines[0], hidden) and "3 -> 2" in lines[0]
 
 
-def test_18_1_a_unit_placed_unseen_is_not_named_though_it_was_known_off_the_map(rules, board):
+def test_18_1_a_unit_placed_unseen_is_not_named_though_it_was_known_off_the_map(shipped, board):
     state, hex_, _, hidden, _, _ = board
     before = state.with_unit(
         hidden, replace(state.units[hidden], status=UnitStatus.NOT_ARRIVED, hex=None)
     )
     placed = UnitPlaced(hidden, hex_, None, UnitStatus.NOT_ARRIVED)
-    (line,) = told(rules, [placed], before, state, GERMAN)
-    assert line.startswith("a Soviet unit placed on ") and not mentions(rules, line, hidden)
+    (line,) = told(shipped, [placed], before, state, GERMAN)
+    assert line.startswith("a Soviet unit placed on ") and not mentions(shipped, line, hidden)
 
 
-def test_18_1_a_hidden_unit_that_comes_into_sight_is_named(rules, board):
+def test_18_1_a_hidden_unit_that_comes_into_sight_is_named(shipped, board):
     """A unit seen after the entry (here alone on a hex of its own) is told as it is."""
     state, hex_, _, hidden, _, _ = board
-    empty = next(h for _, h in rules.grid.neighbours(hex_) if not state.stack(h))
+    empty = next(h for _, h in shipped.grid.neighbours(hex_) if not state.stack(h))
     after = state.with_unit(hidden, replace(state.units[hidden], hex=empty))
     moved = UnitsMoved((hidden,), (hex_, empty), Fraction(1))
-    assert told(rules, [moved], state, after, GERMAN) == (moved.describe(rules),)
+    assert told(shipped, [moved], state, after, GERMAN) == (moved.describe(shipped),)
 
 
-def test_18_1_die_rolls_are_told_and_a_hidden_unit_in_their_purpose_is_unnamed(rules, board):
+def test_18_1_die_rolls_are_told_and_a_hidden_unit_in_their_purpose_is_unnamed(shipped, board):
     state, _, top, hidden, _, _ = board
     rolls = [
-        DiceRolled(f"recovery of {rules.unit_name(hidden)}", SOVIET, 7),
-        DiceRolled(f"recovery of {rules.unit_name(top)}", SOVIET, 3),
+        DiceRolled(f"recovery of {shipped.unit_name(hidden)}", SOVIET, 7),
+        DiceRolled(f"recovery of {shipped.unit_name(top)}", SOVIET, 3),
     ]
-    assert told(rules, rolls, state, state, GERMAN) == (
+    assert told(shipped, rolls, state, state, GERMAN) == (
         "Soviet die roll (recovery of a Soviet unit): 7",
-        f"Soviet die roll (recovery of {rules.unit_name(top)}): 3",
+        f"Soviet die roll (recovery of {shipped.unit_name(top)}): 3",
     )
 
 
-def test_18_1_an_event_of_an_unknown_kind_names_no_hidden_unit(rules, board):
+def test_18_1_an_event_of_an_unknown_kind_names_no_hidden_unit(shipped, board):
     """The safe default for an event this module was not written for (the bombardment's
     target drawn, 4.6): a hidden unit is unnamed, asked by name or written by id."""
     state, hex_, top, hidden, _, _ = board
     lines = told(
-        rules, [TargetDrawn(hidden, hex_), RawId(hidden), RawId(top)], state, state, GERMAN
+        shipped, [TargetDrawn(hidden, hex_), RawId(hidden), RawId(top)], state, state, GERMAN
     )
     assert lines == (
-        f"target drawn on {rules.hex_name(hex_)}: a Soviet unit",
+        f"target drawn on {shipped.hex_name(hex_)}: a Soviet unit",
         "a Soviet unit did something",
         f"{top} did something",
     )
 
 
-def test_18_1_a_broken_rule_naming_a_hidden_unit_unnames_it(rules, board):
+def test_18_1_a_broken_rule_naming_a_hidden_unit_unnames_it(shipped, board):
     state, _, top, hidden, _, _ = board
-    sight = Sight(rules, GERMAN, state, state)
-    texts = [f"9.2: {rules.unit_name(hidden)} may not stack", f"8.1: {rules.unit_name(top)} moved"]
+    sight = Sight(shipped, GERMAN, state, state)
+    texts = [
+        f"9.2: {shipped.unit_name(hidden)} may not stack",
+        f"8.1: {shipped.unit_name(top)} moved",
+    ]
     assert sight.violations(texts) == ("9.2: a Soviet unit may not stack", texts[1])
 
 
-def test_18_1_the_order_of_a_stack_seen_only_by_its_count_is_left_out(rules, board):
+def test_18_1_the_order_of_a_stack_seen_only_by_its_count_is_left_out(shipped, board):
     state, hex_, top, hidden, other, _ = board
-    assert told(rules, [StackReordered(hex_, (hidden, other))], state, state, GERMAN) == ()
-    (line,) = told(rules, [StackReordered(hex_, (top, hidden, other))], state, state, GERMAN)
-    assert line.endswith(f"{rules.unit_name(top)}, 2 Soviet units")
+    assert told(shipped, [StackReordered(hex_, (hidden, other))], state, state, GERMAN) == ()
+    (line,) = told(shipped, [StackReordered(hex_, (top, hidden, other))], state, state, GERMAN)
+    assert line.endswith(f"{shipped.unit_name(top)}, 2 Soviet units")
 
 
-def test_18_1_without_fog_of_war_every_side_reads_everything(rules, board):
+def test_18_1_without_fog_of_war_every_side_reads_everything(shipped, board):
     state, hex_, top, hidden, other, _ = board
     clear = replace(state, options=())
     events = [UnitsMoved((top, hidden, other), (hex_,), Fraction(0)), StrengthChanged(hidden, 2, 3)]
-    whole = tuple(event.describe(rules) for event in events)
-    assert told(rules, events, clear, clear, GERMAN) == whole
+    whole = tuple(event.describe(shipped) for event in events)
+    assert told(shipped, events, clear, clear, GERMAN) == whole

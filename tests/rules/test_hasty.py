@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from owsqt.rules.combat.hasty import hasty_cost
+from owsqt.rules.combat.hasty import hasty_costs
 from owsqt.rules.combat.legal import hasty_attacks
 from owsqt.rules.core.actions import (
     ContinueCombat,
@@ -53,8 +53,8 @@ def test_8_4_a_hasty_attack_costs_the_nationalitys_points_and_the_defenders_terr
     moving,
 ):
     state, target, _ = moving
-    cost = hasty_cost(rules, state, ("tank", "mech"), target)
-    assert cost == 2 + 1  # German 2; elevated ground costs tracked units 1
+    costs = hasty_costs(rules, state, ("tank", "mech"), target)
+    assert costs == {"tank": 2 + 1, "mech": 2 + 1}  # German 2; elevated ground: tracked 1
     state, events = act(rules, state, hasty(target), Player.GERMAN)
     assert state.combat.hasty and state.movement.moving == {"tank": 7, "mech": 7}
     assert "hasty attack" in events[0].describe(rules)

@@ -18,7 +18,6 @@ from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply, judge
-from owsqt.rules.scenario.ruleset import default_ruleset
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 from tests.rules.ringkit import ring_kit
 from tests.rules.thunderkit import (
@@ -120,11 +119,6 @@ def test_19_11_a_reserve_that_attacked_does_not_advance(ruleset):
 # --- 5.1: the Sixth Army before the link-up ----------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
-
-
 def sixth_army_facing(rules, status):
     """The Sixth Army placed in the pocket, Thunderclap `status`, a Soviet rifle regiment
     next to Pz Verband Langenthal outside the pocket; the German mechanized movement
@@ -144,27 +138,27 @@ def sixth_army_facing(rules, status):
     return at_step(state, Segment.MECHANIZED_MOVEMENT, GERMAN), outside, soviet
 
 
-def test_5_1_the_sixth_army_makes_no_hasty_attack_before_the_link_up(rules):
+def test_5_1_the_sixth_army_makes_no_hasty_attack_before_the_link_up(shipped):
     """Pz Verband Langenthal's case: its move was refused in the German mechanized
     movement segment, its hasty attack accepted, and it advanced out of the pocket."""
-    state, outside, _ = sixth_army_facing(rules, ThunderclapStatus.ACTIVE)
+    state, outside, _ = sixth_army_facing(shipped, ThunderclapStatus.ACTIVE)
     attack = HastyAttack(player=GERMAN, target=outside, units=(LANGENTHAL,), lead=LANGENTHAL)
-    verdict = judge(rules, state, attack)
+    verdict = judge(shipped, state, attack)
     assert [v.rule for v in verdict.violations] == ["5.1"]
     assert "until they link up" in verdict.violations[0].message
-    linked, _, _ = sixth_army_facing(rules, ThunderclapStatus.LINKED)
-    assert "5.1" not in rules_of(rules, linked, attack)
+    linked, _, _ = sixth_army_facing(shipped, ThunderclapStatus.LINKED)
+    assert "5.1" not in rules_of(shipped, linked, attack)
 
 
-def test_5_1_the_sixth_army_does_not_advance_after_combat_before_the_link_up(rules):
+def test_5_1_the_sixth_army_does_not_advance_after_combat_before_the_link_up(shipped):
     """Reading 94: it attacks in the German mechanized combat segment; reading 162: it
     advances only once it moves in the German Player Phase, after the link-up."""
-    state, outside, soviet = sixth_army_facing(rules, ThunderclapStatus.ACTIVE)
+    state, outside, soviet = sixth_army_facing(shipped, ThunderclapStatus.ACTIVE)
     state = at_step(state, Segment.MECHANIZED_COMBAT, GERMAN)
     state = advance_step(state, GERMAN, (LANGENTHAL,), outside, soviet)
-    assert advancers(rules, state, state.combat) == ()
+    assert advancers(shipped, state, state.combat) == ()
     advance = Advance(player=GERMAN, units=(LANGENTHAL,), path=(outside,))
-    assert rules_of(rules, state, advance) == ["5.1"]
+    assert rules_of(shipped, state, advance) == ["5.1"]
     linked = replace(state, thunderclap=replace(state.thunderclap, status=ThunderclapStatus.LINKED))
-    assert advancers(rules, linked, linked.combat) == (LANGENTHAL,)
-    assert judge(rules, linked, advance).legal
+    assert advancers(shipped, linked, linked.combat) == (LANGENTHAL,)
+    assert judge(shipped, linked, advance).legal

@@ -34,7 +34,6 @@ from owsqt.rules.legalactions import (
     nearest_room,
 )
 from owsqt.rules.movement.stackmove import StackMove
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.session import GameSession
 from tests.airsteps import allocate_nothing
@@ -42,11 +41,6 @@ from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 SEEDS = range(12)
-
-
-@pytest.fixture(scope="module")
-def game():
-    return default_ruleset()
 
 
 def new_session(game) -> GameSession:
@@ -81,9 +75,9 @@ def assert_all_legal_but_end_step(rules, state, candidates):
 
 
 @pytest.fixture(scope="module")
-def movement_session(game):
+def movement_session(shipped):
     """A game at the first player's non-mechanized movement of turn one."""
-    session = new_session(game)
+    session = new_session(shipped)
     advance(session, lambda s: s.segment == Segment.NON_MECHANIZED_MOVEMENT)
     return session
 
@@ -91,70 +85,70 @@ def movement_session(game):
 # --- outside movement ------------------------------------------------------------------
 
 
-def test_3_1_4_3_in_the_air_allocation_only_the_due_allocation_is_offered(game):
-    session = new_session(game)
+def test_3_1_4_3_in_the_air_allocation_only_the_due_allocation_is_offered(shipped):
+    session = new_session(shipped)
     state = session.state
     assert state.segment == Segment.AIR_ALLOCATION  # turn 1 is clear: the Soviet first
-    offered = candidate_actions(game, state, random.Random(1))
-    assert offered[0] == EndStep() and not judge(game, state, EndStep()).legal
+    offered = candidate_actions(shipped, state, random.Random(1))
+    assert offered[0] == EndStep() and not judge(shipped, state, EndStep()).legal
     assert {type(a) for a in offered[1:]} == {AllocateAir}
     assert {a.player for a in offered[1:]} == {Player.SOVIET}
-    assert all(judge(game, state, a).legal for a in offered[1:])
+    assert all(judge(shipped, state, a).legal for a in offered[1:])
 
 
-def test_3_1_outside_movement_only_ending_the_step_is_offered(game):
-    session = new_session(game)
+def test_3_1_outside_movement_only_ending_the_step_is_offered(shipped):
+    session = new_session(shipped)
     allocate_nothing(session)
     assert session.submit(EndStep()).applied  # the Air Combat Segment: no battle
     state = session.state
-    assert candidate_actions(game, state, random.Random(1)) == [EndStep()]
-    assert judge(game, state, EndStep()).legal
+    assert candidate_actions(shipped, state, random.Random(1)) == [EndStep()]
+    assert judge(shipped, state, EndStep()).legal
 
 
-def test_3_1_nothing_is_offered_once_the_game_is_over(game):
-    state = replace(new_session(game).state, phase=Phase.GAME_OVER, segment="victory")
-    assert candidate_actions(game, state, random.Random(1)) == []
+def test_3_1_nothing_is_offered_once_the_game_is_over(shipped):
+    state = replace(new_session(shipped).state, phase=Phase.GAME_OVER, segment="victory")
+    assert candidate_actions(shipped, state, random.Random(1)) == []
 
 
-def test_6_1_each_player_who_has_not_bid_is_offered_a_bid(game):
-    session = new_session(game)
+def test_6_1_each_player_who_has_not_bid_is_offered_a_bid(shipped):
+    session = new_session(shipped)
     advance(session, lambda s: s.segment == Segment.INITIATIVE_DETERMINATION)
     state = session.state
-    offered = candidate_actions(game, state, random.Random(1))
+    offered = candidate_actions(shipped, state, random.Random(1))
     assert offered[0] == EndStep()
     assert [(a.kind, a.player) for a in offered[1:]] == [
         ("declare_attacks", GERMAN),
         ("declare_attacks", SOVIET),
     ]
     assert all(a.planned in PLANNED_ATTACKS for a in offered[1:])
-    assert not judge(game, state, EndStep()).legal  # 6.1: the bids come first
+    assert not judge(shipped, state, EndStep()).legal  # 6.1: the bids come first
     assert session.submit(DeclareAttacks(player=SOVIET, planned=0)).applied
-    offered = candidate_actions(game, session.state, random.Random(1))
+    offered = candidate_actions(shipped, session.state, random.Random(1))
     assert [(a.kind, a.player) for a in offered] == [
         ("end_step", None),
         ("declare_attacks", GERMAN),
     ]
     assert session.submit(offered[1]).applied
-    assert candidate_actions(game, session.state, random.Random(1)) == [EndStep()]
+    assert candidate_actions(shipped, session.state, random.Random(1)) == [EndStep()]
 
 
-def test_6_1_no_candidate_bid_exceeds_the_enemy_hexes_next_to_the_players_units(game):
-    session = new_session(game)
+def test_6_1_no_candidate_bid_exceeds_the_enemy_hexes_next_to_the_players_units(shipped):
+    session = new_session(shipped)
     advance(session, lambda s: s.segment == Segment.INITIATIVE_DETERMINATION)
     state = session.state
-    for _, offered in candidates_over_seeds(game, state):
+    for _, offered in candidates_over_seeds(shipped, state):
         for bid in offered[1:]:
-            assert bid.planned <= len(enemy_contacts(game, state, bid.player))
+            assert bid.planned <= len(enemy_contacts(shipped, state, bid.player))
     far = replace(state, units=FrozenMap())  # nobody on the map: nothing to attack
-    assert all(a.planned == 0 for _, o in candidates_over_seeds(game, far) for a in o[1:])
+    assert all(a.planned == 0 for _, o in candidates_over_seeds(shipped, far) for a in o[1:])
 
 
-def test_6_2_the_forfeit_is_offered_only_where_the_holder_ends_his_phase_short(game):
-    session = new_session(game)
+def test_6_2_the_forfeit_is_offered_only_where_the_holder_ends_his_phase_short(shipped):
+    session = new_session(shipped)
     advance(session, lambda s: s.segment == Segment.MECHANIZED_MOVEMENT)
     state = session.state
     assert EndStep(player=state.active, forfeit=True) not in candidate_actions(
-        game, state, random.Random(1)
+        shipped, state, random.Random(1)
     )
     holder = state.initiative.holder
     owing = replace(
@@ -162,37 +156,37 @@ def test_6_2_the_forfeit_is_offered_only_where_the_holder_ends_his_phase_short(g
         segment=Segment.MECHANIZED_COMBAT,
         initiative=replace(state.initiative, planned_attacks=FrozenMap({holder: 1})),
     )
-    offered = candidate_actions(game, owing, random.Random(1))
+    offered = candidate_actions(shipped, owing, random.Random(1))
     forfeit = EndStep(player=holder, forfeit=True)
     assert offered[:2] == [EndStep(player=holder), forfeit]
-    assert judge(game, owing, forfeit).legal and not judge(game, owing, offered[0]).legal
+    assert judge(shipped, owing, forfeit).legal and not judge(shipped, owing, offered[0]).legal
 
 
-def test_7_2_the_order_of_the_mechanized_segments_is_offered_sometimes(game):
-    session = new_session(game)
+def test_7_2_the_order_of_the_mechanized_segments_is_offered_sometimes(shipped):
+    session = new_session(shipped)
     advance(session, lambda s: s.segment == Segment.SUPPLY_DETERMINATION)
     state = session.state
-    offers = [a for _, c in candidates_over_seeds(game, state) for a in c]
+    offers = [a for _, c in candidates_over_seeds(shipped, state) for a in c]
     orders = [a for a in offers if isinstance(a, ChooseSegmentOrder)]
     assert orders and len(orders) < len(SEEDS)
-    assert all(judge(game, state, a).legal and a.player is state.active for a in orders)
+    assert all(judge(shipped, state, a).legal and a.player is state.active for a in orders)
     chosen = session.submit(ChooseSegmentOrder(player=state.active, combat_first=True))
     assert chosen.applied
-    offers = [a for _, c in candidates_over_seeds(game, session.state) for a in c]
+    offers = [a for _, c in candidates_over_seeds(shipped, session.state) for a in c]
     assert not any(isinstance(a, ChooseSegmentOrder) for a in offers)  # chosen already
 
 
 # --- moving stacks ---------------------------------------------------------------------
 
 
-def test_8_1_every_move_offered_in_a_movement_segment_is_legal(game, movement_session):
+def test_8_1_every_move_offered_in_a_movement_segment_is_legal(shipped, movement_session):
     state = movement_session.state
     assert state.segment in MOVEMENT_SEGMENTS
-    stacks = dict(movable_stacks(game, state))
+    stacks = dict(movable_stacks(shipped, state))
     moves = []
-    for _, candidates in candidates_over_seeds(game, state):
+    for _, candidates in candidates_over_seeds(shipped, state):
         assert candidates[0] == EndStep(player=state.active)
-        assert_all_legal_but_end_step(game, state, candidates)
+        assert_all_legal_but_end_step(shipped, state, candidates)
         moves.extend(a for a in candidates if isinstance(a, MoveStack))
     assert moves
     for move in moves:
@@ -203,101 +197,102 @@ def test_8_1_every_move_offered_in_a_movement_segment_is_legal(game, movement_se
     assert any(set(m.units) < set(stacks[m.path[0]]) for m in moves)  # some sub-stacks
 
 
-def test_8_1_the_stack_in_motion_is_always_offered(game):
-    session = new_session(game)
+def test_8_1_the_stack_in_motion_is_always_offered(shipped):
+    session = new_session(shipped)
     advance(session, lambda s: s.segment == Segment.NON_MECHANIZED_MOVEMENT)
     state = session.state
-    hex_, units = next((h, u) for h, u in movable_stacks(game, state) if len(u) > 1)
-    reach = StackMove(game, state, units).reach()
+    hex_, units = next((h, u) for h, u in movable_stacks(shipped, state) if len(u) > 1)
+    reach = StackMove(shipped, state, units).reach()
     first_step = next(h for h in reach.spent if len(reach.path_to(h)) == 2)
     moved = session.submit(MoveStack(units=units, path=(hex_, first_step)))
     assert moved.applied
     moving = session.state
-    if not StackMove(game, moving, units).reach().spent.keys() - {first_step}:
+    if not StackMove(shipped, moving, units).reach().spent.keys() - {first_step}:
         pytest.skip("the stack spent all it had in one step")
     for seed in SEEDS:
-        candidates = candidate_actions(game, moving, random.Random(seed))
-        assert_all_legal_but_end_step(game, moving, candidates)
+        candidates = candidate_actions(shipped, moving, random.Random(seed))
+        assert_all_legal_but_end_step(shipped, moving, candidates)
         continuing = [a for a in candidates if isinstance(a, MoveStack) and a.path[0] == first_step]
         assert continuing and all(set(a.units) <= set(units) for a in continuing)
 
 
-def test_8_3_administrative_moves_are_offered_only_where_they_may_start(game, movement_session):
+def test_8_3_administrative_moves_are_offered_only_where_they_may_start(shipped, movement_session):
     state = movement_session.state
     offered = [
         a
-        for _, candidates in candidates_over_seeds(game, state)
+        for _, candidates in candidates_over_seeds(shipped, state)
         for a in candidates
         if isinstance(a, MoveStack) and a.administrative
     ]
     assert offered
     for action in offered:
-        assert judge(game, state, action).legal
-        move = StackMove(game, state, action.units, administrative=True)
+        assert judge(shipped, state, action).legal
+        move = StackMove(shipped, state, action.units, administrative=True)
         assert may_start_administratively(move)
         assert move.start not in move.near_enemy
 
 
-def test_8_3_no_administrative_movement_next_to_the_enemy(game, movement_session):
+def test_8_3_no_administrative_movement_next_to_the_enemy(shipped, movement_session):
     state = movement_session.state
     mover = state.active
-    _, units = next(iter(movable_stacks(game, state)))
+    _, units = next(iter(movable_stacks(shipped, state)))
     start = state.units[units[0]].hex
-    assert may_start_administratively(StackMove(game, state, units, administrative=True))
+    assert may_start_administratively(StackMove(shipped, state, units, administrative=True))
     # An enemy unit set down next to the stack: the front line.
     enemy = next(
         unit_id
         for unit_id, unit in state.units.items()
-        if unit.status is UnitStatus.ON_MAP and game.catalogue.ground[unit_id].player is not mover
+        if unit.status is UnitStatus.ON_MAP
+        and shipped.catalogue.ground[unit_id].player is not mover
     )
-    beside = next(h for _, h in game.grid.neighbours(start) if not state.stack(h))
+    beside = next(h for _, h in shipped.grid.neighbours(start) if not state.stack(h))
     place = PlaceUnits(player=mover.opponent, units=(enemy,), to=beside)
-    state = apply(game, state, place, Mode.FREE).state
-    assert not may_start_administratively(StackMove(game, state, units, administrative=True))
+    state = apply(shipped, state, place, Mode.FREE).state
+    assert not may_start_administratively(StackMove(shipped, state, units, administrative=True))
 
 
 # --- arrivals --------------------------------------------------------------------------
 
 
-def test_19_12_due_units_are_offered_entries_on_their_entry_hexes(game):
-    session = new_session(game)
+def test_19_12_due_units_are_offered_entries_on_their_entry_hexes(shipped):
+    session = new_session(shipped)
     advance(
         session,
-        lambda s: s.segment in MOVEMENT_SEGMENTS and bool(due_arrivals(game, s)),
+        lambda s: s.segment in MOVEMENT_SEGMENTS and bool(due_arrivals(shipped, s)),
     )
     state = session.state
-    due = {a.unit: a for a in due_arrivals(game, state)}
+    due = {a.unit: a for a in due_arrivals(shipped, state)}
     entries = [
         a
-        for _, candidates in candidates_over_seeds(game, state)
+        for _, candidates in candidates_over_seeds(shipped, state)
         for a in candidates
         if isinstance(a, MoveStack) and state.units[a.units[0]].status is not UnitStatus.ON_MAP
     ]
     assert entries
     assert any(len(a.path) == 1 for a in entries) and any(len(a.path) > 1 for a in entries)
     for action in entries:
-        assert judge(game, state, action).legal, action
+        assert judge(shipped, state, action).legal, action
         assert all(action.path[0] in due[u].hexes for u in action.units)
 
 
-def test_19_12_units_not_yet_due_are_not_offered(game):
-    session = new_session(game)
+def test_19_12_units_not_yet_due_are_not_offered(shipped):
+    session = new_session(shipped)
     advance(session, lambda s: s.segment in MOVEMENT_SEGMENTS)
     state = session.state
-    for arrival in due_arrivals(game, state):
+    for arrival in due_arrivals(shipped, state):
         assert arrival.turn <= state.turn and not arrival.pending
 
 
-def test_8_1_a_unit_retreated_off_again_after_coming_back_is_not_offered_its_return(game):
-    session = new_session(game)
+def test_8_1_a_unit_retreated_off_again_after_coming_back_is_not_offered_its_return(shipped):
+    session = new_session(shipped)
     advance(
         session,
-        lambda s: s.segment in MOVEMENT_SEGMENTS and bool(due_arrivals(game, s)),
+        lambda s: s.segment in MOVEMENT_SEGMENTS and bool(due_arrivals(shipped, s)),
     )
     state = session.state
-    unit_id = due_arrivals(game, state)[0].unit
+    unit_id = due_arrivals(shipped, state)[0].unit
     done = replace(state, movement=replace(state.movement, done=frozenset({unit_id})))
-    assert unit_id not in {a.unit for a in due_arrivals(game, done)}
+    assert unit_id not in {a.unit for a in due_arrivals(shipped, done)}
 
 
 # --- displacement (the movement kit) ---------------------------------------------------
@@ -367,7 +362,7 @@ def test_9_3_eliminated_when_no_hex_can_take_the_units(kit, overstacked):
 # --- the sample ------------------------------------------------------------------------
 
 
-def test_the_same_seed_gives_the_same_candidates(game, movement_session):
+def test_the_same_seed_gives_the_same_candidates(shipped, movement_session):
     state = movement_session.state
-    first = candidate_actions(game, state, random.Random(9))
-    assert first == candidate_actions(game, state, random.Random(9))
+    first = candidate_actions(shipped, state, random.Random(9))
+    assert first == candidate_actions(shipped, state, random.Random(9))

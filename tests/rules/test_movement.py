@@ -13,7 +13,7 @@ from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Supply, UnitMarker
 from owsqt.rules.engine import apply
-from owsqt.rules.movement.stackmove import reachable, stack_allowance, unit_allowance
+from owsqt.rules.movement.stackmove import StackMove, reachable, unit_allowance
 from owsqt.rules.scenario.scenario import initial_state
 from owsqt.rules.scenario.turntrack import TurnRecord
 from tests.conftest import TEST_SCENARIO
@@ -40,7 +40,8 @@ def test_8_1_13_0_14_5_allowance_is_halved_when_disrupted_or_out_of_supply(rules
 
 
 def test_8_1_a_stack_moves_at_the_rate_of_its_slowest_unit(ruleset, state):
-    assert stack_allowance(ruleset, state, ("tank", "rifle")) == 5  # 10 and 5
+    state = put(ruleset, state, PlaceUnits(units=("tank", "rifle"), to=ruleset.grid.hex_of("2438")))
+    assert StackMove(ruleset, state, ("tank", "rifle")).allowance == 5  # 10 and 5
 
 
 def test_8_1_no_hex_costs_more_than_the_allowance_and_paths_are_steps(ruleset, state):

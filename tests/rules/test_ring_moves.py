@@ -32,7 +32,6 @@ from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.moveplan import may_plan, why_unmovable
 from owsqt.rules.movement.stackmove import stack_move
 from owsqt.rules.pocket.ring import end_ring_segment
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from tests.rules.combatkit import with_german_gun
 from tests.rules.movekit import OPEN, at_step, hx, kit_state, put
@@ -49,13 +48,8 @@ from tests.rules.ringkit import (
 
 
 @pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def setup(rules):
-    return campaign_setup(rules)
+def setup(shipped):
+    return campaign_setup(shipped)
 
 
 @pytest.fixture(scope="module")
@@ -85,53 +79,53 @@ def first_step_out(rules, state, piece):
 # --- moving in the Ring Forces Segment ----------------------------------------------------
 
 
-def test_5_2_a_released_unit_moves_paying_1_mp_to_leave_the_assumed_german_zoc(rules, setup):
-    state, piece = released(rules, setup)
-    assert state.units[piece].hex in pocket_band(rules.game_map, 1)
-    items, spent, path = first_step_out(rules, state, piece)
+def test_5_2_a_released_unit_moves_paying_1_mp_to_leave_the_assumed_german_zoc(shipped, setup):
+    state, piece = released(shipped, setup)
+    assert state.units[piece].hex in pocket_band(shipped.game_map, 1)
+    items, spent, path = first_step_out(shipped, state, piece)
     assumed = [i for i in items if i.rule == "5.2"]
     assert [i.points for i in assumed] == [1]
     assert spent == sum(i.points for i in items)  # the shading shows the same cost
-    moved = act(rules, state, MoveStack(player=SOVIET, units=(piece,), path=path))
+    moved = act(shipped, state, MoveStack(player=SOVIET, units=(piece,), path=path))
     assert moved.units[piece].hex == path[-1]
 
 
-def test_5_2_a_ring_unit_not_released_cannot_move_in_the_segment(rules, setup):
-    state, piece = released(rules, setup)
+def test_5_2_a_ring_unit_not_released_cannot_move_in_the_segment(shipped, setup):
+    state, piece = released(shipped, setup)
     other = next(u for u in state.stack(state.units[piece].hex) if u != piece)
     start = state.units[other].hex
-    assert other not in movable_units(rules, state, start)
-    target = next(h for _, h in rules.grid.neighbours(start) if h not in rules.game_map.pocket)
-    verdict = judge(rules, state, MoveStack(player=SOVIET, units=(other,), path=(start, target)))
+    assert other not in movable_units(shipped, state, start)
+    target = next(h for _, h in shipped.grid.neighbours(start) if h not in shipped.game_map.pocket)
+    verdict = judge(shipped, state, MoveStack(player=SOVIET, units=(other,), path=(start, target)))
     assert "5.2" in [v.rule for v in verdict.violations]
 
 
-def test_5_2_a_released_unit_later_moves_in_the_soviet_player_phase(rules, setup):
-    state, piece = released(rules, setup)
+def test_5_2_a_released_unit_later_moves_in_the_soviet_player_phase(shipped, setup):
+    state, piece = released(shipped, setup)
     segment = next(
         s
         for s in (Segment.NON_MECHANIZED_MOVEMENT, Segment.MECHANIZED_MOVEMENT)
-        if may_move_in_segment(rules, piece, s)
+        if may_move_in_segment(shipped, piece, s)
     )
     later = at_step(replace(state, ring=end_ring_segment(state).ring), segment, SOVIET)
-    assert piece in movable_units(rules, later, later.units[piece].hex)
-    items, _, path = first_step_out(rules, later, piece)
+    assert piece in movable_units(shipped, later, later.units[piece].hex)
+    items, _, path = first_step_out(shipped, later, piece)
     assert [i.points for i in items if i.rule == "5.2"] == [1]  # still next to the pocket
-    act(rules, later, MoveStack(player=SOVIET, units=(piece,), path=path))
+    act(shipped, later, MoveStack(player=SOVIET, units=(piece,), path=path))
     other = next(u for u in later.stack(path[0]) if u != piece)
-    verdict = judge(rules, later, MoveStack(player=SOVIET, units=(other,), path=path))
+    verdict = judge(shipped, later, MoveStack(player=SOVIET, units=(other,), path=path))
     assert "5.2" in [v.rule for v in verdict.violations]
 
 
-def test_5_2_other_soviet_units_pay_nothing_for_the_pocket_side(rules, setup):
-    state, piece = released(rules, setup)
+def test_5_2_other_soviet_units_pay_nothing_for_the_pocket_side(shipped, setup):
+    state, piece = released(shipped, setup)
     start = state.units[piece].hex
     stranger = replace(state.units["su-91rd-rr1"], hex=start)
     state = state.with_unit("su-91rd-rr1", stranger)
-    target = next(h for _, h in rules.grid.neighbours(start) if h not in rules.game_map.pocket)
-    ring_bill = stack_move(rules, state, (piece,)).step(start, target)
+    target = next(h for _, h in shipped.grid.neighbours(start) if h not in shipped.game_map.pocket)
+    ring_bill = stack_move(shipped, state, (piece,)).step(start, target)
     assert [i.rule for i in ring_bill if i.rule == "5.2"] == ["5.2"]  # the released piece pays
-    bill = stack_move(rules, state, ("su-91rd-rr1",)).step(start, target)
+    bill = stack_move(shipped, state, ("su-91rd-rr1",)).step(start, target)
     assert bill  # the step has its terrain cost
     assert [i for i in bill if i.rule == "5.2"] == []
 
@@ -203,15 +197,15 @@ def test_5_2_a_ring_unit_forced_to_retreat_may_move_in_the_ring_segment(kit):
     assert "5.2" in [v.rule for v in judge(kit, segment, stay).violations]
 
 
-def test_5_2_the_table_plans_the_released_units_move_and_says_why_others_stay(rules, setup):
-    state, piece = released(rules, setup)
-    assert may_plan(rules, state, Mode.STRICT, (piece,), entering=False)
+def test_5_2_the_table_plans_the_released_units_move_and_says_why_others_stay(shipped, setup):
+    state, piece = released(shipped, setup)
+    assert may_plan(shipped, state, Mode.STRICT, (piece,), entering=False)
     elsewhere = next(
         u.id
-        for u in rules.catalogue.units_of("su-21a")
+        for u in shipped.catalogue.units_of("su-21a")
         if state.units[u.id].hex is not None and state.units[u.id].hex != state.units[piece].hex
     )
-    why = why_unmovable(rules, state, state.units[elsewhere].hex)
+    why = why_unmovable(shipped, state, state.units[elsewhere].hex)
     assert why is not None and why.endswith("(5.2)")
 
 
@@ -227,7 +221,7 @@ def test_5_2_a_released_unit_may_take_an_optional_result_as_a_retreat(kit):
     assert judge(kit, freed, retreat).legal
 
 
-def test_5_2_a_ring_unit_retreated_off_the_map_is_not_offered_its_way_back(rules, setup):
+def test_5_2_a_ring_unit_retreated_off_the_map_is_not_offered_its_way_back(shipped, setup):
     """The fuzzer's seed 20 of Maximum Effort: a 64th Army rifle regiment on the east edge
     (4812) retreated off the map; the table offered it back onto the map in the Soviet
     movement segment, which 5.2 refuses a Ring Forces unit."""
@@ -238,7 +232,7 @@ def test_5_2_a_ring_unit_retreated_off_the_map_is_not_offered_its_way_back(rules
     unit = "su-169rd-434rr"
     edge = setup.units[unit].hex
     state = apply(
-        rules,
+        shipped,
         setup,
         SetUnitStatus(units=(unit,), status=UnitStatus.OFF_MAP_RETURN, return_hex=edge),
         Mode.FREE,
@@ -250,6 +244,6 @@ def test_5_2_a_ring_unit_retreated_off_the_map_is_not_offered_its_way_back(rules
         segment=Segment.NON_MECHANIZED_MOVEMENT,
         active=Player.SOVIET,
     )
-    assert unit not in {arrival.unit for arrival in due_arrivals(rules, state)}
-    verdict = judge(rules, state, MoveStack(player=Player.SOVIET, units=(unit,), path=(edge,)))
+    assert unit not in {arrival.unit for arrival in due_arrivals(shipped, state)}
+    verdict = judge(shipped, state, MoveStack(player=Player.SOVIET, units=(unit,), path=(edge,)))
     assert "5.2" in [violation.rule for violation in verdict.violations]

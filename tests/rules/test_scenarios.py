@@ -13,16 +13,11 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitStatus
 from owsqt.rules.data.datafile import DataError
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
 from owsqt.session import GameSession
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Ruleset:
-    return default_ruleset()
 
 
 def set_up(ruleset: Ruleset, scenario: str, mode: Mode = Mode.STRICT) -> GameSession:

@@ -10,15 +10,10 @@ from owsqt.rules.core.actions import EndStep, PlaceUnits, SetUnitStatus
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.defaultsetup import default_setup
-from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.placing import reserve_marks, setup_progress, setup_rule
 from owsqt.rules.setup.setupcheck import allowed_hexes, check_setup
 from owsqt.session import GameSession
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Ruleset:
-    return default_ruleset()
 
 
 def _group(ruleset: Ruleset, scenario: str, name: str):

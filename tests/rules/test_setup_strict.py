@@ -34,14 +34,9 @@ from owsqt.rules.core.vocabulary import (
 )
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
 from owsqt.session import GameSession
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Ruleset:
-    return default_ruleset()
 
 
 def _session(ruleset: Ruleset, scenario: str, mode: Mode, sides: tuple[Player, ...]) -> GameSession:

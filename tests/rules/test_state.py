@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from owsqt.rules.core.actions import PlaceUnits, SetMarker, SetStrength
-from owsqt.rules.core.codec import decode, encode
+from owsqt.rules.core.codec import CodecError, decode, decode_record, encode
 from owsqt.rules.core.dice import DiceState
-from owsqt.rules.core.state import GameState
+from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitMarker
 from owsqt.rules.engine import apply
@@ -32,6 +34,19 @@ def test_state_round_trips_through_json_text(ruleset):
     text = json.dumps(encode(state, ruleset.grid))
     assert decode(GameState, json.loads(text), ruleset.grid) == state
     assert '"2428"' in text  # hexes leave the core as CCRR ids
+
+
+def test_a_field_the_state_no_longer_holds_is_written_and_read_as_files_hold_it(ruleset):
+    grid = ruleset.grid
+    written = encode(UnitState(), grid)
+    assert written["supply_history"] == []  # the one value files were ever written with
+    before = dict(written)
+    assert decode_record(UnitState, written, grid) == UnitState()
+    assert written == before  # what was read is left as it was, to compare with
+    del written["supply_history"]
+    assert decode_record(UnitState, written, grid) == UnitState()
+    with pytest.raises(CodecError, match=r"UnitState.supply_history: expected \[\]"):
+        decode_record(UnitState, {**written, "supply_history": ["out"]}, grid)
 
 
 def test_equal_states_hash_alike_and_a_change_is_seen(ruleset):

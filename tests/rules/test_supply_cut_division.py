@@ -4,8 +4,6 @@ Determination Segment the engine enters in STRICT play."""
 
 from __future__ import annotations
 
-import pytest
-
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.events import SupplyChanged
 from owsqt.rules.core.hexgrid import ring
@@ -15,17 +13,11 @@ from owsqt.rules.core.vocabulary import Player, Supply
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import apply
 from owsqt.rules.movement.zoc import exerts_zoc, zoc_of
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.supply.lines import trace_supply
 from tests.rules.movekit import at_step
 from tests.rules.test_supply import CENTRE, place, start_state
 
 DIVISION_HQ, ARMY_HQ = "su-302rd-hq", "su-51a-hq"
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
 
 
 def german_ring(rules, state):
@@ -49,23 +41,23 @@ def german_ring(rules, state):
 
 
 def test_14_2_a_division_hq_cut_from_its_supplied_army_hq_loses_supply_with_its_division(
-    rules,
+    shipped,
 ):
     """We are coming!: the 51st Army HQ traces to the map edge; its 302nd Rifle Division's
     HQ, ringed, has no line to it, nor have the division's regiments a supplied HQ. At
     the German phase's end the Soviet Supply Determination Segment puts them all on
     organic supply (14.3), the army HQ staying in regular supply."""
-    start = start_state(rules)
-    alone = place(rules, start, (DIVISION_HQ,), CENTRE)
-    assert DIVISION_HQ in trace_supply(rules, alone, Player.SOVIET).supplied
-    state = german_ring(rules, start)
-    trace = trace_supply(rules, state, Player.SOVIET)
+    start = start_state(shipped)
+    alone = place(shipped, start, (DIVISION_HQ,), CENTRE)
+    assert DIVISION_HQ in trace_supply(shipped, alone, Player.SOVIET).supplied
+    state = german_ring(shipped, start)
+    trace = trace_supply(shipped, state, Player.SOVIET)
     assert ARMY_HQ in trace.supplied
-    assert trace.why_not[DIVISION_HQ] == f"no line to {rules.unit_name(ARMY_HQ)} (14.2, 10.3)"
-    ground = rules.catalogue.ground
+    assert trace.why_not[DIVISION_HQ] == f"no line to {shipped.unit_name(ARMY_HQ)} (14.2, 10.3)"
+    ground = shipped.catalogue.ground
     division = {u for u in state.units if ground[u].formation == "su-302rd"}
     state = at_step(state, Segment.MECHANIZED_COMBAT, Player.GERMAN)
-    outcome = apply(rules, state, EndStep(player=Player.GERMAN), Mode.STRICT)
+    outcome = apply(shipped, state, EndStep(player=Player.GERMAN), Mode.STRICT)
     assert outcome.applied, outcome.verdict
     assert (outcome.state.phase, outcome.state.segment, outcome.state.active) == (
         Phase.SECOND_PLAYER,

@@ -22,7 +22,7 @@ from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.map.zones import pocket_band
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.pocket.thunderclap import readiness
-from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
+from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
 from tests.airsteps import allocate_nothing
 from tests.rules.thunderkit import AT_10, PANZER_1, PANZER_2, SIXTH_ARMY, SIXTH_HQ_6PZ, on
@@ -31,15 +31,10 @@ GERMAN = Player.GERMAN
 
 
 @pytest.fixture(scope="module")
-def rules() -> Ruleset:
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def pocket_start(rules) -> GameState:
+def pocket_start(shipped) -> GameState:
     """The campaign's first Operation Thunderclap Initiation Segment, after the default
     set-up and an air phase with no missions."""
-    session = GameSession.new(rules, "operation-winter-storm", Mode.STRICT, seed=4)
+    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=4)
     session.apply_default_setup()
     while session.state.segment is not Segment.THUNDERCLAP_INITIATION:
         allocate_nothing(session)
@@ -87,41 +82,41 @@ def legal_candidates(rules: Ruleset, state: GameState, seed: int) -> list:
     return others
 
 
-def test_5_1_the_campaign_starts_with_the_sixth_army_in_the_force_pool(rules, pocket_start):
+def test_5_1_the_campaign_starts_with_the_sixth_army_in_the_force_pool(shipped, pocket_start):
     assert {pocket_start.units[u].status for u in SIXTH_ARMY} == {UnitStatus.FORCE_POOL}
-    assert who_acts(rules, pocket_start) == {GERMAN}
-    assert not readiness(rules, pocket_start).eligible  # the relief is far away at first
+    assert who_acts(shipped, pocket_start) == {GERMAN}
+    assert not readiness(shipped, pocket_start).eligible  # the relief is far away at first
     assert not any(
         isinstance(c, AttemptThunderclap)
-        for c in candidate_actions(rules, pocket_start, random.Random(1))
+        for c in candidate_actions(shipped, pocket_start, random.Random(1))
     )
 
 
-def test_5_1_a_scripted_thunderclap_in_the_campaign(rules, pocket_start):
-    state = ring_closed(rules, near_the_pocket(rules, pocket_start))
+def test_5_1_a_scripted_thunderclap_in_the_campaign(shipped, pocket_start):
+    state = ring_closed(shipped, near_the_pocket(shipped, pocket_start))
     state = replace(state, dice=DiceState(state.dice.seed, state.dice.rolls_made, script=(8,)))
-    offered = legal_candidates(rules, state, 1)
+    offered = legal_candidates(shipped, state, 1)
     assert AttemptThunderclap(player=GERMAN) in offered
-    state = strict(rules, state, AttemptThunderclap(player=GERMAN))
+    state = strict(shipped, state, AttemptThunderclap(player=GERMAN))
     assert (state.thunderclap.status, state.thunderclap.activated_turn) == (
         ThunderclapStatus.ACTIVE,
         state.turn,
     )
-    state = strict(rules, state, EndStep(player=GERMAN))
+    state = strict(shipped, state, EndStep(player=GERMAN))
     assert state.segment is Segment.SIXTH_ARMY_ACTIVATION
-    assert who_acts(rules, state) == {GERMAN}
+    assert who_acts(shipped, state) == {GERMAN}
     seed = 0
     while any(state.units[u].status is UnitStatus.FORCE_POOL for u in SIXTH_ARMY):
         placements = [
-            c for c in legal_candidates(rules, state, seed) if isinstance(c, PlaceSixthArmy)
+            c for c in legal_candidates(shipped, state, seed) if isinstance(c, PlaceSixthArmy)
         ]
         assert placements
-        state = strict(rules, state, placements[0])
+        state = strict(shipped, state, placements[0])
         seed += 1
-    assert all(state.units[u].hex in rules.game_map.pocket for u in SIXTH_ARMY)
+    assert all(state.units[u].hex in shipped.game_map.pocket for u in SIXTH_ARMY)
     assert state.thunderclap.status is ThunderclapStatus.ACTIVE  # the ring holds
-    moves = [c for c in legal_candidates(rules, state, seed) if isinstance(c, MoveStack)]
+    moves = [c for c in legal_candidates(shipped, state, seed) if isinstance(c, MoveStack)]
     assert moves and all(set(m.units) <= set(SIXTH_ARMY) for m in moves)
-    state = strict(rules, state, moves[0])
-    state = strict(rules, state, EndStep(player=GERMAN))
+    state = strict(shipped, state, moves[0])
+    state = strict(shipped, state, EndStep(player=GERMAN))
     assert state.segment is Segment.SOVIET_RING_FORCES

@@ -14,16 +14,10 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import apply
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.victory.crossing import across, record_control, river_band, standing
 from owsqt.session import GameSession
 
 VK = "2428"
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
 
 
 def set_up(rules, scenario):
@@ -69,12 +63,12 @@ def result_of(rules, state):
 # --- 19.13 We are coming! -------------------------------------------------------------------
 
 
-def test_19_13_german_units_on_verchne_kumskij_are_a_german_decisive_victory(rules):
-    state = set_up(rules, "we-are-coming")
-    german = next(u for u, d in rules.catalogue.ground.items() if d.id == "de-6pz-11pzr-1")
-    state = place(rules, state, [u for u in state.stack(rules.grid.hex_of(VK))], None)
-    state = place(rules, state, (german,), rules.grid.hex_of(VK))
-    result = result_of(rules, state)
+def test_19_13_german_units_on_verchne_kumskij_are_a_german_decisive_victory(shipped):
+    state = set_up(shipped, "we-are-coming")
+    german = next(u for u, d in shipped.catalogue.ground.items() if d.id == "de-6pz-11pzr-1")
+    state = place(shipped, state, [u for u in state.stack(shipped.grid.hex_of(VK))], None)
+    state = place(shipped, state, (german,), shipped.grid.hex_of(VK))
+    result = result_of(shipped, state)
     assert result.winner is Player.GERMAN and result.reason.startswith("decisive")
 
 
@@ -87,24 +81,30 @@ def test_19_13_german_units_on_verchne_kumskij_are_a_german_decisive_victory(rul
         (49, Player.SOVIET, "decisive"),  # Soviet holds VK, fewer than 50 across
     ],
 )
-def test_19_13_the_stacking_points_across_the_aksai_at_each_boundary(rules, points, winner, level):
-    state = set_up(rules, "we-are-coming")
-    victory = rules.scenarios["we-are-coming"].victory
-    state = with_points_across(rules, state, victory, points)
-    result = result_of(rules, state)
+def test_19_13_the_stacking_points_across_the_aksai_at_each_boundary(
+    shipped, points, winner, level
+):
+    state = set_up(shipped, "we-are-coming")
+    victory = shipped.scenarios["we-are-coming"].victory
+    state = with_points_across(shipped, state, victory, points)
+    result = result_of(shipped, state)
     assert (result.winner, result.reason.split(" ")[0]) == (winner, level)
     assert result.rule == "19.13"
 
 
-def test_19_13_an_empty_verchne_kumskij_stays_with_the_side_that_held_it_last(rules):
-    state = set_up(rules, "we-are-coming")
-    hex_ = rules.grid.hex_of(VK)
-    state = place(rules, state, state.stack(hex_), None)
-    assert standing(rules, state, rules.scenarios["we-are-coming"].victory).holder is Player.SOVIET
-    state = place(rules, state, ("de-6pz-11pzr-1",), hex_)
-    state = record_control(rules, state)  # a turn ends with the German battalion there
-    state = place(rules, state, ("de-6pz-11pzr-1",), None)
-    assert standing(rules, state, rules.scenarios["we-are-coming"].victory).holder is Player.GERMAN
+def test_19_13_an_empty_verchne_kumskij_stays_with_the_side_that_held_it_last(shipped):
+    state = set_up(shipped, "we-are-coming")
+    hex_ = shipped.grid.hex_of(VK)
+    state = place(shipped, state, state.stack(hex_), None)
+    assert (
+        standing(shipped, state, shipped.scenarios["we-are-coming"].victory).holder is Player.SOVIET
+    )
+    state = place(shipped, state, ("de-6pz-11pzr-1",), hex_)
+    state = record_control(shipped, state)  # a turn ends with the German battalion there
+    state = place(shipped, state, ("de-6pz-11pzr-1",), None)
+    assert (
+        standing(shipped, state, shipped.scenarios["we-are-coming"].victory).holder is Player.GERMAN
+    )
 
 
 # --- 19.23 Hoth's Last Gasp -----------------------------------------------------------------
@@ -123,37 +123,37 @@ def test_19_13_an_empty_verchne_kumskij_stays_with_the_side_that_held_it_last(ru
     ],
 )
 def test_19_23_the_stacking_points_across_the_myshkova_at_each_boundary(
-    rules, points, winner, level
+    shipped, points, winner, level
 ):
-    state = set_up(rules, "hoths-last-gasp")
-    victory = rules.scenarios["hoths-last-gasp"].victory
-    state = with_points_across(rules, state, victory, points)
-    result = result_of(rules, state)
+    state = set_up(shipped, "hoths-last-gasp")
+    victory = shipped.scenarios["hoths-last-gasp"].victory
+    state = with_points_across(shipped, state, victory, points)
+    result = result_of(shipped, state)
     assert (result.winner, result.reason.split(" ")[0]) == (winner, level)
 
 
-def test_19_23_rumanian_units_across_the_myshkova_are_no_german_units(rules):
+def test_19_23_rumanian_units_across_the_myshkova_are_no_german_units(shipped):
     """Reading 170: "no German units across the Myshkova River" holds with Rumanian units
     alone across, and their stacking points are no "German stacking points"."""
-    state = set_up(rules, "hoths-last-gasp")
-    victory = rules.scenarios["hoths-last-gasp"].victory
-    state = with_points_across(rules, state, victory, 0)
-    band = sorted(h for h in river_band(rules, victory) if not state.stack(h))
-    state = place(rules, state, ("ro-18id-18van", "ro-18id-90ir"), band[0])
-    assert across(rules, state, victory) == 0
-    result = result_of(rules, state)
+    state = set_up(shipped, "hoths-last-gasp")
+    victory = shipped.scenarios["hoths-last-gasp"].victory
+    state = with_points_across(shipped, state, victory, 0)
+    band = sorted(h for h in river_band(shipped, victory) if not state.stack(h))
+    state = place(shipped, state, ("ro-18id-18van", "ro-18id-90ir"), band[0])
+    assert across(shipped, state, victory) == 0
+    result = result_of(shipped, state)
     assert (result.winner, result.reason.split(" ")[0]) == (Player.SOVIET, "decisive")
 
 
 # --- the end ---------------------------------------------------------------------------------
 
 
-def test_19_0_the_game_ends_after_its_last_turn_with_the_scenarios_result(rules):
-    state = set_up(rules, "we-are-coming")
+def test_19_0_the_game_ends_after_its_last_turn_with_the_scenarios_result(shipped):
+    state = set_up(shipped, "we-are-coming")
     state = replace(state, turn=state.last_turn)
     events = []
     while state.phase is not Phase.GAME_OVER:
-        outcome = apply(rules, state, EndStep(), Mode.FREE)
+        outcome = apply(shipped, state, EndStep(), Mode.FREE)
         state = outcome.state
         events.extend(outcome.events)
     assert state.result is not None and state.result.rule == "19.13"

@@ -1,4 +1,5 @@
-"""Zones of control (10.1-10.2) on the real map."""
+"""Zones of control (10.1) on the real map; what they cost to enter and leave (10.2) is
+StackMove's price (test_stack_move.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from owsqt.rules.movement.zoc import (
     exerts_zoc,
     stack_exerts_zoc,
     zoc_crosses,
-    zoc_move_cost,
     zoc_of,
 )
 from owsqt.rules.scenario.scenario import initial_state
@@ -77,13 +77,3 @@ def test_10_1_zocs_do_not_extend_across_major_river_hexsides(ruleset, state):
 def test_10_1_zocs_do_extend_across_minor_rivers(ruleset):
     aksai = next(s for s in ruleset.game_map.rivers.values() if s.name == "Aksai")
     assert zoc_crosses(ruleset, aksai.hexside.a, aksai.hexside.b)
-
-
-def test_10_2_entering_costs_2_leaving_1_and_zoc_to_zoc_pays_both(ruleset):
-    grid = ruleset.grid
-    a, b, c = grid.hex_of("2428"), grid.hex_of("2429"), grid.hex_of("2430")
-    zone = frozenset({b, c})
-    assert zoc_move_cost(zone, a, b) == 2
-    assert zoc_move_cost(zone, c, grid.hex_of("2431")) == 1
-    assert zoc_move_cost(zone, b, c) == 3
-    assert zoc_move_cost(frozenset(), a, b) == 0

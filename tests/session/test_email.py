@@ -15,21 +15,15 @@ from owsqt.rules.core.actions import DeclareAttacks, EndStep, RollDice
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused
 from tests.session.pbemkit import Exchange, clock, end_steps_until, must
 
 
 @pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def played(ruleset) -> Exchange:
+def played(shipped) -> Exchange:
     """Ten files: the opening, the air allocations (the Soviet one sealed, then shown), play
     to the Initiative Phase, and both bids."""
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     exchange.opening()
     exchange.to_the_bids()
     exchange.bids(german=1, soviet=2)
@@ -48,9 +42,9 @@ def test_a_two_player_exchange_of_ten_files_round_trips(played):
     assert numbers == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
 
-def test_each_file_is_the_whole_game_and_replays_alone(ruleset, played):
+def test_each_file_is_the_whole_game_and_replays_alone(shipped, played):
     for text in played.files:
-        session = GameSession.from_text(ruleset, text, audit=True)
+        session = GameSession.from_text(shipped, text, audit=True)
         assert session.problems == []
 
 
@@ -77,10 +71,10 @@ def test_pbem_dice_each_file_rolls_from_a_seed_of_both_players_shares(played):
     assert played.german.state.dice.keys is not None  # every e-mail game rolls keyed
 
 
-def test_no_die_is_rolled_before_the_seed_is_agreed(ruleset):
-    exchange = Exchange(ruleset, Mode.FREE)
+def test_no_die_is_rolled_before_the_seed_is_agreed(shipped):
+    exchange = Exchange(shipped, Mode.FREE)
     soviet = GameSession.join(
-        ruleset, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
+        shipped, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
     )
     outcome = soviet.submit(RollDice(purpose="too soon", player=Player.SOVIET))
     assert not outcome.applied
@@ -110,26 +104,26 @@ def test_6_1_the_first_bid_is_sealed_until_both_have_bid(played):
     assert shown.action["planned"] == 2 and shown.field("unseal") == f"#{seal.number}"
 
 
-def test_6_1_a_bid_shown_that_differs_from_the_seal_is_a_broken_rule(ruleset, played):
+def test_6_1_a_bid_shown_that_differs_from_the_seal_is_a_broken_rule(shipped, played):
     # The Soviet player forges his shown bid with his own key and the narration the rules
     # give for it: chain and signatures hold, but the bid is not the sealed one (6.1).
     text = played.files[9]
     shown = shown_bid(text)
     forged = _resigned(
-        ruleset, text, shown.number, {**shown.action, "planned": 0}, played.soviet_key
+        shipped, text, shown.number, {**shown.action, "planned": 0}, played.soviet_key
     )
-    session = GameSession.from_text(ruleset, forged, audit=True)
+    session = GameSession.from_text(shipped, forged, audit=True)
     assert [(p.entry, p.rule) for p in session.problems] == [(shown.number, "6.1")]
-    german = GameSession.from_text(ruleset, played.files[8], identity=played.german_key)
+    german = GameSession.from_text(shipped, played.files[8], identity=played.german_key)
     with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 6.1"):
         german.email.import_text(forged)
 
 
-def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, played):
+def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(shipped, played):
     # A modified program signs an illegal action: the file is intact, but a bid outside the
     # Initiative Phase breaks 6.1; import refuses it, names the entry and the rule, and the
     # game is untouched.
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     exchange.opening()
     exchange.air()
     end_steps_until(exchange.german, Segment.SOVIET_RING_FORCES)
@@ -137,7 +131,7 @@ def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, 
     soviet = exchange.soviet
     before = soviet.text()
     bid = '{"kind": "declare_attacks", "planned": 3, "player": "german"}'
-    forged = _append_forged(ruleset, text, exchange.german_key, "german", bid)
+    forged = _append_forged(shipped, text, exchange.german_key, "german", bid)
     with pytest.raises(ImportRefused) as refused:
         soviet.email.import_text(forged)
     (problem,) = refused.value.problems
@@ -146,10 +140,10 @@ def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(ruleset, 
     assert soviet.text() == before
 
 
-def test_6_1_a_second_bid_beside_a_sealed_one_is_a_broken_rule(ruleset, played):
+def test_6_1_a_second_bid_beside_a_sealed_one_is_a_broken_rule(shipped, played):
     bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
-    forged = _append_forged(ruleset, played.files[7], played.soviet_key, "soviet", bid)
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    forged = _append_forged(shipped, played.files[7], played.soviet_key, "soviet", bid)
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     with pytest.raises(
         ImportRefused, match=r"6\.1: the soviet bid of planned attacks is sealed already"
     ):
@@ -158,13 +152,13 @@ def test_6_1_a_second_bid_beside_a_sealed_one_is_a_broken_rule(ruleset, played):
 
 
 def test_an_import_replaces_the_autosave_whole_and_a_refused_one_leaves_it(
-    ruleset, played, tmp_path
+    shipped, played, tmp_path
 ):
     path = tmp_path / "german.owsg"
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     german.save_as(path)
     bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
-    forged = _append_forged(ruleset, played.files[7], played.soviet_key, "soviet", bid)
+    forged = _append_forged(shipped, played.files[7], played.soviet_key, "soviet", bid)
     with pytest.raises(ImportRefused):
         german.email.import_text(forged)
     assert path.read_text() == played.files[6]
@@ -173,13 +167,13 @@ def test_an_import_replaces_the_autosave_whole_and_a_refused_one_leaves_it(
     must(german, DeclareAttacks(player=Player.GERMAN, planned=1))  # appended at once
     german.close()
     assert path.read_text() == german.text()
-    assert GameSession.open(ruleset, path, identity=played.german_key).state == german.state
+    assert GameSession.open(shipped, path, identity=played.german_key).state == german.state
 
 
-def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
+def test_any_flipped_byte_of_an_entry_is_detected_and_named(shipped, played):
     """Flip one character on every line of every entry the Soviet's fourth file adds."""
     german_before = GameSession.from_text(
-        ruleset, played.files[6], identity=played.german_key, clock=clock()
+        shipped, played.files[6], identity=played.german_key, clock=clock()
     )
     text = played.files[7]
     lines = text.split("\n")
@@ -202,13 +196,13 @@ def test_any_flipped_byte_of_an_entry_is_detected_and_named(ruleset, played):
     assert german_before.text() == played.files[6]
 
 
-def test_an_import_checks_the_signatures_of_the_new_entries_only(ruleset, played, monkeypatch):
+def test_an_import_checks_the_signatures_of_the_new_entries_only(shipped, played, monkeypatch):
     """The entries the copy holds were checked when it wrote or took them in, and the file must
     hold them unchanged (their chained hashes): a long game's import checks no more
     signatures than the reply adds, and a changed old entry is still refused."""
     from owsqt.journal import textformat
 
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     known = len(german.entries)
     checked = []
     real = textformat.signature_holds
@@ -219,7 +213,7 @@ def test_an_import_checks_the_signatures_of_the_new_entries_only(ruleset, played
     joins = sum(1 for entry in german.entries[:known] if entry.kind is EntryKind.JOIN)
     assert len(checked) == len(german.entries) - known + joins  # a join brings its key
     assert len(german.entries) - known > 0 and joins == 1
-    other = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    other = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     first = played.files[7].index("\n= ") + 3  # the first narration, in entry 1
     changed = played.files[7][:first] + "X" + played.files[7][first + 1 :]
     with pytest.raises(JournalError, match=r"entry 1\b"):
@@ -227,46 +221,46 @@ def test_an_import_checks_the_signatures_of_the_new_entries_only(ruleset, played
     assert other.text() == played.files[6]
 
 
-def test_a_reordered_entry_is_detected(ruleset, played):
+def test_a_reordered_entry_is_detected(shipped, played):
     blocks = played.files[7].split("\n\n")
     blocks[-3], blocks[-2] = blocks[-2], blocks[-3]
     with pytest.raises(JournalError, match=r"entry \d+"):
         parse("\n\n".join(blocks))
 
 
-def test_a_file_cut_short_after_a_whole_entry_is_refused(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+def test_a_file_cut_short_after_a_whole_entry_is_refused(shipped, played):
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     blocks = played.files[7].rstrip("\n").split("\n\n")
     with pytest.raises(JournalError, match="cut short"):
         german.email.import_text("\n\n".join(blocks[:-1]) + "\n")
 
 
-def test_a_file_from_another_game_is_refused(ruleset, played):
-    other = Exchange(ruleset)
+def test_a_file_from_another_game_is_refused(shipped, played):
+    other = Exchange(shipped)
     other.opening()
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     with pytest.raises(JournalError, match="another game"):
         german.email.import_text(other.files[1])
 
 
-def test_an_old_file_or_ones_own_file_brings_nothing_new(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[8], identity=played.german_key)
+def test_an_old_file_or_ones_own_file_brings_nothing_new(shipped, played):
+    german = GameSession.from_text(shipped, played.files[8], identity=played.german_key)
     with pytest.raises(JournalError, match="does not hold your file 9 "):
         german.email.import_text(played.files[7])
     with pytest.raises(JournalError, match="nothing new: it ends with your own send"):
         german.email.import_text(played.files[8])
 
 
-def test_a_players_file_for_the_other_side_must_come_from_the_opponent(ruleset, played):
+def test_a_players_file_for_the_other_side_must_come_from_the_opponent(shipped, played):
     # The German's own fifth file holds the Soviet's fourth and then the German's entries.
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     with pytest.raises(JournalError, match=r"entry \d+: the entry is the german player's"):
         german.email.import_text(played.files[8])
     assert german.text() == played.files[6]
 
 
-def test_a_player_is_told_when_the_game_waits_for_the_opponent(ruleset):
-    exchange = Exchange(ruleset)
+def test_a_player_is_told_when_the_game_waits_for_the_opponent(shipped):
+    exchange = Exchange(shipped)
     german = exchange.german
     assert german.players.waiting_for_opponent()  # 19.11: the Soviet player sets up first
     exchange.opening()
@@ -283,20 +277,20 @@ def test_a_player_is_told_when_the_game_waits_for_the_opponent(ruleset):
     assert exchange.soviet.players.waiting_for_opponent()
 
 
-def test_an_e_mail_player_waits_after_sending(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[8], identity=played.german_key)
+def test_an_e_mail_player_waits_after_sending(shipped, played):
+    german = GameSession.from_text(shipped, played.files[8], identity=played.german_key)
     outcome = german.submit(EndStep(player=Player.GERMAN))
     assert not outcome.applied and "open their reply" in str(outcome.verdict.violations[0])
 
 
-def test_an_e_mail_player_acts_only_for_his_side(ruleset, played):
-    soviet = GameSession.from_text(ruleset, played.files[8], identity=played.soviet_key)
+def test_an_e_mail_player_acts_only_for_his_side(shipped, played):
+    soviet = GameSession.from_text(shipped, played.files[8], identity=played.soviet_key)
     outcome = soviet.submit(DeclareAttacks(player=Player.GERMAN, planned=3))
     assert not outcome.applied and "German player to do" in str(outcome.verdict.violations[0])
 
 
-def test_undo_stops_at_what_was_sent_and_at_the_opponents_entries(ruleset):
-    exchange = Exchange(ruleset, Mode.FREE)
+def test_undo_stops_at_what_was_sent_and_at_the_opponents_entries(shipped):
+    exchange = Exchange(shipped, Mode.FREE)
     exchange.opening()  # the German's last entries are his set-up, after the Soviet's file
     german = exchange.german
     assert german.why_not_undo() is None
@@ -321,12 +315,12 @@ FIXTURE_OPTIONS = settings(
 @pytest.mark.slow
 @FIXTURE_OPTIONS
 @given(data=st.data())
-def test_any_mutated_file_is_refused_or_changes_nothing(ruleset, played, data):
+def test_any_mutated_file_is_refused_or_changes_nothing(shipped, played, data):
     text = played.files[7]
     position = data.draw(st.integers(len(played.files[6]) - 1, len(text) - 1))
     replacement = data.draw(st.characters(blacklist_categories=("Cs",)))
     mutated = text[:position] + replacement + text[position + 1 :]
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     try:
         german.email.import_text(mutated)
     except JournalError:
@@ -389,10 +383,10 @@ def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
     return "\n\n".join(blocks) + "\n\n" + "\n".join(rendered + rendered2)
 
 
-def test_an_oversized_file_is_refused_before_it_is_read(ruleset, played, tmp_path, monkeypatch):
+def test_an_oversized_file_is_refused_before_it_is_read(shipped, played, tmp_path, monkeypatch):
     from owsqt.journal import store, textformat
 
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     limit = len(played.files[7]) - 1
     monkeypatch.setattr(store, "MAX_FILE_BYTES", limit)
     monkeypatch.setattr(textformat, "MAX_FILE_BYTES", limit)
@@ -405,23 +399,23 @@ def test_an_oversized_file_is_refused_before_it_is_read(ruleset, played, tmp_pat
     assert german.text() == played.files[6]
 
 
-def test_a_file_of_a_newer_format_is_refused_by_version(ruleset, played):
-    german = GameSession.from_text(ruleset, played.files[6], identity=played.german_key)
+def test_a_file_of_a_newer_format_is_refused_by_version(shipped, played):
+    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
     newer = played.files[7].replace("owsqt journal 2", "owsqt journal 3", 1)
     with pytest.raises(JournalError, match=r"line 1: .*version 3.*newer owsqt"):
         german.email.import_text(newer)
 
 
-def test_4_3_the_soviet_air_allocation_is_sealed_until_the_german_has_allocated(ruleset):
+def test_4_3_the_soviet_air_allocation_is_sealed_until_the_german_has_allocated(shipped):
     from owsqt.rules.core.frozenmap import FrozenMap
     from owsqt.rules.core.vocabulary import AirBox
 
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     exchange.opening()
     exchange.air(soviet=FrozenMap({"su-202shad": AirBox.GROUND_ATTACK}))
     sealed_file, german_file, shown_file = exchange.files[3], exchange.files[4], exchange.files[5]
     assert "su-202shad" not in sealed_file and "ground_attack" not in sealed_file
-    sealed = GameSession.from_text(ruleset, sealed_file, identity=exchange.german_key).state
+    sealed = GameSession.from_text(shipped, sealed_file, identity=exchange.german_key).state
     assert sealed.air.sealed == {Player.SOVIET}  # 4.3: made, not shown
     assert sealed.air_units["su-202shad"].box is AirBox.READY
     assert '"allocate_air"' in german_file and "su-202shad" not in german_file
@@ -431,8 +425,8 @@ def test_4_3_the_soviet_air_allocation_is_sealed_until_the_german_has_allocated(
     assert not state.air.sealed and state.air_units["su-202shad"].box is AirBox.GROUND_ATTACK
     # A shown allocation that is not the one sealed breaks 4.3.
     forged = _resigned(
-        ruleset, shown_file, shown.number, {**shown.action, "missions": {}}, exchange.soviet_key
+        shipped, shown_file, shown.number, {**shown.action, "missions": {}}, exchange.soviet_key
     )
-    german = GameSession.from_text(ruleset, german_file, identity=exchange.german_key)
+    german = GameSession.from_text(shipped, german_file, identity=exchange.german_key)
     with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 4.3"):
         german.email.import_text(forged)

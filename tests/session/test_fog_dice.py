@@ -16,7 +16,6 @@ from owsqt.rules.core.events import DiceRolled
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.checkpoint import open_game, save_checkpoint
 from tests.session.test_game import fixed_clock
@@ -26,11 +25,6 @@ SCENARIO = "we-are-coming"
 SEED = 7
 ROLLS = 12  # rolls of several players and purposes: initiative, air, fire, bombardment
 MOST = 400  # random actions at most to make them
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
 
 
 def play(rules, session: GameSession) -> list[DiceRolled]:
@@ -61,18 +55,18 @@ def new_fogged(rules, path=None) -> GameSession:
 
 
 @pytest.fixture(scope="module")
-def fogged(rules, tmp_path_factory):
+def fogged(shipped, tmp_path_factory):
     """A new strict game with the fog of war, played until ROLLS rolls, on disk."""
     path = tmp_path_factory.mktemp("keyed") / "fog.owsg"
-    session = new_fogged(rules, path)
-    rolled = play(rules, session)
+    session = new_fogged(shipped, path)
+    rolled = play(shipped, session)
     save_checkpoint(session)  # by the game that holds the file's lock, as `owsqt act` does
     session.close()
     return path, session, rolled
 
 
 def test_18_1_a_new_fogged_game_records_the_keyed_die_and_its_file_replays_to_the_same_state(
-    rules, fogged
+    shipped, fogged
 ):
     path, session, rolled = fogged
     assert session.header.options == (FOG_OF_WAR, KEYED_DICE)
@@ -81,21 +75,21 @@ def test_18_1_a_new_fogged_game_records_the_keyed_die_and_its_file_replays_to_th
     assert keys is not None and keys.action == len(session.entries)  # one action an entry
     assert session.state.dice.rolls_made == len(rolled)
     assert len({(e.player, e.purpose) for e in rolled}) > 3  # several keys, both sides
-    reopened = GameSession.open(rules, path)
+    reopened = GameSession.open(shipped, path)
     assert reopened.state == session.state
     assert reopened.text() == path.read_text(encoding="utf-8")
     reopened.close()
 
 
 def test_18_1_an_old_fogged_file_without_the_keyed_die_replays_with_the_sequential_die(
-    rules, tmp_path, fogged
+    shipped, tmp_path, fogged
 ):
     """The header the program wrote before the keyed die: the fog of war alone."""
-    header = replace(new_fogged(rules).header, options=(FOG_OF_WAR,))
+    header = replace(new_fogged(shipped).header, options=(FOG_OF_WAR,))
     path = tmp_path / "old.owsg"
-    old = GameSession(rules, header, fixed_clock())
+    old = GameSession(shipped, header, fixed_clock())
     old.save_as(path)
-    rolled = play(rules, old)
+    rolled = play(shipped, old)
     old.close()
     dice, sequential = DiceState(SEED), []
     for _ in rolled:
@@ -104,7 +98,7 @@ def test_18_1_an_old_fogged_file_without_the_keyed_die_replays_with_the_sequenti
     assert [e.value for e in rolled] == sequential
     assert old.state.dice == DiceState(SEED, rolls_made=len(rolled))
     assert [e.value for e in rolled] != [e.value for e in fogged[2]]  # the keyed die's differ
-    reopened = GameSession.open(rules, path)
+    reopened = GameSession.open(shipped, path)
     assert reopened.header.options == (FOG_OF_WAR,) and reopened.state == old.state
     reopened.close()
 
@@ -122,37 +116,37 @@ def test_18_1_an_old_fogged_file_without_the_keyed_die_replays_with_the_sequenti
         ),
     ],
 )
-def test_18_1_the_keyed_die_goes_with_the_fog_of_war_only(rules, scenario, chosen, recorded):
-    session = GameSession.new(rules, scenario, Mode.FREE, seed=SEED, options=chosen)
+def test_18_1_the_keyed_die_goes_with_the_fog_of_war_only(shipped, scenario, chosen, recorded):
+    session = GameSession.new(shipped, scenario, Mode.FREE, seed=SEED, options=chosen)
     assert session.header.options == recorded
     assert (session.state.dice.keys is not None) is (KEYED_DICE in recorded)
 
 
-def test_18_1_a_file_with_the_keyed_die_but_no_fog_is_refused_in_one_line(rules):
-    text = GameSession.new(rules, SCENARIO, seed=SEED).text()
+def test_18_1_a_file_with_the_keyed_die_but_no_fog_is_refused_in_one_line(shipped):
+    text = GameSession.new(shipped, SCENARIO, seed=SEED).text()
     assert "\noptions: -\n" in text
     with pytest.raises(JournalError) as refused:
-        GameSession.from_text(rules, text.replace("\noptions: -\n", "\noptions: keyed-dice\n"))
+        GameSession.from_text(shipped, text.replace("\noptions: -\n", "\noptions: keyed-dice\n"))
     message = str(refused.value)
     assert "keyed-dice" in message and "fog-of-war" in message and "\n" not in message
 
 
-def test_18_1_the_option_list_of_a_refused_option_names_no_keyed_die(rules):
-    text = GameSession.new(rules, SCENARIO, seed=SEED).text()
+def test_18_1_the_option_list_of_a_refused_option_names_no_keyed_die(shipped):
+    text = GameSession.new(shipped, SCENARIO, seed=SEED).text()
     with pytest.raises(JournalError) as refused:
-        GameSession.from_text(rules, text.replace("\noptions: -\n", "\noptions: snow\n"))
+        GameSession.from_text(shipped, text.replace("\noptions: -\n", "\noptions: snow\n"))
     assert "fog-of-war" in str(refused.value) and KEYED_DICE not in str(refused.value)
 
 
-def test_18_1_a_fogged_game_rolling_from_a_new_seed_keeps_the_keyed_die(rules):
-    session = new_fogged(rules)
+def test_18_1_a_fogged_game_rolling_from_a_new_seed_keeps_the_keyed_die(shipped):
+    session = new_fogged(shipped)
     session.roll_from(99)  # [Dice] as e-mail play does for each file
     assert session.state.dice == DiceState(99, keys=DieKeys())
 
 
-def test_18_1_the_checkpoint_holds_the_keyed_die_exactly(rules, fogged):
+def test_18_1_the_checkpoint_holds_the_keyed_die_exactly(shipped, fogged):
     path, played, _ = fogged
-    session, up_to_date = open_game(rules, path)
+    session, up_to_date = open_game(shipped, path)
     try:
         assert up_to_date
         with pytest.raises(IndexError):
@@ -163,12 +157,12 @@ def test_18_1_the_checkpoint_holds_the_keyed_die_exactly(rules, fogged):
 
 
 def test_18_1_the_keyed_die_encodes_and_decodes_exactly_and_the_sequential_die_as_before(
-    rules,
+    shipped,
 ):
     counts = (KeyedCount(Player.SOVIET, "fire combat", 2), KeyedCount(None, "weather", 1))
     keyed = DiceState(SEED, rolls_made=9, keys=DieKeys(action=41, counts=counts))
-    data = encode(keyed, rules.grid)
-    assert decode_record(DiceState, data, rules.grid) == keyed
+    data = encode(keyed, shipped.grid)
+    assert decode_record(DiceState, data, shipped.grid) == keyed
     sequential = DiceState(SEED, rolls_made=3)
-    assert encode(sequential, rules.grid) == {"seed": SEED, "rolls_made": 3, "script": []}
-    assert decode_record(DiceState, encode(sequential, rules.grid), rules.grid) == sequential
+    assert encode(sequential, shipped.grid) == {"seed": SEED, "rolls_made": 3, "script": []}
+    assert decode_record(DiceState, encode(sequential, shipped.grid), shipped.grid) == sequential

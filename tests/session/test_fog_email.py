@@ -44,14 +44,9 @@ SEED = 1  # a whole game in about a minute: every kind of combat, strikes on hid
 
 
 @pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def table(ruleset):
+def table(shipped):
     """Both players' sessions after the last file, and every file sent."""
-    table = Table(ruleset, SEED, Setting("we-are-coming", (FOG_OF_WAR,)))
+    table = Table(shipped, SEED, Setting("we-are-coming", (FOG_OF_WAR,)))
     sent: list[str] = []
 
     reports = []
@@ -67,9 +62,9 @@ def table(ruleset):
         if table.session.players.why_not_act(EndStep(player=table.session.state.active)):
             hand_over()
         table.session.apply_default_setup()
-    invariants = Invariants(with_phantoms(ruleset))
+    invariants = Invariants(with_phantoms(shipped))
     play_out(
-        ruleset, random.Random(SEED), lambda: table.session, fail, invariants, 3000, None, hand_over
+        shipped, random.Random(SEED), lambda: table.session, fail, invariants, 3000, None, hand_over
     )
     hand_over()  # the last action and its player's seals opened
     hand_over()  # the other player's seals opened, sent back
@@ -97,10 +92,10 @@ def _reader_knew(session: GameSession) -> set[str]:
     return known
 
 
-def test_18_1_no_file_sent_names_a_unit_its_reader_never_saw(ruleset, table):
+def test_18_1_no_file_sent_names_a_unit_its_reader_never_saw(shipped, table):
     """The issue's test: the bytes of every file sent hold no id of a unit that stood on the
     map hidden from the other side all game long (set-up placements, stacks, arrivals)."""
-    ground = ruleset.catalogue.ground
+    ground = shipped.catalogue.ground
     final = table.sent[-1]
     for side in Player:
         owner, reader = table.sessions[side], table.sessions[side.opponent]
@@ -115,10 +110,10 @@ def test_18_1_no_file_sent_names_a_unit_its_reader_never_saw(ruleset, table):
     assert parse(final).entries[-1].kind is EntryKind.SEND
 
 
-def test_18_1_no_file_tells_a_strength_marker_outside_combat(ruleset, table):
+def test_18_1_no_file_tells_a_strength_marker_outside_combat(shipped, table):
     """Every unit a public part shows prints its counter's strength, unless a combat engages
     it then (18.1: strength markers are seen only in combat)."""
-    ground = ruleset.catalogue.ground
+    ground = shipped.catalogue.ground
     final = parse(table.sent[-1])
     checked = 0
     for entry in final.entries:
@@ -140,16 +135,16 @@ def test_18_1_no_file_tells_a_strength_marker_outside_combat(ruleset, table):
     assert checked > 100
 
 
-def test_18_1_a_player_reopens_the_file_to_his_own_world(ruleset, table):
+def test_18_1_a_player_reopens_the_file_to_his_own_world(shipped, table):
     """The German player's program opens the last file from his disk: his world again,
     which holds none of the Soviet units he never saw (the referee test reads both)."""
     text = table.sent[-1]
     for side in (Player.GERMAN,):
         session = table.sessions[side]
-        reopened = GameSession.from_text(ruleset, text, identity=table.keys[side])
+        reopened = GameSession.from_text(shipped, text, identity=table.keys[side])
         assert reopened.state == session.state
         assert not any(
-            is_phantom(u) and ground_side(ruleset, u) is side for u in reopened.state.units
+            is_phantom(u) and ground_side(shipped, u) is side for u in reopened.state.units
         )
 
 
@@ -157,20 +152,20 @@ def ground_side(ruleset, unit_id):
     return with_phantoms(ruleset).catalogue.ground[unit_id].player
 
 
-def test_18_1_a_third_computer_cannot_read_a_fogged_e_mail_file(ruleset, table):
+def test_18_1_a_third_computer_cannot_read_a_fogged_e_mail_file(shipped, table):
     with pytest.raises(JournalError) as refused:
-        GameSession.from_text(ruleset, table.sent[3], identity=Identity.generate())
+        GameSession.from_text(shipped, table.sent[3], identity=Identity.generate())
     assert FOG_BY_EMAIL_READERS in str(refused.value) and "\n" not in str(refused.value)
 
 
-def test_18_1_the_opened_file_replays_whole_for_a_referee(ruleset, table):
+def test_18_1_the_opened_file_replays_whole_for_a_referee(shipped, table):
     text = table.sent[-1]
     assert opened_by_both(text) and not opened_by_both(table.sent[-3])
-    found = referee(ruleset, text)
+    found = referee(shipped, text)
     assert found.problems == ()
     assert found.state.phase is Phase.GAME_OVER
     for side, session in table.sessions.items():  # each world held its own units true
-        own = {u: s for u, s in found.state.units.items() if ground_side(ruleset, u) is side}
+        own = {u: s for u, s in found.state.units.items() if ground_side(shipped, u) is side}
         assert {u: session.state.units[u] for u in own} == own
 
 
@@ -183,7 +178,7 @@ def test_18_1_each_program_referees_the_game_once_both_seals_are_open(table):
     assert all(verdict is None for verdict in verdicts[:-2])
 
 
-def test_18_1_the_referee_finds_a_player_who_told_a_lie(ruleset, table):
+def test_18_1_the_referee_finds_a_player_who_told_a_lie(shipped, table):
     """A German entry that tells a stack on another hex than his world had it, signed by
     his own key as his program would have: the referee names that entry."""
     parsed = parse(table.sent[-1])
@@ -198,7 +193,7 @@ def test_18_1_the_referee_finds_a_player_who_told_a_lie(ruleset, table):
     hex_id, counters = after["hidden"][0]
     after["hidden"] = [[hex_id, {**counters, "count": counters["count"] + 1}], *after["hidden"][1:]]
     entries[index] = replace(changed, action={**public, "after": after})
-    found = referee(ruleset, resigned(parsed.header, entries, table.keys))
+    found = referee(shipped, resigned(parsed.header, entries, table.keys))
     assert found.problems[0].entry == changed.number
     assert found.problems[0].rule == REFEREE_RULE
 
@@ -242,7 +237,7 @@ def test_i36_4_18_1_the_referee_finds_a_sealed_entry_s_narration_changed(ruleset
 
 @pytest.mark.parametrize("kind", [EntryKind.SEND, EntryKind.OPEN])
 def test_i36_4_18_1_the_referee_refuses_a_line_added_to_an_entry_of_the_exchange(
-    ruleset, table, kind
+    shipped, table, kind
 ):
     """The hostile fuzzer's find: the last send (or an open) of a game whose seals are open,
     a line of log added ("The German player concedes") and signed again by its own player.
@@ -253,13 +248,13 @@ def test_i36_4_18_1_the_referee_refuses_a_line_added_to_an_entry_of_the_exchange
     lie = "The German player concedes (6.2)."
     entries[index] = replace(entries[index], narration=(*entries[index].narration, lie))
     with pytest.raises(JournalError) as refused:
-        referee(ruleset, resigned(parsed.header, entries, table.keys))
+        referee(shipped, resigned(parsed.header, entries, table.keys))
     message = str(refused.value)
     assert message.startswith(f"entry {index + 1}: the entry says ") and lie in message
     assert "where owsqt writes" in message and "\n" not in message
 
 
-def test_18_1_a_sealed_action_opens_only_with_its_writer_s_secret(ruleset, table):
+def test_18_1_a_sealed_action_opens_only_with_its_writer_s_secret(shipped, table):
     """An OPEN entry with another secret, signed by its player: the referee refuses the
     first action it cannot open, in one line."""
     parsed = parse(table.sent[-1])
@@ -267,7 +262,7 @@ def test_18_1_a_sealed_action_opens_only_with_its_writer_s_secret(ruleset, table
     index = next(i for i, e in enumerate(entries) if e.kind is EntryKind.OPEN)
     entries[index] = replace(entries[index], fields=(("secret", "0" * 64),))
     with pytest.raises(JournalError) as refused:
-        referee(ruleset, resigned(parsed.header, entries, table.keys))
+        referee(shipped, resigned(parsed.header, entries, table.keys))
     assert "cannot be opened" in str(refused.value) and "\n" not in str(refused.value)
 
 

@@ -21,7 +21,6 @@ from owsqt.rules.core.actions import Counterbattery, SetStrength
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.worlds.reach import TRESPASS_RULE
 from owsqt.session import GameSession
 from owsqt.session import exchangenotes as notes
@@ -33,11 +32,6 @@ from tests.session.test_undo_barrier_replay import AT, appended, sent_by
 ACTS_WITH = (
     "a player acts with his own units and names the enemy's only as the unit he fires at (3.1)"
 )
-
-
-@pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
 
 
 @dataclass
@@ -102,8 +96,8 @@ def fogged(ruleset, mode: Mode = Mode.STRICT) -> Fogged:
 
 
 @pytest.fixture
-def game(ruleset) -> Fogged:
-    return fogged(ruleset)
+def game(shipped) -> Fogged:
+    return fogged(shipped)
 
 
 def refused_on_import(game: Fogged, text: str) -> str:
@@ -211,10 +205,10 @@ def test_18_1_a_tell_the_engine_cannot_apply_is_refused_in_one_line(
     assert err.count("\n") == 1 and said in err
 
 
-def test_18_1_more_hidden_counters_than_the_side_has_are_refused(ruleset, game):
+def test_18_1_more_hidden_counters_than_the_side_has_are_refused(shipped, game):
     """Two stacks each said to hide every Soviet counter: the phantoms would run out (an
     IndexError deep in the world once); the part is refused as it is read."""
-    most = sum(1 for u in ruleset.catalogue.ground.values() if u.player is Player.SOVIET)
+    most = sum(1 for u in shipped.catalogue.ground.values() if u.player is Player.SOVIET)
     counters = {"count": most, "zoc": False}
     elsewhere = game.german.ruleset.grid.id_of(game.german.state.units[game.shown].hex)
     after = {"units": [], "hidden": [[game.rear, counters], [elsewhere, counters]]}
@@ -272,14 +266,14 @@ def test_12_4_a_soviet_tell_firing_german_guns_is_refused(game):
 # --- free and assisted play -----------------------------------------------------------------
 
 
-def test_18_1_in_free_play_a_tell_may_edit_a_shown_german_unit_not_a_hidden_one(ruleset):
+def test_18_1_in_free_play_a_tell_may_edit_a_shown_german_unit_not_a_hidden_one(shipped):
     """Free play moves counters by hand, anyone's, as on a real table: the German takes in
     the Soviet's edit of a unit he shows, and refuses one of a unit the Soviet cannot see."""
-    game = fogged(ruleset, Mode.FREE)
+    game = fogged(shipped, Mode.FREE)
     text, _ = game.forged(_strength(game))
     game.german.email.import_text(text)
     assert game.german.state.units[game.shown].strength == 1
-    game = fogged(ruleset, Mode.FREE)
+    game = fogged(shipped, Mode.FREE)
     action = {"kind": "set_strength", "player": "soviet", "unit": game.hidden, "strength": 1}
     text, number = game.forged(action)
     assert f"entry {number}: {TRESPASS_RULE}: a Soviet tell's set_strength names" in (
@@ -287,12 +281,12 @@ def test_18_1_in_free_play_a_tell_may_edit_a_shown_german_unit_not_a_hidden_one(
     )
 
 
-def test_18_1_in_assisted_play_the_writer_s_program_refuses_to_edit_an_enemy_unit(ruleset):
+def test_18_1_in_assisted_play_the_writer_s_program_refuses_to_edit_an_enemy_unit(shipped):
     """Assisted play applies a broken rule and declares it; in a fogged e-mail game that
     leave stops at the enemy's units, which the enemy's program refuses to see touched
     (reading 193): the Soviet's program refuses his edit of a German unit and makes the
     edit of his own, which the German takes in."""
-    game = fogged(ruleset, Mode.ASSIST)
+    game = fogged(shipped, Mode.ASSIST)
     outcome = game.soviet.submit(SetStrength(player=Player.SOVIET, unit=game.shown, strength=1))
     assert not outcome.applied
     ((violation,),) = [outcome.verdict.violations]
@@ -304,8 +298,8 @@ def test_18_1_in_assisted_play_the_writer_s_program_refuses_to_edit_an_enemy_uni
     assert game.german.entries[-1].kind is EntryKind.SEND
 
 
-def test_18_1_in_assisted_play_a_tell_editing_a_german_unit_is_refused(ruleset):
-    game = fogged(ruleset, Mode.ASSIST)
+def test_18_1_in_assisted_play_a_tell_editing_a_german_unit_is_refused(shipped):
+    game = fogged(shipped, Mode.ASSIST)
     text, number = game.forged(_strength(game))
     assert refused_on_import(game, text) == (
         f"the file breaks the rules: entry {number}: {TRESPASS_RULE}: a Soviet tell's "
@@ -333,10 +327,10 @@ def opened(game: Fogged, text: str) -> str:
 
 
 def test_18_1_the_referee_names_a_tell_that_acted_on_the_reader_s_unit(
-    ruleset, game, tmp_path, monkeypatch, capsys
+    shipped, game, tmp_path, monkeypatch, capsys
 ):
     text, number = game.forged(_strength(game))
-    found = referee(ruleset, opened(game, text))
+    found = referee(shipped, opened(game, text))
     line = (
         f"entry {number}: {TRESPASS_RULE}: a Soviet tell's set_strength edits the German "
         f"unit {game.name(game.shown)}: {ACTS_WITH}"

@@ -12,7 +12,6 @@ from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.checkpoint import open_game, save_checkpoint
 from tools.fuzz.solo import choose_legal
@@ -22,20 +21,15 @@ PLAYED = 40  # random legal actions after the set-up: the Soviet moves of turn 9
 
 
 @pytest.fixture(scope="module")
-def rules():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def game(rules):
+def game(shipped):
     """A strict game with the fog of war: both set-ups, then random legal actions."""
-    return played(rules, 1)
+    return played(shipped, 1)
 
 
 @pytest.fixture(scope="module")
-def setup_entries(rules) -> int:
+def setup_entries(shipped) -> int:
     """How many entries both default set-ups of Hoth's Last Gasp make, into turn 9."""
-    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=1, options=(FOG_OF_WAR,))
+    session = GameSession.new(shipped, SCENARIO, Mode.STRICT, seed=1, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     return len(session.entries)
 
@@ -74,17 +68,19 @@ def named(rules, line: str, unit_id: str) -> bool:
 
 
 @pytest.mark.parametrize("side", list(Player))
-def test_18_1_the_log_of_a_side_names_no_unit_hidden_from_it(rules, game, side):
+def test_18_1_the_log_of_a_side_names_no_unit_hidden_from_it(shipped, game, side):
     hidden_met = 0
     for line in game.log_lines(side=side):
         hidden = hidden_in(game, line.entry, side)
         hidden_met += bool(hidden)
-        leaked = [unit_id for unit_id in hidden if named(rules, line.text, unit_id)]
+        leaked = [unit_id for unit_id in hidden if named(shipped, line.text, unit_id)]
         assert not leaked, (line, leaked)
     assert hidden_met  # the game did hide units from this side
 
 
-def test_18_1_the_log_still_tells_own_units_and_counts_the_hidden_ones(rules, game, setup_entries):
+def test_18_1_the_log_still_tells_own_units_and_counts_the_hidden_ones(
+    shipped, game, setup_entries
+):
     """The moves of turn 9's first moving player: he reads them as written; his opponent
     reads the same moves, their hidden units counted ("2 Soviet units")."""
     played = [
@@ -139,10 +135,10 @@ def test_18_1_a_game_resumed_from_its_checkpoint_tells_a_side_only_what_it_repla
 
 
 @pytest.mark.parametrize("side", list(Player))
-def test_18_1_the_log_names_no_unit_the_side_does_not_see_now(rules, side):
+def test_18_1_the_log_names_no_unit_the_side_does_not_see_now(shipped, side):
     """The log is no note (18.1): asked after every action, as the log dock asks, it names
     only the enemy units on the map the side sees now, and reads as a log told afresh."""
-    session = played(rules, 2, lambda session: session.log_lines(side=side))
+    session = played(shipped, 2, lambda session: session.log_lines(side=side))
     now = session.seen_by(side)
     dark = [
         unit_id
@@ -152,6 +148,6 @@ def test_18_1_the_log_names_no_unit_the_side_does_not_see_now(rules, side):
     assert dark
     lines = session.log_lines(side=side)
     for line in lines:
-        assert not [unit_id for unit_id in dark if named(rules, line.text, unit_id)], line
-    afresh = GameSession.from_text(rules, session.text()).log_lines(side=side)
+        assert not [unit_id for unit_id in dark if named(shipped, line.text, unit_id)], line
+    afresh = GameSession.from_text(shipped, session.text()).log_lines(side=side)
     assert lines == afresh

@@ -13,22 +13,16 @@ from owsqt.journal.textformat import JournalError, parse
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused, email, game
 from tests.session.floodkit import appended, flooded_reply
 from tests.session.pbemkit import Exchange, must
 
 
 @pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def opened(ruleset) -> tuple[Exchange, str]:
+def opened(shipped) -> tuple[Exchange, str]:
     """After the opening, the German sends file 3 and the Soviet opens it: the Soviet's turn
     to reply (the air allocation segment: no unit may move, 3.1)."""
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     exchange.opening()
     text = exchange.send(exchange.german)
     exchange.soviet.email.import_text(text)
@@ -49,12 +43,12 @@ def counting_replays(monkeypatch) -> list[int]:
 
 
 def test_3_1_a_reply_of_illegal_moves_is_refused_at_its_first_and_judges_no_other(
-    ruleset, opened, monkeypatch
+    shipped, opened, monkeypatch
 ):
     exchange, text = opened
-    german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
+    german = GameSession.from_text(shipped, text, identity=exchange.german_key)
     before = german.text()
-    flood = flooded_reply(ruleset, exchange, exchange.soviet.text(), 1_500)
+    flood = flooded_reply(shipped, exchange, exchange.soviet.text(), 1_500)
     first = len(parse(text).entries) + 2  # after the reveal his file begins with (Dice)
     replays = counting_replays(monkeypatch)
     with pytest.raises(ImportRefused) as refused:
@@ -72,10 +66,10 @@ def title_line(text: str, number: int) -> int:
 
 
 def test_defect_8_a_reply_larger_than_one_file_is_refused_before_any_entry_is_read(
-    ruleset, opened, monkeypatch
+    shipped, opened, monkeypatch
 ):
     exchange, text = opened
-    german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
+    german = GameSession.from_text(shipped, text, identity=exchange.german_key)
     before = german.text()
     known = len(parse(text).entries)
     verified: list[str] = []
@@ -84,7 +78,7 @@ def test_defect_8_a_reply_larger_than_one_file_is_refused_before_any_entry_is_re
     over = known + MAX_FILE_ENTRIES + 1
     for sends in (1, 4):  # one file of 2,001 entries, or four files of his in a row
         moves = MAX_FILE_ENTRIES - sends  # and the reveal his file begins with (Dice)
-        flood = flooded_reply(ruleset, exchange, exchange.soviet.text(), moves, sends)
+        flood = flooded_reply(shipped, exchange, exchange.soviet.text(), moves, sends)
         assert flood.count("\n#") == over  # every title begins a line
         verified.clear()
         with pytest.raises(JournalError) as refused:
@@ -98,7 +92,7 @@ def test_defect_8_a_reply_larger_than_one_file_is_refused_before_any_entry_is_re
 
 
 def test_defect_8_verify_refuses_a_file_over_the_bound_or_padded_with_files_of_one_player(
-    ruleset, opened, tmp_path, capsys
+    shipped, opened, tmp_path, capsys
 ):
     exchange, text = opened
     known = len(parse(text).entries)
@@ -107,7 +101,7 @@ def test_defect_8_verify_refuses_a_file_over_the_bound_or_padded_with_files_of_o
         "padded": (30, 3, "the soviet player sends file 5 after file 4, which he sent too"),
     }
     for name, (moves, sends, why) in cases.items():
-        flood = flooded_reply(ruleset, exchange, exchange.soviet.text(), moves, sends)
+        flood = flooded_reply(shipped, exchange, exchange.soviet.text(), moves, sends)
         path = tmp_path / f"{name}.owsg"
         path.write_text(flood)
         assert main(["verify", str(path)]) == 2
@@ -121,17 +115,17 @@ def test_defect_8_verify_refuses_a_file_over_the_bound_or_padded_with_files_of_o
 
 
 def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_file_holds(
-    ruleset, monkeypatch
+    shipped, monkeypatch
 ):
     """With the bound at 5 entries, in a game of free play (where open rolls are made): the
     Soviet's file begins with the reveal of its dice, his program refuses his fourth roll
     (the reveal, 3 rolls and the send fill the file), he sends, and the German opens it."""
-    exchange = Exchange(ruleset, mode=Mode.FREE)
+    exchange = Exchange(shipped, mode=Mode.FREE)
     exchange.opening()
     text = exchange.send(exchange.german)
     exchange.soviet.email.import_text(text)
     monkeypatch.setattr(email, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
-    soviet = GameSession.from_text(ruleset, exchange.soviet.text(), identity=exchange.soviet_key)
+    soviet = GameSession.from_text(shipped, exchange.soviet.text(), identity=exchange.soviet_key)
     for _ in range(3):
         must(soviet, RollDice(purpose="test", player=Player.SOVIET))
     refused = soviet.submit(RollDice(purpose="test", player=Player.SOVIET))
@@ -142,24 +136,24 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
         "for its send: send it now"
     )
     _, reply = soviet.email.send()
-    german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
+    german = GameSession.from_text(shipped, text, identity=exchange.german_key)
     report = german.email.import_text(reply)
     assert report.last_entry - report.first_entry + 1 == 5
 
 
 def test_defect_8_a_first_file_of_illegal_rolls_is_refused_at_its_first_when_joined(
-    ruleset, monkeypatch
+    shipped, monkeypatch
 ):
     """The creator's first file rolls 300 dice before the seed is agreed (e-mail play): the
     joining player's program judges the first and refuses the file."""
     from owsqt.journal.identity import Identity
 
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     rolls = [{"kind": "roll", "player": "german", "purpose": "test"}] * 300
-    flood = appended(ruleset, exchange.german, exchange.german_key, rolls)
+    flood = appended(shipped, exchange.german, exchange.german_key, rolls)
     replays = counting_replays(monkeypatch)
     with pytest.raises(ImportRefused) as refused:
-        GameSession.join(ruleset, flood, identity=Identity.generate())
+        GameSession.join(shipped, flood, identity=Identity.generate())
     # its first entry breaks the exchange's rules twice: a die before the dice are agreed,
     # and an open roll in strict e-mail play; no other entry is judged
     assert {(p.entry, p.rule) for p in refused.value.problems} == {(1, email.EMAIL_RULE)}

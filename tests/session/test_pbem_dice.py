@@ -20,7 +20,6 @@ from owsqt.journal.textformat import Entry, EntryKind, JournalError, Play, is_he
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused
 from owsqt.session import exchangenotes as notes
 from owsqt.session.email import OPEN_ROLL_REFUSED, EmailExchange
@@ -41,16 +40,11 @@ MADE = "2026-11-21T06:00:00Z"  # the game made before its first entry (entry tim
 
 
 @pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def played(ruleset) -> Exchange:
+def played(shipped) -> Exchange:
     """Ten files of a strict game: the opening, the air allocations, play to the bids and
     both bids; the Soviet's program shows his sealed bid in file 10 and rolls the initiative
     (6.1), the first roll of the game, after the reveal of his share of file 10's dice."""
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     exchange.opening()
     exchange.to_the_bids()
     exchange.bids(german=1, soviet=2)
@@ -102,9 +96,9 @@ def test_pbem_dice_each_file_from_the_third_begins_with_its_writers_reveal(playe
     ],
 )
 def test_pbem_dice_a_creators_first_file_with_dice_he_chose_is_refused_by_the_joiner(
-    ruleset, tmp_path, capsys, seed, per_file, message
+    shipped, tmp_path, capsys, seed, per_file, message
 ):
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     first = exchange.send(exchange.german)
     header = parse(first).header
     header = replace(header, seed=seed, per_file_dice=per_file)
@@ -113,7 +107,7 @@ def test_pbem_dice_a_creators_first_file_with_dice_he_chose_is_refused_by_the_jo
     forged = rewritten(first, exchange.german_key, header=header)
     assert ("\ndice: seed 12345\n" in forged) is (seed is not None)
     with pytest.raises(JournalError) as refused:
-        GameSession.join(ruleset, forged, identity=exchange.soviet_key, clock=clock())
+        GameSession.join(shipped, forged, identity=exchange.soviet_key, clock=clock())
     assert str(refused.value) == message
     if seed is not None:  # and verify never says the dice were agreed
         path = tmp_path / "chosen.owsg"
@@ -123,15 +117,15 @@ def test_pbem_dice_a_creators_first_file_with_dice_he_chose_is_refused_by_the_jo
         assert "agreed" not in out and err == f"owsqt: {path}: {message}\n"
 
 
-def test_pbem_dice_two_joins_of_one_game_bring_shares_of_their_own(ruleset):
+def test_pbem_dice_two_joins_of_one_game_bring_shares_of_their_own(shipped):
     """A creator who makes a game with an old game's id (here: the very same first file)
     learns nothing of the joiner's shares: each join draws its fresh share of file 3, and
     commits to a share of file 4 made with it."""
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     first = exchange.send(exchange.german)
     shares = []
     for _ in range(2):
-        soviet = GameSession.join(ruleset, first, identity=exchange.soviet_key, clock=clock())
+        soviet = GameSession.join(shipped, first, identity=exchange.soviet_key, clock=clock())
         set_up(soviet, Player.SOVIET)
         _, text = soviet.email.send()
         second = parse(text).entries[len(parse(first).entries) :]
@@ -140,8 +134,8 @@ def test_pbem_dice_two_joins_of_one_game_bring_shares_of_their_own(ruleset):
     assert not shares[0] & shares[1]
 
 
-def test_pbem_dice_an_open_roll_is_refused_in_strict_e_mail_play(ruleset, played):
-    german = german_after(ruleset, played, 10)  # the German acts next
+def test_pbem_dice_an_open_roll_is_refused_in_strict_e_mail_play(shipped, played):
+    german = german_after(shipped, played, 10)  # the German acts next
     outcome = german.submit(RollDice(purpose="burnt", player=Player.GERMAN, count=3))
     assert not outcome.applied
     assert outcome.verdict.violations == (Violation(EMAIL_RULE, OPEN_ROLL_REFUSED),)
@@ -149,11 +143,11 @@ def test_pbem_dice_an_open_roll_is_refused_in_strict_e_mail_play(ruleset, played
 
 
 def test_pbem_dice_a_strict_reply_that_burns_open_rolls_is_refused_naming_them(
-    ruleset, monkeypatch
+    shipped, monkeypatch
 ):
     """A changed Soviet program rolls the die openly in its strict reply (file 4); the
     German's import refuses it at that entry."""
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     exchange.opening()
     soviet, german = exchange.soviet, exchange.german
     soviet.email.import_text(exchange.send(german))
@@ -165,14 +159,14 @@ def test_pbem_dice_a_strict_reply_that_burns_open_rolls_is_refused_naming_them(
     assert message == f"the file breaks the rules: entry {roll}: {EMAIL_RULE}: {OPEN_ROLL_REFUSED}"
 
 
-def test_pbem_dice_open_rolls_burnt_in_a_reply_change_none_of_the_opponents_dice(ruleset):
+def test_pbem_dice_open_rolls_burnt_in_a_reply_change_none_of_the_opponents_dice(shipped):
     """In free play, where an open roll is allowed, the Soviet burns 0, 1 or 10 rolls in his
     file 4; the German's next dice, in file 5, are the same each time (the issue: 3 to 10,
     1 to 10, 2 to 1 in a strict reply)."""
     keys = (Identity.generate(), Identity.generate())
 
     def german_dice(burnt: int) -> list[int]:
-        exchange = Exchange(ruleset, Mode.FREE, keys=keys, game="5f0c9d1e" * 4, fresh=True)
+        exchange = Exchange(shipped, Mode.FREE, keys=keys, game="5f0c9d1e" * 4, fresh=True)
         exchange.opening()
         soviet, german = exchange.soviet, exchange.german
         soviet.email.import_text(exchange.send(german))
@@ -186,7 +180,7 @@ def test_pbem_dice_open_rolls_burnt_in_a_reply_change_none_of_the_opponents_dice
     assert german_dice(0) == german_dice(1) == german_dice(10)
 
 
-def test_pbem_dice_the_opponent_cannot_compute_a_files_dice_before_it_comes(ruleset, played):
+def test_pbem_dice_the_opponent_cannot_compute_a_files_dice_before_it_comes(shipped, played):
     """After sending file 9 the German holds every value of his game, and none of them, as
     the Soviet's share, makes the seed of file 10: it takes the share the Soviet reveals in
     it, which no earlier file holds."""
@@ -201,7 +195,7 @@ def test_pbem_dice_the_opponent_cannot_compute_a_files_dice_before_it_comes(rule
     values = set(re.findall(r"[0-9a-f]{64}", held))
     assert len(values) > 20 and fresh in values
     assert all(filedice.file_seed(header.game, 10, value, fresh) != seed for value in values)
-    assert german_after(ruleset, played, 9).state.dice.seed != seed
+    assert german_after(shipped, played, 9).state.dice.seed != seed
 
 
 def soviet_file_10(played: Exchange, change) -> str:
@@ -212,7 +206,7 @@ def soviet_file_10(played: Exchange, change) -> str:
     )
 
 
-def test_pbem_dice_a_reveal_that_does_not_match_its_commitment_is_refused(ruleset, played):
+def test_pbem_dice_a_reveal_that_does_not_match_its_commitment_is_refused(shipped, played):
     ground = "9" * 64  # a share the Soviet chose for the dice he wants
     forged = soviet_file_10(
         played,
@@ -220,24 +214,24 @@ def test_pbem_dice_a_reveal_that_does_not_match_its_commitment_is_refused(rulese
     )
     reveal = new_entries(played, 10)[0].number
     pledge = new_entries(played, 8)[-1].number  # his send of file 8 committed to it
-    message = refused_import(german_after(ruleset, played, 9), forged)
+    message = refused_import(german_after(shipped, played, 9), forged)
     assert message == (
         f"entry {reveal}: the soviet share of file 10's dice does not match his commitment "
         f"in his send #{pledge}: he changed it"
     )
 
 
-def test_pbem_dice_a_file_without_its_writers_reveal_is_refused(ruleset, played, monkeypatch):
+def test_pbem_dice_a_file_without_its_writers_reveal_is_refused(shipped, played, monkeypatch):
     """A changed Soviet program rolls the initiative in file 10 from the seed of the file
     before, without revealing his share."""
-    soviet = GameSession.from_text(ruleset, played.files[7], identity=played.soviet_key)
+    soviet = GameSession.from_text(shipped, played.files[7], identity=played.soviet_key)
     with monkeypatch.context() as changed:
         changed.setattr(EmailExchange, "begin_file", lambda self: False)
         soviet.email.import_text(played.files[8])  # his program shows his bid and rolls
         _, forged = soviet.email.send()
     first = parse(forged).entries[len(parse(played.files[8]).entries)]
     assert first.field("unseal") and first.kind is EntryKind.ACT  # no reveal before it
-    message = refused_import(german_after(ruleset, played, 9), forged)
+    message = refused_import(german_after(shipped, played, 9), forged)
     assert message == (
         f"entry {first.number}: file 10 does not begin with the soviet player's reveal of his "
         "share of its dice"
@@ -245,7 +239,7 @@ def test_pbem_dice_a_file_without_its_writers_reveal_is_refused(ruleset, played,
 
 
 @pytest.mark.parametrize("name", ["fresh", "commit"])
-def test_pbem_dice_a_send_that_takes_a_share_again_is_refused(ruleset, played, name):
+def test_pbem_dice_a_send_that_takes_a_share_again_is_refused(shipped, played, name):
     """The Soviet's send of file 10 brings again the share of his send of file 8."""
     old = new_entries(played, 8)[-1]
     send = new_entries(played, 10)[-1]
@@ -256,21 +250,21 @@ def test_pbem_dice_a_send_that_takes_a_share_again_is_refused(ruleset, played, n
         fields = tuple((k, old.field(k) if k == name else v) for k, v in entry.fields)
         return replace(entry, fields=fields)
 
-    message = refused_import(german_after(ruleset, played, 9), soviet_file_10(played, again))
+    message = refused_import(german_after(shipped, played, 9), soviet_file_10(played, again))
     assert message == (
         f"entry {send.number}: the send's {name} share repeats one of entry {old.number}: "
         "each share of the dice is new"
     )
 
 
-def test_pbem_dice_a_second_reveal_in_a_file_is_refused(ruleset, played):
+def test_pbem_dice_a_second_reveal_in_a_file_is_refused(shipped, played):
     reveal = new_entries(played, 10)[0]
     forged = appended(
         played.files[8], played.soviet_key, replace(reveal, number=reveal.number, signature=None)
     )
     twice = replace(reveal, number=reveal.number + 1, signature=None)
     forged = sent_by(appended(forged, played.soviet_key, twice), played.soviet_key, "soviet")
-    message = refused_import(german_after(ruleset, played, 9), forged)
+    message = refused_import(german_after(shipped, played, 9), forged)
     assert message == f"entry {twice.number}: a reveal is the first entry of a file, from file 3 on"
 
 
@@ -307,10 +301,10 @@ def bare_send(text: str, key: Identity, side: str, file: int, entries: int) -> s
 
 
 def test_pbem_dice_a_game_of_one_seed_verifies_as_it_was_and_is_not_played_on(
-    ruleset, tmp_path, capsys
+    shipped, tmp_path, capsys
 ):
     german_key, soviet_key = Identity.generate(), Identity.generate()
-    text = one_seed_game(ruleset, german_key, soviet_key)
+    text = one_seed_game(shipped, german_key, soviet_key)
     assert "\ndice: commit " in text
     path = tmp_path / "old.owsg"
     path.write_text(text)
@@ -318,36 +312,36 @@ def test_pbem_dice_a_game_of_one_seed_verifies_as_it_was_and_is_not_played_on(
     out = capsys.readouterr().out
     assert "VALID" in out
     assert "  dice: one seed for the whole game (made by an older owsqt), agreed by both " in out
-    german = GameSession.from_text(ruleset, text, identity=german_key)
+    german = GameSession.from_text(shipped, text, identity=german_key)
     assert german.players.why_not_act() == ONE_SEED_GAME
-    soviet = GameSession.from_text(ruleset, text, identity=soviet_key)
+    soviet = GameSession.from_text(shipped, text, identity=soviet_key)
     reply = sent_by(text, soviet_key, "soviet")
     assert refused_import(german, reply) == ONE_SEED_GAME
     first = text[: text.index("#2 join")]
     with pytest.raises(JournalError, match=f"^line 11: {re.escape(ONE_SEED_GAME)}$"):
-        GameSession.join(ruleset, first, identity=Identity.generate())
+        GameSession.join(shipped, first, identity=Identity.generate())
     assert soviet.players.why_not_act() == ONE_SEED_GAME
 
 
 def test_pbem_dice_a_game_rolls_from_its_files_seed_after_the_history_rebuilds_a_state(
-    ruleset, played
+    shipped, played
 ):
     """Looking back at every entry (the replay controls) rebuilds the states of the history,
     the last action's among them: the game goes on rolling from the seed of the file being
     played (file 11, its reveal just written), not from the seed that action rolled from."""
-    german = german_after(ruleset, played, 10)
+    german = german_after(shipped, played, 10)
     assert german.players.begin_file() and german.entries[-1].kind is EntryKind.REVEAL
     now = german.state
-    assert now.dice.seed != german_after(ruleset, played, 10).state.dice.seed
+    assert now.dice.seed != german_after(shipped, played, 10).state.dice.seed
     for entry in range(len(german.entries) + 1):
         german.state_after(entry)
     assert german.state == now
 
 
-def test_pbem_dice_a_local_game_with_shares_of_e_mail_play_is_refused(ruleset):
+def test_pbem_dice_a_local_game_with_shares_of_e_mail_play_is_refused(shipped):
     """A local game rolls from the seed in its header: one that says its dice are agreed by
     shares could roll from nothing at all."""
-    text = GameSession.new(ruleset, SCENARIO, seed=7, identity=Identity.generate()).text()
+    text = GameSession.new(shipped, SCENARIO, seed=7, identity=Identity.generate()).text()
     forged = text.replace("\ndice: seed 7\n", f"\ndice: per-file {'a' * 64}\n")
     with pytest.raises(JournalError) as refused:
         parse(forged)

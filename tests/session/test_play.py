@@ -12,18 +12,12 @@ from owsqt.rules.core.actions import DeclareAttacks, EndStep, SetStrength
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from owsqt.session.email import EmailExchange
 from owsqt.session.play import HotSeatPlay, SolitairePlay
 from tests.session.pbemkit import SCENARIO, Exchange, clock, end_steps_until
 
 LOCAL = (Play.SOLITAIRE, Play.HOT_SEAT)
-
-
-@pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
 
 
 def local_game(ruleset, play: Play, mode: Mode = Mode.STRICT) -> GameSession:
@@ -40,21 +34,21 @@ def local_game(ruleset, play: Play, mode: Mode = Mode.STRICT) -> GameSession:
     ],
 )
 def test_only_hot_seat_hands_the_computer_over_and_the_file_keeps_the_kind(
-    ruleset, tmp_path, play, kind, hands_over
+    shipped, tmp_path, play, kind, hands_over
 ):
     key = Identity.generate()
     seed = None if play is Play.EMAIL else 3
     path = tmp_path / "game.owsg"
-    GameSession.new(ruleset, SCENARIO, seed=seed, play=play, identity=key, path=path).close()
-    session = GameSession.open(ruleset, path, identity=key)
+    GameSession.new(shipped, SCENARIO, seed=seed, play=play, identity=key, path=path).close()
+    session = GameSession.open(shipped, path, identity=key)
     assert isinstance(session.players, kind)
     assert session.players.share_the_computer is hands_over
     assert (session.email is session.players) is (play is Play.EMAIL)
 
 
 @pytest.mark.parametrize("play", LOCAL)
-def test_at_one_computer_both_sides_set_up_and_nobody_is_waited_for(ruleset, play):
-    session = local_game(ruleset, play)
+def test_at_one_computer_both_sides_set_up_and_nobody_is_waited_for(shipped, play):
+    session = local_game(shipped, play)
     assert session.players.local_sides == {"german", "soviet"}
     assert session.players.why_not_act(EndStep(player=Player.SOVIET)) is None
     session.apply_default_setup()  # 19.11: the Soviet player first, then the German
@@ -63,8 +57,8 @@ def test_at_one_computer_both_sides_set_up_and_nobody_is_waited_for(ruleset, pla
     assert not session.players.waiting_for_opponent()
 
 
-def test_an_e_mail_player_sets_up_only_his_own_side_and_then_waits(ruleset):
-    german = Exchange(ruleset).german
+def test_an_e_mail_player_sets_up_only_his_own_side_and_then_waits(shipped):
+    german = Exchange(shipped).german
     german.apply_default_setup()  # 19.11: the Soviet sets up first: nothing to do yet
     assert german.entries == ()
     assert german.players.waiting_for_opponent()
@@ -72,8 +66,8 @@ def test_an_e_mail_player_sets_up_only_his_own_side_and_then_waits(ruleset):
 
 
 @pytest.mark.parametrize("play", LOCAL)
-def test_6_1_at_one_computer_a_bid_is_made_openly(ruleset, play):
-    session = local_game(ruleset, play)
+def test_6_1_at_one_computer_a_bid_is_made_openly(shipped, play):
+    session = local_game(shipped, play)
     session.apply_default_setup()
     end_steps_until(session, "initiative_determination")
     outcome = session.submit(DeclareAttacks(player=Player.SOVIET, planned=2))
@@ -82,8 +76,8 @@ def test_6_1_at_one_computer_a_bid_is_made_openly(ruleset, play):
     assert session.entries[-1].kind is EntryKind.ACT and session.players.open_seals == {}
 
 
-def test_6_1_an_e_mail_bid_is_sealed_and_not_applied_yet(ruleset):
-    exchange = Exchange(ruleset)
+def test_6_1_an_e_mail_bid_is_sealed_and_not_applied_yet(shipped):
+    exchange = Exchange(shipped)
     exchange.opening()
     exchange.to_the_bids()
     soviet = exchange.soviet
@@ -96,8 +90,8 @@ def test_6_1_an_e_mail_bid_is_sealed_and_not_applied_yet(ruleset):
 
 
 @pytest.mark.parametrize("play", LOCAL)
-def test_at_one_computer_either_sides_actions_may_be_taken_back(ruleset, play):
-    session = local_game(ruleset, play, Mode.FREE)
+def test_at_one_computer_either_sides_actions_may_be_taken_back(shipped, play):
+    session = local_game(shipped, play, Mode.FREE)
     session.apply_default_setup()  # the Soviet's entries, then the German's
     undone = set()
     while "soviet" not in undone:
@@ -108,18 +102,18 @@ def test_at_one_computer_either_sides_actions_may_be_taken_back(ruleset, play):
 
 
 @pytest.mark.parametrize("play", LOCAL)
-def test_a_local_game_that_claims_a_file_was_sent_is_refused(ruleset, play):
-    session = local_game(ruleset, play)
+def test_a_local_game_that_claims_a_file_was_sent_is_refused(shipped, play):
+    session = local_game(shipped, play)
     session.write_note(EntryKind.SEND, "german", fields=(("file", "1"), ("to", "soviet")))
     with pytest.raises(JournalError, match="entry 1: a 'send' entry belongs to e-mail play"):
-        GameSession.from_text(ruleset, session.text())
+        GameSession.from_text(shipped, session.text())
 
 
-def test_a_game_whose_keys_are_not_this_computers_lets_nobody_act(ruleset):
-    exchange = Exchange(ruleset)
+def test_a_game_whose_keys_are_not_this_computers_lets_nobody_act(shipped):
+    exchange = Exchange(shipped)
     exchange.opening()
     stranger = GameSession.from_text(
-        ruleset, exchange.files[-1], identity=Identity.generate(), clock=clock()
+        shipped, exchange.files[-1], identity=Identity.generate(), clock=clock()
     )
     assert stranger.players.local_sides == frozenset()
     reason = "your key is not one of this game's two players' keys"
@@ -129,10 +123,10 @@ def test_a_game_whose_keys_are_not_this_computers_lets_nobody_act(ruleset):
         stranger.email.import_text(exchange.files[-1])
 
 
-def test_18_1_while_the_computer_is_handed_over_the_session_refuses_every_action(ruleset):
+def test_18_1_while_the_computer_is_handed_over_the_session_refuses_every_action(shipped):
     """[18.1] Defence in depth behind the hot-seat curtain: whatever a window lets
     through, nothing is played, undone or redone until the player it goes to has it."""
-    session = local_game(ruleset, Play.HOT_SEAT, Mode.FREE)
+    session = local_game(shipped, Play.HOT_SEAT, Mode.FREE)
     session.apply_default_setup()
     unit = next(u for u, s in session.state.units.items() if s.hex is not None and s.strength > 1)
     for strength in (1, 2):  # two edits by hand: one to take back, one to make again

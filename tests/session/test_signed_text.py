@@ -13,7 +13,6 @@ import pytest
 
 from owsqt.cli.main import main
 from owsqt.journal.textformat import JournalError
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession
 from tests.session.pbemkit import Exchange, resigned
 
@@ -21,14 +20,9 @@ FUTURE = "2099-01-01T00:00:00Z"
 
 
 @pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
-
-
-@pytest.fixture(scope="module")
-def played(ruleset) -> Exchange:
+def played(shipped) -> Exchange:
     """Ten files: the opening, the air allocations, play to the bids, and both bids."""
-    exchange = Exchange(ruleset)
+    exchange = Exchange(shipped)
     exchange.opening()
     exchange.to_the_bids()
     exchange.bids(german=1, soviet=2)
@@ -109,11 +103,11 @@ def line_of(text: str, start: str) -> int:
 
 
 @pytest.mark.parametrize("cheat", sorted(CHEATS))
-def test_i36_4_a_re_signed_cheat_is_refused_naming_entry_and_line(ruleset, played, tmp_path, cheat):
+def test_i36_4_a_re_signed_cheat_is_refused_naming_entry_and_line(shipped, played, tmp_path, cheat):
     opened, sent, number, change, written, says = CHEATS[cheat]
     key = played.german_key if sent % 2 == 0 else played.soviet_key  # the cheater's own
     forged = resigned(played.files[sent], number, change, key)
-    session = victim(ruleset, played, opened, tmp_path)
+    session = victim(shipped, played, opened, tmp_path)
     before = session.text()
     with pytest.raises(JournalError) as refused:
         session.email.import_text(forged)
@@ -126,14 +120,14 @@ def test_i36_4_a_re_signed_cheat_is_refused_naming_entry_and_line(ruleset, playe
 
 
 def test_i36_4_entries_dated_years_ahead_of_the_readers_clock_are_refused(
-    ruleset, played, tmp_path
+    shipped, played, tmp_path
 ):
     """Every entry of the reply is dated alike, so that their order holds: the reader's
     clock refuses them (a day's slack for clocks set wrong)."""
     forged = resigned(
         played.files[7], (103, 104, 105, 106), lambda e: replace(e, at=FUTURE), played.soviet_key
     )
-    session = victim(ruleset, played, 6, tmp_path)
+    session = victim(shipped, played, 6, tmp_path)
     before = session.text()
     where = f"^entry 103, line {line_of(forged, '#103')}: "
     with pytest.raises(JournalError, match=f"{where}the time {FUTURE} is more than a day after"):

@@ -16,18 +16,12 @@ from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse, rend
 from owsqt.rules.core.actions import DeclareAttacks, PlaceUnits, RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused
 from owsqt.session.email import EmailExchange
 from tests.session.pbemkit import SCENARIO, Exchange, appended, clock, must, sent_by
 
 BARRIER = "undo: the last action cannot be undone: it rolled the die"
 AT = "2026-11-21T07:00:00Z"
-
-
-@pytest.fixture(scope="module")
-def ruleset():
-    return default_ruleset()
 
 
 def undo_of_the_last(text: str, key: Identity) -> str:
@@ -45,11 +39,11 @@ def rolled(ruleset, key: Identity) -> GameSession:
 
 
 def test_defect_5_verify_lists_a_signed_undo_of_a_die_roll_and_goes_on(
-    ruleset, tmp_path: Path, capsys
+    shipped, tmp_path: Path, capsys
 ):
     key = Identity.generate()
-    forged = undo_of_the_last(rolled(ruleset, key).text(), key)
-    audited = GameSession.from_text(ruleset, forged, identity=key, audit=True)
+    forged = undo_of_the_last(rolled(shipped, key).text(), key)
+    audited = GameSession.from_text(shipped, forged, identity=key, audit=True)
     assert [str(problem) for problem in audited.problems] == [f"entry 2: {BARRIER}"]
     # The audit took the roll back, as the file has it, and checks what follows.
     must(audited, RollDice(purpose="again"))
@@ -61,12 +55,12 @@ def test_defect_5_verify_lists_a_signed_undo_of_a_die_roll_and_goes_on(
     assert f"    entry 2: {BARRIER}\n" in out
 
 
-def test_a_local_file_with_a_signed_undo_of_a_die_roll_does_not_open(ruleset, tmp_path, capsys):
+def test_a_local_file_with_a_signed_undo_of_a_die_roll_does_not_open(shipped, tmp_path, capsys):
     key = Identity.generate()
     path = tmp_path / "undone.owsg"
-    path.write_text(undo_of_the_last(rolled(ruleset, key).text(), key))
+    path.write_text(undo_of_the_last(rolled(shipped, key).text(), key))
     with pytest.raises(JournalError, match=f"^entry 2: the rules refuse this action: {BARRIER}$"):
-        GameSession.open(ruleset, path, identity=key)
+        GameSession.open(shipped, path, identity=key)
     assert main(["act", str(path), '{"kind": "end_step", "player": "soviet"}']) == 2
     assert f"entry 2: the rules refuse this action: {BARRIER}" in capsys.readouterr().err
 
@@ -84,8 +78,8 @@ def soviet_rolled(ruleset) -> tuple[Exchange, str]:
     return exchange, exchange.soviet.text()
 
 
-def test_defect_5_an_opponents_file_undoing_his_die_roll_is_refused_naming_the_entry(ruleset):
-    exchange, text = soviet_rolled(ruleset)
+def test_defect_5_an_opponents_file_undoing_his_die_roll_is_refused_naming_the_entry(shipped):
+    exchange, text = soviet_rolled(shipped)
     forged = sent_by(undo_of_the_last(text, exchange.soviet_key), exchange.soviet_key, "soviet")
     german = exchange.german
     before = german.text()
@@ -93,7 +87,7 @@ def test_defect_5_an_opponents_file_undoing_his_die_roll_is_refused_naming_the_e
     with pytest.raises(ImportRefused, match=f"entry {undo}: {BARRIER}"):
         german.email.import_text(forged)
     assert german.text() == before
-    audited = GameSession.from_text(ruleset, forged, audit=True)
+    audited = GameSession.from_text(shipped, forged, audit=True)
     assert [str(problem) for problem in audited.problems] == [f"entry {undo}: {BARRIER}"]
 
 
@@ -111,12 +105,12 @@ def strict_copy(text: str, key: Identity) -> str:
 
 
 def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
-    ruleset, tmp_path, capsys
+    shipped, tmp_path, capsys
 ):
     key = Identity.generate()
-    session = GameSession.new(ruleset, SCENARIO, Mode.ASSIST, seed=3, identity=key)
+    session = GameSession.new(shipped, SCENARIO, Mode.ASSIST, seed=3, identity=key)
     hq = "su-4mc-hq"  # 19.11: sets up within 2 hexes of 1817
-    must(session, PlaceUnits(units=(hq,), to=ruleset.grid.hex_of("1001")))
+    must(session, PlaceUnits(units=(hq,), to=shipped.grid.hex_of("1001")))
     session.undo()
     session.redo()
     path = tmp_path / "strict.owsg"
@@ -125,12 +119,12 @@ def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
     out = capsys.readouterr().out
     assert "    entry 1: 19.11: 4th Mech Corps HQ may not set up on 1001" in out
     assert "    entry 3: 19.11: 4th Mech Corps HQ may not set up on 1001" in out
-    audited = GameSession.from_text(ruleset, path.read_text(), audit=True)
+    audited = GameSession.from_text(shipped, path.read_text(), audit=True)
     assert audited.state == session.state  # applied again, as the file has it
 
 
-def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(ruleset, monkeypatch):
-    exchange = Exchange(ruleset, Mode.FREE)
+def test_defect_5_an_e_mail_player_cannot_redo_his_opponents_undone_action(shipped, monkeypatch):
+    exchange = Exchange(shipped, Mode.FREE)
     exchange.opening()
     soviet, german = exchange.soviet, exchange.german
     soviet.email.import_text(exchange.send(german))

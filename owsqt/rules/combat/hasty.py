@@ -53,11 +53,6 @@ def nationality_cost(ruleset: Ruleset, unit_id: str) -> Fraction:
     return Fraction(ruleset.tables.hasty_attack.cost(nationality))
 
 
-def hasty_cost(ruleset: Ruleset, state: GameState, units: tuple[str, ...], target: Hex) -> Fraction:
-    """[8.4] The dearest unit's hasty attack cost (see hasty_costs)."""
-    return max(hasty_costs(ruleset, state, units, target).values())
-
-
 def unit_points_left(
     ruleset: Ruleset, state: GameState, units: tuple[str, ...]
 ) -> dict[str, Fraction]:

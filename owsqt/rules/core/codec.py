@@ -39,6 +39,15 @@ back, so that every record that does not use it is written byte for byte as befo
 the files written before read as they did."""
 
 
+def _retired(kind: type) -> Mapping[str, Any]:
+    """The fields a record lost after files were written with them, each with the one value
+    files held (its class's `RETIRED_FIELDS`): `encode` still writes them, and decoding
+    takes each at that value only and drops it, so that files written before and after
+    read, and compare, alike."""
+    retired: Mapping[str, Any] = getattr(kind, "RETIRED_FIELDS", {})
+    return retired
+
+
 def text_of_at_most(chars: int) -> Mapping[str, int]:
     """The metadata of a text field no longer than `chars` characters, which decoding
     refuses beyond: text a player types, bounded far above any real use so that a record
@@ -72,11 +81,13 @@ def encode(value: Any, names: HexNames) -> Any:
     if isinstance(value, Fraction):
         return str(value)
     if dataclasses.is_dataclass(value):
-        return {
+        data = {
             f.name: encode(getattr(value, f.name), names)
             for f in _fields(type(value))
             if not _left_out(f, value)
         }
+        data.update({name: encode(held, names) for name, held in _retired(type(value)).items()})
+        return data
     if isinstance(value, FrozenMap | dict):
         return {_encode_key(k, names): encode(v, names) for k, v in value.items()}
     if isinstance(value, frozenset | set):
@@ -193,9 +204,14 @@ def decode_record(kind: type[R], data: Any, names: HexNames, where: str = "") ->
     record: type = kind
     hints = _hints(record)
     fields = _fields(kind)
-    unknown = sorted(set(mapping) - {f.name for f in fields})
+    retired = _retired(record)
+    unknown = sorted(set(mapping) - {f.name for f in fields} - set(retired))
     if unknown:
         raise CodecError(f"{where or kind.__name__}: unknown field {unknown[0]!r}")
+    for name, held in retired.items():
+        if name in mapping and mapping[name] != encode(held, names):
+            raise CodecError(f"{where or kind.__name__}.{name}: expected {encode(held, names)}")
+    mapping = {name: raw for name, raw in mapping.items() if name not in retired}
     missing = [f.name for f in fields if f.name not in mapping and _required(f)]
     if missing:
         raise CodecError(f"{where or kind.__name__}: missing field {missing[0]!r}")

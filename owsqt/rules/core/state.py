@@ -8,8 +8,10 @@ a frozenset or a FrozenMap, so a state can be hashed, compared, serialised and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from owsqt.rules.core.codec import OMITTED_AT_DEFAULT
 from owsqt.rules.core.dice import DiceState
@@ -48,13 +50,16 @@ class UnitState:
     fired: bool = False  # 12.2
     moved: bool = False  # 12.3, German artillery that moved up to half and may still fire
     supply: Supply = Supply.REGULAR
-    supply_history: tuple[Supply, ...] = ()  # earlier determinations, oldest first (14.3, 14.4)
     reserve: bool = False  # 19.11: may not move until released
     return_hex: Hex | None = None  # exit hex of a unit retreated off the map (11.7)
     # [11.7] the turn of its side's next Player Phase after the retreat off the map: it
     # returns from then on (0: at once, for units set off the map by hand)
     return_turn: int = field(default=0, metadata=OMITTED_AT_DEFAULT)
     stack_order: int = 0  # smaller is nearer the top of its stack
+
+    # What files were written with and no rule ever read, at the one value files hold
+    # (core.codec): the unit's earlier supply determinations.
+    RETIRED_FIELDS: ClassVar[Mapping[str, object]] = {"supply_history": ()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -182,15 +182,6 @@ def unit_allowance(ruleset: Ruleset, state: GameState, unit_id: str, bonus: int 
     return points
 
 
-def stack_allowance(
-    ruleset: Ruleset, state: GameState, units: tuple[str, ...], bonus: int = 0
-) -> Fraction:
-    """[8.1] The allowance of the stack's slowest unit: the least any of its units may
-    spend. Each unit spends its own, at its own class's costs (docs/rulebook-readings.md
-    61), so a stack may go farther than this allowance at the dearest class's costs."""
-    return min(unit_allowance(ruleset, state, unit_id, bonus) for unit_id in units)
-
-
 class StackMove:
     """The facts that price the moves of `units` in `state`.
 

@@ -68,17 +68,6 @@ def _zone_of(units: FrozenMap[str, UnitState], ruleset: Ruleset, player: Player)
     return frozenset(zone)
 
 
-def zoc_move_cost(in_enemy_zoc: frozenset[Hex], from_hex: Hex, to_hex: Hex) -> int:
-    """[10.2] +2 MP to enter an enemy ZOC, +1 MP to leave one; moving from one enemy ZOC
-    hex to another pays both."""
-    cost = 0
-    if from_hex in in_enemy_zoc:
-        cost += LEAVE_ZOC_COST
-    if to_hex in in_enemy_zoc:
-        cost += ENTER_ZOC_COST
-    return cost
-
-
 def zoc_holders(ruleset: Ruleset, state: GameState, player: Player, hex_: Hex) -> tuple[str, ...]:
     """`player`'s units whose own ZOC covers `hex_`: adjacent, not across a major river,
     and having a ZOC (10.1; 13.0: a disrupted unit neither has one nor fires)."""
