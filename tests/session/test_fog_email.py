@@ -198,7 +198,7 @@ def test_18_1_the_referee_finds_a_player_who_told_a_lie(shipped, table):
     assert found.problems[0].rule == REFEREE_RULE
 
 
-def test_i36_4_18_1_the_referee_finds_a_line_added_to_a_sealed_entry_s_narration(ruleset, table):
+def test_i36_4_18_1_the_referee_finds_a_line_added_to_a_sealed_entry_s_narration(shipped, table):
     """Under the fog of war the reader's program cannot check what the other side's entry
     narrates: his world does not hold it. At the end the referee does: a line of log added
     to a German TELL and signed again by the German is named at its entry. (A `!` line in a
@@ -211,13 +211,13 @@ def test_i36_4_18_1_the_referee_finds_a_line_added_to_a_sealed_entry_s_narration
         if e.kind is EntryKind.TELL and e.by == "german" and e.field("box") and e.narration
     )  # fmt: skip
     entries[index] = replace(changed, narration=(*changed.narration, lie))
-    found = referee(ruleset, resigned(parsed.header, entries, table.keys))
+    found = referee(shipped, resigned(parsed.header, entries, table.keys))
     assert [(p.entry, p.rule) for p in found.problems] == [(changed.number, REFEREE_RULE)]
     message = found.problems[0].message
     assert message == f"the entry says '{lie}' where its action tells nothing", message
 
 
-def test_i36_4_18_1_the_referee_finds_a_sealed_entry_s_narration_changed(ruleset, table):
+def test_i36_4_18_1_the_referee_finds_a_sealed_entry_s_narration_changed(shipped, table):
     """The first line of a German TELL's narration replaced by another: the referee names
     the entry, the line it says and the line its action tells."""
     parsed = parse(table.sent[-1])
@@ -227,7 +227,7 @@ def test_i36_4_18_1_the_referee_finds_a_sealed_entry_s_narration_changed(ruleset
         if e.kind is EntryKind.TELL and e.by == "german" and e.field("box") and e.narration
     )  # fmt: skip
     entries[index] = replace(changed, narration=("The Soviet player concedes.",))
-    found = referee(ruleset, resigned(parsed.header, entries, table.keys))
+    found = referee(shipped, resigned(parsed.header, entries, table.keys))
     assert [(p.entry, p.rule) for p in found.problems] == [(changed.number, REFEREE_RULE)]
     truth = changed.narration[0]
     assert found.problems[0].message == (
