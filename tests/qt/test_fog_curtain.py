@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDockWidget, QPushButton, QWidget
 
 from owsqt.journal.textformat import Play
-from owsqt.qt.app import mainwindow
+from owsqt.qt.app import gamefiles
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.app.newgamedialog import NewGameChoice
 from owsqt.qt.play import initiativedialog
@@ -50,8 +50,8 @@ def new_hot_seat_game(qtbot, monkeypatch) -> MainWindow:
     window.show()
     qtbot.waitExposed(window)
     choice = NewGameChoice("we-are-coming", (FOG_OF_WAR,), Mode.STRICT, True, Play.HOT_SEAT)
-    monkeypatch.setattr(mainwindow.NewGameDialog, "exec", lambda self: 1)
-    monkeypatch.setattr(mainwindow.NewGameDialog, "choice", lambda self: choice)
+    monkeypatch.setattr(gamefiles.NewGameDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(gamefiles.NewGameDialog, "choice", lambda self: choice)
     window.new_game()
     QApplication.processEvents()
     return window

@@ -135,12 +135,12 @@ def test_an_untouched_game_writes_no_autosave_and_its_first_action_does(qtbot, s
 
 
 def test_new_game_from_the_menu_waits_for_its_first_action(qtbot, shipped, monkeypatch):
-    from owsqt.qt.app import mainwindow
+    from owsqt.qt.app import gamefiles
     from owsqt.qt.app.newgamedialog import NewGameChoice
 
     window = window_for(qtbot, shipped, new_game(shipped, None))
-    monkeypatch.setattr(mainwindow.NewGameDialog, "exec", lambda self: 1)
-    monkeypatch.setattr(mainwindow.NewGameDialog, "choice", lambda self: NewGameChoice(OPENING))
+    monkeypatch.setattr(gamefiles.NewGameDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(gamefiles.NewGameDialog, "choice", lambda self: NewGameChoice(OPENING))
     window.new_action.trigger()
     assert window.session.path is None and not autosave_dir().exists()
 

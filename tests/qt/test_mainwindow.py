@@ -135,7 +135,7 @@ def test_clicking_the_overview_moves_the_view(qtbot, ruleset):
 
 
 def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset, monkeypatch):
-    from owsqt.qt.app import mainwindow
+    from owsqt.qt.app import gamefiles
     from owsqt.qt.app.newgamedialog import NewGameChoice
     from owsqt.rules.scenario.ruleset import default_ruleset
 
@@ -143,8 +143,8 @@ def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset,
     window = MainWindow(shipped, GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     choice = NewGameChoice("hoths-last-gasp", (), Mode.ASSIST, True)
-    monkeypatch.setattr(mainwindow.NewGameDialog, "exec", lambda self: 1)
-    monkeypatch.setattr(mainwindow.NewGameDialog, "choice", lambda self: choice)
+    monkeypatch.setattr(gamefiles.NewGameDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(gamefiles.NewGameDialog, "choice", lambda self: choice)
     window.new_action.trigger()
     state = window.session.state
     assert (state.scenario, state.turn, state.phase) == ("hoths-last-gasp", 9, Phase.AIR_OPERATIONS)

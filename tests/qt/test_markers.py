@@ -102,7 +102,7 @@ def test_the_hex_menu_places_int_entrenchment_and_bridge_markers(qtbot, ruleset)
 def test_the_stack_inspector_reorders_the_stack(qtbot, ruleset):
     window = window_with(qtbot, ruleset)
     hex_ = ruleset.grid.hex_of("2428")
-    window._on_hex_selected(hex_)
+    window.selection.show(hex_)
     assert window.inspector.reordered(1, "top") == ("mech", "tank")
     window.inspector.reorder_requested.emit(hex_, ("mech", "tank"))
     assert window.session.state.stack(hex_) == ("mech", "tank")

@@ -1,8 +1,7 @@
 """The table side of air operations (4.0): the Air operations dock (the segment's page
 above both charts), Game ▸ Air operations…, the drops on the charts (a draft of the
 allocation under the rules, a PlaceAirUnit edit in free play), map clicks that pick a
-target, and the status line's hint. The window owns one and calls `refresh()` after every
-change, as it does for every other view."""
+target, and the status line's hint: a feature of the table (qt/app/feature.py)."""
 
 from __future__ import annotations
 
@@ -124,11 +123,23 @@ class AirControl(QObject):
         self.dock.show()
         self.dock.raise_()
 
-    def hint(self, base: str) -> str:
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> QDockWidget:
+        return self.dock
+
+    def view_action(self) -> None:
+        """None: app/dockmenu.py lists the dock ("Air operations")."""
+
+    def hint(self) -> str | None:
         state = self.session.state
         if not self.rules_apply() or state.segment not in AIR_SEGMENTS:
-            return base
-        return f"{base}; Air operations ({AIR_KEYS}): {HINTS[state.segment]}"
+            return None
+        return f"Air operations ({AIR_KEYS}): {HINTS[state.segment]}"
+
+    def headline(self) -> None:
+        """None: air operations never hold the status line alone."""
 
     # --- the charts and the map -----------------------------------------------------------------
 
@@ -145,9 +156,9 @@ class AirControl(QObject):
         if refusal is not None:
             self._say(f"Not allowed: {refusal}")
 
-    def pick(self, hex_: Hex | None) -> None:
+    def pick(self, hex_: Hex) -> None:
         """A stack clicked on the map: the target of a ground attack or interdiction."""
-        if hex_ is not None and self.rules_apply():
+        if self.rules_apply():
             self.panel.pick(hex_)
 
     def add_menu_entries(self, menu: QMenu, hex_: Hex | None) -> None:

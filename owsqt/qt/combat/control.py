@@ -1,7 +1,7 @@
 """The table side of combat (11.0-12.0): the Game menu's Prepared attack (the combat
 calculator in free play), the entries of the counter and hex menus, the Combat dock with its
-panel, the marks on the map and the clicks on them. The window owns one and calls
-`refresh()` after every change, as it does for every other view."""
+panel, the marks on the map and the clicks on them: a feature of the table
+(qt/app/feature.py)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,6 @@ class CombatControl(QObject):
         self.window, self.ruleset = window, bridge.ruleset
         self._bridge, self._selected = bridge, selected
         self.marks = CombatMarks(counters.scene, self.pick)
-        counters.hex_selected.connect(self._counter_clicked)
         self.panel = CombatPanel(bridge, self.send, self.marks, self.start_from_menu)
         self.dock = QDockWidget("Combat", window)
         self.dock.setObjectName("combatDock")
@@ -109,21 +108,33 @@ class CombatControl(QObject):
         height = self.window.height() * 2 // 3
         self.window.resizeDocks([self.dock], [height], Qt.Orientation.Vertical)
 
-    def hint(self, base: str) -> str:
-        """The status bar's line: the combat's turn while one is under way."""
-        session = self.session
-        state = session.state
-        combat = state.combat
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> QDockWidget:
+        return self.dock
+
+    def view_action(self) -> QAction:
+        return self.panel_action
+
+    def headline(self) -> str | None:
+        """The status line while a combat (or the special fire) is under way: its turn."""
+        state = self.session.state
         if state.special_fire is not None:
             line = special_fire_line(self.ruleset, state.special_fire)
             return f"{line} — Combat panel ({PANEL_KEYS})"
-        if combat is not None:
-            where = self.ruleset.grid.id_of(combat.target)
-            line = actor_line(self.ruleset, state, combat)
+        if state.combat is not None:
+            where = self.ruleset.grid.id_of(state.combat.target)
+            line = actor_line(self.ruleset, state, state.combat)
             return f"Combat on {where}: {line} — Combat panel ({PANEL_KEYS})"
-        if session.mode is not Mode.FREE and state.segment in COMBAT_SEGMENTS:
-            return f"{base}; prepared attack: right-click an enemy stack ({ATTACK_KEYS}, 11.1)"
-        return base
+        return None
+
+    def hint(self) -> str | None:
+        """In a combat segment under the rules: how a prepared attack begins."""
+        session = self.session
+        if session.mode is not Mode.FREE and session.state.segment in COMBAT_SEGMENTS:
+            return f"prepared attack: right-click an enemy stack ({ATTACK_KEYS}, 11.1)"
+        return None
 
     # --- starting ------------------------------------------------------------------------------
 
@@ -213,11 +224,8 @@ class CombatControl(QObject):
     # --- the map and the engine ----------------------------------------------------------------
 
     def pick(self, hex_: Hex) -> None:
+        """A stack or a marked hex clicked on the map: the page takes it if it offers it."""
         self.panel.pick(hex_)
-
-    def _counter_clicked(self, hex_: Hex | None) -> None:
-        if hex_ is not None:
-            self.panel.pick(hex_)
 
     def send(self, action: Action) -> tuple[Outcome | None, str]:
         """Submit through the window (journal, refresh, status bar); when the action could not

@@ -1,8 +1,9 @@
 """The Help of the main window: the Rulebook dock (View ▸ Rulebook, F1), rule citations
 made links wherever the window shows them, the keyboard shortcut list and the map legend.
 
-The window constructs one HelpControl, puts `rulebook_action` in its View menu and
-`actions()` in its Help menu; everything else is wired here."""
+A feature of the table (qt/app/feature.py), made after every other dock: its dock is a
+column of its own at the right, which it places itself; the window puts `actions()` in its
+Help menu; everything else is wired here."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from owsqt.qt.help.legend import LegendDialog
 from owsqt.qt.help.linker import LabelLinks, LogLinks, StatusLinks
 from owsqt.qt.help.rulebook import Rulebook, load_rulebook, parse, rulebook_path
 from owsqt.qt.help.shortcuts import ShortcutsDialog
+from owsqt.rules.core.hexgrid import Hex
 
 RULEBOOK_KEYS = "F1"
 SHORTCUT_KEYS = "Ctrl+/"
@@ -79,6 +81,27 @@ class HelpControl(QObject):
 
     def _link_soon(self, *_signalled: object) -> None:
         self._relink.start()
+
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> None:
+        """None: the Rulebook is a column of its own, placed when it is made."""
+
+    def view_action(self) -> QAction:
+        return self.rulebook_action
+
+    def refresh(self) -> None:
+        """Nothing: the links follow every change by themselves (`_link_soon`)."""
+
+    def hint(self) -> None:
+        """None: the status line's citations are links, nothing more."""
+
+    def headline(self) -> None:
+        """None: help never holds the status line."""
+
+    def pick(self, hex_: Hex) -> None:
+        """Nothing: a click may show a new citation, which `_link_soon` follows."""
 
     def actions(self) -> list[QAction]:
         """The Help menu's entries."""

@@ -1,8 +1,9 @@
 """The table side of enforced movement (8.1-8.3): while a stack is selected or dragged, or
 units are dragged in from the Arrivals dock, shade where they can go, draw the path to the
-hovered hex with its bill, and turn a drop into the MoveStack the engine judges. What a
-move would be (its path, its bill, the rule it breaks, the action of a drop) is the rules'
-move plan (rules/movement/moveplan.py); this module follows the pointer and draws it.
+hovered hex with its bill (or the hasty attack's, 8.4). What a move would be (its path, its
+bill, the rule it breaks) is the rules' move plan (rules/movement/moveplan.py); this module
+follows the pointer and draws it. The gesture itself, from the press to the drop and the
+action it asks for, is `qt/movement/drag.py: StackDrag`, which shows itself through this.
 
 Only games under the rules (ASSIST, STRICT) after set-up move this way; in free play and
 set-up a drop stays a move by hand (PlaceUnits). The shading shows only in the acting
@@ -20,17 +21,15 @@ from owsqt.qt.kit.pathitem import PathItem
 from owsqt.qt.kit.shading import HexShading
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.qt.map.view import MapView
+from owsqt.qt.movement.answers import DropAnswers
 from owsqt.qt.movement.bill import MoveBill, bill_html, hasty_html, mp_text
 from owsqt.qt.movement.overlay import ENTRY_EDGE, ENTRY_FILL, REACH_EDGE, REACH_FILL
-from owsqt.rules.combat.offers import hasty_offer
-from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.movement.moveplan import (
     MovePlan,
     Route,
-    drop_action,
     entry_hexes,
     may_plan,
     move_plan,
@@ -41,7 +40,7 @@ from owsqt.session import GameSession
 
 
 class MoveController(QObject):
-    """Reach, path and bill of the stack being selected or moved, and the action of a drop."""
+    """Reach, path and bill of the stack being selected or moved."""
 
     def __init__(self, scene: QGraphicsScene, view: MapView, bridge: SessionBridge) -> None:
         super().__init__(view)
@@ -53,6 +52,7 @@ class MoveController(QObject):
         for item in (self.shading, self.entry_shading, self.path):
             scene.addItem(item)
         self.bill = MoveBill(view)
+        self.answers = DropAnswers(bridge)  # what the rules say of a drop on the hovered hex
         self.administrative = False  # 8.3, for the moves that start from now on
         self.selected: Hex | None = None
         self.plan: MovePlan | None = None  # what the shading shows
@@ -176,8 +176,7 @@ class MoveController(QObject):
         plan = self.plan
         offer = None
         if plan is not None and hex_ is not None and not plan.entering:
-            session = self.session
-            offer = hasty_offer(self.ruleset, session.state, session.mode, plan.units, hex_)
+            offer = self.answers.offer(plan.units, hex_)
         if offer is not None:  # 8.4: over the enemy next to the stack, the hasty attack's bill
             self.route = None
             self.path.clear()
@@ -207,21 +206,6 @@ class MoveController(QObject):
         points = list(self.path.points)
         points.extend(QPointF(*SCENE_LAYOUT.center(h)) for h in self.entry_shading.hexes)
         return pointer, [self.view.mapFromScene(p) + offset for p in points]
-
-    # --- a drop -------------------------------------------------------------------------
-
-    def action_for_drop(self, units: tuple[str, ...], target: Hex) -> Action | None:
-        """What dropping `units` on `target` asks for: a move by hand in free play and set-up,
-        else a MoveStack along the path shown; None when the stack is dropped where it is."""
-        session = self.session
-        return drop_action(
-            self.ruleset,
-            session.state,
-            session.mode,
-            units,
-            target,
-            administrative=self.administrative,
-        )
 
     # --- helpers ------------------------------------------------------------------------
 

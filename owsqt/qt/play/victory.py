@@ -1,6 +1,7 @@
 """The Victory dock (19.0): where the scenario stands now, shown or hidden from the View
 menu, a button for the result screen, and the result screen opened once when the game
-ends. The rules judge (victory.result); this only shows it."""
+ends. The rules judge (victory.result); this only shows it. A feature of the table
+(qt/app/feature.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.replay import ReplayDock
 from owsqt.qt.play.resultdialog import ResultDialog
+from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.fog.view import SideView
 from owsqt.rules.victory.crossing import Standing, across_seen
@@ -89,6 +92,28 @@ class VictoryControl(QObject):
                 self.box = self.show_result()
         else:
             self._announced = None
+
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> QDockWidget:
+        return self.dock
+
+    def view_action(self) -> QAction:
+        """View ▸ Victory: shows or hides the dock."""
+        toggle = self.dock.toggleViewAction()
+        toggle.setText("&Victory")
+        toggle.setToolTip("Where the scenario's victory conditions stand now (19.0)")
+        return toggle
+
+    def hint(self) -> None:
+        """None: the standing is the dock's, not the status line's."""
+
+    def headline(self) -> None:
+        """None: the standing never holds the status line."""
+
+    def pick(self, hex_: Hex) -> None:
+        """Nothing: a click on the map does not change the standing."""
 
     def _seen(self) -> SideView | None:
         """[18.1] What the viewer may know of the standing; the game over, everything."""

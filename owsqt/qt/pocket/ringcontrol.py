@@ -1,11 +1,12 @@
 """The table side of the Soviet Ring Forces Segment (5.2): the Ring Forces dock, which
 comes forward when the segment begins with a roll to make, the map's shading of the hexes
 whose pieces a release may free (a click there shows them in the list), and the status
-line's hint. The window owns one and calls `refresh()` after every change."""
+line's hint: a feature of the table (qt/app/feature.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow
 
 from owsqt.qt.bridge import SessionBridge
@@ -47,26 +48,42 @@ class RingControl(QObject):
             self.dock.show()
             self.dock.raise_()
 
-    def pick(self, hex_: Hex | None) -> None:
+    def pick(self, hex_: Hex) -> None:
         """A stack clicked on the map in the segment: its releasable pieces in the list."""
-        if hex_ is not None and self._bridge.session.state.segment is Segment.SOVIET_RING_FORCES:
+        if self._bridge.session.state.segment is Segment.SOVIET_RING_FORCES:
             self.panel.choose_hex(hex_)
 
     def _picked(self, hex_: Hex) -> None:
         self.panel.choose_hex(hex_)
 
-    def hint(self, base: str) -> str:
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> QDockWidget:
+        return self.dock
+
+    def view_action(self) -> QAction:
+        """View ▸ Ring Forces: shows or hides the dock."""
+        toggle = self.dock.toggleViewAction()
+        toggle.setText("Rin&g Forces")
+        toggle.setToolTip("The Soviet Ring armies attacked, their release rolls (5.2)")
+        return toggle
+
+    def hint(self) -> str | None:
         """[5.2] What the Ring Forces Segment waits for, after the step's own hint."""
         state = self._bridge.session.state
         if state.segment is not Segment.SOVIET_RING_FORCES or not self._rules_apply():
-            return base
+            return None
         if rolls_due(state):
-            return f"{base}; Ring Forces dock: roll for each attacked army ({ODDS}, 5.2)"
+            return f"Ring Forces dock: roll for each attacked army ({ODDS}, 5.2)"
         if releases_due(state):
-            return f"{base}; Ring Forces dock: click the piece to release (5.2)"
+            return "Ring Forces dock: click the piece to release (5.2)"
         if ring_segment_movers(state):
-            return f"{base}; drag the released or retreated Ring units to move them (5.2)"
-        return base
+            return "drag the released or retreated Ring units to move them (5.2)"
+        return None
+
+    def headline(self) -> None:
+        """None: the Ring Forces never hold the status line alone."""
 
     def _rules_apply(self) -> bool:
         return self._bridge.session.mode is not Mode.FREE

@@ -1,11 +1,11 @@
 """The table side of Operation Thunderclap (5.1): the Pocket dock, which comes forward
 when the German player may attempt it or must place the Sixth Army, the map clicks that
-place a unit, and the status line's hint. The window owns one and calls `refresh()`
-after every change."""
+place a unit, and the status line's hint: a feature of the table (qt/app/feature.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow
 
 from owsqt.qt.bridge import SessionBridge
@@ -48,9 +48,9 @@ class ThunderclapControl(QObject):
             self.dock.show()
             self.dock.raise_()
 
-    def pick(self, hex_: Hex | None) -> None:
+    def pick(self, hex_: Hex) -> None:
         """A hex clicked on the map while the Sixth Army is placed."""
-        if hex_ is not None and placing_now(self._bridge.session.state):
+        if placing_now(self._bridge.session.state):
             self._picked(hex_)
 
     def _shade(self) -> None:
@@ -60,13 +60,31 @@ class ThunderclapControl(QObject):
     def _picked(self, hex_: Hex) -> None:
         self.panel.place_at(hex_)
 
-    def hint(self, base: str) -> str:
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> QDockWidget:
+        return self.dock
+
+    def view_action(self) -> QAction:
+        """View ▸ Pocket: shows or hides the dock."""
+        toggle = self.dock.toggleViewAction()
+        toggle.setText("&Pocket")
+        toggle.setToolTip(
+            "Operation Thunderclap: its condition, the attempt, the Sixth Army's placement (5.1)"
+        )
+        return toggle
+
+    def hint(self) -> str | None:
         state = self._bridge.session.state
         if may_attempt(self._bridge.ruleset, state):
-            return f"{base}; Pocket dock: attempt Operation Thunderclap, or end the step (5.1)"
+            return "Pocket dock: attempt Operation Thunderclap, or end the step (5.1)"
         if placing_now(state) and self.panel.chosen_unit() is not None:
-            return f"{base}; Pocket dock: place the Sixth Army on shaded pocket hexes (5.1)"
-        return base
+            return "Pocket dock: place the Sixth Army on shaded pocket hexes (5.1)"
+        return None
+
+    def headline(self) -> None:
+        """None: the pocket never holds the status line alone."""
 
     def _send(self, action: Action) -> None:
         self._bridge.submit(action)

@@ -1,11 +1,11 @@
 """The table side of the Replacement Segment (17.3, 17.4): the Replacements dock, which
 comes forward when the segment begins under the rules, the map clicks that place a
-destroyed unit, and the status line's hint. The window owns one and calls `refresh()`
-after every change."""
+destroyed unit, and the status line's hint: a feature of the table (qt/app/feature.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow
 
 from owsqt.qt.bridge import SessionBridge
@@ -45,10 +45,10 @@ class ReplacementsControl(QObject):
             self.dock.show()
             self.dock.raise_()
 
-    def pick(self, hex_: Hex | None) -> None:
+    def pick(self, hex_: Hex) -> None:
         """A stack clicked on the map in the segment: the chosen destroyed unit goes there
         when the rules allow it (17.4)."""
-        if hex_ is not None and self._bridge.session.state.segment is Segment.REPLACEMENT:
+        if self._bridge.session.state.segment is Segment.REPLACEMENT:
             self.panel.reenter_at(hex_)
 
     def _shade(self) -> None:
@@ -57,10 +57,26 @@ class ReplacementsControl(QObject):
     def _picked(self, hex_: Hex) -> None:
         self.panel.reenter_at(hex_)
 
-    def hint(self, base: str) -> str:
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> QDockWidget:
+        return self.dock
+
+    def view_action(self) -> QAction:
+        """View ▸ Replacements: shows or hides the dock."""
+        toggle = self.dock.toggleViewAction()
+        toggle.setText("&Replacements")
+        toggle.setToolTip("Replacement points, units to raise and to bring back (17.4)")
+        return toggle
+
+    def hint(self) -> str | None:
         if self._bridge.session.state.segment is not Segment.REPLACEMENT:
-            return base
-        return f"{base}; Replacements dock: click units to raise, hexes to bring back (17.4)"
+            return None
+        return "Replacements dock: click units to raise, hexes to bring back (17.4)"
+
+    def headline(self) -> None:
+        """None: the replacements never hold the status line alone."""
 
     def _rules_apply(self) -> bool:
         return self._bridge.session.mode is not Mode.FREE

@@ -2,7 +2,7 @@
 when a side's set-up begins with units to place; the shading of the chosen or carried
 units' set-up zone (a click on it places the chosen units); "Return to tray" in a
 counter's menu; "Place the rest by default"; the reserve markers of reserve units placed
-(19.11 a). The window owns one and calls `refresh()` after every change."""
+(19.11 a). A feature of the table (qt/app/feature.py)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,12 @@ class SetupControl(QObject):
         bridge.submitted.connect(self._after)
         bridge.replaced.connect(self._forget)
 
+    # --- as a feature of the table (qt/app/feature.py) ---------------------------------------
+
+    @property
+    def tabbed_dock(self) -> QDockWidget:
+        return self.dock
+
     def view_action(self) -> QAction:
         """View ▸ Set-up tray: shows or hides the dock."""
         toggle = self.dock.toggleViewAction()
@@ -90,12 +96,18 @@ class SetupControl(QObject):
         self._shown_for = None
         self._carried = ()
 
-    def hint(self, base: str) -> str:
+    def hint(self) -> str | None:
         state = self._session.state
         waiting = any(p.waiting for p in self.tray.progress)
         if state.phase is not Phase.SETUP or not waiting or not self.tray.list.isEnabled():
-            return base  # nothing to place, or not this player's to place (e-mail play)
-        return f"{base}; drag counters from the Set-up tray into their shaded zones"
+            return None  # nothing to place, or not this player's to place (e-mail play)
+        return "drag counters from the Set-up tray into their shaded zones"
+
+    def headline(self) -> None:
+        """None: the set-up never holds the status line alone."""
+
+    def pick(self, hex_: Hex) -> None:
+        """Nothing: a click on the shaded zone places the chosen units (its own shading)."""
 
     # --- zone shading ------------------------------------------------------------------------
 
