@@ -17,7 +17,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game, open_journal
 from tools.fuzz.solo import choose_legal
 
 SCENARIO = "hoths-last-gasp"
@@ -33,7 +33,7 @@ def fogged(rules, tmp_path_factory):
     """A game file made by `owsqt new --fog`, then played on by random legal actions."""
     path = tmp_path_factory.mktemp("fog") / "fog.owsg"
     assert main(["new", "--scenario", SCENARIO, "--fog", "--seed", "1", "--out", str(path)]) == 0
-    session = GameSession.open(rules, path)
+    session = open_journal(rules, path)
     rng = random.Random(1)
     for _ in range(40):
         assert session.submit(choose_legal(rules, session.state, rng, AssertionError)).applied
@@ -50,7 +50,7 @@ def replayed_as(capsys, path, side: str, *more: str) -> dict:
 def test_18_1_new_fog_writes_the_option_in_the_header(rules, fogged):
     header = read_journal(fogged).split("\n\n")[0]
     assert f"\noptions: {FOG_OF_WAR} {KEYED_DICE}\n" in header  # the program adds the keyed die
-    assert FOG_OF_WAR in GameSession.from_text(rules, read_journal(fogged)).state.options
+    assert FOG_OF_WAR in game_from_text(rules, read_journal(fogged)).state.options
 
 
 @pytest.mark.parametrize("side", list(Player))
@@ -60,7 +60,7 @@ def test_18_1_replay_as_prints_the_view_the_session_gives(rules, fogged, capsys,
     their strengths as shown, the hidden counts, and the log as that side reads it."""
     more = () if entry is None else ("--to", str(entry))
     printed = replayed_as(capsys, fogged, side.value, *more)
-    session = GameSession.from_text(rules, read_journal(fogged))
+    session = game_from_text(rules, read_journal(fogged))
     upto = len(session.entries) if entry is None else entry
     seen = session.seen_by(side, upto)
     grid = rules.grid
@@ -98,7 +98,7 @@ def test_18_1_replay_as_without_fog_of_war_shows_everything(rules, tmp_path, cap
     path = tmp_path / "clear.owsg"
     assert main(["new", "--scenario", SCENARIO, "--seed", "1", "--out", str(path)]) == 0
     printed = replayed_as(capsys, path, "soviet")
-    state = GameSession.from_text(rules, read_journal(path)).state
+    state = game_from_text(rules, read_journal(path)).state
     on_map = {u for stack in state.stacks.values() for u in stack}
     assert {unit["id"] for unit in printed["units"]} == on_map
     assert printed["hidden"] == {} and printed["fog_of_war"] is False
@@ -137,7 +137,7 @@ def test_18_1_act_tells_the_acting_side_the_roll_not_the_unit_it_drew(rules, tmp
     """`owsqt act` prints what the action did as its side may read it: a ground attack on
     a hidden stack tells the Soviet player the die, not the German unit drawn (4.6)."""
     path = tmp_path / "fog.owsg"
-    session = GameSession.new(
+    session = new_game(
         rules, "we-are-coming", Mode.STRICT, seed=3, options=(FOG_OF_WAR,), path=path
     )
     session.apply_default_setup()

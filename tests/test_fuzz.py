@@ -21,7 +21,7 @@ from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game, open_journal
 from tools.fuzz import cli, solo
 from tools.fuzz.settings import INTRODUCTORY, SCENARIOS, setting_for
 
@@ -42,7 +42,7 @@ def invariants(game):
 @pytest.fixture(scope="module")
 def start(game):
     """Turn one of We are coming!, both sides set up by default."""
-    session = GameSession.new(game, INTRODUCTORY, Mode.STRICT, seed=1)
+    session = new_game(game, INTRODUCTORY, Mode.STRICT, seed=1)
     session.apply_default_setup()
     return session.state
 
@@ -155,7 +155,7 @@ def test_8_1_the_movement_record_names_only_the_active_players_units(game, invar
 
 
 def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(game, invariants):
-    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+    session = new_game(game, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     start = session.state
     assert invariants.breaches(start) == []
@@ -171,7 +171,7 @@ def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(game, inv
 
 
 def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(game, invariants):
-    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+    session = new_game(game, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     pocket = sorted(game.game_map.pocket & invariants.battle_area)
     placed = moved_to(session.state, "de-14pz-hq", pocket[0])
@@ -190,7 +190,7 @@ def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(ga
 
 
 def test_5_2_19_11_a_held_unit_changes_hex_only_by_a_forced_retreat(game, invariants):
-    session = GameSession.new(game, "operation-winter-storm", Mode.STRICT, seed=1)
+    session = new_game(game, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     state = replace(session.state, segment=Segment.MECHANIZED_COMBAT)
     ring = next(u for u in sorted(invariants.ring_forces) if state.units[u].hex is not None)
@@ -257,7 +257,7 @@ def fails(game, tmp_path, *, replay=True, **kwargs) -> solo.FuzzFailure:
     assert failure.journal == tmp_path / "fuzz-seed-7.owsg"
     assert failure.journal.read_text(encoding="utf-8").startswith("owsqt journal 2\n")
     if replay:  # the journal up to the failure, which `owsqt replay` reads
-        GameSession.open(game, failure.journal).close()
+        open_journal(game, failure.journal).close()
     return failure
 
 

@@ -58,6 +58,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session import exchangenotes as notes
 from owsqt.session import secrets
+from owsqt.session.fogduties import SideDuties
 from owsqt.session.fogmail import check_opened
 from owsqt.session.problems import EMAIL_RULE, Problem
 from owsqt.session.referee import Refereed, referee
@@ -117,12 +118,6 @@ class Game(Protocol):
         self, entries: Sequence[Entry], progress: Callable[[int, int], None] | None = None
     ) -> None: ...
 
-    def owed_by_opponent(self) -> str | None: ...
-
-    def answer_strike(self) -> None: ...
-
-    def open_tells(self) -> None: ...
-
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
@@ -141,8 +136,9 @@ class EmailExchange:
     share_the_computer = False  # one player at each computer
     rule = EMAIL_RULE
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, duties: SideDuties | None = None) -> None:
         self._game = game
+        self._duties = duties  # 18.1: in a fogged game, what its side's world owes and is owed
         header = game.header
         self.keys: dict[str, str | None] = {"german": header.german, "soviet": header.soviet}
         self._dice: DiceAgreement = agreement(header)
@@ -221,7 +217,7 @@ class EmailExchange:
         if self.why_not_act() is not None:
             return False
         game = self._game
-        if game.owed_by_opponent() is not None:  # 18.1: his answer to a strike, his seals
+        if self._owed() is not None:  # 18.1: his answer to a strike, his seals
             return True
         acting = {p.value for p in who_acts(game.ruleset, game.state)} - set(self._seals)
         return bool(acting) and not acting & self.local_sides
@@ -331,7 +327,7 @@ class EmailExchange:
             full = self._file_full()
             if full is not None:
                 return full
-            owed = self._game.owed_by_opponent()
+            owed = self._owed()
             if owed is not None:
                 return f"{owed}: send your file"
             if self._open_roll_refused(action):
@@ -387,8 +383,9 @@ class EmailExchange:
         bid."""
         if self.why_not_act() is not None:
             return
-        self._game.answer_strike()  # 18.1
-        self._game.open_tells()
+        if self._duties is not None:  # 18.1
+            self._duties.answer_strike(self.begin_file)
+            self._duties.open_tells(self.begin_file)
         mine = self.local_sides
         for side, (number, _seal) in list(self._seals.items()):
             if side in mine:
@@ -478,6 +475,10 @@ class EmailExchange:
         if openers != set(self.keys):
             return None
         return referee(self._game.ruleset, self._game.text())
+
+    def _owed(self) -> str | None:
+        """[18.1] What the opponent's program must write before this player acts again."""
+        return self._duties.owed_by_opponent() if self._duties is not None else None
 
     def _undo_refusal(self, target: int, at: int, undoers: Collection[str]) -> str | None:
         """Why `undoers`, writing entry `at`, may not undo entry `target`: an e-mail player

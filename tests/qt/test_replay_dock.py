@@ -21,7 +21,7 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, join_game, new_game
 from tests.airsteps import allocate_nothing
 from tests.session.pbemkit import Exchange, clock, set_up
 
@@ -33,7 +33,7 @@ def rules():
 
 def played(rules, end_steps: int = 4) -> GameSession:
     """Both default set-ups, then a few steps ended: a few phase changes to jump to."""
-    session = GameSession.new(rules, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(rules, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     for _ in range(end_steps):
         allocate_nothing(session)  # 4.3, on the clear turn 1
@@ -296,7 +296,7 @@ def test_the_range_label_says_where_the_entry_shown_lies(dock, session):
 
 def test_the_range_label_names_the_opponents_file(dock, rules):
     exchange = Exchange(rules)
-    soviet = GameSession.join(
+    soviet = join_game(
         rules, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
     )
     set_up(soviet, Player.SOVIET)

@@ -14,7 +14,7 @@ from owsqt.rules.movement.ringhold import ring_army
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.setup.ringline import pocket_face
 from owsqt.rules.setup.setupcheck import check_setup
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.rules.test_scenarios import copy_data
 
 SCENARIOS = ["we-are-coming", "hoths-last-gasp", "operation-winter-storm", "maximum-effort"]
@@ -29,7 +29,7 @@ def ruleset() -> Ruleset:
 def setups(ruleset):
     sessions = {}
     for scenario in SCENARIOS:
-        session = GameSession.new(ruleset, scenario, Mode.STRICT, seed=3)
+        session = new_game(ruleset, scenario, Mode.STRICT, seed=3)
         session.apply_default_setup()
         sessions[scenario] = session
     return sessions

@@ -14,7 +14,7 @@ from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession, ImportRefused, email, game
+from owsqt.session import ImportRefused, email, game_from_text, join_game, replay
 from tests.session.floodkit import appended, flooded_reply
 from tests.session.pbemkit import Exchange, must
 
@@ -38,13 +38,13 @@ def opened(ruleset) -> tuple[Exchange, str]:
 def counting_replays(monkeypatch) -> list[int]:
     """The entries the import replays, counted as the engine is asked to apply them."""
     applied: list[int] = []
-    real = game.apply
+    real = replay.apply
 
     def apply(*args, **kwargs):
         applied.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(game, "apply", apply)
+    monkeypatch.setattr(replay, "apply", apply)
     return applied
 
 
@@ -52,7 +52,7 @@ def test_3_1_a_reply_of_illegal_moves_is_refused_at_its_first_and_judges_no_othe
     ruleset, opened, monkeypatch
 ):
     exchange, text = opened
-    german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
+    german = game_from_text(ruleset, text, identity=exchange.german_key)
     before = german.text()
     flood = flooded_reply(ruleset, exchange, exchange.soviet.text(), 1_500)
     first = len(parse(text).entries) + 2  # after the reveal his file begins with (Dice)
@@ -75,7 +75,7 @@ def test_defect_8_a_reply_larger_than_one_file_is_refused_before_any_entry_is_re
     ruleset, opened, monkeypatch
 ):
     exchange, text = opened
-    german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
+    german = game_from_text(ruleset, text, identity=exchange.german_key)
     before = german.text()
     known = len(parse(text).entries)
     verified: list[str] = []
@@ -131,7 +131,7 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
     text = exchange.send(exchange.german)
     exchange.soviet.email.import_text(text)
     monkeypatch.setattr(email, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
-    soviet = GameSession.from_text(ruleset, exchange.soviet.text(), identity=exchange.soviet_key)
+    soviet = game_from_text(ruleset, exchange.soviet.text(), identity=exchange.soviet_key)
     for _ in range(3):
         must(soviet, RollDice(purpose="test", player=Player.SOVIET))
     refused = soviet.submit(RollDice(purpose="test", player=Player.SOVIET))
@@ -142,7 +142,7 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
         "for its send: send it now"
     )
     _, reply = soviet.email.send()
-    german = GameSession.from_text(ruleset, text, identity=exchange.german_key)
+    german = game_from_text(ruleset, text, identity=exchange.german_key)
     report = german.email.import_text(reply)
     assert report.last_entry - report.first_entry + 1 == 5
 
@@ -159,7 +159,7 @@ def test_defect_8_a_first_file_of_illegal_rolls_is_refused_at_its_first_when_joi
     flood = appended(ruleset, exchange.german, exchange.german_key, rolls)
     replays = counting_replays(monkeypatch)
     with pytest.raises(ImportRefused) as refused:
-        GameSession.join(ruleset, flood, identity=Identity.generate())
+        join_game(ruleset, flood, identity=Identity.generate())
     # its first entry breaks the exchange's rules twice: a die before the dice are agreed,
     # and an open roll in strict e-mail play; no other entry is judged
     assert {(p.entry, p.rule) for p in refused.value.problems} == {(1, email.EMAIL_RULE)}

@@ -21,7 +21,7 @@ from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession, ImportRefused
+from owsqt.session import GameSession, ImportRefused, game_from_text, join_game, new_game
 from owsqt.session import exchangenotes as notes
 from owsqt.session.email import OPEN_ROLL_REFUSED, EmailExchange
 from owsqt.session.problems import EMAIL_RULE
@@ -65,7 +65,7 @@ def new_entries(played: Exchange, file: int) -> list[Entry]:
 
 def german_after(ruleset, played: Exchange, file: int) -> GameSession:
     """The German's game as he sent file `file` (or opened it), played with his key."""
-    return GameSession.from_text(ruleset, played.files[file - 1], identity=played.german_key)
+    return game_from_text(ruleset, played.files[file - 1], identity=played.german_key)
 
 
 def refused_import(german: GameSession, text: str, error=JournalError) -> str:
@@ -113,7 +113,7 @@ def test_pbem_dice_a_creators_first_file_with_dice_he_chose_is_refused_by_the_jo
     forged = rewritten(first, exchange.german_key, header=header)
     assert ("\ndice: seed 12345\n" in forged) is (seed is not None)
     with pytest.raises(JournalError) as refused:
-        GameSession.join(ruleset, forged, identity=exchange.soviet_key, clock=clock())
+        join_game(ruleset, forged, identity=exchange.soviet_key, clock=clock())
     assert str(refused.value) == message
     if seed is not None:  # and verify never says the dice were agreed
         path = tmp_path / "chosen.owsg"
@@ -131,7 +131,7 @@ def test_pbem_dice_two_joins_of_one_game_bring_shares_of_their_own(ruleset):
     first = exchange.send(exchange.german)
     shares = []
     for _ in range(2):
-        soviet = GameSession.join(ruleset, first, identity=exchange.soviet_key, clock=clock())
+        soviet = join_game(ruleset, first, identity=exchange.soviet_key, clock=clock())
         set_up(soviet, Player.SOVIET)
         _, text = soviet.email.send()
         second = parse(text).entries[len(parse(first).entries) :]
@@ -230,7 +230,7 @@ def test_pbem_dice_a_reveal_that_does_not_match_its_commitment_is_refused(rulese
 def test_pbem_dice_a_file_without_its_writers_reveal_is_refused(ruleset, played, monkeypatch):
     """A changed Soviet program rolls the initiative in file 10 from the seed of the file
     before, without revealing his share."""
-    soviet = GameSession.from_text(ruleset, played.files[7], identity=played.soviet_key)
+    soviet = game_from_text(ruleset, played.files[7], identity=played.soviet_key)
     with monkeypatch.context() as changed:
         changed.setattr(EmailExchange, "begin_file", lambda self: False)
         soviet.email.import_text(played.files[8])  # his program shows his bid and rolls
@@ -281,7 +281,7 @@ def one_seed_game(ruleset, german: Identity, soviet: Identity) -> str:
     game = "0123456789abcdef" * 2
     share = german.secret_for(f"seed {game}")
     commitment = hashlib.sha256(f"owsqt seed commitment {game} {share}".encode()).hexdigest()
-    made = GameSession.new(ruleset, SCENARIO, Mode.STRICT, play=Play.EMAIL, identity=german)
+    made = new_game(ruleset, SCENARIO, Mode.STRICT, play=Play.EMAIL, identity=german)
     header = replace(
         made.header, game=game, commitment=commitment, per_file_dice=False, created=MADE
     )
@@ -318,14 +318,14 @@ def test_pbem_dice_a_game_of_one_seed_verifies_as_it_was_and_is_not_played_on(
     out = capsys.readouterr().out
     assert "VALID" in out
     assert "  dice: one seed for the whole game (made by an older owsqt), agreed by both " in out
-    german = GameSession.from_text(ruleset, text, identity=german_key)
+    german = game_from_text(ruleset, text, identity=german_key)
     assert german.players.why_not_act() == ONE_SEED_GAME
-    soviet = GameSession.from_text(ruleset, text, identity=soviet_key)
+    soviet = game_from_text(ruleset, text, identity=soviet_key)
     reply = sent_by(text, soviet_key, "soviet")
     assert refused_import(german, reply) == ONE_SEED_GAME
     first = text[: text.index("#2 join")]
     with pytest.raises(JournalError, match=f"^line 11: {re.escape(ONE_SEED_GAME)}$"):
-        GameSession.join(ruleset, first, identity=Identity.generate())
+        join_game(ruleset, first, identity=Identity.generate())
     assert soviet.players.why_not_act() == ONE_SEED_GAME
 
 
@@ -347,7 +347,7 @@ def test_pbem_dice_a_game_rolls_from_its_files_seed_after_the_history_rebuilds_a
 def test_pbem_dice_a_local_game_with_shares_of_e_mail_play_is_refused(ruleset):
     """A local game rolls from the seed in its header: one that says its dice are agreed by
     shares could roll from nothing at all."""
-    text = GameSession.new(ruleset, SCENARIO, seed=7, identity=Identity.generate()).text()
+    text = new_game(ruleset, SCENARIO, seed=7, identity=Identity.generate()).text()
     forged = text.replace("\ndice: seed 7\n", f"\ndice: per-file {'a' * 64}\n")
     with pytest.raises(JournalError) as refused:
         parse(forged)

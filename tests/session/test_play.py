@@ -13,7 +13,7 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, new_game, open_journal
 from owsqt.session.email import EmailExchange
 from owsqt.session.play import HotSeatPlay, SolitairePlay
 from tests.session.pbemkit import SCENARIO, Exchange, clock, end_steps_until
@@ -28,7 +28,7 @@ def ruleset():
 
 def local_game(ruleset, play: Play, mode: Mode = Mode.STRICT) -> GameSession:
     key = Identity.generate()
-    return GameSession.new(ruleset, SCENARIO, mode, seed=7, play=play, identity=key, clock=clock())
+    return new_game(ruleset, SCENARIO, mode, seed=7, play=play, identity=key, clock=clock())
 
 
 @pytest.mark.parametrize(
@@ -45,8 +45,8 @@ def test_only_hot_seat_hands_the_computer_over_and_the_file_keeps_the_kind(
     key = Identity.generate()
     seed = None if play is Play.EMAIL else 3
     path = tmp_path / "game.owsg"
-    GameSession.new(ruleset, SCENARIO, seed=seed, play=play, identity=key, path=path).close()
-    session = GameSession.open(ruleset, path, identity=key)
+    new_game(ruleset, SCENARIO, seed=seed, play=play, identity=key, path=path).close()
+    session = open_journal(ruleset, path, identity=key)
     assert isinstance(session.players, kind)
     assert session.players.share_the_computer is hands_over
     assert (session.email is session.players) is (play is Play.EMAIL)
@@ -112,13 +112,13 @@ def test_a_local_game_that_claims_a_file_was_sent_is_refused(ruleset, play):
     session = local_game(ruleset, play)
     session.write_note(EntryKind.SEND, "german", fields=(("file", "1"), ("to", "soviet")))
     with pytest.raises(JournalError, match="entry 1: a 'send' entry belongs to e-mail play"):
-        GameSession.from_text(ruleset, session.text())
+        game_from_text(ruleset, session.text())
 
 
 def test_a_game_whose_keys_are_not_this_computers_lets_nobody_act(ruleset):
     exchange = Exchange(ruleset)
     exchange.opening()
-    stranger = GameSession.from_text(
+    stranger = game_from_text(
         ruleset, exchange.files[-1], identity=Identity.generate(), clock=clock()
     )
     assert stranger.players.local_sides == frozenset()

@@ -17,7 +17,7 @@ from owsqt.rules.core.actions import DeclareAttacks, PlaceUnits, RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession, ImportRefused
+from owsqt.session import GameSession, ImportRefused, game_from_text, new_game, open_journal
 from owsqt.session.email import EmailExchange
 from tests.session.pbemkit import SCENARIO, Exchange, appended, clock, must, sent_by
 
@@ -39,7 +39,7 @@ def undo_of_the_last(text: str, key: Identity) -> str:
 
 def rolled(ruleset, key: Identity) -> GameSession:
     """A local strict game whose one action rolled the die."""
-    session = GameSession.new(ruleset, SCENARIO, Mode.STRICT, seed=3, identity=key, clock=clock())
+    session = new_game(ruleset, SCENARIO, Mode.STRICT, seed=3, identity=key, clock=clock())
     must(session, RollDice(purpose="test"))
     return session
 
@@ -49,7 +49,7 @@ def test_defect_5_verify_lists_a_signed_undo_of_a_die_roll_and_goes_on(
 ):
     key = Identity.generate()
     forged = undo_of_the_last(rolled(ruleset, key).text(), key)
-    audited = GameSession.from_text(ruleset, forged, identity=key, audit=True)
+    audited = game_from_text(ruleset, forged, identity=key, audit=True)
     assert [str(problem) for problem in audited.problems] == [f"entry 2: {BARRIER}"]
     # The audit took the roll back, as the file has it, and checks what follows.
     must(audited, RollDice(purpose="again"))
@@ -66,7 +66,7 @@ def test_a_local_file_with_a_signed_undo_of_a_die_roll_does_not_open(ruleset, tm
     path = tmp_path / "undone.owsg"
     path.write_text(undo_of_the_last(rolled(ruleset, key).text(), key))
     with pytest.raises(JournalError, match=f"^entry 2: the rules refuse this action: {BARRIER}$"):
-        GameSession.open(ruleset, path, identity=key)
+        open_journal(ruleset, path, identity=key)
     assert main(["act", str(path), '{"kind": "end_step", "player": "soviet"}']) == 2
     assert f"entry 2: the rules refuse this action: {BARRIER}" in capsys.readouterr().err
 
@@ -93,7 +93,7 @@ def test_defect_5_an_opponents_file_undoing_his_die_roll_is_refused_naming_the_e
     with pytest.raises(ImportRefused, match=f"entry {undo}: {BARRIER}"):
         german.email.import_text(forged)
     assert german.text() == before
-    audited = GameSession.from_text(ruleset, forged, audit=True)
+    audited = game_from_text(ruleset, forged, audit=True)
     assert [str(problem) for problem in audited.problems] == [f"entry {undo}: {BARRIER}"]
 
 
@@ -114,7 +114,7 @@ def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
     ruleset, tmp_path, capsys
 ):
     key = Identity.generate()
-    session = GameSession.new(ruleset, SCENARIO, Mode.ASSIST, seed=3, identity=key)
+    session = new_game(ruleset, SCENARIO, Mode.ASSIST, seed=3, identity=key)
     hq = "su-4mc-hq"  # 19.11: sets up within 2 hexes of 1817
     must(session, PlaceUnits(units=(hq,), to=ruleset.grid.hex_of("1001")))
     session.undo()
@@ -125,7 +125,7 @@ def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
     out = capsys.readouterr().out
     assert "    entry 1: 19.11: 4th Mech Corps HQ may not set up on 1001" in out
     assert "    entry 3: 19.11: 4th Mech Corps HQ may not set up on 1001" in out
-    audited = GameSession.from_text(ruleset, path.read_text(), audit=True)
+    audited = game_from_text(ruleset, path.read_text(), audit=True)
     assert audited.state == session.state  # applied again, as the file has it
 
 

@@ -88,7 +88,7 @@ from owsqt.rules.engine import Outcome
 from owsqt.rules.fog.option import fog_on
 from owsqt.rules.movement.moveaction import movable_units
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession, LogLine
+from owsqt.session import GameSession, LogLine, open_journal, recover_game
 from owsqt.userfiles import autosave_dir, games_dir
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
@@ -717,7 +717,7 @@ class MainWindow(QMainWindow):
             return True
         note = None
         try:
-            session = GameSession.open(self.ruleset, path)
+            session = open_journal(self.ruleset, path)
         except TornJournal as torn:
             recovered = self._recovered(path, torn.tear)
             if recovered is None:
@@ -754,7 +754,7 @@ class MainWindow(QMainWindow):
         if box.clickedButton() is not recover:
             return None
         try:
-            return GameSession.recover(self.ruleset, path)
+            return recover_game(self.ruleset, path)
         except (JournalError, OSError) as error:
             QMessageBox.warning(self, "Cannot recover this game", f"{path.name}\n\n{error}")
             return None
