@@ -3,7 +3,7 @@
 The ways a game opens (opening.py), the kinds of play a session holds (play.py) and the
 e-mail exchange (email.py) live beside it."""
 
-from owsqt.session.email import ImportReport
+from owsqt.session.emailimport import ImportReport
 from owsqt.session.game import GameSession
 from owsqt.session.opening import (
     game_from_text,

@@ -12,7 +12,7 @@ header a game opens with (headers.py) and the ways of opening a game beyond `new
 and `from_text` (opening.py: recover, join, resume). Who may write the journal at this
 computer is the kind of play's to say: the session holds one as its `players` (play.py),
 and in e-mail play that is the exchange of files (email.py), which it owns and which asks
-it only what email.Game lists.
+it only what exchangegame.Game lists.
 """
 
 from __future__ import annotations
@@ -350,7 +350,7 @@ class GameSession:
         """The file this game was written to until a write failed (then `path` is None)."""
         return self._record.journal.lost
 
-    # --- what the exchange writes (email.Game) -----------------------------------------
+    # --- what the exchange writes (exchangegame.Game) ----------------------------------
 
     def as_parsed(self) -> ParsedJournal:
         """The journal as parse() gives it back from text(), without reading it again."""

@@ -14,7 +14,7 @@ from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import ImportRefused, email, game_from_text, join_game, replay
+from owsqt.session import ImportRefused, email, filerules, game_from_text, join_game, replay
 from tests.session.floodkit import appended, flooded_reply
 from tests.session.pbemkit import Exchange, must
 
@@ -130,7 +130,7 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
     exchange.opening()
     text = exchange.send(exchange.german)
     exchange.soviet.email.import_text(text)
-    monkeypatch.setattr(email, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
+    monkeypatch.setattr(filerules, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
     soviet = game_from_text(ruleset, exchange.soviet.text(), identity=exchange.soviet_key)
     for _ in range(3):
         must(soviet, RollDice(purpose="test", player=Player.SOVIET))

@@ -23,7 +23,8 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.session import GameSession, ImportRefused, game_from_text, join_game, new_game
 from owsqt.session import exchangenotes as notes
-from owsqt.session.email import OPEN_ROLL_REFUSED, EmailExchange
+from owsqt.session.email import EmailExchange
+from owsqt.session.filerules import OPEN_ROLL_REFUSED
 from owsqt.session.problems import EMAIL_RULE
 from tests.session.pbemkit import (
     SCENARIO,

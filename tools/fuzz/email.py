@@ -31,7 +31,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import with_phantoms
 from owsqt.session import GameSession, game_from_text, join_game, new_game
-from owsqt.session.email import ImportReport
+from owsqt.session.emailimport import ImportReport
 from owsqt.session.referee import Refereed
 from tools.fuzz.hostile import Cheater, forgeries_taken
 from tools.fuzz.settings import Setting
