@@ -21,7 +21,7 @@ from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession, new_game, open_journal
+from owsqt.session import new_game, open_journal
 from tools.fuzz import cli, solo
 from tools.fuzz.settings import INTRODUCTORY, SCENARIOS, setting_for
 
@@ -303,12 +303,12 @@ def test_a_broken_invariant_fails(game, tmp_path, monkeypatch):
 
 
 def test_a_journal_that_replays_to_another_state_fails(game, tmp_path, monkeypatch):
-    real = GameSession.from_text
+    real = solo.game_from_text
 
     def altered(ruleset, text, identity=None):
         return SimpleNamespace(state=replace(real(ruleset, text, identity=identity).state, turn=99))
 
-    monkeypatch.setattr(solo.GameSession, "from_text", staticmethod(altered))
+    monkeypatch.setattr(solo, "game_from_text", altered)
     failure = fails(game, tmp_path, replay=False, last_turn=0)
     assert "the journal replays to another state (differing: turn)" in str(failure)
 
