@@ -7,12 +7,12 @@ undo history, the save file and the e-mail file. Opening a journal replays it an
 checks its hash chain and signatures.
 
 Its parts, each a module of its own: the record of the journal and what is kept beside
-each entry (record.py), the replay and audit of entries read from a file (replay.py), the
-header a game opens with (headers.py) and the ways of opening a game beyond `new`, `open`
-and `from_text` (opening.py: recover, join, resume). Who may write the journal at this
-computer is the kind of play's to say: the session holds one as its `players` (play.py),
-and in e-mail play that is the exchange of files (email.py), which it owns and which asks
-it only what exchangegame.Game lists.
+each entry (record.py), the replay and audit of entries read from a file (replay.py), and
+the state a game's header begins it in (headers.py); the ways a game opens are functions
+that return a session (opening.py). Who may write the journal at this computer is the kind
+of play's to say: the session holds one as its `players` (play.py), and in e-mail play
+that is the exchange of files (email.py), which it owns and which asks it only what
+exchangegame.Game lists.
 """
 
 from __future__ import annotations
