@@ -51,8 +51,8 @@ from owsqt.session.headers import beginning
 from owsqt.session.play import LOCAL_PLAY, Players
 from owsqt.session.presentlog import LogLine
 from owsqt.session.problems import EMAIL_RULE, Problem
-from owsqt.session.record import GameRecord
-from owsqt.session.replay import Progress, Replay
+from owsqt.session.record import GameRecord, Key
+from owsqt.session.replay import Progress, Replay, ReplayedGame
 
 
 class GameSession:
@@ -75,7 +75,7 @@ class GameSession:
         self.header = header
         self.mode = Mode(header.mode)
         self.play = Play(header.play)
-        self._identity = identity
+        self._key = Key(identity)  # this machine's, made on first use
         self.initial_state = beginning(ruleset, header)
         # 18.1: in e-mail play under fog of war this computer plays on its side's world
         self._world: SideWorld | None = None
@@ -90,9 +90,8 @@ class GameSession:
             self.ruleset, self.initial_state, self.mode, step, header.per_file_dice
         )
         self._record = GameRecord(
-            self.ruleset, header, self._history, self._world, lambda: self.identity, clock
+            self.ruleset, header, self._history, self._world, self._key, clock
         )
-        self._replay = Replay(self, self._history, self._record, self._world, audit)
         # The kind of play; in e-mail play, the exchange (docs/pbem-format.md).
         self.email: EmailExchange | None = None
         if self.play is Play.EMAIL:
@@ -101,6 +100,8 @@ class GameSession:
                 duties = SideDuties(self._world, self._history, self._record)
             self.email = EmailExchange(self, duties)
         self.players: Players = self.email or LOCAL_PLAY[self.play](header)
+        parts = ReplayedGame(self.ruleset, header, self.mode, self.players, self.email, self._key)
+        self._replay = Replay(parts, self._history, self._record, self._world, audit)
 
     # --- what opening a game asks (opening.py) ----------------------------------------
 
@@ -169,9 +170,7 @@ class GameSession:
     @property
     def identity(self) -> Identity:
         """This machine's key, made on first use (identity.py)."""
-        if self._identity is None:
-            self._identity = Identity.load_or_create()
-        return self._identity
+        return self._key()
 
     def submit(self, action: Action) -> Outcome:
         """Apply `action` in the game's mode; journal it if it took effect.

@@ -29,6 +29,20 @@ from owsqt.session.fogmail import SideWorld, sealed
 from owsqt.session.presentlog import LogLine, PresentLog
 from owsqt.session.sidelog import Reading, SideLog
 
+
+class Key:
+    """This machine's key (identity.py): the one given, or made on first use, so that it is
+    loaded only to sign or seal, never to replay."""
+
+    def __init__(self, identity: Identity | None = None) -> None:
+        self._identity = identity
+
+    def __call__(self) -> Identity:
+        if self._identity is None:
+            self._identity = Identity.load_or_create()
+        return self._identity
+
+
 # What a failed import restores: the journal's save point; the record's lists are cut to it.
 RecordSavePoint = tuple[int, int]
 
@@ -42,12 +56,12 @@ class GameRecord:
         header: Header,
         history: History,
         world: SideWorld | None,
-        identity: Callable[[], Identity],
+        key: Key,
         clock: Clock,
     ) -> None:
         self.journal = JournalWriter(header)
         self._game = header.game
-        self.key = identity  # this machine's key, loaded only to sign or seal (identity.py)
+        self.key = key
         self._ruleset = ruleset
         self._history = history
         self._world = world

@@ -6,18 +6,16 @@ in the game's mode and by its kind of play, and its words (`=` and `!` lines) mu
 ones owsqt writes on it now. A replay refuses the file at the first rule broken
 (JournalError); an audit applies such actions anyway and lists them as `problems`.
 
-GameSession (game.py) makes one Replay for itself and asks it to replay; the replay asks
-the game only what `Replayed` lists, and writes through the game's record (record.py)."""
+GameSession (game.py) makes one Replay for itself and asks it to replay; the replay reads
+the game's parts it is given (ReplayedGame) and writes through its record (record.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Protocol
+from dataclasses import dataclass, replace
 
 from owsqt.journal import pbem
 from owsqt.journal.history import History
-from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import (
     SIDES,
     Entry,
@@ -40,25 +38,23 @@ from owsqt.session.email import EmailExchange
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS, SideWorld, opened
 from owsqt.session.play import Players
 from owsqt.session.problems import ImportRefused, Problem
-from owsqt.session.record import GameRecord
+from owsqt.session.record import GameRecord, Key
 
 Progress = Callable[[int, int], None]  # told (entries done, entries in all) as a file is read
 
 
-class Replayed(Protocol):
-    """What the replay asks of the game it replays into; GameSession implements it."""
+@dataclass(frozen=True, slots=True)
+class ReplayedGame:
+    """The parts of a game its replay reads, which GameSession gives it: not the session
+    itself, which nothing of its own holds, so that it is let go (and its file's lock with
+    it) as soon as its owner lets go of it."""
 
     ruleset: Ruleset
-    mode: Mode
     header: Header
+    mode: Mode
     players: Players
     email: EmailExchange | None
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def identity(self) -> Identity: ...
+    key: Key  # this machine's, to open this side's sealed actions (18.1)
 
 
 class Replay:
@@ -66,7 +62,7 @@ class Replay:
 
     def __init__(
         self,
-        game: Replayed,
+        game: ReplayedGame,
         history: History,
         record: GameRecord,
         world: SideWorld | None,
@@ -117,7 +113,7 @@ class Replay:
         for entry in entries:
             player = (entry.action or {}).get("player")
             if player not in SIDES:
-                player = (self._game.state.active or Player.GERMAN).value
+                player = (self._history.state.active or Player.GERMAN).value
             at = fitting_time(entry.at, self._record.journal.latest_time())
             self.entry(replace(entry, at=at, by=player, signature=None))
 
@@ -134,7 +130,7 @@ class Replay:
             self._redo(entry)
         else:
             world = self._world
-            if world is not None and not world.joins_as(entry, self._game.identity.public):
+            if world is not None and not world.joins_as(entry, self._game.key().public):
                 raise JournalError(FOG_BY_EMAIL_READERS, entry.number)  # 18.1
             self._record.write(entry, self._note)
 
@@ -157,7 +153,7 @@ class Replay:
         game = self._game
         try:
             action = action_from_data(entry.action, game.ruleset.grid)
-            before = game.state
+            before = self._history.state
             # Judged in the game's mode, but applied even when STRICT refuses, so that an
             # audit goes on and lists every broken rule.
             outcome = apply(game.ruleset, before, action, self._judging)
@@ -211,7 +207,7 @@ class Replay:
         if world is None:
             raise JournalError("only a game of fog of war by e-mail tells", entry.number)
         game = self._game
-        before = game.state
+        before = self._history.state
         if entry.by != world.side.value:  # applied unjudged; what it trespasses on is listed
             if entry.field("box") is None:  # his answer to a strike: words owsqt writes
                 self._check_words(entry, notes.written_on(entry))
@@ -225,7 +221,7 @@ class Replay:
             self._check_words(entry, notes.written_on(entry))
             self._record.write(entry, None, (), public)
             return
-        master = game.identity.secret_for(pbem.tells_label(game.header.game))
+        master = game.key().secret_for(pbem.tells_label(game.header.game))
         action = opened(master, game.header.game, entry, game.ruleset)
         outcome = world.step(before, action, self._judging)
         if not outcome.applied:
@@ -271,7 +267,7 @@ class Replay:
             raise JournalError(
                 f"redo of #{entry.target}, which was not the last undone", entry.number
             )
-        before = self._game.state
+        before = self._history.state
         judging = self._judging
         _, outcome = self._history.preview_redo(judging)
         self._check_narration(entry, outcome, before)

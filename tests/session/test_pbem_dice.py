@@ -21,7 +21,7 @@ from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession, ImportRefused, game_from_text, join_game, new_game
+from owsqt.session import GameSession, ImportRefused, email, game_from_text, join_game, new_game
 from owsqt.session import exchangenotes as notes
 from owsqt.session.email import EmailExchange
 from owsqt.session.filerules import OPEN_ROLL_REFUSED
@@ -159,7 +159,7 @@ def test_pbem_dice_a_strict_reply_that_burns_open_rolls_is_refused_naming_them(
     soviet, german = exchange.soviet, exchange.german
     soviet.email.import_text(exchange.send(german))
     with monkeypatch.context() as changed:
-        changed.setattr(EmailExchange, "_open_roll_refused", lambda self, action: False)
+        changed.setattr(email, "open_roll_refused", lambda action, mode: False)
         must(soviet, RollDice(purpose="burnt", player=Player.SOVIET, count=3))
     roll = soviet.entries[-1].number
     message = refused_import(german, exchange.send(soviet), ImportRefused)
