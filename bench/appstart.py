@@ -88,11 +88,11 @@ def campaign(start: float) -> None:
     from owsqt.qt.fonts import load_fonts
     from owsqt.rules.core.verdict import Mode
     from owsqt.rules.scenario.ruleset import default_ruleset
-    from owsqt.session import GameSession
+    from owsqt.session import new_game
 
     load_fonts()
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, "operation-winter-storm", Mode.FREE)
+    session = new_game(ruleset, "operation-winter-storm", Mode.FREE)
     session.apply_default_setup()
     window = MainWindow(ruleset, session)
     window.resize(1920, 1080)

@@ -22,7 +22,7 @@ from bench.harness import Measurement
 from owsqt.rules.core.actions import PlaceUnits, RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 ENTRIES = 2_000
 ROLL = '{"kind": "roll", "purpose": "bench"}'
@@ -46,7 +46,7 @@ def owsqt(*arguments: str) -> Callable[[], None]:
 def long_game(ruleset: Ruleset, path: Path, entries: int = ENTRIES) -> None:
     """A free-play game of We are coming! set up by default and played on to `entries`
     entries of moves and die rolls."""
-    session = GameSession.new(ruleset, "we-are-coming", Mode.FREE, seed=5, path=path)
+    session = new_game(ruleset, "we-are-coming", Mode.FREE, seed=5, path=path)
     session.apply_default_setup()
     units = sorted(u for u, unit in session.state.units.items() if unit.hex is not None)
     chooser = random.Random(7)

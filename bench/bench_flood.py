@@ -15,7 +15,7 @@ from bench.harness import Measurement, measure
 from owsqt.journal.limits import MAX_ENTRIES, MAX_FILE_ENTRIES
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession, ImportRefused
+from owsqt.session import ImportRefused, game_from_text
 from tests.session.floodkit import flooded_reply
 from tests.session.pbemkit import Exchange
 
@@ -32,7 +32,7 @@ def opened() -> tuple[Exchange, str]:
 
 def refusal(exchange: Exchange, text: str, reply: str) -> Callable[[], Exception]:
     """The German opening `reply` to his file `text`, which he must refuse."""
-    german = GameSession.from_text(exchange.german.ruleset, text, identity=exchange.german_key)
+    german = game_from_text(exchange.german.ruleset, text, identity=exchange.german_key)
     assert german.email is not None
 
     def refuse() -> Exception:

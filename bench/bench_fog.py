@@ -18,7 +18,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tools.fuzz.solo import choose_legal
 
 ACTIONS = 400
@@ -26,7 +26,7 @@ ACTIONS = 400
 
 def run() -> list[Measurement]:
     ruleset = default_ruleset()
-    session = GameSession.new(
+    session = new_game(
         ruleset, "operation-winter-storm", Mode.STRICT, seed=4, options=(FOG_OF_WAR,)
     )
     session.apply_default_setup()

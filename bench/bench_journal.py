@@ -20,7 +20,7 @@ from owsqt.rules.data.units import MovementClass, Nationality, UnitCatalogue, Un
 from owsqt.rules.map.mapfile import load_game_map
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game
 
 ACTIONS = 10_000
 UNITS = 400  # about the counters of the campaign scenario
@@ -55,9 +55,7 @@ def bench_ruleset() -> Ruleset:
 def journal_of(ruleset: Ruleset, count: int) -> str:
     """A free-play game of `count` mixed actions: moves, strength markers, DIS, dice."""
     chooser = random.Random(1942)
-    session = GameSession.new(
-        ruleset, "bench", Mode.FREE, seed=1942, clock=lambda: "1942-12-12T06:00:00Z"
-    )
+    session = new_game(ruleset, "bench", Mode.FREE, seed=1942, clock=lambda: "1942-12-12T06:00:00Z")
     hexes = ruleset.grid.hexes()
     for step in range(count):
         unit = f"u{chooser.randrange(UNITS)}"
@@ -98,7 +96,7 @@ def run() -> list[Measurement]:
     return [
         measure(
             "journal.replay_10000_actions",
-            lambda: GameSession.from_text(ruleset, text),
+            lambda: game_from_text(ruleset, text),
             lambda: parse(text),
             repeats=5,
         ),

@@ -21,14 +21,14 @@ from owsqt.rules.movement.movegraph import SCALE, scaled
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 CAMPAIGN = "operation-winter-storm"
 FAST_UNIT = "de-6pz-11pzr-1"  # a Panzer battalion: ten MP, the widest search of the set-up
 
 
 def campaign_state(ruleset: Ruleset) -> GameState:
-    session = GameSession.new(ruleset, CAMPAIGN, Mode.FREE, seed=1)
+    session = new_game(ruleset, CAMPAIGN, Mode.FREE, seed=1)
     session.apply_default_setup()
     return session.state
 

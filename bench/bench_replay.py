@@ -1,6 +1,6 @@
 """Replaying a strict game of the campaign played by random legal actions to its end (about
-3,300 entries, Operation Thunderclap among them), as an import replays an opponent's reply entry by entry, against the bare
-Ed25519 verifications of its signatures.
+3,300 entries, Operation Thunderclap among them), as an import replays an opponent's reply
+entry by entry, against the bare Ed25519 verifications of its signatures.
 
 Each entry of a reply an import cannot refuse before its end costs what replaying it
 costs: the ratio says how many signature checks an entry of the campaign is worth, and
@@ -15,7 +15,7 @@ from bench.bench_journal import bare_verifications
 from bench.harness import Measurement, measure
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game
 from tools.fuzz.solo import FuzzFailure, Invariants, play_out
 
 SCENARIO = "operation-winter-storm"
@@ -23,7 +23,7 @@ SEED = 3  # the fuzzer's seed 3 plays this scenario too
 
 
 def campaign_journal(ruleset: Ruleset) -> str:
-    session = GameSession.new(
+    session = new_game(
         ruleset, SCENARIO, Mode.STRICT, seed=SEED, clock=lambda: "1942-12-12T06:00:00Z"
     )
     session.apply_default_setup()
@@ -43,7 +43,7 @@ def run() -> list[Measurement]:
     entries = text.count("\n#")
     measured = measure(
         f"replay.campaign_{entries}_entries",
-        lambda: GameSession.from_text(ruleset, text),
+        lambda: game_from_text(ruleset, text),
         bare_verifications(text),
         3,
     )

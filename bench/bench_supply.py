@@ -28,11 +28,11 @@ from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.supply.chains import chains_of
 from owsqt.rules.supply.lines import trace_supply
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def start_of(ruleset: Ruleset, scenario: str) -> GameState:
-    session = GameSession.new(ruleset, scenario, Mode.FREE, seed=1)
+    session = new_game(ruleset, scenario, Mode.FREE, seed=1)
     session.apply_default_setup()
     return session.state
 
@@ -43,7 +43,7 @@ def campaign_at(ruleset: Ruleset, turn: int, seed: int = 12) -> GameState:
 
     from tools.fuzz import solo
 
-    session = GameSession.new(ruleset, "operation-winter-storm", Mode.STRICT, seed=seed)
+    session = new_game(ruleset, "operation-winter-storm", Mode.STRICT, seed=seed)
     session.apply_default_setup()
 
     def fail(message: str) -> solo.FuzzFailure:

@@ -21,7 +21,7 @@ from owsqt.qt.fonts import load_fonts
 from owsqt.qt.map.mapitem import SCENE_LAYOUT, MapItem
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 VIEW = (1600, 1000)  # a first frame: what a window of this size shows
 FULL = (1200, 1940)  # the whole map, about 0.63 of normal zoom
@@ -41,7 +41,7 @@ def run() -> list[Measurement]:
     QApplication.instance() or QApplication([])
     load_fonts()  # the counters' text as in the window, whatever the machine has
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, "operation-winter-storm", Mode.FREE, seed=1)
+    session = new_game(ruleset, "operation-winter-storm", Mode.FREE, seed=1)
     session.apply_default_setup()
     state = session.state
     grid = ruleset.grid

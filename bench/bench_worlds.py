@@ -29,7 +29,7 @@ from owsqt.rules.worlds.public import (
     writer_of,
 )
 from owsqt.rules.worlds.takein import act, take_in
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tools.fuzz.solo import choose_legal
 
 ACTIONS = 300
@@ -37,9 +37,7 @@ ACTIONS = 300
 
 def run() -> list[Measurement]:
     ruleset = default_ruleset()
-    session = GameSession.new(
-        ruleset, "hoths-last-gasp", Mode.STRICT, seed=7, options=(FOG_OF_WAR,)
-    )
+    session = new_game(ruleset, "hoths-last-gasp", Mode.STRICT, seed=7, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     start = session.state
     rng = random.Random(7)

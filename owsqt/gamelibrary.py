@@ -18,7 +18,7 @@ from owsqt.journal.store import read_text
 from owsqt.journal.textformat import EntryKind, JournalError, ParsedJournal, Play, parse
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from owsqt.userfiles import JOURNAL_SUFFIX, RecentFiles, autosave_dir
 
 _STEP = re.compile(r"^turn (\d+): (.+)$")  # StepChanged's narration: "turn 3: movement, ..."
@@ -174,7 +174,7 @@ def _default_setup(
     kept = _SETUPS.get(key)
     if kept is not None and kept[0] is ruleset:
         return kept[1]
-    session = GameSession.new(ruleset, scenario, Mode(mode), seed=0, options=options)
+    session = new_game(ruleset, scenario, Mode(mode), seed=0, options=options)
     session.apply_default_setup()
     actions = tuple(entry.action for entry in session.entries)
     _SETUPS[key] = (ruleset, actions)

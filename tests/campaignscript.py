@@ -31,7 +31,7 @@ from owsqt.rules.engine import apply, judge
 from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import is_sixth_army
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tools.fuzz.push import pocket_distances
 
 GERMAN = Player.GERMAN
@@ -40,7 +40,7 @@ ATTACKS = (HastyAttack, PreparedAttack, BombardmentMission)
 
 def play_campaign(ruleset: Ruleset, seed: int, scenario: str = "operation-winter-storm"):
     """A STRICT game of `scenario` played by the script to its end; the session."""
-    session = GameSession.new(ruleset, scenario, Mode.STRICT, seed=seed)
+    session = new_game(ruleset, scenario, Mode.STRICT, seed=seed)
     session.apply_default_setup()
     rng = random.Random(seed)
     while session.state.phase is not Phase.GAME_OVER:

@@ -7,7 +7,7 @@ import pkgutil
 
 import bench
 from bench.bench_journal import bench_ruleset, journal_of
-from owsqt.session import GameSession
+from owsqt.session import game_from_text
 
 
 def test_every_benchmark_module_imports_and_offers_run():
@@ -29,7 +29,7 @@ def test_every_benchmark_module_imports_and_offers_run():
 def test_the_replay_benchmarks_journal_replays():
     ruleset = bench_ruleset()
     text = journal_of(ruleset, 40)
-    assert len(GameSession.from_text(ruleset, text).entries) == 40
+    assert len(game_from_text(ruleset, text).entries) == 40
 
 
 def test_8_1_the_reachable_search_agrees_with_scipy_on_the_benchmark_stacks():

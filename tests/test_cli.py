@@ -12,7 +12,7 @@ from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 @pytest.mark.parametrize(
@@ -100,7 +100,7 @@ def test_validate_data_reads_every_shipped_file(capsys):
 def saved_game(tmp_path):
     ruleset = default_ruleset()
     path = tmp_path / "game.owsg"
-    session = GameSession.new(ruleset, "we-are-coming", Mode.FREE, seed=9, path=path)
+    session = new_game(ruleset, "we-are-coming", Mode.FREE, seed=9, path=path)
     session.submit(RollDice(purpose="opening", count=2))
     session.close()
     return path
@@ -123,7 +123,7 @@ def test_4_3_4_5_replay_json_shows_the_air_boxes_and_each_live_zone(tmp_path, ca
 
     ruleset = default_ruleset()
     path = tmp_path / "air.owsg"
-    session = GameSession.new(ruleset, "we-are-coming", Mode.FREE, seed=9, path=path)
+    session = new_game(ruleset, "we-are-coming", Mode.FREE, seed=9, path=path)
     session.submit(PlaceAirUnit(air_unit="lw-stg77-2", box=AirBox.FLOWN))
     session.submit(SetInterdiction(center=ruleset.grid.hex_of("2538"), penalty=1))
     session.close()

@@ -16,7 +16,7 @@ from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game, open_journal
 from tools.fuzz.solo import choose_legal
 
 SCENARIO = "hoths-last-gasp"
@@ -27,7 +27,7 @@ def fogged(shipped, tmp_path_factory):
     """A game file made by `owsqt new --fog`, then played on by random legal actions."""
     path = tmp_path_factory.mktemp("fog") / "fog.owsg"
     assert main(["new", "--scenario", SCENARIO, "--fog", "--seed", "1", "--out", str(path)]) == 0
-    session = GameSession.open(shipped, path)
+    session = open_journal(shipped, path)
     rng = random.Random(1)
     for _ in range(40):
         assert session.submit(choose_legal(shipped, session.state, rng, AssertionError)).applied
@@ -44,7 +44,7 @@ def replayed_as(capsys, path, side: str, *more: str) -> dict:
 def test_18_1_new_fog_writes_the_option_in_the_header(shipped, fogged):
     header = read_journal(fogged).split("\n\n")[0]
     assert f"\noptions: {FOG_OF_WAR} {KEYED_DICE}\n" in header  # the program adds the keyed die
-    assert FOG_OF_WAR in GameSession.from_text(shipped, read_journal(fogged)).state.options
+    assert FOG_OF_WAR in game_from_text(shipped, read_journal(fogged)).state.options
 
 
 @pytest.mark.parametrize("side", list(Player))
@@ -54,7 +54,7 @@ def test_18_1_replay_as_prints_the_view_the_session_gives(shipped, fogged, capsy
     their strengths as shown, the hidden counts, and the log as that side reads it."""
     more = () if entry is None else ("--to", str(entry))
     printed = replayed_as(capsys, fogged, side.value, *more)
-    session = GameSession.from_text(shipped, read_journal(fogged))
+    session = game_from_text(shipped, read_journal(fogged))
     upto = len(session.entries) if entry is None else entry
     seen = session.seen_by(side, upto)
     grid = shipped.grid
@@ -92,7 +92,7 @@ def test_18_1_replay_as_without_fog_of_war_shows_everything(shipped, tmp_path, c
     path = tmp_path / "clear.owsg"
     assert main(["new", "--scenario", SCENARIO, "--seed", "1", "--out", str(path)]) == 0
     printed = replayed_as(capsys, path, "soviet")
-    state = GameSession.from_text(shipped, read_journal(path)).state
+    state = game_from_text(shipped, read_journal(path)).state
     on_map = {u for stack in state.stacks.values() for u in stack}
     assert {unit["id"] for unit in printed["units"]} == on_map
     assert printed["hidden"] == {} and printed["fog_of_war"] is False
@@ -131,7 +131,7 @@ def test_18_1_act_tells_the_acting_side_the_roll_not_the_unit_it_drew(shipped, t
     """`owsqt act` prints what the action did as its side may read it: a ground attack on
     a hidden stack tells the Soviet player the die, not the German unit drawn (4.6)."""
     path = tmp_path / "fog.owsg"
-    session = GameSession.new(
+    session = new_game(
         shipped, "we-are-coming", Mode.STRICT, seed=3, options=(FOG_OF_WAR,), path=path
     )
     session.apply_default_setup()

@@ -18,7 +18,7 @@ import pytest
 from owsqt.cli.exitcodes import EXIT_BAD_INPUT
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.test_cli_hostile import REPO, assert_one_line
 
 LIMIT = 16 * 1024  # bytes: a key is written, a game (~25 KB set up) is not
@@ -64,7 +64,7 @@ def test_defect_8_recover_on_a_full_disk_names_the_copy_and_leaves_the_file(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "game.owsg"
-    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.STRICT, seed=5, path=path)
+    session = new_game(default_ruleset(), "we-are-coming", Mode.STRICT, seed=5, path=path)
     session.apply_default_setup()
     session.close()
     whole = path.read_bytes()

@@ -23,7 +23,7 @@ from owsqt.cli.main import main
 from owsqt.journal.textformat import LEGACY_VERSION, MAX_FILE_BYTES, parse, render_entry
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 REPO = Path(__file__).resolve().parents[1]
 LONG = "x" * 500
@@ -34,7 +34,7 @@ GOOD_ACTION = '{"kind": "end_step", "player": "soviet"}'
 def place(tmp_path_factory) -> Path:
     """A folder with a strict game of We are coming!, set up, and this module's home."""
     folder = tmp_path_factory.mktemp("hostile")
-    session = GameSession.new(
+    session = new_game(
         default_ruleset(), "we-are-coming", Mode.STRICT, seed=5, path=folder / "game.owsg"
     )
     session.apply_default_setup()
@@ -340,7 +340,7 @@ def test_verify_gives_its_verdict_on_stdout_and_the_reason_on_stderr(place, tmp_
 
 def version_1_game(tmp_path: Path) -> Path:
     """A local game as owsqt 0.1 wrote it: version 1, nothing signed."""
-    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(default_ruleset(), "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     parsed = parse(session.text())
     header = replace(parsed.header, version=LEGACY_VERSION)

@@ -11,7 +11,7 @@ from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import Entry, EntryKind, parse, render_entry, signed
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.session.forfeitkit import to_the_holders_phase_end
 
 
@@ -151,9 +151,8 @@ def test_verify_says_a_version_1_file_signs_nothing(tmp_path, capsys):
     from owsqt.journal.textformat import LEGACY_VERSION
     from owsqt.rules.core.verdict import Mode
     from owsqt.rules.scenario.ruleset import default_ruleset
-    from owsqt.session import GameSession
 
-    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=2)
+    session = new_game(default_ruleset(), "we-are-coming", Mode.FREE, seed=2)
     header = replace(session.header, version=LEGACY_VERSION)
     path = tmp_path / "old.owsg"
     path.write_text("\n".join(header.lines()) + "\n")
@@ -164,7 +163,7 @@ def test_verify_says_a_version_1_file_signs_nothing(tmp_path, capsys):
 
 def test_6_2_act_forfeits_by_json_and_replay_shows_the_result(tmp_path, capsys):
     path = tmp_path / "owing.owsg"
-    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.STRICT, seed=7, path=path)
+    session = new_game(default_ruleset(), "we-are-coming", Mode.STRICT, seed=7, path=path)
     session.apply_default_setup()
     to_the_holders_phase_end(session)
     holder = session.state.initiative.holder

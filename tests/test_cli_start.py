@@ -66,7 +66,7 @@ def test_screenshot_wants_a_file_or_a_scenario(tmp_path, capsys):
 
 
 def test_act_writes_a_checkpoint_that_the_next_act_resumes_from(tmp_path, capsys, monkeypatch):
-    from owsqt.session import GameSession
+    from owsqt.session import checkpoint, open_journal
     from owsqt.session.checkpoint import checkpoint_path
 
     game = tmp_path / "game.owsg"
@@ -80,11 +80,11 @@ def test_act_writes_a_checkpoint_that_the_next_act_resumes_from(tmp_path, capsys
         raise AssertionError("the journal was replayed whole")
 
     with monkeypatch.context() as patch:
-        patch.setattr(GameSession, "open", no_replay)
+        patch.setattr(checkpoint, "open_journal", no_replay)
         assert main(["act", str(game), roll, "--json"]) == 0
     capsys.readouterr()
     assert main(["act", str(game), roll, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["entry"] == len(GameSession.open(
+    assert json.loads(capsys.readouterr().out)["entry"] == len(open_journal(
         default_ruleset(), game).entries)  # fmt: skip
     checkpoint_path(game).write_text("spoilt")
     assert main(["act", str(game), roll]) == 0  # ignored, replayed whole and rewritten
@@ -94,8 +94,8 @@ def test_act_writes_a_checkpoint_that_the_next_act_resumes_from(tmp_path, capsys
 
 def test_the_cli_benchmarks_long_game_is_a_valid_game_of_its_length(tmp_path):
     from bench.bench_cli import long_game
-    from owsqt.session import GameSession
+    from owsqt.session import open_journal
 
     path = tmp_path / "long.owsg"
     long_game(default_ruleset(), path, entries=120)
-    assert len(GameSession.open(default_ruleset(), path).entries) == 120
+    assert len(open_journal(default_ruleset(), path).entries) == 120

@@ -20,7 +20,7 @@ from owsqt.rules.core.verdict import Mode, Verdict, Violation
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.engine import apply
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.session import GameSession
+from owsqt.session import new_game, open_journal
 from tools.fuzz import cli, solo
 from tools.fuzz.settings import INTRODUCTORY, SCENARIOS, setting_for
 
@@ -36,7 +36,7 @@ def invariants(shipped):
 @pytest.fixture(scope="module")
 def start(shipped):
     """Turn one of We are coming!, both sides set up by default."""
-    session = GameSession.new(shipped, INTRODUCTORY, Mode.STRICT, seed=1)
+    session = new_game(shipped, INTRODUCTORY, Mode.STRICT, seed=1)
     session.apply_default_setup()
     return session.state
 
@@ -149,7 +149,7 @@ def test_8_1_the_movement_record_names_only_the_active_players_units(shipped, in
 
 
 def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(shipped, invariants):
-    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
+    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     start = session.state
     assert invariants.breaches(start) == []
@@ -165,7 +165,7 @@ def test_5_1_the_sixth_army_on_the_map_before_thunderclap_is_activated(shipped, 
 
 
 def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(shipped, invariants):
-    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
+    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     pocket = sorted(shipped.game_map.pocket & invariants.battle_area)
     placed = moved_to(session.state, "de-14pz-hq", pocket[0])
@@ -184,7 +184,7 @@ def test_5_1_a_sixth_army_move_before_its_path_opens_outside_the_pocket_phase(sh
 
 
 def test_5_2_19_11_a_held_unit_changes_hex_only_by_a_forced_retreat(shipped, invariants):
-    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
+    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
     session.apply_default_setup()
     state = replace(session.state, segment=Segment.MECHANIZED_COMBAT)
     ring = next(u for u in sorted(invariants.ring_forces) if state.units[u].hex is not None)
@@ -251,7 +251,7 @@ def fails(game, tmp_path, *, replay=True, **kwargs) -> solo.FuzzFailure:
     assert failure.journal == tmp_path / "fuzz-seed-7.owsg"
     assert failure.journal.read_text(encoding="utf-8").startswith("owsqt journal 2\n")
     if replay:  # the journal up to the failure, which `owsqt replay` reads
-        GameSession.open(game, failure.journal).close()
+        open_journal(game, failure.journal).close()
     return failure
 
 
@@ -297,12 +297,12 @@ def test_a_broken_invariant_fails(shipped, tmp_path, monkeypatch):
 
 
 def test_a_journal_that_replays_to_another_state_fails(shipped, tmp_path, monkeypatch):
-    real = GameSession.from_text
+    real = solo.game_from_text
 
     def altered(ruleset, text, identity=None):
         return SimpleNamespace(state=replace(real(ruleset, text, identity=identity).state, turn=99))
 
-    monkeypatch.setattr(solo.GameSession, "from_text", staticmethod(altered))
+    monkeypatch.setattr(solo, "game_from_text", altered)
     failure = fails(shipped, tmp_path, replay=False, last_turn=0)
     assert "the journal replays to another state (differing: turn)" in str(failure)
 

@@ -30,10 +30,10 @@ TURN = textwrap.dedent(
     from owsqt.rules.core.verdict import Mode
     from owsqt.rules.core.vocabulary import Player
     from owsqt.rules.scenario.ruleset import default_ruleset
-    from owsqt.session import GameSession
+    from owsqt.session import new_game
 
     rules = default_ruleset()
-    session = GameSession.new(rules, "we-are-coming", Mode.STRICT, seed=5)
+    session = new_game(rules, "we-are-coming", Mode.STRICT, seed=5)
     session.apply_default_setup()
     while session.state.turn == 1:
         state = session.state

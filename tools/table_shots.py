@@ -17,7 +17,7 @@ from owsqt.qt.fonts import load_fonts
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 WINDOW = (1920, 1080)
 SCENARIO = "operation-winter-storm"
@@ -34,7 +34,7 @@ def take(folder: Path) -> list[Path]:
     assert isinstance(app, QApplication)
     load_fonts()
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, SCENARIO, Mode.FREE, seed=1)
+    session = new_game(ruleset, SCENARIO, Mode.FREE, seed=1)
     session.apply_default_setup()
     window = MainWindow(ruleset, session)
     window.resize(*WINDOW)

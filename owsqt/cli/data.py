@@ -15,7 +15,7 @@ from owsqt.journal.textformat import JournalError
 from owsqt.rules.data.datafile import resources_dir
 from owsqt.rules.scenario.datafacts import data_problems
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, new_game
 
 MAX_SCALE = 4.0  # `render-map --scale`: a bigger picture of the whole map is gigabytes
 
@@ -74,7 +74,7 @@ def moves(args: argparse.Namespace) -> int:
     ruleset = default_ruleset()
     if args.scenario not in ruleset.scenarios:
         raise InputError(f"--scenario: unknown scenario {args.scenario!r}")
-    session = GameSession.new(ruleset, args.scenario, Mode.FREE, seed=1)
+    session = new_game(ruleset, args.scenario, Mode.FREE, seed=1)
     session.apply_default_setup()
     state = session.state
     unit = state.units.get(args.unit)
@@ -173,6 +173,6 @@ def screenshot(args: argparse.Namespace) -> int:
 def _saved_game(ruleset: Ruleset, path: Path) -> GameSession:
     text = read_text(path)
     try:
-        return GameSession.from_text(ruleset, text)
+        return game_from_text(ruleset, text)
     except JournalError as error:
         raise JournalError(f"{path}: {error}") from None

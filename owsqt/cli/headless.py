@@ -26,7 +26,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR, fog_on
 from owsqt.rules.fog.view import SideView
 from owsqt.rules.map.zones import disc
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, new_game, open_journal, recover_game
 from owsqt.session.checkpoint import open_game, save_checkpoint
 from owsqt.session.referee import opened_by_both, referee
 from owsqt.session.victory import victory_summary
@@ -42,7 +42,7 @@ def new(args: argparse.Namespace) -> int:
         raise InputError(f"--scenario: unknown scenario {args.scenario!r}; known: {known}")
     play = Play(args.play)  # a local kind: an e-mail game is begun at the desktop
     options = (FOG_OF_WAR,) if args.fog else ()
-    session = GameSession.new(
+    session = new_game(
         ruleset, args.scenario, Mode(args.mode), seed=args.seed, options=options, play=play
     )
     if not args.empty:
@@ -65,7 +65,7 @@ def act(args: argparse.Namespace) -> int:
         outcome = session.submit(action)
         if outcome.applied and session.path is None:  # version 1: rewritten only now
             session.close()
-            session = GameSession.open(ruleset, args.file)
+            session = open_journal(ruleset, args.file)
             outcome = session.submit(action)
         up_to_date = up_to_date and not outcome.applied
         events, violations = _told(ruleset, session, outcome)
@@ -134,7 +134,7 @@ def _opened(ruleset: Ruleset, path: Path) -> tuple[GameSession, bool]:
 def _replayed(ruleset: Ruleset, path: Path, audit: bool = False) -> GameSession:
     """The game in the file at `path`, replayed without binding it (nothing is written)."""
     try:
-        return GameSession.from_text(ruleset, read_journal(path), audit=audit)
+        return game_from_text(ruleset, read_journal(path), audit=audit)
     except JournalError as error:
         raise _about(path, error) from None
 
@@ -352,7 +352,7 @@ def recover(args: argparse.Namespace) -> int:
     (recovery.py); any other file is refused as `verify` would refuse it, and left alone."""
     ruleset = default_ruleset()
     try:
-        session, copy = GameSession.recover(ruleset, args.file)
+        session, copy = recover_game(ruleset, args.file)
     except JournalError as error:
         raise _about(args.file, error) from None
     session.close()

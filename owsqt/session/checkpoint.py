@@ -40,6 +40,7 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.data.datafile import resources_dir, scenarios_dir
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session.game import GameSession
+from owsqt.session.opening import game_from_text, open_journal, resume_game
 
 FORMAT = "owsqt checkpoint 1"
 MAX_CHECKPOINT_BYTES = 16 << 20  # a whole campaign's is about 3 MiB: its state and phases
@@ -70,10 +71,10 @@ def open_game(
     ruleset: Ruleset, path: Path, identity: Identity | None = None
 ) -> tuple[GameSession, bool]:
     """The game at `path` and whether its checkpoint is up to date: resumed from the
-    checkpoint when that holds, else replayed whole (GameSession.open, with its JournalError
+    checkpoint when that holds, else replayed whole (opening.open_journal, with its JournalError
     when the file is bad). The file's lock is taken before anything is read (JournalLocked
     when another owsqt writes it), and the game holds it, bound to the file; except a version
-    1 journal: opening binds it by rewriting it as version 2 (GameSession.open), which
+    1 journal: opening binds it by rewriting it as version 2 (opening.open_journal), which
     `owsqt act` leaves to an action that takes effect, so that a refused one leaves the file
     as it was. That session has no path and holds no lock."""
     lock = JournalLock(path)
@@ -82,8 +83,8 @@ def open_game(
         resumed = _resumed(ruleset, path, text, identity, lock)
         if resumed is None:
             if format_version(text) != LEGACY_VERSION:
-                return GameSession.open(ruleset, path, identity=identity, lock=lock), False
-            session = GameSession.from_text(ruleset, text, identity=identity)
+                return open_journal(ruleset, path, identity=identity, lock=lock), False
+            session = game_from_text(ruleset, text, identity=identity)
             lock.release()
             return session, False
     except BaseException:
@@ -120,7 +121,7 @@ def _resumed(
         phases = [(turn, Phase(phase)) for turn, phase in data["phases"]]
         lines = text[:size].split("\n")[:-1]
         at = (count, lines, state, phases)
-        return GameSession.resume(ruleset, parsed, at, path, identity=identity, lock=lock), count
+        return resume_game(ruleset, parsed, at, path, identity=identity, lock=lock), count
     except (JournalError, CodecError, KeyError, TypeError, ValueError, IndexError, RecursionError):
         return None  # stale, corrupt or tampered: replayed whole, the journal decides
 

@@ -2,25 +2,23 @@
 
 Joining, sending and importing, the dice agreed by both for each file, sealed bids (6.1)
 and air allocations (4.3), and the exchange's own rules of who may write the journal
-(docs/pbem-format.md).
-
-The dice of each file are agreed by both players (journal/filedice.py): the creator commits
-to his share of file 3 in the header, each send from file 2 on draws the fresh share of the
-opponent's next file and commits to the sender's share of his next, and a player's program
-begins each of his files from the third with the reveal of his share of its dice. A player
-acts only for his own side and waits after sending; the first bid of a turn, and its first
-air allocation, are sealed and shown by their owner's program once the opponent has made
-his own (secrets.py). An import must continue the game exactly and keep the rules; on any
-failure the game is restored.
+(docs/pbem-format.md). The dice of each file are agreed by both players
+(journal/filedice.py): the creator commits to his share of file 3 in the header, each send
+from file 2 on draws the fresh share of the opponent's next file and commits to the
+sender's share of his next, and a player's program begins each of his files from the third
+with the reveal of his share of its dice. A player acts only for his own side and waits
+after sending.
 
 GameSession creates and owns one EmailExchange in e-mail play, as its kind of play
-(play.Players), and the exchange asks its game only what `Game` lists."""
+(play.Players); the exchange asks its game only what exchangegame.Game lists. Its parts:
+the import of an opponent's file (emailimport.py), the sealed actions (sealedbids.py), what
+its player sent last (sentfiles.LastSent), the rules of a file beyond the game's
+(filerules.py) and, under fog of war, what its side's world owes (fogduties.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from owsqt.journal import pbem
 from owsqt.journal.filedice import (
@@ -33,106 +31,34 @@ from owsqt.journal.filedice import (
     fresh_share,
 )
 from owsqt.journal.history import rolls_dice
-from owsqt.journal.identity import Identity
-from owsqt.journal.limits import MAX_FILE_ENTRIES
 from owsqt.journal.pbem import SentFile
 from owsqt.journal.textformat import (
     Entry,
     EntryKind,
-    Header,
     JournalError,
-    ParsedJournal,
-    check_not_ahead,
     is_hex,
-    parse,
-    utc_now,
 )
 from owsqt.rules.actors import acting_side, who_acts
-from owsqt.rules.core.actions import Action, RollDice, action_from_data, action_to_data
+from owsqt.rules.core.actions import Action
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import Outcome
-from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session import exchangenotes as notes
-from owsqt.session import secrets
+from owsqt.session.emailimport import ImportReport, import_file
+from owsqt.session.exchangegame import Game
+from owsqt.session.filerules import (
+    OPEN_ROLL_REFUSED,
+    file_full,
+    open_roll_refused,
+    undo_refusal,
+)
+from owsqt.session.fogduties import SideDuties
 from owsqt.session.fogmail import check_opened
 from owsqt.session.problems import EMAIL_RULE, Problem
-from owsqt.session.referee import Refereed, referee
-from owsqt.session.sentfiles import SentFiles
-
-# What an import may change in the exchange, kept to restore it when the import fails:
-# the keys, the dice's agreement, the files sent (how many, the last send's entry), the
-# seals not yet shown, the secrets of the told actions.
-_SavePoint = tuple[
-    dict[str, str | None],
-    DiceAgreement,
-    tuple[int, int],
-    dict[str, tuple[int, str]],
-    dict[str, str],
-]
-
-OPEN_ROLL_REFUSED = (
-    "an open roll in e-mail play outside free play: the rules call for none, and its roller, "
-    "who knows his file's dice, could choose the purpose that gives the value he wants"
-)
-
-
-class Game(Protocol):
-    """What the exchange asks of the game it serves; GameSession implements it with public,
-    documented members, so the exchange never reaches into the session."""
-
-    header: Header
-    ruleset: Ruleset
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def entries(self) -> tuple[Entry, ...]: ...
-
-    @property
-    def identity(self) -> Identity: ...
-
-    def text(self) -> str: ...
-
-    def as_parsed(self) -> ParsedJournal: ...
-
-    def write_note(
-        self,
-        kind: EntryKind,
-        side: str,
-        fields: tuple[tuple[str, str], ...] = (),
-        narration: tuple[str, ...] = (),
-        effect: Callable[[Entry], object] | None = None,
-    ) -> None: ...
-
-    def write_action(self, action: Action, fields: tuple[tuple[str, str], ...] = ()) -> Outcome: ...
-
-    def roll_from(self, seed: int) -> None: ...
-
-    def take_in(
-        self, entries: Sequence[Entry], progress: Callable[[int, int], None] | None = None
-    ) -> None: ...
-
-    def owed_by_opponent(self) -> str | None: ...
-
-    def answer_strike(self) -> None: ...
-
-    def open_tells(self) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class ImportReport:
-    """What an opponent's file brought: its entries, first to last, and its number; in a
-    fogged game that both players' seals now open, the referee's verdict (18.1)."""
-
-    first_entry: int
-    last_entry: int
-    file_number: int
-    refereed: Refereed | None = None
+from owsqt.session.sealedbids import SealedBids
+from owsqt.session.sentfiles import LastSent
 
 
 class EmailExchange:
@@ -141,8 +67,9 @@ class EmailExchange:
     share_the_computer = False  # one player at each computer
     rule = EMAIL_RULE
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, duties: SideDuties | None = None) -> None:
         self._game = game
+        self._duties = duties  # 18.1: in a fogged game, what its side's world owes and is owed
         header = game.header
         self.keys: dict[str, str | None] = {"german": header.german, "soviet": header.soviet}
         self._dice: DiceAgreement = agreement(header)
@@ -150,12 +77,9 @@ class EmailExchange:
         # Where fresh shares of the dice come from: the system's randomness (a test or the
         # fuzzer may make them reproducible).
         self.fresh: Callable[[], str] = fresh_share
-        self._seals: dict[str, tuple[int, str]] = {}  # side -> (entry, seal) not yet shown
+        self._bids = SealedBids(game)  # 6.1, 4.3: the actions sealed and not shown yet
         self.opened: dict[str, str] = {}  # 18.1: side -> its secret of its told actions
-        # What this player sent last as recorded beside his key (sentfiles.py), read once
-        # when first asked, and whether the game's entries (so many of them) hold it.
-        self._recorded: tuple[SentFile | None] | None = None
-        self._held: tuple[int, bool] = (-1, True)
+        self._sends = LastSent(game)  # what this player sent last (sentfiles.py)
 
     # --- where the exchange stands -------------------------------------------------------
 
@@ -167,13 +91,12 @@ class EmailExchange:
 
     def own_sealed(self) -> dict[str, Action]:
         """This player's sealed actions not shown yet, opened with his own key."""
-        mine = self.local_sides
-        return {s: self._sealed_action(n) for s, (n, _seal) in self._seals.items() if s in mine}
+        return self._bids.own_sealed(self.local_sides)
 
     @property
     def open_seals(self) -> dict[str, int]:
         """Actions sealed and not shown yet (6.1, 4.3): side -> the entry that sealed it."""
-        return {side: number for side, (number, _seal) in self._seals.items()}
+        return self._bids.open_seals
 
     @property
     def files_sent(self) -> int:
@@ -203,12 +126,7 @@ class EmailExchange:
         mine = self.local_sides
         if len(mine) != 1:
             return None
-        side = next(iter(mine))
-        in_copy = pbem.last_sent(self._game.as_parsed(), side)
-        recorded = self._recorded_send(side)
-        if recorded is None or (in_copy is not None and in_copy.last > recorded.last):
-            return in_copy
-        return recorded
+        return self._sends.last(next(iter(mine)))
 
     def not_as_sent(self) -> str | None:
         """[Verify] What shows that this file is not one as a player sends it (entries after
@@ -221,9 +139,9 @@ class EmailExchange:
         if self.why_not_act() is not None:
             return False
         game = self._game
-        if game.owed_by_opponent() is not None:  # 18.1: his answer to a strike, his seals
+        if self._owed() is not None:  # 18.1: his answer to a strike, his seals
             return True
-        acting = {p.value for p in who_acts(game.ruleset, game.state)} - set(self._seals)
+        acting = {p.value for p in who_acts(game.ruleset, game.state)} - set(self._bids.open_seals)
         return bool(acting) and not acting & self.local_sides
 
     # --- joining, sending, importing -----------------------------------------------------
@@ -259,49 +177,39 @@ class EmailExchange:
             narration=(notes.sent(number, opponent),),
             effect=self._sent_file,
         )
+        self._sends.keep(side)
         header = self._game.header
-        sent = pbem.last_sent(self._game.as_parsed(), side)
-        records = SentFiles.beside(self._game.identity)
-        if sent is not None and records is not None:  # the send just written
-            records.keep(header.game, side, sent)
-            self._recorded = (sent,)
         return pbem.file_name(header.scenario, header.game, number), self._game.text()
 
     def import_text(
         self, text: str, progress: Callable[[int, int], None] | None = None
     ) -> ImportReport:
-        """Take in the opponent's file: it must continue this game exactly, hold the file this
-        player sent last (last_sent: even when this copy of the game stops before it), carry
-        the opponent's valid signatures and keep the rules of the game's mode. JournalError
-        (or ImportRefused, listing the rules its first illegal entry breaks) leaves the game
-        untouched. The checks go from the cheapest on: the size of his file (parse, before
-        any entry is read: limits.MAX_FILE_ENTRIES), the chain and signatures of what it
-        adds, whose entries they are and its send, and last the replay, which stops at the
-        first entry that breaks a rule; `progress(done, total)` follows the replay."""
+        """Take in the opponent's file (emailimport.py): it must continue this game exactly,
+        hold the file this player sent last (last_sent: even when this copy of the game stops
+        before it), carry the opponent's valid signatures and keep the rules of the game's
+        mode. JournalError (or ImportRefused, listing the rules its first illegal entry
+        breaks) leaves the game untouched; `progress(done, total)` follows the replay."""
         mine = self.local_sides
         if len(mine) != 1:
             raise JournalError("your key is not one of this game's two players' keys")
         if isinstance(self._dice, OneSeed):
             raise JournalError(ONE_SEED_GAME)
         opponent = Player(next(iter(mine))).opponent.value
-        ours = self._game.as_parsed()
-        # The entries this copy holds were checked when they were written or taken in; the
-        # file must hold them unchanged (check_continues compares their chained hashes, which
-        # cover every line but the signature's), so their signatures are not checked again.
-        sent = self.last_sent()
-        known = max(len(ours.entries), sent.last if sent is not None else 0)
-        theirs = parse(text, trusted=len(ours.entries), known=known)
-        pbem.check_continues(ours, theirs, opponent, sent)
-        check_not_ahead(theirs.entries[len(ours.entries) :], utc_now())  # Entry times
-        saved = self._save_point()
+        return import_file(self, self._game, text, opponent, progress)
+
+    @contextmanager
+    def unchanged_on_failure(self) -> Iterator[None]:
+        """What an import may change in the exchange, restored when it fails: the keys, the
+        dice's agreement, the files sent (how many, the last send's entry), the seals not
+        yet shown, the secrets of the told actions."""
+        saved = dict(self.keys), self._dice.copy(), self._sent, dict(self.opened)
+        seals = self._bids.save_point()
         try:
-            self._game.take_in(theirs.entries[len(ours.entries) :], progress)
+            yield
         except BaseException:
-            self._restore(saved)
+            self.keys, self._dice, self._sent, self.opened = saved
+            self._bids.restore(seals)
             raise
-        first, last = len(ours.entries) + 1, len(theirs.entries)
-        self.after_entries()
-        return ImportReport(first, last, self.files_sent, self._refereed())
 
     # --- the exchange's own rules --------------------------------------------------------
 
@@ -328,20 +236,17 @@ class EmailExchange:
                 "open their reply to go on"
             )
         if action is not None:
-            full = self._file_full()
+            full = file_full(self._game.entries)
             if full is not None:
                 return full
-            owed = self._game.owed_by_opponent()
+            owed = self._owed()
             if owed is not None:
                 return f"{owed}: send your file"
-            if self._open_roll_refused(action):
+            if open_roll_refused(action, self._game.header.mode):
                 return OPEN_ROLL_REFUSED
-            secret = secrets.kind_of(action)
-            if secret is not None and action.player in self._seals:
-                return (
-                    f"the {action.player.title} {secret.what} of this turn is sealed already "
-                    f"({secret.rule})"
-                )
+            sealed = self._bids.why_not(action)
+            if sealed is not None:
+                return sealed
             side = acting_side(self._game.ruleset, self._game.state, action)
             if side is not None and side.value not in mine:
                 return f"this is for the {side.title} player to do; send your file so that they can"
@@ -350,36 +255,15 @@ class EmailExchange:
     def why_not_undo(self, target: int) -> str | None:
         return (
             self.why_not_act()
-            or self._file_full()
-            or self._undo_refusal(target, len(self._game.entries) + 1, self.local_sides)
+            or file_full(self._game.entries)
+            or undo_refusal(
+                self._game.entries, target, len(self._game.entries) + 1, self.local_sides
+            )
         )
 
     def seal(self, action: Action, before: GameState) -> bool:
-        """[6.1, 4.3] The first bid of a turn, and its first air allocation, are sealed:
-        the opponent sees only that it is made, and makes his own without knowing it. An
-        allocation stands in the game as made, its boxes unshown."""
-        secret = secrets.to_seal(action, before)
-        if secret is None or action.player is None:
-            return False
-        side, opponent = action.player.value, action.player.opponent.value
-        if opponent in self._seals or side in self._seals:
-            return False
-        game = self._game.header.game
-        number = len(self._game.entries) + 1
-        data = action_to_data(action, self._game.ruleset.grid)
-        key = self._game.identity.secret_for(pbem.seal_label(game, number))
-        seal = pbem.seal_digest(game, number, data, key)
-        self._game.write_note(
-            EntryKind.SEAL,
-            side,
-            fields=(("seal", seal), ("box", pbem.seal_box(key, data))),
-            narration=(notes.sealed(action.player, secret.what),),
-            effect=lambda e: self._seals.__setitem__(side, (e.number, seal)),
-        )
-        stand_in = secrets.stand_in(action)
-        if stand_in is not None and not self._game.write_action(stand_in).applied:
-            raise JournalError(f"your sealed {secret.what} cannot stand in the game", number)
-        return True
+        """[6.1, 4.3] Whether `action` is sealed instead of applied (sealedbids.py)."""
+        return self._bids.seal(action, before)
 
     def after_entries(self) -> None:
         """What this player's program does by itself once the opponent's part is in: answer a
@@ -387,14 +271,10 @@ class EmailExchange:
         bid."""
         if self.why_not_act() is not None:
             return
-        self._game.answer_strike()  # 18.1
-        self._game.open_tells()
-        mine = self.local_sides
-        for side, (number, _seal) in list(self._seals.items()):
-            if side in mine:
-                sealed = self._sealed_action(number)
-                if secrets.may_show(sealed, self._game.state):
-                    self._unseal(side, number, sealed)
+        if self._duties is not None:  # 18.1
+            self._duties.answer_strike(self.begin_file)
+            self._duties.open_tells(self.begin_file)
+        self._bids.show(self.local_sides)
 
     # --- checking what a file brings -----------------------------------------------------
 
@@ -416,29 +296,14 @@ class EmailExchange:
             )
         if not self.seed_agreed and rolls_dice(outcome):
             broken.append((EMAIL_RULE, DICE_NOT_AGREED))
-        if self._open_roll_refused(action):
+        if open_roll_refused(action, self._game.header.mode):
             broken.append((EMAIL_RULE, OPEN_ROLL_REFUSED))
-        unseal = entry.field("unseal")
-        secret = secrets.kind_of(action)
-        if unseal is None and secret is not None and entry.by in self._seals:
-            broken.append((secret.rule, f"the {entry.by} {secret.what} is sealed already"))
-        if unseal is not None:
-            number, seal = self._seals.pop(entry.by or "", (None, None))
-            nonce = entry.field("nonce") or ""
-            game = self._game.header.game
-            shown = action_to_data(action, self._game.ruleset.grid)
-            if (
-                number is None  # no bid of this side is sealed
-                or f"#{number}" != unseal
-                or pbem.seal_digest(game, number, shown, nonce) != seal
-            ):
-                rule, what = (secret.rule, secret.what) if secret else ("6.1", "action")
-                broken.append((rule, f"the {what} shown is not the one sealed at entry {unseal}"))
+        broken.extend(self._bids.replayed(entry, action))
         return [Problem(entry.number, rule, message) for rule, message in broken]
 
     def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
         undoers = {entry.by} if entry.by is not None else set()
-        problem = self._undo_refusal(target, entry.number, undoers)
+        problem = undo_refusal(self._game.entries, target, entry.number, undoers)
         return [Problem(entry.number, EMAIL_RULE, problem)] if problem else []
 
     def replay_entry(self, entry: Entry) -> None:
@@ -452,10 +317,7 @@ class EmailExchange:
         elif entry.kind is EntryKind.REVEAL:
             pass  # its share agreed the file's dice already (replay_entry)
         elif entry.kind is EntryKind.SEAL:
-            seal = entry.field("seal") or ""
-            if not is_hex(seal, 64) or entry.by in self._seals:
-                raise JournalError("a seal holds one 64-digit commitment a side", entry.number)
-            self._seals[entry.by or ""] = (entry.number, seal)
+            self._bids.take_seal(entry)
         elif entry.kind is EntryKind.OPEN:
             self._take_open(entry)
         else:  # SEND
@@ -471,47 +333,9 @@ class EmailExchange:
 
     # --- the pieces ------------------------------------------------------------------------
 
-    def _refereed(self) -> Refereed | None:
-        """[18.1] The referee's verdict once both players of a fogged game have opened their
-        seals (each program's own OPEN is written when it sees the game over)."""
-        openers = {e.by for e in self._game.entries if e.kind is EntryKind.OPEN}
-        if openers != set(self.keys):
-            return None
-        return referee(self._game.ruleset, self._game.text())
-
-    def _undo_refusal(self, target: int, at: int, undoers: Collection[str]) -> str | None:
-        """Why `undoers`, writing entry `at`, may not undo entry `target`: an e-mail player
-        takes back only his own entries, and none he has sent already."""
-        entries = self._game.entries
-        owner = entries[target - 1].by or ""
-        if owner not in undoers:
-            return f"#{target} is the {owner.capitalize()} player's to take back"
-        for entry in entries[target : at - 1]:
-            if entry.kind is EntryKind.SEND and entry.by == owner:
-                return f"#{target} went to your opponent in file {entry.field('file')}"
-        return None
-
-    def _file_full(self) -> str | None:
-        """[Limits] Why this player's file takes no more entries but his send: one file
-        holds at most MAX_FILE_ENTRIES (an opponent's program refuses a larger one)."""
-        held = 0
-        for entry in reversed(self._game.entries):
-            if entry.kind is EntryKind.SEND:
-                break
-            held += 1
-        if held < MAX_FILE_ENTRIES - 1:
-            return None
-        return (
-            f"your file holds {held:,} entries since the last send, the most one file may "
-            f"hold ({MAX_FILE_ENTRIES:,}) but for its send: send it now"
-        )
-
-    def _recorded_send(self, side: str) -> SentFile | None:
-        if self._recorded is None:
-            records = SentFiles.beside(self._game.identity)
-            game = self._game.header.game
-            self._recorded = (records.last(game, side) if records is not None else None,)
-        return self._recorded[0]
+    def _owed(self) -> str | None:
+        """[18.1] What the opponent's program must write before this player acts again."""
+        return self._duties.owed_by_opponent() if self._duties is not None else None
 
     def _missing_send(self) -> SentFile | None:
         """The file this player sent last, recorded beside his key, when this copy of the game
@@ -519,13 +343,7 @@ class EmailExchange:
         mine = self.local_sides
         if len(mine) != 1:
             return None
-        recorded = self._recorded_send(next(iter(mine)))
-        if recorded is None:
-            return None
-        count = len(self._game.entries)
-        if self._held[0] != count:
-            self._held = (count, recorded.held_by(self._game.as_parsed()))
-        return None if self._held[1] else recorded
+        return self._sends.missing(next(iter(mine)))
 
     def _take_open(self, entry: Entry) -> None:
         """[18.1] A side's secret of its told actions, revealed once the game is over: it must
@@ -578,36 +396,3 @@ class EmailExchange:
             effect=self._take_dice,
         )
         return True
-
-    def _open_roll_refused(self, action: Action) -> bool:
-        """[Dice] An open roll (RollDice) is refused in e-mail play outside free play: no rule
-        calls for one, and its roller, who knows his file's seed, could choose its value."""
-        return isinstance(action, RollDice) and self._game.header.mode != Mode.FREE.value
-
-    def _sealed_action(self, number: int) -> Action:
-        """The action this player sealed at entry `number`, opened with his own key."""
-        key = self._game.identity.secret_for(pbem.seal_label(self._game.header.game, number))
-        box = self._game.entries[number - 1].field("box") or ""
-        data = pbem.open_box(key, box)
-        if data is None:
-            raise JournalError(f"your sealed action at entry {number} cannot be opened", number)
-        return action_from_data(data, self._game.ruleset.grid)
-
-    def _unseal(self, side: str, number: int, action: Action) -> None:
-        key = self._game.identity.secret_for(pbem.seal_label(self._game.header.game, number))
-        outcome = self._game.write_action(action, (("unseal", f"#{number}"), ("nonce", key)))
-        if not outcome.applied:  # it was legal when sealed; nothing has changed it since
-            raise JournalError(f"your sealed action at entry {number} is refused now", number)
-        del self._seals[side]
-
-    def _save_point(self) -> _SavePoint:
-        return (
-            dict(self.keys),
-            self._dice.copy(),
-            self._sent,
-            dict(self._seals),
-            dict(self.opened),
-        )
-
-    def _restore(self, saved: _SavePoint) -> None:
-        self.keys, self._dice, self._sent, self._seals, self.opened = saved

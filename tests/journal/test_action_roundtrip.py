@@ -20,7 +20,7 @@ from owsqt.rules.core.codec import CodecError
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import Hex, Hexside
 from owsqt.rules.core.verdict import InvalidAction, Mode
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game
 from tests.conftest import EXAMPLE_AIR, EXAMPLE_UNITS
 
 AT = "2026-11-21T05:00:00Z"
@@ -92,7 +92,7 @@ def test_i36_6_any_action_the_codec_accepts_is_written_and_read_back(ruleset, da
         action = action_from_data(data, ruleset.grid)
     except CodecError:
         return
-    session = GameSession.new(ruleset, "test", mode, seed=5, clock=lambda: AT)
+    session = new_game(ruleset, "test", mode, seed=5, clock=lambda: AT)
     try:
         outcome = session.submit(action)
     except InvalidAction:
@@ -100,6 +100,6 @@ def test_i36_6_any_action_the_codec_accepts_is_written_and_read_back(ruleset, da
     text = session.text()
     parsed = parse(text)
     assert len(parsed.entries) == (1 if outcome.applied else 0)
-    replayed = GameSession.from_text(ruleset, text)
+    replayed = game_from_text(ruleset, text)
     assert replayed.text() == text
     assert replayed.state == session.state

@@ -12,7 +12,7 @@ from owsqt.journal.textformat import Entry, JournalError, parse, render_entry
 from owsqt.rules.core.actions import PlaceUnits, RollDice, SetMarker, SetStrength
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitMarker
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game
 
 FIXTURE_OPTIONS = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -21,9 +21,7 @@ FIXTURE_OPTIONS = settings(
 
 @pytest.fixture(scope="module")
 def game_text(ruleset) -> str:
-    session = GameSession.new(
-        ruleset, "test", Mode.ASSIST, seed=3, clock=lambda: "2026-11-21T05:00:00Z"
-    )
+    session = new_game(ruleset, "test", Mode.ASSIST, seed=3, clock=lambda: "2026-11-21T05:00:00Z")
     for action in (
         PlaceUnits(units=("rifle", "at"), to=ruleset.grid.hex_of("3038")),
         SetStrength(unit="rifle", strength=4),
@@ -44,7 +42,7 @@ def test_any_changed_character_is_caught_or_harmless(ruleset, game_text, data):
     replacement = data.draw(st.characters(blacklist_categories=("Cs",)))
     mutated = game_text[:position] + replacement + game_text[position + 1 :]
     try:
-        session = GameSession.from_text(ruleset, mutated)
+        session = game_from_text(ruleset, mutated)
     except JournalError:
         return
     # Only changes that mean nothing (a line ending written as CR) may pass.
@@ -56,7 +54,7 @@ def test_any_changed_character_is_caught_or_harmless(ruleset, game_text, data):
 def test_any_truncation_is_caught_or_ends_on_a_whole_entry(ruleset, game_text, data):
     cut = data.draw(st.integers(0, len(game_text) - 1))
     try:
-        session = GameSession.from_text(ruleset, game_text[:cut])
+        session = game_from_text(ruleset, game_text[:cut])
     except JournalError:
         return
     assert game_text.startswith(session.text().rstrip("\n"))
@@ -88,7 +86,7 @@ def test_forged_entries_with_valid_hashes_still_cannot_crash_the_reader(ruleset,
         rendered, digest = render_entry(forged, digest)
         lines.extend(rendered)
     try:
-        GameSession.from_text(ruleset, "\n".join(lines) + "\n")
+        game_from_text(ruleset, "\n".join(lines) + "\n")
     except JournalError as error:
         assert error.entry is not None
         assert json.dumps(action)  # the forged action was printable, so the message is too
@@ -104,7 +102,7 @@ def test_a_digit_int_refuses_is_reported_as_a_bad_number_not_a_crash(ruleset, ga
     numbered = [*lines[:entry], digit + lines[entry][2:], *lines[entry + 1 :]]
     for text in ("\n".join([version, *lines[1:]]), "\n".join(numbered)):
         with pytest.raises(JournalError):
-            GameSession.from_text(ruleset, text)
+            game_from_text(ruleset, text)
 
 
 def test_a_signature_spelled_in_non_canonical_base64_does_not_hold():

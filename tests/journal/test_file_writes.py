@@ -18,7 +18,7 @@ from owsqt.journal.recovery import TornJournal, find_tear
 from owsqt.journal.store import JournalWriteFailed
 from owsqt.journal.textformat import JournalError, parse
 from owsqt.rules.core.actions import RollDice
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game, open_journal, recover_game
 from owsqt.session.checkpoint import checkpoint_path, open_game, save_checkpoint
 from tests.conftest import REPO
 from tests.session.test_game import new_session
@@ -49,7 +49,7 @@ def test_defect_1_a_second_writer_of_an_open_game_is_refused_and_changes_nothing
     first = game(ruleset, path)
     before = path.read_bytes()
     with pytest.raises(JournalError, match=r"game.owsg is open in .*\(process \d+\)"):
-        GameSession.open(ruleset, path)
+        open_journal(ruleset, path)
     other = new_session(ruleset)
     with pytest.raises(JournalLocked):
         other.save_as(path)  # a Save As onto it is refused too, before anything is written
@@ -58,7 +58,7 @@ def test_defect_1_a_second_writer_of_an_open_game_is_refused_and_changes_nothing
     assert rolls_in(path) == ["action 1", "action 2", "action 3"]
     first.close()
     assert [file.name for file in tmp_path.iterdir()] == ["game.owsg"]  # no lock file
-    second = GameSession.open(ruleset, path)  # let go: the next one may write
+    second = open_journal(ruleset, path)  # let go: the next one may write
     second.submit(roll(4))
     second.close()
     assert rolls_in(path)[-1] == "action 4"
@@ -83,7 +83,7 @@ def test_defect_1_owsqt_act_on_a_game_open_in_the_desktop_is_refused_in_one_line
     from owsqt.rules.scenario.ruleset import default_ruleset
 
     path = tmp_path / "game.owsg"
-    desktop = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=1, path=path)
+    desktop = new_game(default_ruleset(), "we-are-coming", Mode.FREE, seed=1, path=path)
     desktop.submit(roll(1))
     before = path.read_bytes()
     done = subprocess.run(
@@ -104,9 +104,9 @@ def test_defect_1_owsqt_act_on_a_game_open_in_the_desktop_is_refused_in_one_line
 
 def test_a_game_that_cannot_be_locked_is_said_in_one_line(ruleset, tmp_path):
     with pytest.raises(JournalError, match=r"game.owsg: does not exist \(nor its folder\)$"):
-        GameSession.open(ruleset, tmp_path / "missing" / "game.owsg")
+        open_journal(ruleset, tmp_path / "missing" / "game.owsg")
     with pytest.raises(JournalError, match=r"game.owsg: does not exist$"):
-        GameSession.open(ruleset, tmp_path / "game.owsg")
+        open_journal(ruleset, tmp_path / "game.owsg")
     assert not list(tmp_path.iterdir())  # no lock file left behind
 
 
@@ -153,7 +153,7 @@ def test_defect_2_a_write_that_stops_half_way_is_cut_back_and_the_game_goes_on_u
     elsewhere = tmp_path / "elsewhere.owsg"
     session.save_as(elsewhere)
     assert rolls_in(elsewhere) == ["action 1", "action 2", "action 3"]
-    assert len(GameSession.open(ruleset, path).entries) == 2
+    assert len(open_journal(ruleset, path).entries) == 2
 
 
 def test_defect_2_an_entry_the_disk_refuses_to_keep_is_not_left_in_the_file(
@@ -202,7 +202,7 @@ def test_a_bound_file_that_lacks_its_last_line_ending_gets_it_before_the_next_en
     path = tmp_path / "game.owsg"
     game(ruleset, path).close()
     path.write_bytes(path.read_bytes().rstrip(b"\n"))  # whole, but unterminated
-    session = GameSession.open(ruleset, path)
+    session = open_journal(ruleset, path)
     session.submit(roll(3))
     session.close()
     assert rolls_in(path) == ["action 1", "action 2", "action 3"]
@@ -250,7 +250,7 @@ def test_a_file_torn_at_any_byte_of_its_last_entry_is_found_torn_there(ruleset, 
     path = tmp_path / "game.owsg"
     game(ruleset, path, actions=2).close()
     whole = path.read_bytes()
-    session = GameSession.open(ruleset, path)
+    session = open_journal(ruleset, path)
     session.submit(roll(3))
     session.close()
     data = path.read_bytes()
@@ -274,14 +274,14 @@ def test_opening_a_torn_file_says_so_and_recover_keeps_a_copy_and_its_whole_entr
     torn = data[: len(data) - 60]  # inside the signature of entry 3
     path.write_bytes(torn)
     with pytest.raises(TornJournal) as raised:
-        GameSession.open(ruleset, path)
+        open_journal(ruleset, path)
     tear = raised.value.tear
     assert (tear.whole, tear.entry, tear.size) == (2, 3, len(torn))
     assert "in the middle of entry 3" in str(raised.value) and "after 2 whole entries" in str(
         raised.value
     )
     JournalLock(path).release()  # the refused open let go of the lock
-    session, copy = GameSession.recover(ruleset, path)
+    session, copy = recover_game(ruleset, path)
     assert copy.name.startswith("game.torn-") and copy.suffix == ".owsg"
     assert copy.read_bytes() == torn
     assert rolls_in(path) == ["action 1", "action 2"] and len(session.entries) == 2
@@ -307,7 +307,7 @@ def test_a_cut_inside_a_character_is_a_tear_too(ruleset, tmp_path):
     torn = whole + "#2 act 2026-11-21T05:01:00Z by german\n= Kämpfe".encode()[:-5]
     path.write_bytes(torn)  # ends in the first byte of "ä"
     with pytest.raises(TornJournal) as raised:
-        GameSession.open(ruleset, path)
+        open_journal(ruleset, path)
     assert (raised.value.tear.whole, raised.value.tear.offset) == (1, len(whole))
 
 
@@ -338,7 +338,7 @@ def test_a_changed_file_is_not_torn(ruleset, tmp_path, change):
         text = text + "#7 act 2026-11-21T05:01:00Z by german\n= cut"
     path.write_text(text)
     with pytest.raises(JournalError) as raised:
-        GameSession.open(ruleset, path)
+        open_journal(ruleset, path)
     assert not isinstance(raised.value, TornJournal)
     assert find_tear(path.read_bytes()) is None
 
@@ -349,7 +349,7 @@ def _torn_game(tmp_path: Path) -> tuple[Path, bytes]:
     from owsqt.rules.scenario.ruleset import default_ruleset
 
     path = tmp_path / "game.owsg"
-    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=1, path=path)
+    session = new_game(default_ruleset(), "we-are-coming", Mode.FREE, seed=1, path=path)
     session.submit(roll(1))
     session.submit(roll(2))
     session.close()

@@ -23,7 +23,7 @@ from owsqt.journal.limits import (
 from owsqt.journal.textformat import Header, JournalError, chain_digest, parse
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game, open_journal
 
 KEY = Identity.generate()
 HEADER = Header(
@@ -193,7 +193,7 @@ def test_defect_6_opening_such_files_is_a_journal_error_not_a_crash(ruleset, tmp
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         with pytest.raises(JournalError, match="entry 1"):
-            GameSession.open(ruleset, path)
+            open_journal(ruleset, path)
 
 
 def test_defect_6_the_desktop_says_why_it_cannot_open_such_a_file(
@@ -203,7 +203,7 @@ def test_defect_6_the_desktop_says_why_it_cannot_open_such_a_file(
 
     from owsqt.qt.app.mainwindow import MainWindow
 
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     before = window.session
     path = tmp_path / "huge.owsg"
@@ -242,18 +242,16 @@ def test_defect_8_an_unknown_scenario_is_quoted_short(ruleset):
         ]
     )
     with pytest.raises(JournalError) as caught:
-        GameSession.from_text(ruleset, text)
+        game_from_text(ruleset, text)
     assert "unknown scenario" in str(caught.value) and len(str(caught.value)) < 200
 
 
 def test_defect_8_a_file_that_begins_with_a_utf8_byte_order_mark_is_read(ruleset, tmp_path):
-    session = GameSession.new(
-        ruleset, "test", Mode.FREE, seed=3, clock=lambda: "2026-11-21T05:00:00Z"
-    )
+    session = new_game(ruleset, "test", Mode.FREE, seed=3, clock=lambda: "2026-11-21T05:00:00Z")
     session.submit(RollDice(purpose="test"))
     path = tmp_path / "bom.owsg"
     path.write_bytes(b"\xef\xbb\xbf" + session.text().encode("utf-8"))
-    assert len(GameSession.open(ruleset, path).entries) == 1
+    assert len(open_journal(ruleset, path).entries) == 1
     assert len(parse("\ufeff" + session.text()).entries) == 1
 
 
@@ -291,7 +289,7 @@ def test_defect_10_an_entry_spelled_otherwise_than_written_is_refused_not_rewrit
 def test_defect_10_an_option_the_scenario_does_not_have_is_refused(ruleset):
     header = [line.replace("options: -", "options: bogus") for line in HEADER.lines()]
     with pytest.raises(JournalError, match=r"option 'bogus' is not one of the game's"):
-        GameSession.from_text(ruleset, journal(header=header))
+        game_from_text(ruleset, journal(header=header))
 
 
 def test_defect_10_an_option_named_twice_is_refused():
@@ -299,8 +297,8 @@ def test_defect_10_an_option_named_twice_is_refused():
 
     option = "16th-motorized-division"
     with pytest.raises(JournalError, match=r"named twice"):
-        GameSession.new(default_ruleset(), "maximum-effort", options=(option, option))
-    GameSession.new(default_ruleset(), "maximum-effort", options=(option,))
+        new_game(default_ruleset(), "maximum-effort", options=(option, option))
+    new_game(default_ruleset(), "maximum-effort", options=(option,))
 
 
 def test_the_hostile_benchmark_measures_refusals_by_the_limits():

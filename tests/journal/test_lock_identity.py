@@ -20,7 +20,7 @@ from owsqt.journal.textformat import parse
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game, open_journal
 from owsqt.session import checkpoint as checkpoints
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and fork")
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and
 
 def local_game(path: Path, rolls: int = 1, seed: int = 1) -> GameSession:
     """A local free game of `rolls` open rolls at `path`, still open (its lock held)."""
-    session = GameSession.new(default_ruleset(), "we-are-coming", Mode.FREE, seed=seed, path=path)
+    session = new_game(default_ruleset(), "we-are-coming", Mode.FREE, seed=seed, path=path)
     for number in range(1, rolls + 1):
         session.submit(RollDice(purpose=f"roll {number}"))
     return session
@@ -54,7 +54,7 @@ def test_issue_36_5_a_game_open_is_refused_through_any_link_to_it(tmp_path, caps
         os.link(path, other)
     before = path.read_bytes()
     with pytest.raises(JournalLocked, match=r"other.owsg is open in this owsqt already"):
-        GameSession.open(default_ruleset(), other)
+        open_journal(default_ruleset(), other)
     assert act(other, "through the link") == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line == (

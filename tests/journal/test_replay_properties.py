@@ -18,7 +18,7 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.verdict import InvalidAction, Mode
 from owsqt.rules.core.vocabulary import UnitMarker, UnitStatus
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game
 from tests.conftest import EXAMPLE_UNITS
 
 UNIT_IDS = [unit.id for unit in EXAMPLE_UNITS if unit.combat_reduced is not None]
@@ -58,11 +58,11 @@ def build(ruleset, item):
 )
 @given(items=st.lists(actions(), max_size=40), mode=st.sampled_from(Mode))
 def test_any_game_replays_from_its_journal_to_the_same_state(ruleset, items, mode):
-    session = GameSession.new(ruleset, "test", mode, seed=77, clock=lambda: "2026-11-21T05:00:00Z")
+    session = new_game(ruleset, "test", mode, seed=77, clock=lambda: "2026-11-21T05:00:00Z")
     for item in items:
         with contextlib.suppress(InvalidAction):
             session.submit(build(ruleset, item))
-    replayed = GameSession.from_text(ruleset, session.text())
+    replayed = game_from_text(ruleset, session.text())
     assert replayed.state == session.state
     assert replayed.text() == session.text()
 
@@ -72,9 +72,7 @@ def test_any_game_replays_from_its_journal_to_the_same_state(ruleset, items, mod
 )
 @given(items=st.lists(actions(), max_size=60))
 def test_free_play_undo_retraces_every_state_back_to_the_start(ruleset, items):
-    session = GameSession.new(
-        ruleset, "test", Mode.FREE, seed=78, clock=lambda: "2026-11-21T05:00:00Z"
-    )
+    session = new_game(ruleset, "test", Mode.FREE, seed=78, clock=lambda: "2026-11-21T05:00:00Z")
     states = [session.state]
     for item in items:
         try:
@@ -88,4 +86,4 @@ def test_free_play_undo_retraces_every_state_back_to_the_start(ruleset, items):
         states.pop()
         assert session.state == states[-1]
     assert len(states) == 1
-    assert GameSession.from_text(ruleset, session.text()).state == session.state
+    assert game_from_text(ruleset, session.text()).state == session.state

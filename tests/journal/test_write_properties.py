@@ -18,7 +18,7 @@ from owsqt.journal.lock import JournalLocked
 from owsqt.journal.recovery import TornJournal
 from owsqt.journal.textformat import parse
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game, open_journal, recover_game
 from owsqt.session.checkpoint import open_game, save_checkpoint
 from tests.conftest import REPO
 from tests.journal.test_file_writes import game, roll, rolls_in
@@ -32,7 +32,7 @@ import os, sys, time
 from pathlib import Path
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import open_journal
 
 path, number = Path(sys.argv[1]), int(sys.argv[2])
 write = os.write
@@ -42,7 +42,7 @@ def in_pieces(descriptor, data):
     time.sleep(0.0002)
     return written
 
-session = GameSession.open(default_ruleset(), path)
+session = open_journal(default_ruleset(), path)
 os.write = in_pieces
 while True:
     session.submit(RollDice(purpose=f"action {number}"))
@@ -54,9 +54,9 @@ while True:
 def reopened(ruleset, path: Path) -> GameSession:
     """The game at `path`, recovered to its whole entries when a kill tore its end."""
     try:
-        return GameSession.open(ruleset, path)
+        return open_journal(ruleset, path)
     except TornJournal:
-        session, _ = GameSession.recover(ruleset, path)
+        session, _ = recover_game(ruleset, path)
         return session
 
 
@@ -80,7 +80,7 @@ def test_killed_writers_never_lose_or_duplicate_an_acknowledged_action(tmp_path_
 
     ruleset = default_ruleset()
     path = tmp_path_factory.mktemp("kill") / "game.owsg"
-    GameSession.new(ruleset, "we-are-coming", Mode.FREE, seed=1, path=path).close()
+    new_game(ruleset, "we-are-coming", Mode.FREE, seed=1, path=path).close()
     acknowledged: list[int] = []
     for acks, delay, tear in rounds:
         following = max(numbers_in(path), default=0) + 1
@@ -124,7 +124,7 @@ def test_a_file_torn_anywhere_in_its_last_entry_recovers_all_that_was_acknowledg
     path = tmp_path / "game.owsg"
     game(ruleset, path, actions=3).close()
     whole = path.read_bytes()
-    session = GameSession.open(ruleset, path)
+    session = open_journal(ruleset, path)
     session.submit(roll(4))
     session.close()
     data = path.read_bytes()
@@ -162,11 +162,11 @@ def test_two_writers_one_file_the_second_is_refused_and_nothing_is_lost(
             refused = False
             if operation == "open" and who not in open_by:
                 if holder is None:
-                    open_by[who] = GameSession.open(ruleset, path)
+                    open_by[who] = open_journal(ruleset, path)
                 else:
                     refused = True
                     with pytest.raises(JournalLocked, match=r"open in this owsqt already"):
-                        GameSession.open(ruleset, path)
+                        open_journal(ruleset, path)
             elif operation == "act" and who in open_by:
                 made += 1
                 open_by[who].submit(roll(made))

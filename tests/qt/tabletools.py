@@ -18,7 +18,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.turntrack import Reinforcement, TurnRecord
 from owsqt.rules.turn.initiative import determined_this_turn
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.airsteps import allocate_nothing
 
 NO_KEYS = Qt.KeyboardModifier.NoModifier
@@ -39,7 +39,7 @@ def with_reinforcement(ruleset, unit_id: str, hex_id: str, turn: int = 1):
 
 def game(ruleset, mode=Mode.STRICT, soviet=None, german=None, seed=5) -> GameSession:
     """A game of the test scenario set up with `soviet` and `german` ({unit: hex id})."""
-    session = GameSession.new(ruleset, "test", mode, seed=seed)
+    session = new_game(ruleset, "test", mode, seed=seed)
     for placements in (soviet or {}, german or {}):  # the Soviet player sets up first
         for unit_id, hex_id in placements.items():
             session.submit(PlaceUnits(units=(unit_id,), to=ruleset.grid.hex_of(hex_id)))

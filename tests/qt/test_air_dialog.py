@@ -19,7 +19,7 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import AirBattleStage, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.tabletools import window_for
 
 # Screenshots for a person to look at: saved only when OWSQT_SHOTS names a folder.
@@ -34,7 +34,7 @@ SOVIET_MISSIONS = {
 
 def allocation_game(shipped, mode=Mode.STRICT, seed=3) -> GameSession:
     """We are coming, set up by default: turn 1, the Air Allocation Segment, step 1."""
-    session = GameSession.new(shipped, "we-are-coming", mode, seed=seed)
+    session = new_game(shipped, "we-are-coming", mode, seed=seed)
     session.apply_default_setup()
     assert session.state.segment is Segment.AIR_ALLOCATION
     return session
@@ -245,7 +245,7 @@ def test_4_3_hot_seat_hands_the_computer_over_between_the_secret_allocations(
     from owsqt.journal.textformat import Play
     from owsqt.qt.play import handover
 
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3, play=Play.HOT_SEAT)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3, play=Play.HOT_SEAT)
     session.apply_default_setup()
     asked = []
     monkeypatch.setattr(handover, "hand_over", lambda parent, player, why: asked.append(player))

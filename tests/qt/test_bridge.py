@@ -11,14 +11,14 @@ import pytest
 from owsqt.qt.bridge import SessionBridge
 from owsqt.rules.core.actions import PlaceUnits, SetStrength
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 QT = Path(__file__).resolve().parents[2] / "owsqt" / "qt"
 
 
 @pytest.fixture
 def bridge(qapp, ruleset):
-    return SessionBridge(GameSession.new(ruleset, "test", Mode.FREE, seed=2))
+    return SessionBridge(new_game(ruleset, "test", Mode.FREE, seed=2))
 
 
 def record(signal) -> list:
@@ -70,7 +70,7 @@ def test_another_game_replaces_the_one_on_the_table_and_closes_it(bridge, rulese
     closed = []
     monkeypatch.setattr(old, "close", lambda: closed.append(True))
     replaced = record(bridge.replaced)
-    new = GameSession.new(ruleset, "test", Mode.STRICT, seed=3)
+    new = new_game(ruleset, "test", Mode.STRICT, seed=3)
     bridge.replace(new)
     assert bridge.session is new and closed == [True] and replaced == [()]
 

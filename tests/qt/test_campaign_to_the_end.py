@@ -15,7 +15,7 @@ from owsqt.rules.core.vocabulary import ThunderclapStatus, UnitStatus
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.formations import is_sixth_army
 from owsqt.rules.victory.points import count
-from owsqt.session import GameSession
+from owsqt.session import game_from_text
 from owsqt.session.victory import entry_of_award
 from tests.campaignscript import play_campaign
 from tests.qt.tabletools import window_for
@@ -50,7 +50,7 @@ def test_19_33_5_1_a_campaign_with_thunderclap_ends_with_its_points(played):
         assert entry is not None
         assert award in session.state_after(entry).victory_ledger
         assert award not in session.state_after(entry - 1).victory_ledger
-    replayed = GameSession.from_text(ruleset, session.text())
+    replayed = game_from_text(ruleset, session.text())
     assert replayed.state.result == state.result
 
 

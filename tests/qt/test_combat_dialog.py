@@ -34,7 +34,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player, UnitMarker
 from owsqt.rules.data.units import AirType, UnitCatalogue
 from owsqt.rules.engine import apply
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.tabletools import centre, click, game, hex_of, send, walk_to, window_for
 from tests.rules.combatkit import with_german_gun
 from tests.rules.test_firecombat import open_elevated_hex
@@ -59,7 +59,7 @@ def example_game(
     for unit_id, hex_id in (extra or {}).items():
         side = soviet if ruleset.catalogue.ground[unit_id].player is Player.SOVIET else german
         side[unit_id] = hex_id
-    session = GameSession.new(ruleset, "test", mode, seed=seed, options=options)
+    session = new_game(ruleset, "test", mode, seed=seed, options=options)
     for placements in (soviet, german):
         for unit_id, hex_id in placements.items():
             session.submit(PlaceUnits(units=(unit_id,), to=ruleset.grid.hex_of(hex_id)))

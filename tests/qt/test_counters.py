@@ -11,11 +11,11 @@ from owsqt.qt.counters.style import COUNTER_SIZE
 from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game, open_journal
 
 
 def table(qtbot, ruleset):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session = new_game(ruleset, "test", Mode.FREE, seed=2)
     session.submit(PlaceUnits(units=("tank", "mech"), to=ruleset.grid.hex_of("2428")))
     window = MainWindow(ruleset, session)
     qtbot.addWidget(window)
@@ -144,7 +144,7 @@ def test_save_reopen_and_replay_reproduce_the_table(qtbot, ruleset, tmp_path):
     window.session.save_as(path)
     positions = {u: item.scenePos() for u, item in window.counters.items.items()}
     window.session.close()  # one owsqt at a time writes a game file (its lock)
-    reopened = MainWindow(ruleset, GameSession.open(ruleset, path))
+    reopened = MainWindow(ruleset, open_journal(ruleset, path))
     qtbot.addWidget(reopened)
     assert reopened.session.state == window.session.state
     assert {u: item.scenePos() for u, item in reopened.counters.items.items()} == positions

@@ -18,7 +18,7 @@ from owsqt.rules.core.actions import EndStep, PlaceUnits
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.session.test_email import _append_forged
 
 SCENARIO = "we-are-coming"
@@ -66,7 +66,7 @@ def desk(monkeypatch, tmp_path) -> Desk:
 
 def creator_window(qtbot, shipped, tmp_path, key: Identity) -> MainWindow:
     """The German player's window on a new strict e-mail game he made."""
-    session = GameSession.new(
+    session = new_game(
         shipped, SCENARIO, Mode.STRICT, play=Play.EMAIL, side=Player.GERMAN,
         identity=key, path=tmp_path / "german.owsg",
     )  # fmt: skip
@@ -77,7 +77,7 @@ def creator_window(qtbot, shipped, tmp_path, key: Identity) -> MainWindow:
 
 def other_window(qtbot, shipped) -> MainWindow:
     """The second player's window, on a game of his own until he joins."""
-    window = MainWindow(shipped, GameSession.new(shipped, SCENARIO, Mode.FREE, seed=1))
+    window = MainWindow(shipped, new_game(shipped, SCENARIO, Mode.FREE, seed=1))
     qtbot.addWidget(window)
     return window
 
@@ -246,7 +246,7 @@ def test_an_action_for_the_opponent_is_refused_with_the_reason(qtbot, shipped, t
 
 
 def test_replay_shows_the_map_as_it_stood_after_an_entry_and_returns_to_play(qtbot, ruleset):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3)
+    session = new_game(ruleset, "test", Mode.FREE, seed=3)
     window = MainWindow(ruleset, session)
     qtbot.addWidget(window)
     assert not window.replay_action.isEnabled()  # nothing to replay yet
@@ -272,7 +272,7 @@ def test_replay_shows_the_map_as_it_stood_after_an_entry_and_returns_to_play(qtb
 
 
 def test_esc_in_the_replay_leaves_it_and_the_window_keeps_no_rival_key(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     window._submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of("3038")))
     window.show()

@@ -35,7 +35,7 @@ from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.victory.crossing import Standing
 from owsqt.rules.victory.result import live_standing
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.fogwalk import widget_texts
 from tests.qt.tabletools import window_for
 from tests.qt.test_combat_dialog import ATTACKERS, example_game, example_hexes
@@ -251,7 +251,7 @@ def test_18_1_the_replacements_dock_lists_no_enemy_unit_below_strength():
 
 
 def test_18_1_the_set_up_tray_shows_the_other_sides_set_up_only_as_progress(qtbot):
-    session = GameSession.new(shipped(), "hoths-last-gasp", Mode.STRICT, seed=3, options=FOG)
+    session = new_game(shipped(), "hoths-last-gasp", Mode.STRICT, seed=3, options=FOG)
     state = session.state  # the Soviet player sets up first
     tray = SetupTray(shipped())
     qtbot.addWidget(tray)
@@ -263,7 +263,7 @@ def test_18_1_the_set_up_tray_shows_the_other_sides_set_up_only_as_progress(qtbo
 
 
 def test_18_1_the_thunderclap_condition_is_the_german_sides_to_see(qtbot):
-    session = GameSession.new(shipped(), "operation-winter-storm", Mode.STRICT, seed=3, options=FOG)
+    session = new_game(shipped(), "operation-winter-storm", Mode.STRICT, seed=3, options=FOG)
     session.apply_default_setup()
     state = session.state
     panel = ThunderclapPanel(shipped(), lambda action: None)
@@ -282,7 +282,7 @@ def control_across(session: GameSession) -> int:
 
 
 def test_18_1_the_victory_dock_hides_the_german_points_across_from_the_soviet_side(qtbot, viewer):
-    session = GameSession.new(shipped(), "hoths-last-gasp", Mode.STRICT, seed=3, options=FOG)
+    session = new_game(shipped(), "hoths-last-gasp", Mode.STRICT, seed=3, options=FOG)
     session.apply_default_setup()
     window = QMainWindow()
     qtbot.addWidget(window)

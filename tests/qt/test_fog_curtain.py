@@ -25,7 +25,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.turn.initiative import determined_this_turn
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import drag, drop_from_dock
 from tools.fuzz.solo import choose_legal
 
@@ -44,7 +44,7 @@ def new_hot_seat_game(qtbot, monkeypatch) -> MainWindow:
     """The program open on a game, then File ▸ New game: We are coming! (19.1), hot-seat,
     with the fog of war, the default set-up, under the rules."""
     ruleset = shipped()
-    window = MainWindow(ruleset, GameSession.new(ruleset, "we-are-coming", Mode.STRICT, seed=1))
+    window = MainWindow(ruleset, new_game(ruleset, "we-are-coming", Mode.STRICT, seed=1))
     qtbot.addWidget(window)
     window.resize(1400, 900)
     window.show()
@@ -220,7 +220,7 @@ def test_18_1_the_curtain_lifted_the_table_says_again_what_may_be_undone(qtbot):
     """Under the curtain the session refuses Undo for the hand-over; lifted for the player
     who sat already (a game opened), Undo is offered again at once."""
     ruleset = shipped()
-    session = GameSession.new(
+    session = new_game(
         ruleset, "we-are-coming", Mode.FREE, seed=1, options=(FOG_OF_WAR,), play=Play.HOT_SEAT
     )
     session.apply_default_setup()

@@ -16,7 +16,7 @@ from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def settings() -> QSettings:
@@ -80,7 +80,7 @@ def test_18_1_a_game_started_with_the_fog_of_war_records_it(shipped, tmp_path):
 def window(qtbot, ruleset):
     """A hot-seat game with the fog of war: the Soviet 823 Rifle Rgt on top of the 1111 AT
     Rgt (5 factors to 4), which the German does not see."""
-    session = GameSession.new(
+    session = new_game(
         ruleset, "test", Mode.FREE, seed=3, play=Play.HOT_SEAT, options=(FOG_OF_WAR,)
     )
     session.submit(PlaceUnits(units=("rifle", "at"), to=ruleset.grid.hex_of("3038")))

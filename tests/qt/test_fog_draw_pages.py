@@ -13,7 +13,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import walk_to, window_for
 from tests.qt.test_air_dialog import allocate, dock_forward, shoot, walk_to_bombardment
 from tests.qt.test_combat_dialog import COMBAT, example_hexes
@@ -31,7 +31,7 @@ def fogged_mission(ruleset, fog=FOG):
     on the Soviet rifle regiment (on top) and antitank regiment (hidden under it)."""
     rules = with_german_gun(ruleset)
     target, armored, motorized = example_hexes(rules)
-    session = GameSession.new(rules, "test", Mode.STRICT, seed=5, options=fog)
+    session = new_game(rules, "test", Mode.STRICT, seed=5, options=fog)
     places = (
         {"rifle": target, "at": target},
         {"tank": armored, "mech": armored, "gart": armored, "mot6": motorized},
@@ -82,7 +82,7 @@ def test_18_1_without_fog_the_missions_target_list_names_every_unit(qtbot, rules
 
 def test_4_6_18_1_the_ground_attack_page_lists_seen_units_and_hidden_units_drawn(qtbot):
     shipped = default_ruleset()
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3, options=FOG)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3, options=FOG)
     session.apply_default_setup()
     assert session.state.segment is Segment.AIR_ALLOCATION
     allocate(session, Player.SOVIET, {"su-202shad": AirBox.GROUND_ATTACK})

@@ -26,7 +26,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.fogwalk import hidden_facts, leaks
 from tools.fuzz.solo import choose_legal
 
@@ -45,7 +45,7 @@ def shipped() -> Ruleset:
 
 
 def _new_game(scenario: str) -> GameSession:
-    session = GameSession.new(shipped(), scenario, Mode.STRICT, seed=SEED, options=(FOG_OF_WAR,))
+    session = new_game(shipped(), scenario, Mode.STRICT, seed=SEED, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     return session
 

@@ -27,14 +27,12 @@ from owsqt.rules.core.vocabulary import Entrenchment, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.fog.view import view
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.tabletools import walk_to
 
 
 def fogged(ruleset, mode=Mode.STRICT, play=Play.HOT_SEAT) -> GameSession:
-    session = GameSession.new(
-        ruleset, "hoths-last-gasp", mode, seed=1, options=(FOG_OF_WAR,), play=play
-    )
+    session = new_game(ruleset, "hoths-last-gasp", mode, seed=1, options=(FOG_OF_WAR,), play=play)
     session.apply_default_setup()
     return session
 
@@ -262,7 +260,7 @@ def test_18_1_without_fog_the_hand_over_is_a_message_box(qtbot, shipped, monkeyp
     monkeypatch.setattr(
         QMessageBox, "exec", lambda box: asked.append(box.text()) or box.defaultButton().click()
     )
-    session = GameSession.new(shipped, "hoths-last-gasp", Mode.STRICT, seed=1, play=Play.HOT_SEAT)
+    session = new_game(shipped, "hoths-last-gasp", Mode.STRICT, seed=1, play=Play.HOT_SEAT)
     session.apply_default_setup()
     window = MainWindow(shipped, session)
     qtbot.addWidget(window)

@@ -17,7 +17,7 @@ from owsqt.qt.app.games import GamesDialog, open_dialog
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.rules.core.actions import EndStep, RollDice
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import opening
 from owsqt.userfiles import RecentFiles, autosave_dir, games_dir
 
 OPENING = "we-are-coming"
@@ -31,7 +31,7 @@ def data_home(tmp_path, monkeypatch) -> Path:
 
 
 def new_game(ruleset, path: Path | None, mode: Mode = Mode.FREE, play=Play.SOLITAIRE):
-    session = GameSession.new(ruleset, OPENING, mode, seed=1, path=path, play=play)
+    session = opening.new_game(ruleset, OPENING, mode, seed=1, path=path, play=play)
     session.apply_default_setup()
     return session
 

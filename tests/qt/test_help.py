@@ -20,7 +20,7 @@ from owsqt.qt.help.shortcuts import ShortcutsDialog, gather_shortcuts
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the Help dock's picture is saved there
@@ -28,7 +28,7 @@ SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the Help dock's picture is sa
 
 @pytest.fixture
 def window(qtbot, ruleset):
-    return window_for(qtbot, ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    return window_for(qtbot, ruleset, new_game(ruleset, "test", Mode.STRICT, seed=3))
 
 
 def test_citations_are_rule_numbers_never_hex_ids_dice_or_sums():
@@ -158,7 +158,7 @@ def test_the_shortcut_list_is_gathered_from_the_menus(qtbot, window):
 
 
 def test_the_legend_shows_every_marker_and_map_feature(qtbot, shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=1)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=1)
     legend = Legend(shipped, session.state)
     qtbot.addWidget(legend)
     kinds = legend.kinds()
@@ -199,7 +199,7 @@ def test_issue_23_the_gazetteer_lists_every_place_with_its_former_names(qtbot, s
 
 
 def test_help_dock_picture_after_a_citation_click(qtbot, shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=4)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=4)
     session.apply_default_setup()
     window = window_for(qtbot, shipped, session)
     window.resize(1920, 1080)

@@ -13,7 +13,7 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import CombatStep, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from owsqt.session.play import HotSeatPlay
 from tests.qt.tabletools import walk_to
 
@@ -36,7 +36,7 @@ def handed(monkeypatch) -> list[tuple[str, str, str, bool]]:
 
 
 def table(qtbot, ruleset, play=Play.HOT_SEAT, mode=Mode.FREE, segment=None) -> MainWindow:
-    session = GameSession.new(ruleset, "test", mode, seed=3, play=play)
+    session = new_game(ruleset, "test", mode, seed=3, play=play)
     if segment is not None:
         walk_to(session, segment)
     window = MainWindow(ruleset, session)

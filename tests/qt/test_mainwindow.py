@@ -6,15 +6,16 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
+from owsqt.qt.app import mainwindow
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.rules.core.actions import PlaceUnits, RollDice
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def make_window(qtbot, ruleset, mode=Mode.FREE):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", mode, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", mode, seed=3))
     qtbot.addWidget(window)
     return window
 
@@ -73,7 +74,7 @@ def test_defect_7_a_file_the_system_will_not_let_be_opened_warns_and_keeps_the_g
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(tmp_path / "old.v1.owsg"))
 
-    monkeypatch.setattr(GameSession, "open", refuse)
+    monkeypatch.setattr(mainwindow, "open_journal", refuse)  # where the window opens files
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
     assert window.load(tmp_path / "old.owsg") is False
@@ -140,7 +141,7 @@ def test_new_game_from_the_dialog_replaces_the_game_on_the_table(qtbot, ruleset,
     from owsqt.rules.scenario.ruleset import default_ruleset
 
     shipped = default_ruleset()
-    window = MainWindow(shipped, GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3))
+    window = MainWindow(shipped, new_game(shipped, "we-are-coming", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     choice = NewGameChoice("hoths-last-gasp", (), Mode.ASSIST, True)
     monkeypatch.setattr(gamefiles.NewGameDialog, "exec", lambda self: 1)
@@ -194,7 +195,7 @@ def test_the_turn_bar_reads_the_turn_record_track(qtbot):
     from owsqt.rules.scenario.ruleset import default_ruleset
 
     shipped = default_ruleset()
-    session = GameSession.new(shipped, "hoths-last-gasp", Mode.FREE, seed=3)
+    session = new_game(shipped, "hoths-last-gasp", Mode.FREE, seed=3)
     session.apply_default_setup()
     window = MainWindow(shipped, session)
     qtbot.addWidget(window)
@@ -208,7 +209,7 @@ def test_save_of_an_autosaved_game_asks_for_a_name(qtbot, ruleset, tmp_path, mon
 
     from owsqt.userfiles import new_autosave_path
 
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3, path=new_autosave_path())
+    session = new_game(ruleset, "test", Mode.FREE, seed=3, path=new_autosave_path())
     window = MainWindow(ruleset, session)
     qtbot.addWidget(window)
     target = tmp_path / "kept"
@@ -227,7 +228,7 @@ def test_the_log_grows_with_the_journal_and_starts_over_for_another_game(qtbot, 
     window.undo_action.trigger()
     texts = [window.log.item(i).text() for i in range(window.log.count())]
     assert texts == window_texts(window)
-    other = GameSession.new(ruleset, "test", Mode.FREE, seed=4, path=tmp_path / "other.owsg")
+    other = new_game(ruleset, "test", Mode.FREE, seed=4, path=tmp_path / "other.owsg")
     other.submit(RollDice(purpose="one"))
     other.close()
     window.load(tmp_path / "other.owsg")

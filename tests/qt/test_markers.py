@@ -16,11 +16,11 @@ from owsqt.rules.core.actions import (
 from owsqt.rules.core.hexgrid import Hexside
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import BridgeState, Entrenchment, UnitMarker, UnitStatus
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def window_with(qtbot, ruleset, *actions):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session = new_game(ruleset, "test", Mode.FREE, seed=2)
     session.submit(PlaceUnits(units=("tank", "mech"), to=ruleset.grid.hex_of("2428")))
     for action in actions:
         session.submit(action)

@@ -13,7 +13,7 @@ from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.tabletools import centre, walk_to, window_for
 from tests.rules.thunderkit import AT_5, AT_10, GRENADIERS, PANZER_1, PANZER_2, SIXTH_HQ_6PZ
 
@@ -24,7 +24,7 @@ SEED = 2  # its first roll in the Initiation Segment activates Thunderclap (with
 def pocket_game(shipped) -> GameSession:
     """The campaign's first Initiation Segment, 12 stacking points 10 hexes from the pocket
     and a grenadier battalion 5 hexes from it (16 points within 10)."""
-    session = GameSession.new(shipped, "operation-winter-storm", Mode.ASSIST, seed=SEED)
+    session = new_game(shipped, "operation-winter-storm", Mode.ASSIST, seed=SEED)
     session.apply_default_setup()
     walk_to(session, Segment.THUNDERCLAP_INITIATION)
     moved = zip((PANZER_1, PANZER_2, SIXTH_HQ_6PZ, GRENADIERS), (*AT_10[:3], AT_5), strict=True)

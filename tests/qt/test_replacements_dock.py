@@ -15,7 +15,7 @@ from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Supply, TallyNationality, UnitStatus
 from owsqt.rules.recovery.reentry import reentry_hexes
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.tabletools import walk_to, window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the dock's picture is saved there
@@ -25,7 +25,7 @@ RAISED, DESTROYED, OUT = "su-302rd-825rr", "su-302rd-823rr", "su-302rd-827rr"
 def replacement_game(shipped) -> GameSession:
     """Turn 3's Replacement Segment: one regiment at 3 of 5, one destroyed this turn, one
     out of supply at 2 (edits, applied with their violations in ASSIST play)."""
-    session = GameSession.new(shipped, "we-are-coming", Mode.ASSIST, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.ASSIST, seed=3)
     session.apply_default_setup()
     while True:
         walk_to(session, Segment.DISRUPTION_REMOVAL)

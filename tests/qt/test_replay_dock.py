@@ -20,14 +20,14 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession
+from owsqt.session import GameSession, join_game, new_game
 from tests.airsteps import allocate_nothing
 from tests.session.pbemkit import Exchange, clock, set_up
 
 
 def played(rules, end_steps: int = 4) -> GameSession:
     """Both default set-ups, then a few steps ended: a few phase changes to jump to."""
-    session = GameSession.new(rules, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(rules, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     for _ in range(end_steps):
         allocate_nothing(session)  # 4.3, on the clear turn 1
@@ -290,7 +290,7 @@ def test_the_range_label_says_where_the_entry_shown_lies(dock, session):
 
 def test_the_range_label_names_the_opponents_file(dock, shipped):
     exchange = Exchange(shipped)
-    soviet = GameSession.join(
+    soviet = join_game(
         shipped, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
     )
     set_up(soviet, Player.SOVIET)

@@ -14,7 +14,7 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.qt.tabletools import window_for
 from tests.rules.victorykit import TANK, hex_at, pocket_hex
 
@@ -33,7 +33,7 @@ def campaign_session() -> tuple[GameSession, dict[str, int]]:
     """Maximum Effort with two optional groups: a tank battalion within 18, then 4 hexes
     of the pocket, a convoy into it, three panzer battalions destroyed."""
     rules = default_ruleset()
-    session = GameSession.new(rules, "maximum-effort", Mode.FREE, seed=5, options=OPTIONS)
+    session = new_game(rules, "maximum-effort", Mode.FREE, seed=5, options=OPTIONS)
     session.apply_default_setup()
     hx = rules.grid.hex_of
     earned = {}
@@ -86,7 +86,7 @@ def test_19_33_the_result_screen_at_the_end_jumps_to_each_award(qtbot):
 
 def test_19_13_the_result_screen_shows_the_short_scenarios_numbers(qtbot):
     rules = default_ruleset()
-    session = GameSession.new(rules, "we-are-coming", Mode.FREE, seed=1)
+    session = new_game(rules, "we-are-coming", Mode.FREE, seed=1)
     session.apply_default_setup()
     window = window_for(qtbot, rules, session)
     box = window.victory.show_result()

@@ -15,7 +15,7 @@ from owsqt.rules.core.actions import ReleaseRingUnit, RollRingRelease
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import walk_to, window_for
 from tests.rules.ringkit import ARMY, SOVIET, campaign_setup, ring_segment
 
@@ -57,7 +57,7 @@ def test_5_2_the_ring_panel_rolls_for_attacked_armies_and_releases_a_piece(qtbot
 
 
 def test_5_2_the_window_has_a_ring_forces_dock_in_the_view_menu(qtbot, shipped):
-    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=3)
+    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=3)
     session.apply_default_setup()
     walk_to(session, Segment.SOVIET_RING_FORCES)
     window = window_for(qtbot, shipped, session)

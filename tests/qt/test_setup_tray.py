@@ -17,7 +17,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.setup.setupcheck import allowed_hexes
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import drop_from_dock, hex_of, window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the tray's picture is saved there
@@ -220,7 +220,7 @@ def test_19_21a_a_group_heading_shows_the_losses_it_starts_with(qtbot, shipped):
 def test_19_11_in_e_mail_play_the_other_sides_set_up_is_not_placed_from_this_tray(
     qtbot, shipped, tmp_path
 ):
-    session = GameSession.new(
+    session = new_game(
         shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL, side=Player.GERMAN,
         identity=Identity.generate(), path=tmp_path / "german.owsg",
     )  # fmt: skip

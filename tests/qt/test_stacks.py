@@ -14,7 +14,7 @@ from owsqt.qt.map.mapitem import SCENE_LAYOUT
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import centre, hex_of, send, window_for
 from tests.qt.test_view_zoom import wheel
 
@@ -30,7 +30,7 @@ FAR = "2032"  # an empty hex a few hexes away
 
 
 def crowded(qtbot, ruleset):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session = new_game(ruleset, "test", Mode.FREE, seed=2)
     for hex_id, units in STACKS.items():
         session.submit(PlaceUnits(units=units, to=ruleset.grid.hex_of(hex_id)))
     window = window_for(qtbot, ruleset, session)

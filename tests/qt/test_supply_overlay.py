@@ -10,14 +10,14 @@ from owsqt.rules.core.hexgrid import ring
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import window_for
 from tests.rules.test_supply import CENTRE, HQ, soviet_fighters
 
 
 def test_14_2_the_overlay_draws_the_chains_and_washes_the_cut_off_units(qtbot):
     rules = default_ruleset()
-    session = GameSession.new(rules, "we-are-coming", Mode.FREE, seed=1)
+    session = new_game(rules, "we-are-coming", Mode.FREE, seed=1)
     session.apply_default_setup()
     window = window_for(qtbot, rules, session)
     overlay = window.supply_overlay

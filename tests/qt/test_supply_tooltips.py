@@ -7,14 +7,14 @@ from owsqt.rules.core.hexgrid import ring
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Supply
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import window_for
 from tests.rules.test_supply import CENTRE, HQ, soviet_fighters
 
 
 def test_14_4_a_cut_off_headquarters_says_why_in_its_tooltip(qtbot):
     rules = default_ruleset()
-    session = GameSession.new(rules, "we-are-coming", Mode.FREE, seed=1)
+    session = new_game(rules, "we-are-coming", Mode.FREE, seed=1)
     session.apply_default_setup()
     centre = rules.grid.hex_of(CENTRE)
     assert session.submit(PlaceUnits(units=(HQ,), to=centre)).applied

@@ -18,7 +18,7 @@ from owsqt.qt import textsize
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.counters import painter, style
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = os.environ.get("OWSQT_SHOTS")
@@ -26,7 +26,7 @@ SHOTS = os.environ.get("OWSQT_SHOTS")
 
 @pytest.fixture
 def window(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     yield window
     window.text_size.choose("normal")  # the next tests see the normal size
@@ -52,7 +52,7 @@ def test_text_size_scales_a_dock_and_a_new_dialog_live(window):
 def test_text_size_is_kept_for_the_next_start(window, qtbot, ruleset):
     window.text_size.choose("smaller")
     assert QSettings("owsqt", "owsqt").value(textsize.SETTING) == "smaller"
-    again = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    again = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(again)
     assert again.text_size.level() == "smaller"
     assert textsize.text_scale() == 0.85

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game, open_journal
 from owsqt.userfiles import autosave_dir
 from tests.journal.test_file_writes import rolls_in
 
@@ -40,7 +40,7 @@ class Boxes:
 
 
 def played(ruleset, path: Path, actions: int) -> None:
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=4, path=path)
+    session = new_game(ruleset, "test", Mode.FREE, seed=4, path=path)
     for number in range(1, actions + 1):
         session.submit(RollDice(purpose=f"action {number}"))
     session.close()
@@ -48,7 +48,7 @@ def played(ruleset, path: Path, actions: int) -> None:
 
 @pytest.fixture
 def window(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     yield window
     window.session.close()
@@ -97,7 +97,7 @@ def test_a_file_another_owsqt_writes_is_not_opened_and_says_who(
 ):
     path = tmp_path / "game.owsg"
     played(ruleset, path, 1)
-    other = GameSession.open(ruleset, path)  # as another window would hold it
+    other = open_journal(ruleset, path)  # as another window would hold it
     boxes = Boxes(monkeypatch, "")
     before = window.session
     assert window.load(path) is False

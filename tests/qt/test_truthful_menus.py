@@ -17,11 +17,11 @@ from owsqt.rules.core.actions import PlaceUnits, RollDice
 from owsqt.rules.core.hexgrid import Hexside
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def window_for(qtbot, ruleset, mode, scenario="we-are-coming", setup=True) -> MainWindow:
-    session = GameSession.new(ruleset, scenario, mode, seed=5)
+    session = new_game(ruleset, scenario, mode, seed=5)
     if setup:
         session.apply_default_setup()
     window = MainWindow(ruleset, session)
@@ -104,7 +104,7 @@ def test_3_1_strict_hex_menu_greys_markers_by_hand(qtbot, shipped):
 
 
 def test_undo_and_redo_greyed_say_why_in_tooltip_and_status_tip(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.STRICT, seed=3))
     qtbot.addWidget(window)
     assert not window.undo_action.isEnabled()
     assert window.undo_action.toolTip().startswith("Not now:")
@@ -116,7 +116,7 @@ def test_undo_and_redo_greyed_say_why_in_tooltip_and_status_tip(qtbot, ruleset):
 
 
 def test_a_greyed_shortcut_says_why_on_the_status_line(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.STRICT, seed=3))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
@@ -129,7 +129,7 @@ def test_a_greyed_shortcut_says_why_on_the_status_line(qtbot, ruleset):
 
 
 def test_the_status_line_elides_with_the_whole_text_as_tooltip(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.STRICT, seed=3))
     qtbot.addWidget(window)
     window.resize(600, 400)
     window.show()
@@ -145,7 +145,7 @@ def test_the_status_line_elides_with_the_whole_text_as_tooltip(qtbot, ruleset):
 
 
 def test_the_status_line_refreshes_after_undo(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     before = window.hint.text()
     window.bridge.submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of("3038")))
@@ -157,7 +157,7 @@ def test_the_status_line_refreshes_after_undo(qtbot, ruleset):
 
 
 def test_replay_greys_end_step_and_roll_the_die_and_leaving_it_restores_them(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     window.bridge.submit(PlaceUnits(units=("rifle",), to=ruleset.grid.hex_of("3038")))
     own_tip = window.roll_action.toolTip()
@@ -173,7 +173,7 @@ def test_replay_greys_end_step_and_roll_the_die_and_leaving_it_restores_them(qtb
 
 
 def test_every_dock_has_a_view_menu_entry(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     listed = dock_entries(window.view_menu)
     docks = window.findChildren(QDockWidget)
@@ -192,7 +192,7 @@ def test_every_dock_has_a_view_menu_entry(qtbot, ruleset):
 
 
 def test_6_1_7_2_8_3_greyed_game_menu_entries_say_why(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.STRICT, seed=3))
     qtbot.addWidget(window)
     assert window.session.state.phase is Phase.SETUP
     for action, rule in (
@@ -205,7 +205,7 @@ def test_6_1_7_2_8_3_greyed_game_menu_entries_say_why(qtbot, ruleset):
 
 
 def test_11_1_a_greyed_prepared_attack_says_why(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.STRICT, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.STRICT, seed=3))
     qtbot.addWidget(window)
     attack = window.combat.attack_action
     assert not attack.isEnabled()
@@ -214,7 +214,7 @@ def test_11_1_a_greyed_prepared_attack_says_why(qtbot, ruleset):
 
 
 def test_the_right_dock_tabs_run_down_the_edge_with_whole_titles_and_tooltips(qtbot, ruleset):
-    window = MainWindow(ruleset, GameSession.new(ruleset, "test", Mode.FREE, seed=3))
+    window = MainWindow(ruleset, new_game(ruleset, "test", Mode.FREE, seed=3))
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()

@@ -7,13 +7,13 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import window_for
 
 
 def test_19_13_the_dock_shows_the_standing_and_the_end_announces_the_result(qtbot):
     rules = default_ruleset()
-    session = GameSession.new(rules, "we-are-coming", Mode.FREE, seed=1)
+    session = new_game(rules, "we-are-coming", Mode.FREE, seed=1)
     session.apply_default_setup()
     window = window_for(qtbot, rules, session)
     text = window.victory.label.text()

@@ -16,7 +16,7 @@ from owsqt.qt.map.view import MAP_MARGIN
 from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.qt.tabletools import centre, window_for
 
 NO_KEYS = Qt.KeyboardModifier.NoModifier
@@ -41,7 +41,7 @@ def wheel(view, at: QPoint, notches: int, modifiers=NO_KEYS) -> None:
 
 @pytest.fixture
 def small_table(qtbot, ruleset):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session = new_game(ruleset, "test", Mode.FREE, seed=2)
     session.submit(PlaceUnits(units=("tank",), to=ruleset.grid.hex_of("2428")))
     window = window_for(qtbot, ruleset, session)
     window.resize(1000, 700)
@@ -85,7 +85,7 @@ def test_ctrl_and_the_wheel_zoom_around_the_pointer(small_table):
 @pytest.fixture(scope="module")
 def campaign():
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, "operation-winter-storm", Mode.FREE, seed=1)
+    session = new_game(ruleset, "operation-winter-storm", Mode.FREE, seed=1)
     session.apply_default_setup()
     return ruleset, session
 
@@ -114,7 +114,7 @@ def test_a_campaign_opens_with_counters_of_56_px_on_its_area_of_play(qtbot, camp
 
 
 def test_a_game_with_nobody_on_the_map_opens_on_its_set_up_zones_or_the_map(qtbot, ruleset):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session = new_game(ruleset, "test", Mode.FREE, seed=2)
     window = MainWindow(ruleset, session)
     qtbot.addWidget(window)
     window.resize(1920, 1080)

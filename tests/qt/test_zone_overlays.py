@@ -19,7 +19,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.data.units import UnitCatalogue
 from owsqt.rules.map.zones import disc
 from owsqt.rules.movement.interdiction import cover_of
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def _with_gun(ruleset):
@@ -31,7 +31,7 @@ def _with_gun(ruleset):
 
 
 def _window(qtbot, ruleset, *actions):
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=2)
+    session = new_game(ruleset, "test", Mode.FREE, seed=2)
     hx = ruleset.grid.hex_of
     session.submit(PlaceUnits(units=("art",), to=hx("3030")))
     session.submit(PlaceUnits(units=("rifle",), to=hx("3230")))

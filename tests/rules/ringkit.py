@@ -18,7 +18,7 @@ from owsqt.rules.engine import apply
 from owsqt.rules.map.zones import pocket_band
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.rules.movekit import kit_ruleset
 
 SOVIET, GERMAN = Player.SOVIET, Player.GERMAN
@@ -27,7 +27,7 @@ ARMY = "su-64a"  # 64th Army: most of its pieces stand next to the pocket
 
 def campaign_setup(ruleset: Ruleset) -> GameState:
     """Operation Winter Storm after both default set-ups, turn 1's first step."""
-    session = GameSession.new(ruleset, "operation-winter-storm", Mode.STRICT, seed=3)
+    session = new_game(ruleset, "operation-winter-storm", Mode.STRICT, seed=3)
     session.apply_default_setup()
     return session.state
 

@@ -14,13 +14,13 @@ from owsqt.rules.core.steps import CombatStep, Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.airsteps import allocate_nothing
 
 
 @pytest.fixture(scope="module")
 def session():
-    game = GameSession.new(default_ruleset(), "we-are-coming", Mode.STRICT, seed=2)
+    game = new_game(default_ruleset(), "we-are-coming", Mode.STRICT, seed=2)
     return game
 
 

@@ -23,7 +23,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.data.units import UnitType
 from owsqt.rules.engine import apply
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 JG52 = "lw-jg52-2"
 ESCORTS = ("su-235iad", "su-268iad")
@@ -43,7 +43,7 @@ def turn_one(shipped):
 
 def turn_one_state(rules):
     """We are coming, set up: turn 1 (clear), the Air Allocation Segment."""
-    session = GameSession.new(rules, "we-are-coming", Mode.STRICT, seed=1)
+    session = new_game(rules, "we-are-coming", Mode.STRICT, seed=1)
     session.apply_default_setup()
     assert session.state.segment is Segment.AIR_ALLOCATION
     return session.state

@@ -26,7 +26,7 @@ from owsqt.rules.movement.arrivals import (
     waiting,
 )
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
@@ -115,7 +115,7 @@ def test_19_0_a_scenario_schedules_only_the_turns_of_the_track_it_plays(rules, s
 
 def test_19_0_the_waiting_units_of_the_real_scenarios():
     real = default_ruleset()
-    session = GameSession.new(real, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(real, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     german = waiting(real, session.state, GERMAN)
     by_reason = {}
@@ -134,7 +134,7 @@ def test_19_0_the_waiting_units_of_the_real_scenarios():
 
 def test_19_0_soviet_reinforcements_of_the_campaign_enter_in_entry_area_b():
     real = default_ruleset()
-    session = GameSession.new(real, "operation-winter-storm", Mode.STRICT, seed=3)
+    session = new_game(real, "operation-winter-storm", Mode.STRICT, seed=3)
     session.apply_default_setup()
     soviet = waiting(real, session.state, SOVIET)
     assert soviet and {a.turn for a in soviet} == {9, 10, 11, 12}
@@ -169,7 +169,7 @@ def test_19_12_units_that_entered_use_up_their_pools_points(rules, state):
 
 def test_19_12_the_23rd_panzer_pool_of_we_are_coming():
     real = default_ruleset()
-    session = GameSession.new(real, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(real, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     state = session.state
     assert [pool_points_left(real, replace(state, turn=t), "de-23pz") for t in (1, 2, 3)] == [
@@ -227,7 +227,7 @@ def step_free(rules, state):
 
 def test_19_11_the_reserves_of_we_are_coming_released_on_turn_3():
     real = default_ruleset()
-    session = GameSession.new(real, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(real, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     state = end_of_turn(session.state, 2)
     outcome = apply(real, state, EndStep(), Mode.STRICT)
@@ -314,7 +314,7 @@ def test_19_12_e_the_condition_is_judged_at_the_end_of_the_turn(rules, state):
 
 def test_19_12_e_group_christea_follows_vii_corps_to_abganerovo():
     real = default_ruleset()
-    session = GameSession.new(real, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(real, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     state = session.state
     christea = tuple(u.id for u in real.catalogue.units_of("ro-christea"))

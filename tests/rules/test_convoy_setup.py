@@ -9,12 +9,12 @@ from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.setup.setupcheck import check_setup
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def test_16_3_the_default_set_up_puts_each_convoy_on_its_own_hex_and_a_shared_hex_is_refused():
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, "we-are-coming", Mode.STRICT, seed=1)
+    session = new_game(ruleset, "we-are-coming", Mode.STRICT, seed=1)
     session.apply_default_setup()
     state = session.state
     convoys = [u for u in state.units if ruleset.catalogue.ground[u].unit_class is UnitClass.CONVOY]

@@ -14,7 +14,7 @@ from owsqt.rules.movement.ringhold import ring_army
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.ringline import pocket_face
 from owsqt.rules.setup.setupcheck import check_setup
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.rules.test_scenarios import copy_data
 
 SCENARIOS = ["we-are-coming", "hoths-last-gasp", "operation-winter-storm", "maximum-effort"]
@@ -24,7 +24,7 @@ SCENARIOS = ["we-are-coming", "hoths-last-gasp", "operation-winter-storm", "maxi
 def setups(shipped):
     sessions = {}
     for scenario in SCENARIOS:
-        session = GameSession.new(shipped, scenario, Mode.STRICT, seed=3)
+        session = new_game(shipped, scenario, Mode.STRICT, seed=3)
         session.apply_default_setup()
         sessions[scenario] = session
     return sessions

@@ -14,7 +14,7 @@ from owsqt.rules.fog.view import view
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from owsqt.rules.victory.crossing import across_seen
 from owsqt.rules.victory.points import count
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 
 
 @cache
@@ -23,7 +23,7 @@ def shipped() -> Ruleset:
 
 
 def fogged(scenario: str) -> GameSession:
-    session = GameSession.new(shipped(), scenario, Mode.STRICT, seed=3, options=(FOG_OF_WAR,))
+    session = new_game(shipped(), scenario, Mode.STRICT, seed=3, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     return session
 

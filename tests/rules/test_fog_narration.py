@@ -28,7 +28,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.fog.narration import Sight, told
 from owsqt.rules.fog.view import view
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 
@@ -58,9 +58,7 @@ class RawId(Event):
 def board(shipped):
     """Hoth's Last Gasp with the fog of war, both sides set up: a Soviet stack the German
     sees only the top of, its top unit, two of its hidden units, and a German unit."""
-    session = GameSession.new(
-        shipped, "hoths-last-gasp", Mode.STRICT, seed=1, options=("fog-of-war",)
-    )
+    session = new_game(shipped, "hoths-last-gasp", Mode.STRICT, seed=1, options=("fog-of-war",))
     session.apply_default_setup()
     state = session.state
     seen = view(shipped, state, GERMAN)

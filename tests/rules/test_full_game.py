@@ -20,7 +20,7 @@ from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.formations import may_move_in_segment
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.airsteps import allocate_nothing
 
 STACKS_PER_SEGMENT = 5
@@ -94,7 +94,7 @@ class StrictPlayer:
 @pytest.mark.slow
 def test_3_1_8_1_a_strict_game_of_we_are_coming_runs_from_setup_to_the_end_with_movement():
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, "we-are-coming", Mode.STRICT, seed=7)
+    session = new_game(ruleset, "we-are-coming", Mode.STRICT, seed=7)
     session.apply_default_setup()
     player = StrictPlayer(session)
     while session.state.phase != Phase.GAME_OVER:

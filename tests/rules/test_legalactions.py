@@ -35,7 +35,7 @@ from owsqt.rules.legalactions import (
 )
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.airsteps import allocate_nothing
 from tests.rules.movekit import OPEN, at_step, hx, kit_ruleset, kit_state, put
 
@@ -44,7 +44,7 @@ SEEDS = range(12)
 
 
 def new_session(game) -> GameSession:
-    session = GameSession.new(game, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(game, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
     return session
 

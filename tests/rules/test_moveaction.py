@@ -29,7 +29,7 @@ from owsqt.rules.engine import apply
 from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.formations import is_mechanized, may_move_in_segment
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.rules.movekit import (
     OPEN,
     at_step,
@@ -565,7 +565,7 @@ def test_8_1_a_hex_off_the_map_is_invalid(rules, state):
 def turn_one():
     """We are coming! after its default set-up, turn 1, the German player first."""
     real = default_ruleset()
-    session = GameSession.new(real, "we-are-coming", Mode.STRICT, seed=1)
+    session = new_game(real, "we-are-coming", Mode.STRICT, seed=1)
     session.apply_default_setup()
     return real, session.state
 

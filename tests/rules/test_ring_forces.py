@@ -20,12 +20,12 @@ from owsqt.rules.movement.stackmove import StackMove
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.victory.corridor import corridor
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 def _soviet_movement_segment():
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, "operation-winter-storm", Mode.STRICT, seed=3)
+    session = new_game(ruleset, "operation-winter-storm", Mode.STRICT, seed=3)
     session.apply_default_setup()
     state = replace(
         session.state,
@@ -64,7 +64,7 @@ def test_5_2_the_default_ring_closes_the_pocket(scenario):
     lies in a Soviet ZOC, so no corridor (19.33) and no Thunderclap link (5.1) is open
     before a shot is fired; the armies stand within 3 hexes of the pocket."""
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, scenario, Mode.STRICT, seed=1)
+    session = new_game(ruleset, scenario, Mode.STRICT, seed=1)
     session.apply_default_setup()
     state = session.state
     assert corridor(ruleset, state) is None

@@ -15,13 +15,13 @@ from owsqt.rules.data.datafile import DataError
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def set_up(ruleset: Ruleset, scenario: str, mode: Mode = Mode.STRICT) -> GameSession:
-    session = GameSession.new(ruleset, scenario, mode, seed=12)
+    session = new_game(ruleset, scenario, mode, seed=12)
     session.apply_default_setup()
     return session
 
@@ -62,7 +62,7 @@ def test_we_are_coming_sets_up_as_19_11_and_19_12_say(shipped):
 
 
 def test_the_checker_names_a_unit_outside_its_zone_19_11(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.FREE, seed=3)
     scenario = shipped.scenarios["we-are-coming"]
     for action in _default(shipped, session.state, Player.SOVIET):
         session.submit(action)
@@ -79,7 +79,7 @@ def test_the_checker_names_a_unit_outside_its_zone_19_11(shipped):
 
 
 def test_the_checker_names_units_not_set_up_and_units_in_the_pocket_8_2(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.FREE, seed=3)
     scenario = shipped.scenarios["we-are-coming"]
     pocket_hex = next(iter(shipped.game_map.pocket))
     state = apply(
@@ -91,7 +91,7 @@ def test_the_checker_names_units_not_set_up_and_units_in_the_pocket_8_2(shipped)
 
 
 def test_strict_play_refuses_to_end_a_setup_that_breaks_its_zones_19_11(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     outcome = session.submit(_end_step(Player.SOVIET))
     assert not outcome.applied and outcome.verdict.violations[0].rule == "19.11"
 
@@ -185,7 +185,7 @@ def test_every_maximum_effort_option_sets_up_legally_19_41(shipped):
     scenario = shipped.scenarios["maximum-effort"]
     options = tuple(option.id for option in scenario.options)
     assert {"support-units", "16th-motorized-division", "17th-panzer-from-start"} <= set(options)
-    session = GameSession.new(shipped, "maximum-effort", Mode.STRICT, seed=5, options=options)
+    session = new_game(shipped, "maximum-effort", Mode.STRICT, seed=5, options=options)
     session.apply_default_setup()
     state = session.state
     assert state.phase == Phase.AIR_OPERATIONS
@@ -203,12 +203,12 @@ def test_the_sixth_army_group_may_only_be_placed_in_the_pocket_5_1(shipped):
 
 
 def test_a_scenario_brings_only_its_own_counters_into_play_19_1(shipped):
-    state = GameSession.new(shipped, "we-are-coming", Mode.FREE, seed=1).state
+    state = new_game(shipped, "we-are-coming", Mode.FREE, seed=1).state
     assert "de-57pzk-54wr-1" in state.units  # turn 1 reinforcement
     assert "ro-christea-lt1" in state.units  # conditional entry
     assert "su-2ga-hq" not in state.units  # arrives on turn 9, after the scenario ends
     assert not any(unit_id.startswith("de-17pz") for unit_id in state.units)
-    campaign = GameSession.new(shipped, "operation-winter-storm", Mode.FREE, seed=1).state
+    campaign = new_game(shipped, "operation-winter-storm", Mode.FREE, seed=1).state
     assert "su-2ga-hq" in campaign.units and "de-17pz-hq" in campaign.units
 
 

@@ -13,7 +13,7 @@ from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.placing import reserve_marks, setup_progress, setup_rule
 from owsqt.rules.setup.setupcheck import allowed_hexes, check_setup
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 
 
 def _group(ruleset: Ruleset, scenario: str, name: str):
@@ -33,7 +33,7 @@ def _outside(ruleset: Ruleset, session: GameSession, group) -> object:
 
 
 def test_19_11a_a_unit_placed_in_its_zone_is_placed_in_strict(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     group, hex_ = _inside(shipped, session, "51st Army HQ")
     outcome = session.submit(PlaceUnits(units=group.units, to=hex_))
     assert outcome.applied, outcome.verdict.violations
@@ -41,7 +41,7 @@ def test_19_11a_a_unit_placed_in_its_zone_is_placed_in_strict(shipped):
 
 
 def test_19_11a_a_unit_placed_outside_its_zone_is_refused_with_the_rule_in_strict(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     group = _group(shipped, "we-are-coming", "51st Army HQ")
     outside = _outside(shipped, session, group)
     outcome = session.submit(PlaceUnits(units=group.units, to=outside))
@@ -53,7 +53,7 @@ def test_19_11a_a_unit_placed_outside_its_zone_is_refused_with_the_rule_in_stric
 
 
 def test_19_11a_assist_places_a_unit_outside_its_zone_with_the_warning(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.ASSIST, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.ASSIST, seed=3)
     group = _group(shipped, "we-are-coming", "51st Army HQ")
     outcome = session.submit(PlaceUnits(units=group.units, to=_outside(shipped, session, group)))
     assert outcome.applied
@@ -61,7 +61,7 @@ def test_19_11a_assist_places_a_unit_outside_its_zone_with_the_warning(shipped):
 
 
 def test_9_2_a_placement_over_the_stacking_limit_is_refused_at_set_up(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     ground = shipped.catalogue.ground
     fits: dict = {}  # each hex: the Soviet units whose zone holds it
     for group in shipped.scenarios["we-are-coming"].setup:
@@ -87,7 +87,7 @@ def test_9_2_a_placement_over_the_stacking_limit_is_refused_at_set_up(shipped):
 
 
 def test_19_12a_the_23rd_panzer_choice_may_not_exceed_23_stacking_points(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     for action in default_setup(
         shipped, shipped.scenarios["we-are-coming"], session.state, Player.SOVIET
     ):
@@ -108,7 +108,7 @@ def test_19_12a_the_23rd_panzer_choice_may_not_exceed_23_stacking_points(shipped
 
 
 def test_19_0_the_progress_lists_each_group_with_its_units_left(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     scenario = shipped.scenarios["we-are-coming"]
     before = setup_progress(shipped, scenario, session.state, Player.SOVIET)
     assert [p.group.name for p in before] == [
@@ -122,7 +122,7 @@ def test_19_0_the_progress_lists_each_group_with_its_units_left(shipped):
 
 
 def test_19_11a_reserve_units_placed_get_their_reserve_marker(shipped):
-    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=3)
+    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=3)
     scenario = shipped.scenarios["operation-winter-storm"]
     group = next(g for g in scenario.setup if g.reserve and g.player is Player.SOVIET)
     hex_ = min(allowed_hexes(shipped, session.state, group), key=shipped.grid.id_of)
@@ -135,7 +135,7 @@ def test_19_11a_reserve_units_placed_get_their_reserve_marker(shipped):
 
 
 def test_19_0_place_the_rest_by_default_ends_a_half_done_set_up_legally(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     scenario = shipped.scenarios["we-are-coming"]
     for name in ("51st Army HQ", "4th Cavalry Corps HQ"):
         group, hex_ = _inside(shipped, session, name)
@@ -152,7 +152,7 @@ def test_19_0_place_the_rest_by_default_ends_a_half_done_set_up_legally(shipped)
 
 
 def test_19_12a_the_rest_of_a_choice_keeps_to_the_points_left(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     scenario = shipped.scenarios["we-are-coming"]
     for action in default_setup(shipped, scenario, session.state, Player.SOVIET):
         session.submit(action)
@@ -183,7 +183,7 @@ def test_19_4_each_scenario_cites_its_own_set_up_rule(shipped, scenario, soviet,
 
 
 def test_19_11a_an_attached_unit_placed_before_its_formations_is_refused_naming_them(shipped):
-    session = GameSession.new(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
     group = _group(shipped, "we-are-coming", "51st Army independent units")
     _, hex_ = _inside(shipped, session, "81st Cavalry Division")  # no division stands there yet
     outcome = session.submit(PlaceUnits(units=group.units[:1], to=hex_))

@@ -36,12 +36,12 @@ from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.setup.setupcheck import check_setup
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 
 
 def _session(ruleset: Ruleset, scenario: str, mode: Mode, sides: tuple[Player, ...]) -> GameSession:
     """A game whose listed sides have placed their default set-up, in set-up order."""
-    session = GameSession.new(ruleset, scenario, mode, seed=5)
+    session = new_game(ruleset, scenario, mode, seed=5)
     for player in sides:
         state = session.state
         for action in default_setup(ruleset, ruleset.scenarios[scenario], state, player):

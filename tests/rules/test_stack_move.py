@@ -43,7 +43,7 @@ from owsqt.rules.movement.stackmove import (
     unit_allowance,
 )
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.rules.movekit import OPEN, hx, kit_ruleset, kit_state, north, path_of, put
 
 
@@ -567,7 +567,7 @@ def test_10_2_4_5_entering_the_map_into_an_enemy_zoc_or_a_zone_pays_for_it(rules
 @functools.cache
 def _set_up(scenario):
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, scenario, Mode.STRICT, seed=1)
+    session = new_game(ruleset, scenario, Mode.STRICT, seed=1)
     session.apply_default_setup()
     return ruleset, session.state
 

@@ -17,7 +17,7 @@ from owsqt.rules.engine import apply
 from owsqt.rules.supply.chains import chains_of
 from owsqt.rules.supply.determination import determine_supply, next_mode
 from owsqt.rules.supply.lines import trace_supply
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 HQ = "de-6pz-hq"
 CENTRE = "2448"  # open country, nothing within four hexes at the start of We are coming
@@ -30,7 +30,7 @@ def start(shipped):
 
 def start_state(rules):
     """We are coming!, both sides set up by default."""
-    session = GameSession.new(rules, "we-are-coming", Mode.FREE, seed=1)
+    session = new_game(rules, "we-are-coming", Mode.FREE, seed=1)
     session.apply_default_setup()
     return session.state
 

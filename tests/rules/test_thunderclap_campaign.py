@@ -23,7 +23,7 @@ from owsqt.rules.map.zones import pocket_band
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.pocket.thunderclap import readiness
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.airsteps import allocate_nothing
 from tests.rules.thunderkit import AT_10, PANZER_1, PANZER_2, SIXTH_ARMY, SIXTH_HQ_6PZ, on
 
@@ -34,7 +34,7 @@ GERMAN = Player.GERMAN
 def pocket_start(shipped) -> GameState:
     """The campaign's first Operation Thunderclap Initiation Segment, after the default
     set-up and an air phase with no missions."""
-    session = GameSession.new(shipped, "operation-winter-storm", Mode.STRICT, seed=4)
+    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=4)
     session.apply_default_setup()
     while session.state.segment is not Segment.THUNDERCLAP_INITIATION:
         allocate_nothing(session)

@@ -15,13 +15,13 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import apply
 from owsqt.rules.victory.crossing import across, record_control, river_band, standing
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 VK = "2428"
 
 
 def set_up(rules, scenario):
-    session = GameSession.new(rules, scenario, Mode.FREE, seed=1)
+    session = new_game(rules, scenario, Mode.FREE, seed=1)
     session.apply_default_setup()
     return session.state
 

@@ -33,7 +33,7 @@ from owsqt.rules.worlds.belief import (
 from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.phantoms import PhantomKind, is_phantom
 from owsqt.rules.worlds.rename import renamed
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tests.rules.combatkit import combat_rules, fogged_board
 from tools.fuzz.solo import choose_legal
 
@@ -163,7 +163,7 @@ def compared():
     """Judged candidates, reaches and zones of control of a fuzzed fogged strict game,
     each on the acting side's world and on the whole game: (kind, same) pairs."""
     rules = default_ruleset()
-    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=5, options=(FOG_OF_WAR,))
+    session = new_game(rules, SCENARIO, Mode.STRICT, seed=5, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     rng = random.Random(5)
     found: list[tuple[str, bool]] = []
@@ -262,7 +262,7 @@ def _exposure_by_view(rules, state, side):
 
 def test_18_1_an_exposure_shows_what_the_enemy_view_keeps_of_a_fuzzed_game():
     rules = default_ruleset()
-    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=7, options=(FOG_OF_WAR,))
+    session = new_game(rules, SCENARIO, Mode.STRICT, seed=7, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     rng = random.Random(7)  # combats engage units within the first hundred actions
     compared = 0

@@ -20,14 +20,14 @@ from owsqt.rules.worlds.exposure import exposure
 from owsqt.rules.worlds.public import public_part
 from owsqt.rules.worlds.publicdata import public_from_data, public_to_data
 from owsqt.rules.worlds.takein import act
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 @pytest.fixture(scope="module")
 def written():
     """A German move of a stack with hidden counters under its top, as its entry's data."""
     rules = default_ruleset()
-    session = GameSession.new(rules, "hoths-last-gasp", Mode.STRICT, seed=3, options=(FOG_OF_WAR,))
+    session = new_game(rules, "hoths-last-gasp", Mode.STRICT, seed=3, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     state = session.state
     world = belief(rules, state, Player.GERMAN)

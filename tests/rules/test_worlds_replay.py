@@ -36,7 +36,7 @@ from owsqt.rules.worlds.public import (
 from owsqt.rules.worlds.publicdata import public_from_data, public_to_data
 from owsqt.rules.worlds.rename import renamed
 from owsqt.rules.worlds.takein import act, take_in
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from tools.fuzz.solo import choose_legal
 
 GAMES = [  # (scenario, seed, random legal actions after both set-ups)
@@ -94,7 +94,7 @@ def entries(request):
     told before it (by entry)."""
     scenario, seed, played = request.param
     rules = default_ruleset()
-    session = GameSession.new(rules, scenario, Mode.STRICT, seed=seed, options=(FOG_OF_WAR,))
+    session = new_game(rules, scenario, Mode.STRICT, seed=seed, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     rng = random.Random(seed)
     truth = session.state

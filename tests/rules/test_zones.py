@@ -27,13 +27,13 @@ from owsqt.rules.map.gamemap import MAP_LAYOUT
 from owsqt.rules.map.zones import Area, disc, pocket_band, reach, whole_map
 from owsqt.rules.movement.interdiction import interdiction_cover
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 
 @functools.cache
 def _set_up(scenario: str):
     ruleset = default_ruleset()
-    session = GameSession.new(ruleset, scenario, Mode.STRICT, seed=1)
+    session = new_game(ruleset, scenario, Mode.STRICT, seed=1)
     session.apply_default_setup()
     return ruleset, session.state
 

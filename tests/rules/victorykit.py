@@ -15,7 +15,7 @@ from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.data.units import Nationality, UnitClass, UnitSize
 from owsqt.rules.engine import Outcome, apply
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 CAMPAIGN = "operation-winter-storm"
 HQ = "de-57pzk-hq"  # the campaigns' corridor_to
@@ -26,7 +26,7 @@ SIXTH = "de-6a-langenthal"
 
 def empty_campaign(rules: Ruleset, scenario: str = CAMPAIGN, options=()) -> GameState:
     """The scenario after its default set-up (turn 1, in play) with every unit off the map."""
-    session = GameSession.new(rules, scenario, Mode.FREE, seed=1, options=tuple(options))
+    session = new_game(rules, scenario, Mode.FREE, seed=1, options=tuple(options))
     session.apply_default_setup()
     state = session.state
     units = FrozenMap(

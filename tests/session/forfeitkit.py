@@ -8,7 +8,7 @@ from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.turn.initiative import shortfall_at_phase_end
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 from tests.airsteps import allocate_nothing
 
 
@@ -33,7 +33,7 @@ def to_the_holders_phase_end(session: GameSession, planned: int = 2) -> None:
 
 def owing_session(ruleset, mode: Mode = Mode.STRICT, path=None) -> GameSession:
     """A game of the test scenario at the end of the holder's phase, 2 attacks owed."""
-    session = GameSession.new(ruleset, "test", mode, seed=5, path=path)
+    session = new_game(ruleset, "test", mode, seed=5, path=path)
     for unit_id, hex_id in (("rifle", "2434"), ("tank", "2438")):  # Soviet, then German
         must(session, PlaceUnits(units=(unit_id,), to=ruleset.grid.hex_of(hex_id)))
         must(session, EndStep())

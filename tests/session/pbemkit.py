@@ -26,7 +26,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, join_game, new_game
 from owsqt.session.exchangenotes import revealed
 
 SCENARIO = "we-are-coming"
@@ -171,7 +171,7 @@ class Exchange:
         made from the players' keys and a count (`fresh_shares`), so that two exchanges with
         the same keys and game id roll the same; else from the system's randomness."""
         self.german_key, self.soviet_key = keys or (Identity.generate(), Identity.generate())
-        self.german = GameSession.new(
+        self.german = new_game(
             ruleset,
             scenario,
             mode,
@@ -197,7 +197,7 @@ class Exchange:
         reveals his share of the seed (by himself, on import) and sets up."""
         text = self.send(self.german)
         made = fresh_shares(self.soviet_key) if self._fresh else None
-        self.soviet = GameSession.join(
+        self.soviet = join_game(
             self.german.ruleset, text, identity=self.soviet_key, clock=clock(), fresh=made
         )
         set_up(self.soviet, Player.SOVIET)

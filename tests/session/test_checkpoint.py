@@ -10,7 +10,7 @@ import pytest
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import JournalError
 from owsqt.rules.core.actions import RollDice, SetStrength
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, open_journal
 from owsqt.session import checkpoint as checkpoints
 from owsqt.session.checkpoint import checkpoint_path, open_game, save_checkpoint
 from tests.session.test_game import new_session, place
@@ -45,7 +45,7 @@ def test_a_valid_checkpoint_is_used_and_gives_the_state_of_a_full_replay(ruleset
     path, played_session = played(ruleset, tmp_path)
     session, up_to_date = open_game(ruleset, path)
     assert resumed(session) and up_to_date
-    replayed = GameSession.from_text(ruleset, path.read_text())
+    replayed = game_from_text(ruleset, path.read_text())
     assert session.state == replayed.state == played_session.state
     assert len(session.entries) == 4 and session.text() == path.read_text()
     session.close()
@@ -56,14 +56,14 @@ def test_a_game_resumed_from_its_checkpoint_goes_on_like_a_replayed_one(ruleset,
     session, _ = open_game(ruleset, path)
     session.submit(RollDice(purpose="next", count=3))
     session.close()
-    replayed = GameSession.open(ruleset, path)
+    replayed = open_journal(ruleset, path)
     assert replayed.state == session.state and replayed.state.dice.rolls_made == 5
     assert replayed.text() == session.text()
 
 
 def test_entries_added_after_the_checkpoint_are_replayed_on_top_of_it(ruleset, tmp_path):
     path, _ = played(ruleset, tmp_path)
-    later = GameSession.open(ruleset, path)  # another program appends without a checkpoint
+    later = open_journal(ruleset, path)  # another program appends without a checkpoint
     later.submit(SetStrength(unit="at", strength=2))
     later.close()
     session, up_to_date = open_game(ruleset, path)

@@ -22,8 +22,8 @@ from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import parse
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
 from owsqt.session import checkpoint as checkpoints
+from owsqt.session import game_from_text
 from owsqt.session.checkpoint import checkpoint_path, open_game, save_checkpoint
 from tests.conftest import REPO
 from tests.journal.test_lock_identity import act, local_game, purposes
@@ -144,7 +144,7 @@ def test_issue_36_7_a_forged_dice_count_with_a_valid_mac_makes_act_write_no_fals
     forge(path, _one_die_more)
     assert act(path, "roll 4") == 0
     said = capsys.readouterr().out.splitlines()
-    replayed = GameSession.from_text(default_ruleset(), path.read_text())  # the journal decides
+    replayed = game_from_text(default_ruleset(), path.read_text())  # the journal decides
     assert said[1] == f"  {replayed.entries[-1].narration[0]}"  # the die the journal gives
     assert main(["verify", str(path)]) == 0
     assert "VALID" in capsys.readouterr().out
@@ -156,7 +156,7 @@ def test_issue_36_7_a_forged_checkpoint_with_a_valid_mac_is_not_resumed_from(tmp
     forge(path, change)
     session, up_to_date = open_game(default_ruleset(), path)
     assert not resumed(session) and not up_to_date  # replayed whole: the journal decides
-    assert session.state == GameSession.from_text(default_ruleset(), path.read_text()).state
+    assert session.state == game_from_text(default_ruleset(), path.read_text()).state
     assert session.state.dice.rolls_made == 3 and session.state.turn == 1
     session.close()
 
@@ -190,6 +190,6 @@ def test_issue_36_8_a_game_with_crlf_line_endings_reuses_its_checkpoint(ruleset,
     session.close()
     again, up_to_date = open_game(ruleset, path)  # the next act: the checkpoint holds
     assert resumed(again) and up_to_date
-    assert again.state == GameSession.from_text(ruleset, path.read_text()).state
+    assert again.state == game_from_text(ruleset, path.read_text()).state
     again.close()
     assert len(parse(path.read_text()).entries) == 5

@@ -15,7 +15,7 @@ from owsqt.rules.core.actions import DeclareAttacks, EndStep, RollDice
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession, ImportRefused
+from owsqt.session import ImportRefused, game_from_text, join_game, open_journal
 from tests.session.pbemkit import Exchange, clock, end_steps_until, must
 
 
@@ -44,7 +44,7 @@ def test_a_two_player_exchange_of_ten_files_round_trips(played):
 
 def test_each_file_is_the_whole_game_and_replays_alone(shipped, played):
     for text in played.files:
-        session = GameSession.from_text(shipped, text, audit=True)
+        session = game_from_text(shipped, text, audit=True)
         assert session.problems == []
 
 
@@ -73,7 +73,7 @@ def test_pbem_dice_each_file_rolls_from_a_seed_of_both_players_shares(played):
 
 def test_no_die_is_rolled_before_the_seed_is_agreed(shipped):
     exchange = Exchange(shipped, Mode.FREE)
-    soviet = GameSession.join(
+    soviet = join_game(
         shipped, exchange.send(exchange.german), identity=exchange.soviet_key, clock=clock()
     )
     outcome = soviet.submit(RollDice(purpose="too soon", player=Player.SOVIET))
@@ -112,9 +112,9 @@ def test_6_1_a_bid_shown_that_differs_from_the_seal_is_a_broken_rule(shipped, pl
     forged = _resigned(
         shipped, text, shown.number, {**shown.action, "planned": 0}, played.soviet_key
     )
-    session = GameSession.from_text(shipped, forged, audit=True)
+    session = game_from_text(shipped, forged, audit=True)
     assert [(p.entry, p.rule) for p in session.problems] == [(shown.number, "6.1")]
-    german = GameSession.from_text(shipped, played.files[8], identity=played.german_key)
+    german = game_from_text(shipped, played.files[8], identity=played.german_key)
     with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 6.1"):
         german.email.import_text(forged)
 
@@ -143,7 +143,7 @@ def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(shipped, 
 def test_6_1_a_second_bid_beside_a_sealed_one_is_a_broken_rule(shipped, played):
     bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
     forged = _append_forged(shipped, played.files[7], played.soviet_key, "soviet", bid)
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     with pytest.raises(
         ImportRefused, match=r"6\.1: the soviet bid of planned attacks is sealed already"
     ):
@@ -155,7 +155,7 @@ def test_an_import_replaces_the_autosave_whole_and_a_refused_one_leaves_it(
     shipped, played, tmp_path
 ):
     path = tmp_path / "german.owsg"
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     german.save_as(path)
     bid = '{"kind": "declare_attacks", "planned": 9, "player": "soviet"}'
     forged = _append_forged(shipped, played.files[7], played.soviet_key, "soviet", bid)
@@ -167,12 +167,12 @@ def test_an_import_replaces_the_autosave_whole_and_a_refused_one_leaves_it(
     must(german, DeclareAttacks(player=Player.GERMAN, planned=1))  # appended at once
     german.close()
     assert path.read_text() == german.text()
-    assert GameSession.open(shipped, path, identity=played.german_key).state == german.state
+    assert open_journal(shipped, path, identity=played.german_key).state == german.state
 
 
 def test_any_flipped_byte_of_an_entry_is_detected_and_named(shipped, played):
     """Flip one character on every line of every entry the Soviet's fourth file adds."""
-    german_before = GameSession.from_text(
+    german_before = game_from_text(
         shipped, played.files[6], identity=played.german_key, clock=clock()
     )
     text = played.files[7]
@@ -202,7 +202,7 @@ def test_an_import_checks_the_signatures_of_the_new_entries_only(shipped, played
     signatures than the reply adds, and a changed old entry is still refused."""
     from owsqt.journal import textformat
 
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     known = len(german.entries)
     checked = []
     real = textformat.signature_holds
@@ -213,7 +213,7 @@ def test_an_import_checks_the_signatures_of_the_new_entries_only(shipped, played
     joins = sum(1 for entry in german.entries[:known] if entry.kind is EntryKind.JOIN)
     assert len(checked) == len(german.entries) - known + joins  # a join brings its key
     assert len(german.entries) - known > 0 and joins == 1
-    other = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    other = game_from_text(shipped, played.files[6], identity=played.german_key)
     first = played.files[7].index("\n= ") + 3  # the first narration, in entry 1
     changed = played.files[7][:first] + "X" + played.files[7][first + 1 :]
     with pytest.raises(JournalError, match=r"entry 1\b"):
@@ -229,7 +229,7 @@ def test_a_reordered_entry_is_detected(shipped, played):
 
 
 def test_a_file_cut_short_after_a_whole_entry_is_refused(shipped, played):
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     blocks = played.files[7].rstrip("\n").split("\n\n")
     with pytest.raises(JournalError, match="cut short"):
         german.email.import_text("\n\n".join(blocks[:-1]) + "\n")
@@ -238,13 +238,13 @@ def test_a_file_cut_short_after_a_whole_entry_is_refused(shipped, played):
 def test_a_file_from_another_game_is_refused(shipped, played):
     other = Exchange(shipped)
     other.opening()
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     with pytest.raises(JournalError, match="another game"):
         german.email.import_text(other.files[1])
 
 
 def test_an_old_file_or_ones_own_file_brings_nothing_new(shipped, played):
-    german = GameSession.from_text(shipped, played.files[8], identity=played.german_key)
+    german = game_from_text(shipped, played.files[8], identity=played.german_key)
     with pytest.raises(JournalError, match="does not hold your file 9 "):
         german.email.import_text(played.files[7])
     with pytest.raises(JournalError, match="nothing new: it ends with your own send"):
@@ -253,7 +253,7 @@ def test_an_old_file_or_ones_own_file_brings_nothing_new(shipped, played):
 
 def test_a_players_file_for_the_other_side_must_come_from_the_opponent(shipped, played):
     # The German's own fifth file holds the Soviet's fourth and then the German's entries.
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     with pytest.raises(JournalError, match=r"entry \d+: the entry is the german player's"):
         german.email.import_text(played.files[8])
     assert german.text() == played.files[6]
@@ -278,13 +278,13 @@ def test_a_player_is_told_when_the_game_waits_for_the_opponent(shipped):
 
 
 def test_an_e_mail_player_waits_after_sending(shipped, played):
-    german = GameSession.from_text(shipped, played.files[8], identity=played.german_key)
+    german = game_from_text(shipped, played.files[8], identity=played.german_key)
     outcome = german.submit(EndStep(player=Player.GERMAN))
     assert not outcome.applied and "open their reply" in str(outcome.verdict.violations[0])
 
 
 def test_an_e_mail_player_acts_only_for_his_side(shipped, played):
-    soviet = GameSession.from_text(shipped, played.files[8], identity=played.soviet_key)
+    soviet = game_from_text(shipped, played.files[8], identity=played.soviet_key)
     outcome = soviet.submit(DeclareAttacks(player=Player.GERMAN, planned=3))
     assert not outcome.applied and "German player to do" in str(outcome.verdict.violations[0])
 
@@ -320,7 +320,7 @@ def test_any_mutated_file_is_refused_or_changes_nothing(shipped, played, data):
     position = data.draw(st.integers(len(played.files[6]) - 1, len(text) - 1))
     replacement = data.draw(st.characters(blacklist_categories=("Cs",)))
     mutated = text[:position] + replacement + text[position + 1 :]
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     try:
         german.email.import_text(mutated)
     except JournalError:
@@ -340,7 +340,7 @@ def _resigned(ruleset, text: str, number: int, action: dict, key) -> str:
 
     parsed = parse(text)
     prefix = "\n\n".join(text.split("\n\n")[:number]) + "\n"
-    before = GameSession.from_text(ruleset, prefix).state
+    before = game_from_text(ruleset, prefix).state
     outcome = apply(ruleset, before, action_from_data(action, ruleset.grid), Mode.STRICT)
     narration = tuple(event.describe(ruleset) for event in outcome.events)
     lines, digest = [*parsed.header.lines(), ""], parsed.header.digest()
@@ -386,7 +386,7 @@ def _append_forged(ruleset, text: str, key, side: str, action: str) -> str:
 def test_an_oversized_file_is_refused_before_it_is_read(shipped, played, tmp_path, monkeypatch):
     from owsqt.journal import store, textformat
 
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     limit = len(played.files[7]) - 1
     monkeypatch.setattr(store, "MAX_FILE_BYTES", limit)
     monkeypatch.setattr(textformat, "MAX_FILE_BYTES", limit)
@@ -400,7 +400,7 @@ def test_an_oversized_file_is_refused_before_it_is_read(shipped, played, tmp_pat
 
 
 def test_a_file_of_a_newer_format_is_refused_by_version(shipped, played):
-    german = GameSession.from_text(shipped, played.files[6], identity=played.german_key)
+    german = game_from_text(shipped, played.files[6], identity=played.german_key)
     newer = played.files[7].replace("owsqt journal 2", "owsqt journal 3", 1)
     with pytest.raises(JournalError, match=r"line 1: .*version 3.*newer owsqt"):
         german.email.import_text(newer)
@@ -415,7 +415,7 @@ def test_4_3_the_soviet_air_allocation_is_sealed_until_the_german_has_allocated(
     exchange.air(soviet=FrozenMap({"su-202shad": AirBox.GROUND_ATTACK}))
     sealed_file, german_file, shown_file = exchange.files[3], exchange.files[4], exchange.files[5]
     assert "su-202shad" not in sealed_file and "ground_attack" not in sealed_file
-    sealed = GameSession.from_text(shipped, sealed_file, identity=exchange.german_key).state
+    sealed = game_from_text(shipped, sealed_file, identity=exchange.german_key).state
     assert sealed.air.sealed == {Player.SOVIET}  # 4.3: made, not shown
     assert sealed.air_units["su-202shad"].box is AirBox.READY
     assert '"allocate_air"' in german_file and "su-202shad" not in german_file
@@ -427,6 +427,6 @@ def test_4_3_the_soviet_air_allocation_is_sealed_until_the_german_has_allocated(
     forged = _resigned(
         shipped, shown_file, shown.number, {**shown.action, "missions": {}}, exchange.soviet_key
     )
-    german = GameSession.from_text(shipped, german_file, identity=exchange.german_key)
+    german = game_from_text(shipped, german_file, identity=exchange.german_key)
     with pytest.raises(ImportRefused, match=rf"entry {shown.number}: 4.3"):
         german.email.import_text(forged)

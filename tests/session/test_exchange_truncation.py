@@ -13,7 +13,7 @@ from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, parse
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, open_journal
 from owsqt.session.sentfiles import SentFiles
 from tests.session.pbemkit import Exchange, sent_by
 
@@ -63,7 +63,7 @@ def with_soviet_send(text: str, key: Identity) -> str:
 def german_at(ruleset, played: Exchange, index: int) -> GameSession:
     """The German's copy of the game as file `index` + 1 left it (older than what he sent
     when that is not file 5 or 6), played with his key."""
-    return GameSession.from_text(ruleset, played.files[index], identity=played.german_key)
+    return game_from_text(ruleset, played.files[index], identity=played.german_key)
 
 
 def test_defect_4_a_reply_cut_before_my_send_is_refused_saying_what_is_missing(shipped, played):
@@ -108,7 +108,7 @@ def test_defect_4_a_copy_that_lost_my_last_file_is_not_played_on(shipped, played
     nothing: the record beside his key says what he sent."""
     path = tmp_path / "reply.owsg"
     path.write_text(with_soviet_send(played.files[2], played.soviet_key))
-    german = GameSession.open(shipped, path, identity=played.german_key)
+    german = open_journal(shipped, path, identity=played.german_key)
     sent = file_5(played)
     refusal = (
         f"this copy of the game stops before your file 5 (entries {sent.first}-{sent.last}, "
@@ -152,14 +152,14 @@ def test_defect_4_verify_says_a_file_ends_after_an_entry_that_is_not_a_send(
     sent = file_5(played)
     text = cut(played.files[4], sent.last - 1)  # his reveal and allocation, not his send
     assert text != played.files[4] and parse(text).entries[-1].kind is EntryKind.ACT
-    audited = GameSession.from_text(shipped, text, audit=True)
+    audited = game_from_text(shipped, text, audit=True)
     assert audited.problems == []
     assert audited.email.not_as_sent() == (
         f"not a file as sent: entries {sent.first}-{sent.last - 1} after the last send (file "
         f"4, #{sent.first - 1}); so ends a player's own copy of the game between his sends, "
         "and so does a file cut short after a whole entry"
     )
-    whole = GameSession.from_text(shipped, played.files[4], audit=True)
+    whole = game_from_text(shipped, played.files[4], audit=True)
     assert whole.email.not_as_sent() is None
     path = tmp_path / "cut.owsg"
     path.write_text(text, encoding="utf-8")

@@ -16,7 +16,7 @@ from owsqt.rules.core.events import DiceRolled
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, new_game, open_journal
 from owsqt.session.checkpoint import open_game, save_checkpoint
 from tests.session.test_game import fixed_clock
 from tools.fuzz.solo import choose_legal
@@ -43,7 +43,7 @@ def play(rules, session: GameSession) -> list[DiceRolled]:
 
 
 def new_fogged(rules, path=None) -> GameSession:
-    return GameSession.new(
+    return new_game(
         rules,
         SCENARIO,
         Mode.STRICT,
@@ -75,7 +75,7 @@ def test_18_1_a_new_fogged_game_records_the_keyed_die_and_its_file_replays_to_th
     assert keys is not None and keys.action == len(session.entries)  # one action an entry
     assert session.state.dice.rolls_made == len(rolled)
     assert len({(e.player, e.purpose) for e in rolled}) > 3  # several keys, both sides
-    reopened = GameSession.open(shipped, path)
+    reopened = open_journal(shipped, path)
     assert reopened.state == session.state
     assert reopened.text() == path.read_text(encoding="utf-8")
     reopened.close()
@@ -98,7 +98,7 @@ def test_18_1_an_old_fogged_file_without_the_keyed_die_replays_with_the_sequenti
     assert [e.value for e in rolled] == sequential
     assert old.state.dice == DiceState(SEED, rolls_made=len(rolled))
     assert [e.value for e in rolled] != [e.value for e in fogged[2]]  # the keyed die's differ
-    reopened = GameSession.open(shipped, path)
+    reopened = open_journal(shipped, path)
     assert reopened.header.options == (FOG_OF_WAR,) and reopened.state == old.state
     reopened.close()
 
@@ -117,24 +117,24 @@ def test_18_1_an_old_fogged_file_without_the_keyed_die_replays_with_the_sequenti
     ],
 )
 def test_18_1_the_keyed_die_goes_with_the_fog_of_war_only(shipped, scenario, chosen, recorded):
-    session = GameSession.new(shipped, scenario, Mode.FREE, seed=SEED, options=chosen)
+    session = new_game(shipped, scenario, Mode.FREE, seed=SEED, options=chosen)
     assert session.header.options == recorded
     assert (session.state.dice.keys is not None) is (KEYED_DICE in recorded)
 
 
 def test_18_1_a_file_with_the_keyed_die_but_no_fog_is_refused_in_one_line(shipped):
-    text = GameSession.new(shipped, SCENARIO, seed=SEED).text()
+    text = new_game(shipped, SCENARIO, seed=SEED).text()
     assert "\noptions: -\n" in text
     with pytest.raises(JournalError) as refused:
-        GameSession.from_text(shipped, text.replace("\noptions: -\n", "\noptions: keyed-dice\n"))
+        game_from_text(shipped, text.replace("\noptions: -\n", "\noptions: keyed-dice\n"))
     message = str(refused.value)
     assert "keyed-dice" in message and "fog-of-war" in message and "\n" not in message
 
 
 def test_18_1_the_option_list_of_a_refused_option_names_no_keyed_die(shipped):
-    text = GameSession.new(shipped, SCENARIO, seed=SEED).text()
+    text = new_game(shipped, SCENARIO, seed=SEED).text()
     with pytest.raises(JournalError) as refused:
-        GameSession.from_text(shipped, text.replace("\noptions: -\n", "\noptions: snow\n"))
+        game_from_text(shipped, text.replace("\noptions: -\n", "\noptions: snow\n"))
     assert "fog-of-war" in str(refused.value) and KEYED_DICE not in str(refused.value)
 
 

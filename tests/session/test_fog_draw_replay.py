@@ -12,7 +12,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game, open_journal
 
 RAIDER = "su-202shad"
 # The 57th Panzer Corps' engineers and flak, in one stack of four: three hidden units to draw
@@ -24,9 +24,7 @@ def test_18_1_a_drawn_target_replays_identically_when_the_game_is_saved_and_reop
     rules = default_ruleset()
     path = tmp_path / "fog.owsg"
     options = (FOG_OF_WAR,)
-    session = GameSession.new(
-        rules, "we-are-coming", Mode.STRICT, seed=3, options=options, path=path
-    )
+    session = new_game(rules, "we-are-coming", Mode.STRICT, seed=3, options=options, path=path)
     session.apply_default_setup()
     missions = FrozenMap({RAIDER: AirBox.GROUND_ATTACK})
     assert session.submit(AllocateAir(player=Player.SOVIET, missions=missions)).applied
@@ -51,7 +49,7 @@ def test_18_1_a_drawn_target_replays_identically_when_the_game_is_saved_and_reop
     assert drawn.describe(rules) in entry.narration
     session.close()
 
-    reopened = GameSession.open(rules, path)
+    reopened = open_journal(rules, path)
     assert reopened.state == session.state
     assert reopened.entries[-1].narration == entry.narration  # the same rolls, the same unit
     assert reopened.text() == path.read_text(encoding="utf-8") == session.text()

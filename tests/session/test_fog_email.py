@@ -33,7 +33,7 @@ from owsqt.rules.scenario.ruleset import default_ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 from owsqt.rules.worlds.belief import with_phantoms
 from owsqt.rules.worlds.phantoms import is_phantom
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text
 from owsqt.session.fogmail import FOG_BY_EMAIL_READERS
 from owsqt.session.referee import REFEREE_RULE, opened_by_both, referee
 from tools.fuzz.email import Table
@@ -141,7 +141,7 @@ def test_18_1_a_player_reopens_the_file_to_his_own_world(shipped, table):
     text = table.sent[-1]
     for side in (Player.GERMAN,):
         session = table.sessions[side]
-        reopened = GameSession.from_text(shipped, text, identity=table.keys[side])
+        reopened = game_from_text(shipped, text, identity=table.keys[side])
         assert reopened.state == session.state
         assert not any(
             is_phantom(u) and ground_side(shipped, u) is side for u in reopened.state.units
@@ -154,7 +154,7 @@ def ground_side(ruleset, unit_id):
 
 def test_18_1_a_third_computer_cannot_read_a_fogged_e_mail_file(shipped, table):
     with pytest.raises(JournalError) as refused:
-        GameSession.from_text(shipped, table.sent[3], identity=Identity.generate())
+        game_from_text(shipped, table.sent[3], identity=Identity.generate())
     assert FOG_BY_EMAIL_READERS in str(refused.value) and "\n" not in str(refused.value)
 
 
@@ -306,7 +306,7 @@ def _received(table, index: int) -> tuple[Player, GameSession]:
     text = table.sent[index]
     last = [e for e in parse(text).entries if e.kind is EntryKind.SEND][-1]
     side = Player(last.field("to"))
-    return side, GameSession.from_text(default_ruleset(), text, identity=table.keys[side])
+    return side, game_from_text(default_ruleset(), text, identity=table.keys[side])
 
 
 def _actions(session: GameSession, side: Player) -> list:
@@ -347,7 +347,7 @@ def test_18_1_an_action_taken_back_before_the_send_is_taken_back_over_there(tabl
             # The file began with the reveal of its dice: they roll from its seed now (Dice).
             assert replace(mine.state, dice=before.dice) == before
             _, text = mine.email.send()
-            theirs = GameSession.from_text(
+            theirs = game_from_text(
                 default_ruleset(), table.sent[index], identity=table.keys[side.opponent]
             )
             held = theirs.state
@@ -374,7 +374,7 @@ def test_18_1_a_bent_public_part_in_a_reply_is_refused_and_the_game_kept(table):
     at, reply_send = bent_at
     mine_send = max(s for s in sends if s < at)
     reader = Player(entries[mine_send].by)
-    game = GameSession.from_text(
+    game = game_from_text(
         default_ruleset(),
         resigned(final.header, entries[: mine_send + 1], table.keys),
         identity=table.keys[reader],

@@ -12,7 +12,7 @@ from owsqt.rules.core.actions import PlaceUnits
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.fog.option import FOG_OF_WAR
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, new_game
 from owsqt.session.checkpoint import open_game, save_checkpoint
 from tools.fuzz.solo import choose_legal
 
@@ -29,7 +29,7 @@ def game(shipped):
 @pytest.fixture(scope="module")
 def setup_entries(shipped) -> int:
     """How many entries both default set-ups of Hoth's Last Gasp make, into turn 9."""
-    session = GameSession.new(shipped, SCENARIO, Mode.STRICT, seed=1, options=(FOG_OF_WAR,))
+    session = new_game(shipped, SCENARIO, Mode.STRICT, seed=1, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     return len(session.entries)
 
@@ -37,7 +37,7 @@ def setup_entries(shipped) -> int:
 def played(rules, seed: int, after_each=lambda session: None) -> GameSession:
     """Both default set-ups of a strict game with the fog of war, then `PLAYED` random legal
     actions; `after_each(session)` after every one."""
-    session = GameSession.new(rules, SCENARIO, Mode.STRICT, seed=seed, options=(FOG_OF_WAR,))
+    session = new_game(rules, SCENARIO, Mode.STRICT, seed=seed, options=(FOG_OF_WAR,))
     session.apply_default_setup()
     rng = random.Random(seed)
     for _ in range(PLAYED):
@@ -121,7 +121,7 @@ def test_18_1_a_game_resumed_from_its_checkpoint_tells_a_side_only_what_it_repla
     entries a side reads nothing (their states are not kept), of the ones after, its
     own reading; the file's narration is unchanged."""
     path = tmp_path / "fog.owsg"
-    session = GameSession.new(ruleset, "test", Mode.FREE, seed=3, path=path, options=(FOG_OF_WAR,))
+    session = new_game(ruleset, "test", Mode.FREE, seed=3, path=path, options=(FOG_OF_WAR,))
     stack = PlaceUnits(units=("rifle", "at"), to=ruleset.grid.hex_of("3038"))
     assert session.submit(stack).applied
     save_checkpoint(session)
@@ -149,5 +149,5 @@ def test_18_1_the_log_names_no_unit_the_side_does_not_see_now(shipped, side):
     lines = session.log_lines(side=side)
     for line in lines:
         assert not [unit_id for unit_id in dark if named(shipped, line.text, unit_id)], line
-    afresh = GameSession.from_text(shipped, session.text()).log_lines(side=side)
+    afresh = game_from_text(shipped, session.text()).log_lines(side=side)
     assert lines == afresh

@@ -7,7 +7,7 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.codec import decode, encode
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
-from owsqt.session import GameSession
+from owsqt.session import open_journal
 from tests.session.forfeitkit import must, owing_session
 
 
@@ -19,7 +19,7 @@ def test_6_2_forfeit_survives_save_and_reload(ruleset, tmp_path):
     assert result is not None and result.winner is holder.opponent and result.rule == "6.2"
     assert session.entries[-1].action == {"kind": "end_step", "forfeit": True}
     session.close()
-    reopened = GameSession.open(ruleset, tmp_path / "game.owsg")
+    reopened = open_journal(ruleset, tmp_path / "game.owsg")
     assert reopened.state == session.state
     assert reopened.state.phase is Phase.GAME_OVER and reopened.state.result == result
     data = encode(reopened.state, ruleset.grid)

@@ -10,7 +10,7 @@ from owsqt.journal.textformat import JournalError
 from owsqt.rules.core.actions import EndStep, PlaceUnits, RollDice, SetStrength
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import InvalidAction, Mode
-from owsqt.session import GameSession
+from owsqt.session import game_from_text, new_game, open_journal
 
 
 def fixed_clock():
@@ -19,7 +19,7 @@ def fixed_clock():
 
 
 def new_session(ruleset, mode=Mode.FREE, path=None, seed=5):
-    return GameSession.new(ruleset, "test", mode, seed=seed, path=path, clock=fixed_clock())
+    return new_game(ruleset, "test", mode, seed=seed, path=path, clock=fixed_clock())
 
 
 def place(ruleset, unit, hex_id):
@@ -43,7 +43,7 @@ def test_reopening_replays_to_the_same_state(ruleset, tmp_path):
     ):
         session.submit(action)
     session.close()
-    reopened = GameSession.open(ruleset, path)
+    reopened = open_journal(ruleset, path)
     assert reopened.state == session.state
     assert reopened.text() == session.text()
 
@@ -53,10 +53,10 @@ def test_reopened_game_goes_on_appending_to_its_file(ruleset, tmp_path):
     session = new_session(ruleset, path=path)
     session.submit(place(ruleset, "rifle", "3038"))
     session.close()
-    reopened = GameSession.open(ruleset, path)
+    reopened = open_journal(ruleset, path)
     reopened.submit(place(ruleset, "at", "3038"))
     reopened.close()
-    assert len(GameSession.open(ruleset, path).entries) == 2
+    assert len(open_journal(ruleset, path).entries) == 2
 
 
 def test_undo_and_redo_walk_the_journal_and_are_recorded(ruleset, tmp_path):
@@ -70,7 +70,7 @@ def test_undo_and_redo_walk_the_journal_and_are_recorded(ruleset, tmp_path):
     session.redo()
     assert session.state == after
     session.close()
-    kinds = [entry.kind.value for entry in GameSession.open(ruleset, path).entries]
+    kinds = [entry.kind.value for entry in open_journal(ruleset, path).entries]
     assert kinds == ["act", "undo", "redo"]
 
 
@@ -157,7 +157,7 @@ def test_a_tampered_file_is_refused_and_the_game_in_memory_is_untouched(ruleset,
     session.close()  # the file is let go, its lock too, so that it can be opened again
     path.write_text(path.read_text().replace('"3039"', '"3040"'))
     with pytest.raises(JournalError, match="entry 2"):
-        GameSession.open(ruleset, path)
+        open_journal(ruleset, path)
     assert session.state is before
 
 
@@ -182,7 +182,7 @@ def test_a_replay_that_diverges_from_the_recorded_narration_names_the_entry(rule
         lines.extend(rendered)
     forged = "\n".join(lines) + "\n"
     with pytest.raises(JournalError, match=r"entry 1, line 15: replaying gives"):
-        GameSession.from_text(ruleset, forged)
+        game_from_text(ruleset, forged)
 
 
 def _fields(record):
@@ -242,7 +242,7 @@ def test_a_version_1_journal_is_upgraded_to_signed_version_2_and_kept_beside(rul
     assert parse(old).header.version == LEGACY_VERSION and "by " not in old
     path = tmp_path / "old.owsg"
     path.write_text(old)
-    session = GameSession.open(ruleset, path)
+    session = open_journal(ruleset, path)
     assert (tmp_path / "old.v1.owsg").read_text() == old
     upgraded = parse(path.read_text())
     assert upgraded.header.version == 2 and upgraded.header.seed == 11
@@ -252,4 +252,4 @@ def test_a_version_1_journal_is_upgraded_to_signed_version_2_and_kept_beside(rul
     )
     session.submit(RollDice(purpose="after"))  # and play goes on in the new file
     session.close()
-    assert len(GameSession.open(ruleset, path).entries) == 4
+    assert len(open_journal(ruleset, path).entries) == 4

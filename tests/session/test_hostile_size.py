@@ -13,7 +13,7 @@ from owsqt.journal.textformat import JournalError, parse
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession, ImportRefused, email, game
+from owsqt.session import ImportRefused, email, filerules, game_from_text, join_game, replay
 from tests.session.floodkit import appended, flooded_reply
 from tests.session.pbemkit import Exchange, must
 
@@ -32,13 +32,13 @@ def opened(shipped) -> tuple[Exchange, str]:
 def counting_replays(monkeypatch) -> list[int]:
     """The entries the import replays, counted as the engine is asked to apply them."""
     applied: list[int] = []
-    real = game.apply
+    real = replay.apply
 
     def apply(*args, **kwargs):
         applied.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(game, "apply", apply)
+    monkeypatch.setattr(replay, "apply", apply)
     return applied
 
 
@@ -46,7 +46,7 @@ def test_3_1_a_reply_of_illegal_moves_is_refused_at_its_first_and_judges_no_othe
     shipped, opened, monkeypatch
 ):
     exchange, text = opened
-    german = GameSession.from_text(shipped, text, identity=exchange.german_key)
+    german = game_from_text(shipped, text, identity=exchange.german_key)
     before = german.text()
     flood = flooded_reply(shipped, exchange, exchange.soviet.text(), 1_500)
     first = len(parse(text).entries) + 2  # after the reveal his file begins with (Dice)
@@ -69,7 +69,7 @@ def test_defect_8_a_reply_larger_than_one_file_is_refused_before_any_entry_is_re
     shipped, opened, monkeypatch
 ):
     exchange, text = opened
-    german = GameSession.from_text(shipped, text, identity=exchange.german_key)
+    german = game_from_text(shipped, text, identity=exchange.german_key)
     before = german.text()
     known = len(parse(text).entries)
     verified: list[str] = []
@@ -124,8 +124,8 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
     exchange.opening()
     text = exchange.send(exchange.german)
     exchange.soviet.email.import_text(text)
-    monkeypatch.setattr(email, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
-    soviet = GameSession.from_text(shipped, exchange.soviet.text(), identity=exchange.soviet_key)
+    monkeypatch.setattr(filerules, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
+    soviet = game_from_text(shipped, exchange.soviet.text(), identity=exchange.soviet_key)
     for _ in range(3):
         must(soviet, RollDice(purpose="test", player=Player.SOVIET))
     refused = soviet.submit(RollDice(purpose="test", player=Player.SOVIET))
@@ -136,7 +136,7 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
         "for its send: send it now"
     )
     _, reply = soviet.email.send()
-    german = GameSession.from_text(shipped, text, identity=exchange.german_key)
+    german = game_from_text(shipped, text, identity=exchange.german_key)
     report = german.email.import_text(reply)
     assert report.last_entry - report.first_entry + 1 == 5
 
@@ -153,7 +153,7 @@ def test_defect_8_a_first_file_of_illegal_rolls_is_refused_at_its_first_when_joi
     flood = appended(shipped, exchange.german, exchange.german_key, rolls)
     replays = counting_replays(monkeypatch)
     with pytest.raises(ImportRefused) as refused:
-        GameSession.join(shipped, flood, identity=Identity.generate())
+        join_game(shipped, flood, identity=Identity.generate())
     # its first entry breaks the exchange's rules twice: a die before the dice are agreed,
     # and an open roll in strict e-mail play; no other entry is judged
     assert {(p.entry, p.rule) for p in refused.value.problems} == {(1, email.EMAIL_RULE)}

@@ -20,9 +20,10 @@ from owsqt.journal.textformat import Entry, EntryKind, JournalError, Play, is_he
 from owsqt.rules.core.actions import RollDice
 from owsqt.rules.core.verdict import Mode, Violation
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession, ImportRefused
+from owsqt.session import GameSession, ImportRefused, email, game_from_text, join_game, new_game
 from owsqt.session import exchangenotes as notes
-from owsqt.session.email import OPEN_ROLL_REFUSED, EmailExchange
+from owsqt.session.email import EmailExchange
+from owsqt.session.filerules import OPEN_ROLL_REFUSED
 from owsqt.session.problems import EMAIL_RULE
 from tests.session.pbemkit import (
     SCENARIO,
@@ -59,7 +60,7 @@ def new_entries(played: Exchange, file: int) -> list[Entry]:
 
 def german_after(ruleset, played: Exchange, file: int) -> GameSession:
     """The German's game as he sent file `file` (or opened it), played with his key."""
-    return GameSession.from_text(ruleset, played.files[file - 1], identity=played.german_key)
+    return game_from_text(ruleset, played.files[file - 1], identity=played.german_key)
 
 
 def refused_import(german: GameSession, text: str, error=JournalError) -> str:
@@ -107,7 +108,7 @@ def test_pbem_dice_a_creators_first_file_with_dice_he_chose_is_refused_by_the_jo
     forged = rewritten(first, exchange.german_key, header=header)
     assert ("\ndice: seed 12345\n" in forged) is (seed is not None)
     with pytest.raises(JournalError) as refused:
-        GameSession.join(shipped, forged, identity=exchange.soviet_key, clock=clock())
+        join_game(shipped, forged, identity=exchange.soviet_key, clock=clock())
     assert str(refused.value) == message
     if seed is not None:  # and verify never says the dice were agreed
         path = tmp_path / "chosen.owsg"
@@ -125,7 +126,7 @@ def test_pbem_dice_two_joins_of_one_game_bring_shares_of_their_own(shipped):
     first = exchange.send(exchange.german)
     shares = []
     for _ in range(2):
-        soviet = GameSession.join(shipped, first, identity=exchange.soviet_key, clock=clock())
+        soviet = join_game(shipped, first, identity=exchange.soviet_key, clock=clock())
         set_up(soviet, Player.SOVIET)
         _, text = soviet.email.send()
         second = parse(text).entries[len(parse(first).entries) :]
@@ -152,7 +153,7 @@ def test_pbem_dice_a_strict_reply_that_burns_open_rolls_is_refused_naming_them(
     soviet, german = exchange.soviet, exchange.german
     soviet.email.import_text(exchange.send(german))
     with monkeypatch.context() as changed:
-        changed.setattr(EmailExchange, "_open_roll_refused", lambda self, action: False)
+        changed.setattr(email, "open_roll_refused", lambda action, mode: False)
         must(soviet, RollDice(purpose="burnt", player=Player.SOVIET, count=3))
     roll = soviet.entries[-1].number
     message = refused_import(german, exchange.send(soviet), ImportRefused)
@@ -224,7 +225,7 @@ def test_pbem_dice_a_reveal_that_does_not_match_its_commitment_is_refused(shippe
 def test_pbem_dice_a_file_without_its_writers_reveal_is_refused(shipped, played, monkeypatch):
     """A changed Soviet program rolls the initiative in file 10 from the seed of the file
     before, without revealing his share."""
-    soviet = GameSession.from_text(shipped, played.files[7], identity=played.soviet_key)
+    soviet = game_from_text(shipped, played.files[7], identity=played.soviet_key)
     with monkeypatch.context() as changed:
         changed.setattr(EmailExchange, "begin_file", lambda self: False)
         soviet.email.import_text(played.files[8])  # his program shows his bid and rolls
@@ -275,7 +276,7 @@ def one_seed_game(ruleset, german: Identity, soviet: Identity) -> str:
     game = "0123456789abcdef" * 2
     share = german.secret_for(f"seed {game}")
     commitment = hashlib.sha256(f"owsqt seed commitment {game} {share}".encode()).hexdigest()
-    made = GameSession.new(ruleset, SCENARIO, Mode.STRICT, play=Play.EMAIL, identity=german)
+    made = new_game(ruleset, SCENARIO, Mode.STRICT, play=Play.EMAIL, identity=german)
     header = replace(
         made.header, game=game, commitment=commitment, per_file_dice=False, created=MADE
     )
@@ -312,14 +313,14 @@ def test_pbem_dice_a_game_of_one_seed_verifies_as_it_was_and_is_not_played_on(
     out = capsys.readouterr().out
     assert "VALID" in out
     assert "  dice: one seed for the whole game (made by an older owsqt), agreed by both " in out
-    german = GameSession.from_text(shipped, text, identity=german_key)
+    german = game_from_text(shipped, text, identity=german_key)
     assert german.players.why_not_act() == ONE_SEED_GAME
-    soviet = GameSession.from_text(shipped, text, identity=soviet_key)
+    soviet = game_from_text(shipped, text, identity=soviet_key)
     reply = sent_by(text, soviet_key, "soviet")
     assert refused_import(german, reply) == ONE_SEED_GAME
     first = text[: text.index("#2 join")]
     with pytest.raises(JournalError, match=f"^line 11: {re.escape(ONE_SEED_GAME)}$"):
-        GameSession.join(shipped, first, identity=Identity.generate())
+        join_game(shipped, first, identity=Identity.generate())
     assert soviet.players.why_not_act() == ONE_SEED_GAME
 
 
@@ -341,7 +342,7 @@ def test_pbem_dice_a_game_rolls_from_its_files_seed_after_the_history_rebuilds_a
 def test_pbem_dice_a_local_game_with_shares_of_e_mail_play_is_refused(shipped):
     """A local game rolls from the seed in its header: one that says its dice are agreed by
     shares could roll from nothing at all."""
-    text = GameSession.new(shipped, SCENARIO, seed=7, identity=Identity.generate()).text()
+    text = new_game(shipped, SCENARIO, seed=7, identity=Identity.generate()).text()
     forged = text.replace("\ndice: seed 7\n", f"\ndice: per-file {'a' * 64}\n")
     with pytest.raises(JournalError) as refused:
         parse(forged)

@@ -12,7 +12,7 @@ from owsqt.rules.core.actions import DeclareAttacks, EndStep, SetStrength
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, new_game, open_journal
 from owsqt.session.email import EmailExchange
 from owsqt.session.play import HotSeatPlay, SolitairePlay
 from tests.session.pbemkit import SCENARIO, Exchange, clock, end_steps_until
@@ -22,7 +22,7 @@ LOCAL = (Play.SOLITAIRE, Play.HOT_SEAT)
 
 def local_game(ruleset, play: Play, mode: Mode = Mode.STRICT) -> GameSession:
     key = Identity.generate()
-    return GameSession.new(ruleset, SCENARIO, mode, seed=7, play=play, identity=key, clock=clock())
+    return new_game(ruleset, SCENARIO, mode, seed=7, play=play, identity=key, clock=clock())
 
 
 @pytest.mark.parametrize(
@@ -39,8 +39,8 @@ def test_only_hot_seat_hands_the_computer_over_and_the_file_keeps_the_kind(
     key = Identity.generate()
     seed = None if play is Play.EMAIL else 3
     path = tmp_path / "game.owsg"
-    GameSession.new(shipped, SCENARIO, seed=seed, play=play, identity=key, path=path).close()
-    session = GameSession.open(shipped, path, identity=key)
+    new_game(shipped, SCENARIO, seed=seed, play=play, identity=key, path=path).close()
+    session = open_journal(shipped, path, identity=key)
     assert isinstance(session.players, kind)
     assert session.players.share_the_computer is hands_over
     assert (session.email is session.players) is (play is Play.EMAIL)
@@ -106,13 +106,13 @@ def test_a_local_game_that_claims_a_file_was_sent_is_refused(shipped, play):
     session = local_game(shipped, play)
     session.write_note(EntryKind.SEND, "german", fields=(("file", "1"), ("to", "soviet")))
     with pytest.raises(JournalError, match="entry 1: a 'send' entry belongs to e-mail play"):
-        GameSession.from_text(shipped, session.text())
+        game_from_text(shipped, session.text())
 
 
 def test_a_game_whose_keys_are_not_this_computers_lets_nobody_act(shipped):
     exchange = Exchange(shipped)
     exchange.opening()
-    stranger = GameSession.from_text(
+    stranger = game_from_text(
         shipped, exchange.files[-1], identity=Identity.generate(), clock=clock()
     )
     assert stranger.players.local_sides == frozenset()

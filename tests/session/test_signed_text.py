@@ -13,7 +13,7 @@ import pytest
 
 from owsqt.cli.main import main
 from owsqt.journal.textformat import JournalError
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text
 from tests.session.pbemkit import Exchange, resigned
 
 FUTURE = "2099-01-01T00:00:00Z"
@@ -93,7 +93,7 @@ CHEATS = {
 def victim(ruleset, played: Exchange, index: int, tmp_path) -> GameSession:
     """The player who opens the cheat: his game as it stood at file `index`, on disk."""
     side_key = played.german_key if index % 2 == 0 else played.soviet_key
-    session = GameSession.from_text(ruleset, played.files[index], identity=side_key)
+    session = game_from_text(ruleset, played.files[index], identity=side_key)
     session.save_as(tmp_path / "game.owsg")
     return session
 

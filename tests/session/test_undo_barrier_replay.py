@@ -16,7 +16,7 @@ from owsqt.journal.textformat import Entry, EntryKind, JournalError, parse, rend
 from owsqt.rules.core.actions import DeclareAttacks, PlaceUnits, RollDice
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession, ImportRefused
+from owsqt.session import GameSession, ImportRefused, game_from_text, new_game, open_journal
 from owsqt.session.email import EmailExchange
 from tests.session.pbemkit import SCENARIO, Exchange, appended, clock, must, sent_by
 
@@ -33,7 +33,7 @@ def undo_of_the_last(text: str, key: Identity) -> str:
 
 def rolled(ruleset, key: Identity) -> GameSession:
     """A local strict game whose one action rolled the die."""
-    session = GameSession.new(ruleset, SCENARIO, Mode.STRICT, seed=3, identity=key, clock=clock())
+    session = new_game(ruleset, SCENARIO, Mode.STRICT, seed=3, identity=key, clock=clock())
     must(session, RollDice(purpose="test"))
     return session
 
@@ -43,7 +43,7 @@ def test_defect_5_verify_lists_a_signed_undo_of_a_die_roll_and_goes_on(
 ):
     key = Identity.generate()
     forged = undo_of_the_last(rolled(shipped, key).text(), key)
-    audited = GameSession.from_text(shipped, forged, identity=key, audit=True)
+    audited = game_from_text(shipped, forged, identity=key, audit=True)
     assert [str(problem) for problem in audited.problems] == [f"entry 2: {BARRIER}"]
     # The audit took the roll back, as the file has it, and checks what follows.
     must(audited, RollDice(purpose="again"))
@@ -60,7 +60,7 @@ def test_a_local_file_with_a_signed_undo_of_a_die_roll_does_not_open(shipped, tm
     path = tmp_path / "undone.owsg"
     path.write_text(undo_of_the_last(rolled(shipped, key).text(), key))
     with pytest.raises(JournalError, match=f"^entry 2: the rules refuse this action: {BARRIER}$"):
-        GameSession.open(shipped, path, identity=key)
+        open_journal(shipped, path, identity=key)
     assert main(["act", str(path), '{"kind": "end_step", "player": "soviet"}']) == 2
     assert f"entry 2: the rules refuse this action: {BARRIER}" in capsys.readouterr().err
 
@@ -87,7 +87,7 @@ def test_defect_5_an_opponents_file_undoing_his_die_roll_is_refused_naming_the_e
     with pytest.raises(ImportRefused, match=f"entry {undo}: {BARRIER}"):
         german.email.import_text(forged)
     assert german.text() == before
-    audited = GameSession.from_text(shipped, forged, audit=True)
+    audited = game_from_text(shipped, forged, audit=True)
     assert [str(problem) for problem in audited.problems] == [f"entry {undo}: {BARRIER}"]
 
 
@@ -108,7 +108,7 @@ def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
     shipped, tmp_path, capsys
 ):
     key = Identity.generate()
-    session = GameSession.new(shipped, SCENARIO, Mode.ASSIST, seed=3, identity=key)
+    session = new_game(shipped, SCENARIO, Mode.ASSIST, seed=3, identity=key)
     hq = "su-4mc-hq"  # 19.11: sets up within 2 hexes of 1817
     must(session, PlaceUnits(units=(hq,), to=shipped.grid.hex_of("1001")))
     session.undo()
@@ -119,7 +119,7 @@ def test_defect_5_a_redo_of_an_action_the_strict_rules_refuse_is_a_broken_rule(
     out = capsys.readouterr().out
     assert "    entry 1: 19.11: 4th Mech Corps HQ may not set up on 1001" in out
     assert "    entry 3: 19.11: 4th Mech Corps HQ may not set up on 1001" in out
-    audited = GameSession.from_text(shipped, path.read_text(), audit=True)
+    audited = game_from_text(shipped, path.read_text(), audit=True)
     assert audited.state == session.state  # applied again, as the file has it
 
 

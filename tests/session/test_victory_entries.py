@@ -12,14 +12,14 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitMarker, UnitStatus
 from owsqt.rules.movement.zoc import zoc_holders
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 from owsqt.session.victory import entry_of_award, victory_summary
 from tests.rules.victorykit import FAR, HQ, TANK, hex_at, zoc_units
 
 
 def campaign_game(path=None):
     rules = default_ruleset()
-    session = GameSession.new(rules, "operation-winter-storm", Mode.FREE, seed=3, path=path)
+    session = new_game(rules, "operation-winter-storm", Mode.FREE, seed=3, path=path)
     session.apply_default_setup()
     for _ in range(3):
         session.submit(RollDice(purpose="filler", count=1))
@@ -45,7 +45,7 @@ def test_19_33_a_corridor_opened_by_a_disruption_is_found_at_the_entry_that_disr
     """13.0: the 57th Panzer Corps HQ alone on 1652 among five Soviet units, the sixth hex
     around it shut by its neighbours' ZOC; disrupting them (no unit moves) opens it."""
     rules = default_ruleset()
-    session = GameSession.new(rules, "operation-winter-storm", Mode.FREE, seed=3)
+    session = new_game(rules, "operation-winter-storm", Mode.FREE, seed=3)
     session.apply_default_setup()
 
     def on_map(player):
@@ -105,7 +105,7 @@ def test_19_33_replay_json_reports_the_victory(tmp_path, capsys):
 def test_19_13_replay_json_reports_the_short_scenarios_numbers(tmp_path, capsys):
     rules = default_ruleset()
     path = tmp_path / "short.owsg"
-    session = GameSession.new(rules, "we-are-coming", Mode.FREE, seed=9, path=path)
+    session = new_game(rules, "we-are-coming", Mode.FREE, seed=9, path=path)
     session.submit(RollDice(purpose="opening", count=2))
     session.close()
     assert main(["replay", str(path), "--json"]) == 0

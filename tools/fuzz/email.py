@@ -30,8 +30,8 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import with_phantoms
-from owsqt.session import GameSession
-from owsqt.session.email import ImportReport
+from owsqt.session import GameSession, game_from_text, join_game, new_game
+from owsqt.session.emailimport import ImportReport
 from owsqt.session.referee import Refereed
 from tools.fuzz.hostile import Cheater, forgeries_taken
 from tools.fuzz.settings import Setting
@@ -65,7 +65,7 @@ class Table:
         self.clock = lambda: f"1942-12-12T{next(ticks) // 3600 % 24:02d}:00:00Z"
         game = hashlib.sha256(f"owsqt fuzz game {seed}".encode()).hexdigest()[:32]
         self.sessions = {
-            Player.GERMAN: GameSession.new(
+            Player.GERMAN: new_game(
                 ruleset,
                 setting.scenario,
                 Mode.STRICT,
@@ -106,7 +106,7 @@ class Table:
         if other in self.sessions:
             report = self.sessions[other].email.import_text(text)
         else:
-            self.sessions[other] = GameSession.join(
+            self.sessions[other] = join_game(
                 self.ruleset,
                 text,
                 identity=self.keys[other],
@@ -118,7 +118,7 @@ class Table:
 
     def _joiner(self, side: Player) -> Callable[[str], object]:
         """How `side`'s player joins the game with a file (the session is not kept)."""
-        return lambda text: GameSession.join(
+        return lambda text: join_game(
             self.ruleset, text, identity=self.keys[side], clock=self.clock
         )
 
@@ -219,6 +219,6 @@ def _check_the_files_agree(ruleset: Ruleset, table: Table, fail) -> None:
     german, soviet = (table.sessions[p] for p in Player)
     if german.text() != soviet.text() or german.state != soviet.state:
         raise fail("the two players' games differ after the last file")
-    audited = GameSession.from_text(ruleset, german.text(), audit=True)
+    audited = game_from_text(ruleset, german.text(), audit=True)
     if audited.problems:
         raise fail("the final file breaks rules: " + "; ".join(map(str, audited.problems)))

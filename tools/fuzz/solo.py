@@ -51,7 +51,7 @@ from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, STACKING_SEGMENTS
-from owsqt.session import GameSession
+from owsqt.session import GameSession, game_from_text, new_game
 from tools.fuzz.push import push_toward_pocket
 from tools.fuzz.settings import Setting
 
@@ -266,9 +266,7 @@ def play_game(
     invariants = invariants or Invariants(ruleset)
     rng = random.Random(seed)
     setting = setting or Setting()
-    session = GameSession.new(
-        ruleset, setting.scenario, Mode.STRICT, seed=seed, options=setting.options
-    )
+    session = new_game(ruleset, setting.scenario, Mode.STRICT, seed=seed, options=setting.options)
 
     def fail(message: str) -> FuzzFailure:
         journal = None
@@ -425,7 +423,7 @@ def check_replay(
     """The journal replays to the very state the game reached (read by `identity`: a
     fogged e-mail game's player, 18.1)."""
     try:
-        replayed = GameSession.from_text(ruleset, session.text(), identity=identity)
+        replayed = game_from_text(ruleset, session.text(), identity=identity)
     except Exception as error:
         raise fail(f"the journal does not replay: {error!r}") from error
     if replayed.state != session.state:

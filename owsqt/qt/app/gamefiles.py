@@ -19,7 +19,7 @@ from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.bridge import SessionBridge
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, open_journal, recover_game
 from owsqt.userfiles import autosave_dir, games_dir
 
 JOURNAL_FILTER = "owsqt games (*.owsg);;All files (*)"
@@ -66,7 +66,7 @@ class GameFiles:
             return True
         note = None
         try:
-            session = GameSession.open(self._ruleset, path)
+            session = open_journal(self._ruleset, path)
         except TornJournal as torn:
             recovered = self._recovered(path, torn.tear)
             if recovered is None:
@@ -103,7 +103,7 @@ class GameFiles:
         if box.clickedButton() is not recover:
             return None
         try:
-            return GameSession.recover(self._ruleset, path)
+            return recover_game(self._ruleset, path)
         except (JournalError, OSError) as error:
             QMessageBox.warning(self._window, "Cannot recover this game", f"{path.name}\n\n{error}")
             return None

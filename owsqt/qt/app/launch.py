@@ -17,7 +17,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.data.datafile import DataError, resources_dir
 from owsqt.rules.map.mapfile import MapFileError
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import GameSession
+from owsqt.session import new_game
 
 INTRODUCTORY_SCENARIO = "we-are-coming"
 
@@ -51,7 +51,7 @@ def run(argv: list[str], game: Path | None = None, self_test: Path | None = None
         return 2
     # No file yet: the game is autosaved at the player's first action (LazyAutosave), so a
     # start nobody plays leaves nothing to be offered as "Continue last game".
-    session = GameSession.new(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE)
+    session = new_game(ruleset, INTRODUCTORY_SCENARIO, Mode.FREE)
     session.apply_default_setup()  # a newcomer sees the full board of 19.1 at once
     window = MainWindow(ruleset, session)
     if game is None:  # the game played last is offered on a bar above the map, which blocks nothing

@@ -35,7 +35,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, ScenarioOption
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 
 DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short
 
@@ -114,7 +114,7 @@ def start_game(
     `seed` is not used: both players make the dice seed.
 
     OSError when the journal cannot be written; the caller keeps its current game then."""
-    session = GameSession.new(
+    session = new_game(
         ruleset,
         choice.scenario,
         choice.mode,

@@ -11,7 +11,7 @@ from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.fonts import load_fonts
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.session import GameSession
+from owsqt.session import GameSession, new_game
 
 WINDOW_SIZE = (1600, 1000)
 
@@ -63,6 +63,6 @@ def _new_game(ruleset: Ruleset, scenario: str | None) -> GameSession:
     if scenario is None or scenario not in ruleset.scenarios:
         known = ", ".join(sorted(ruleset.scenarios))
         raise ValueError(f"unknown scenario {scenario!r}; known: {known}")
-    session = GameSession.new(ruleset, scenario, Mode.FREE, seed=1)
+    session = new_game(ruleset, scenario, Mode.FREE, seed=1)
     session.apply_default_setup()
     return session

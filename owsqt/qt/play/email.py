@@ -2,7 +2,7 @@
 file, open each of his files (checked, then replayed on the map), and send one's own.
 
 The window owns one EmailPlay and calls `refresh()` after every change; the session's
-exchange does the exchange itself (send, import_text; GameSession.join) and this only asks
+exchange does the exchange itself (send, import_text; session.join_game) and this only asks
 for files and says what came of it. A send is asked for its file name first, so that a
 cancelled dialog sends nothing; once sent, the same action writes that file again until the
 opponent's reply is opened."""
@@ -26,7 +26,7 @@ from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.setup.placing import setup_rule
-from owsqt.session import GameSession, ImportRefused
+from owsqt.session import GameSession, ImportRefused, join_game
 from owsqt.session.email import EmailExchange
 from owsqt.session.referee import Refereed
 from owsqt.userfiles import new_autosave_path
@@ -226,7 +226,7 @@ class EmailPlay(QObject):
             session = run_off_thread(
                 self._window,
                 f"Checking {path.name}",
-                lambda _progress: GameSession.join(self.ruleset, text, path=new_autosave_path()),
+                lambda _progress: join_game(self.ruleset, text, path=new_autosave_path()),
             )
         except (OSError, ValueError) as error:  # a JournalError, or our key's file unreadable
             self._refuse(path, error)
