@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from owsqt.qt.app import mainwindow
+from owsqt.qt.app import gamefiles
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.rules.core.actions import PlaceUnits, RollDice
 from owsqt.rules.core.steps import Phase, Segment
@@ -74,7 +74,7 @@ def test_defect_7_a_file_the_system_will_not_let_be_opened_warns_and_keeps_the_g
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(tmp_path / "old.v1.owsg"))
 
-    monkeypatch.setattr(mainwindow, "open_journal", refuse)  # where the window opens files
+    monkeypatch.setattr(gamefiles, "open_journal", refuse)  # where the window opens files
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
     assert window.load(tmp_path / "old.owsg") is False
