@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from owsqt.players.sealed import unsealed_hidden
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
@@ -28,11 +29,14 @@ class Situation:
 
 
 def situation_of(ruleset: Ruleset, state: GameState, side: Player) -> Situation:
-    """[18.1] `side`'s situation in the whole game `state`: exactly the world a fogged
-    e-mail player's program plays on (worlds.belief), or the whole game without fog."""
+    """[18.1, 6.1, 4.3] `side`'s situation in the whole game `state`: exactly the world a
+    fogged e-mail player's program plays on (worlds.belief), or the whole game without fog;
+    either without the secret the enemy made first this turn while `side` has not made its
+    own (sealed.py)."""
+    unsealed = unsealed_hidden(ruleset, state, side)
     if not fog_on(state):
-        return Situation(ruleset, state, side)
-    world = belief(ruleset, state, side)
+        return Situation(ruleset, unsealed, side)
+    world = belief(ruleset, unsealed, side)
     return Situation(world.ruleset, world.state, side)
 
 

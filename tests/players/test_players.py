@@ -13,12 +13,15 @@ from owsqt.players.greedy import GreedyPlayer
 from owsqt.players.interface import NORMAL, Budget, Situation, situation_of
 from owsqt.players.legal import legal_actions, side_to_move
 from owsqt.players.randomplayer import RandomPlayer
+from owsqt.players.sealed import on_mission
 from owsqt.rules.core.actions import EndStep, MoveStack, PlaceUnits
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import apply
 from owsqt.rules.scenario.scenario import initial_state
+from owsqt.rules.turn.initiative import determined_this_turn
 from owsqt.session import new_game
 from tests.rules.combatkit import combat_rules, fogged_board
 from tests.rules.movekit import at_step
@@ -101,3 +104,45 @@ def _greedy_choice(rules, truth):
     situation = situation_of(rules, truth, GERMAN)
     legal = legal_actions(situation.ruleset, situation.state, random.Random(2))
     return GreedyPlayer(random.Random(4)).choose(situation, legal, NORMAL.budget)
+
+
+def _first_state(rules, start, found, seed=1, limit=400):
+    """The first state of a random game from `start` for which `found` holds."""
+    state, rng = start, random.Random(seed)
+    for _ in range(limit):
+        if found(state):
+            return state
+        state = apply(rules, state, choose_legal(rules, state, rng, AssertionError), Mode.STRICT)
+        state = state.state
+    raise AssertionError("no such state in the game")
+
+
+def test_i38_1_6_1_the_side_that_bids_second_decides_without_the_enemys_bid(shipped, opening):
+    def german_bid_in(state):
+        planned = state.initiative.planned_attacks
+        return GERMAN in planned and SOVIET not in planned and not determined_this_turn(state)
+
+    state = _first_state(shipped, opening, german_bid_in)
+    assert GERMAN not in situation_of(shipped, state, SOVIET).state.initiative.planned_attacks
+    assert situation_of(shipped, state, GERMAN).state == state
+    other = FrozenMap({GERMAN: 5 - state.initiative.planned_attacks[GERMAN]})
+    bolder = replace(state, initiative=replace(state.initiative, planned_attacks=other))
+    legal = [a for a in legal_actions(shipped, state, random.Random(3)) if a.player is SOVIET]
+    choices = {
+        GreedyPlayer(random.Random(4)).choose(situation_of(shipped, truth, SOVIET), legal, Budget())
+        for truth in (state, bolder)
+    }
+    assert len(choices) == 1
+
+
+def test_i38_1_4_3_the_side_that_allocates_second_sees_no_enemy_mission_box(shipped, opening):
+    def soviet_allocated(state):
+        allocated = state.air.allocated
+        return SOVIET in allocated and GERMAN not in allocated
+
+    state = _first_state(shipped, opening, soviet_allocated)
+    seen = situation_of(shipped, state, GERMAN).state
+    soviet_air = [a for a, unit in shipped.catalogue.air.items() if unit.player is SOVIET]
+    assert any(on_mission(state.air_units[a]) for a in soviet_air)
+    assert not any(on_mission(seen.air_units[a]) for a in soviet_air)
+    assert SOVIET not in seen.air.allocated
