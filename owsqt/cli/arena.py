@@ -9,7 +9,7 @@ import math
 import multiprocessing
 import statistics
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -68,7 +68,7 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
     first = records[0].game.german
     wins = Counter(record.winner.value if record.winner else "draw" for record in records)
     points = sum(_points(record, first) for record in records)
-    seconds = sorted(second for record in records for second in record.decisions)
+    seconds = [decision for record in records for decision in record.decisions]
     return {
         "games": len(records),
         "wins": {key: wins.get(key, 0) for key in ("german", "soviet", "draw")},
@@ -76,7 +76,11 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
         "player": first,
         "score": points / len(records),
         "interval": list(wilson(points, len(records))),
-        "decision_seconds": {"median": _quantile(seconds, 0.5), "p95": _quantile(seconds, 0.95)},
+        "decision_seconds": _times(second for _, second in seconds),
+        "decision_seconds_by_player": {
+            name: _times(second for who, second in seconds if who == name)
+            for name in sorted({who for who, _ in seconds})
+        },
         "actions": sum(record.actions for record in records),
     }
 
@@ -96,6 +100,12 @@ def wilson(points: float, games: int) -> tuple[float, float]:
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _times(seconds: Iterable[float]) -> dict[str, float]:
+    """The median and 95th percentile of decision times."""
+    ordered = sorted(seconds)
+    return {"median": _quantile(ordered, 0.5), "p95": _quantile(ordered, 0.95)}
 
 
 def _quantile(values: Sequence[float], q: float) -> float:
@@ -119,4 +129,10 @@ def _say_summary(summary: dict[str, Any], a: str, b: str) -> None:
         f"score of {a}: {summary['score']:.3f} (95% Wilson interval {low:.3f} to {high:.3f}; "
         "a draw counts half)"
     )
-    say(f"decision seconds: median {times['median']:.4f}, 95th percentile {times['p95']:.4f}")
+    say(f"decision times: median {_ms(times['median'])}, 95th percentile {_ms(times['p95'])}")
+    for name, own in summary["decision_seconds_by_player"].items():
+        say(f"  {name}: median {_ms(own['median'])}, 95th percentile {_ms(own['p95'])}")
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"

@@ -35,13 +35,13 @@ class ArenaGame:
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """How one game ended: the winner (None: a draw or unfinished), the result's words
-    ("German decisive victory") and each decision's seconds."""
+    ("German decisive victory") and the seconds of each decision, by the player's name."""
 
     game: ArenaGame
     winner: Player | None
     outcome: str
     actions: int
-    decisions: tuple[float, ...]
+    decisions: tuple[tuple[str, float], ...]
 
 
 def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
@@ -54,7 +54,7 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
         side: make_player(name, random.Random(f"{game.seed}:{side.value}"))
         for side, name in ((Player.GERMAN, game.german), (Player.SOVIET, game.soviet))
     }
-    decisions: list[float] = []
+    decisions: list[tuple[str, float]] = []
     while session.state.phase is not Phase.GAME_OVER and len(decisions) < MAX_ACTIONS:
         state = session.state
         legal = legal_actions(ruleset, state, sampling)
@@ -63,7 +63,7 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
         side, own = side_to_move(ruleset, state, legal)
         started = time.perf_counter()
         choice = players[side].choose(situation_of(ruleset, state, side), own, NORMAL.budget)
-        decisions.append(time.perf_counter() - started)
+        decisions.append((players[side].name, time.perf_counter() - started))
         if not session.submit(choice.action).applied:
             raise RuntimeError(f"seed {game.seed}: the rules refused {choice.reason}")
     result = session.state.result

@@ -39,6 +39,7 @@ def test_i38_4_the_arena_prints_one_json_object_of_two_games(capsys):
     low, high = summary["interval"]
     assert 0 <= low <= summary["score"] <= high <= 1
     assert 0 <= summary["decision_seconds"]["median"] <= summary["decision_seconds"]["p95"]
+    assert set(summary["decision_seconds_by_player"]) == {"greedy", "random"}
 
 
 def test_i38_4_the_arena_refuses_an_unknown_player_in_one_line(capsys):
