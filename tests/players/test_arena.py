@@ -28,6 +28,7 @@ def test_i38_4_the_wilson_interval_holds_the_score_and_stays_in_0_to_1():
     assert low < 0.5 < high and low == pytest.approx(1 - high)
 
 
+@pytest.mark.slow  # two whole games, about 10 s
 def test_i38_4_the_arena_prints_one_json_object_of_two_games(capsys):
     arguments = ["arena", "--scenario", "we-are-coming", "--german", "greedy"]
     code = main([*arguments, "--soviet", "random", "--games", "2", "--seed", "1", "--json"])
