@@ -11,6 +11,7 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from owsqt.cli.arenagames import ArenaGame, GameRecord, play_arena_game
@@ -30,6 +31,7 @@ def arena(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         raise InputError("--games and --jobs: at least 1")
     games = paired_games(args.scenario, args.german, args.soviet, args.games, args.seed)
+    games = [replace(game, level=args.level) for game in games]
     summary = summarise(list(_played(games, args.jobs)))
     if args.json:
         say_json(summary)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from owsqt.players.names import PLAYER_NAMES
+from owsqt.players.names import LEVEL_NAMES, PLAYER_NAMES
 
 
 def add_arena_command(commands: argparse._SubParsersAction) -> None:
@@ -22,6 +22,12 @@ def add_arena_command(commands: argparse._SubParsersAction) -> None:
     arena.add_argument("--scenario", required=True, help="a scenario id")
     arena.add_argument("--german", required=True, choices=PLAYER_NAMES, help="player A")
     arena.add_argument("--soviet", required=True, choices=PLAYER_NAMES, help="player B")
+    arena.add_argument(
+        "--level",
+        choices=LEVEL_NAMES,
+        default="normal",
+        help="both players' strength level (docs/computer-players.md; default normal)",
+    )
     arena.add_argument("--games", type=int, default=2, help="how many games (default 2)")
     arena.add_argument("--seed", type=int, default=1, help="the first seed (default 1)")
     arena.add_argument("--jobs", type=int, default=1, help="games at a time, in processes")

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 
 from owsqt.players.catalogue import make_player
-from owsqt.players.interface import NORMAL, situation_of
+from owsqt.players.interface import LEVELS, situation_of
 from owsqt.players.legal import legal_actions, side_to_move
 from owsqt.rules.core.state import GameResult
 from owsqt.rules.core.steps import Phase
@@ -30,6 +30,7 @@ class ArenaGame:
     seed: int
     german: str
     soviet: str
+    level: str = "normal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +51,9 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
     session = new_game(ruleset, game.scenario, Mode.STRICT, seed=game.seed)
     session.apply_default_setup()
     sampling = random.Random(game.seed)  # the candidates' sample (rules/legalactions)
+    level = LEVELS[game.level]
     players = {
-        side: make_player(name, random.Random(f"{game.seed}:{side.value}"))
+        side: make_player(name, random.Random(f"{game.seed}:{side.value}"), level)
         for side, name in ((Player.GERMAN, game.german), (Player.SOVIET, game.soviet))
     }
     decisions: list[tuple[str, float]] = []
@@ -62,7 +64,7 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
             raise RuntimeError(f"seed {game.seed}: no legal action, turn {state.turn}")
         side, own = side_to_move(ruleset, state, legal)
         started = time.perf_counter()
-        choice = players[side].choose(situation_of(ruleset, state, side), own, NORMAL.budget)
+        choice = players[side].choose(situation_of(ruleset, state, side), own, level.budget)
         decisions.append((players[side].name, time.perf_counter() - started))
         if not session.submit(choice.action).applied:
             raise RuntimeError(f"seed {game.seed}: the rules refused {choice.reason}")

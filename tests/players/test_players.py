@@ -10,8 +10,9 @@ import pytest
 
 from owsqt.players.catalogue import make_player
 from owsqt.players.greedy import GreedyPlayer
-from owsqt.players.interface import NORMAL, Budget, Situation, situation_of
+from owsqt.players.interface import LEVELS, NORMAL, Budget, Situation, situation_of
 from owsqt.players.legal import legal_actions, side_to_move
+from owsqt.players.names import LEVEL_NAMES, PLAYER_NAMES
 from owsqt.players.randomplayer import RandomPlayer
 from owsqt.players.sealed import on_mission
 from owsqt.rules.core.actions import EndStep, MoveStack, PlaceUnits
@@ -146,3 +147,8 @@ def test_i38_1_4_3_the_side_that_allocates_second_sees_no_enemy_mission_box(ship
     assert any(on_mission(state.air_units[a]) for a in soviet_air)
     assert not any(on_mission(seen.air_units[a]) for a in soviet_air)
     assert SOVIET not in seen.air.allocated
+
+
+def test_i38_3_the_light_names_are_the_players_and_levels_declared():
+    assert tuple(LEVELS) == LEVEL_NAMES
+    assert all(make_player(name, random.Random(1)).name == name for name in PLAYER_NAMES)
