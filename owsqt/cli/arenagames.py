@@ -57,17 +57,19 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
         for side, name in ((Player.GERMAN, game.german), (Player.SOVIET, game.soviet))
     }
     decisions: list[tuple[str, float]] = []
+    last: Player | None = None  # the side that made the last action
     while session.state.phase is not Phase.GAME_OVER and len(decisions) < MAX_ACTIONS:
         state = session.state
         legal = legal_actions(ruleset, state, sampling)
         if not legal:
             raise RuntimeError(f"seed {game.seed}: no legal action, turn {state.turn}")
-        side, own = side_to_move(ruleset, state, legal)
+        side, own = side_to_move(ruleset, state, legal, last)
         started = time.perf_counter()
         choice = players[side].choose(situation_of(ruleset, state, side), own, level.budget)
         decisions.append((players[side].name, time.perf_counter() - started))
         if not session.submit(choice.action).applied:
             raise RuntimeError(f"seed {game.seed}: the rules refused {choice.reason}")
+        last = side
     result = session.state.result
     session.close()
     return GameRecord(

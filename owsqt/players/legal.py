@@ -23,12 +23,20 @@ def legal_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> lis
 
 
 def side_to_move(
-    ruleset: Ruleset, state: GameState, legal: Sequence[Action]
+    ruleset: Ruleset, state: GameState, legal: Sequence[Action], last: Player | None = None
 ) -> tuple[Player, list[Action]]:
     """[3.1, 6.1, 11.2] The side that moves now and its actions among `legal`: of the sides
-    the step waits for (German first when both may act), the first that has one."""
+    the step waits for, the first that has one. When both may act (the initiative bids,
+    the counterbattery step), the side that did not make the `last` action goes first
+    (German first when no action was made yet), so that neither holds the step forever
+    with an action that only revises the last (a lead changed back and forth, 11.2)."""
     waiting = who_acts(ruleset, state)
-    for side in (Player.GERMAN, Player.SOVIET):
+    order = (
+        (Player.GERMAN, Player.SOVIET)
+        if last is not Player.GERMAN
+        else (Player.SOVIET, Player.GERMAN)
+    )
+    for side in order:
         if side not in waiting:
             continue
         own = [action for action in legal if acting_side(ruleset, state, action) is side]

@@ -152,3 +152,13 @@ def test_i38_1_4_3_the_side_that_allocates_second_sees_no_enemy_mission_box(ship
 def test_i38_3_the_light_names_are_the_players_and_levels_declared():
     assert tuple(LEVELS) == LEVEL_NAMES
     assert all(make_player(name, random.Random(1)).name == name for name in PLAYER_NAMES)
+
+
+def test_i38_1_6_1_when_both_sides_may_act_the_side_that_did_not_act_last_goes_first(
+    shipped, opening
+):
+    state = _first_state(shipped, opening, lambda s: s.segment is Segment.INITIATIVE_DETERMINATION)
+    legal = legal_actions(shipped, state, random.Random(1))
+    assert side_to_move(shipped, state, legal)[0] is GERMAN
+    side, own = side_to_move(shipped, state, legal, last=GERMAN)
+    assert side is SOVIET and own and all(action.player is SOVIET for action in own)
