@@ -72,10 +72,8 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
         last = side
     result = session.state.result
     session.close()
-    return GameRecord(
-        game, result.winner if result else None, outcome_of(result), len(decisions),
-        tuple(decisions),
-    )  # fmt: skip
+    winner = result.winner if result else None
+    return GameRecord(game, winner, outcome_of(result), len(decisions), tuple(decisions))
 
 
 def outcome_of(result: GameResult | None) -> str:
