@@ -6,6 +6,8 @@ better for the side. Each term names its rule; the weights are declared here.
 - victory (19.13, 19.23, 19.33, 19.42): the result the scenario's conditions give now (or
   the game's result once over), and the German stacking points across the river of a short
   scenario, or the victory points of a campaign, so far;
+- obligations (6.2): the side's planned attacks not made yet, while they bind it (a forfeit
+  awaits the holder who ends his phase short of them);
 - approach (19.13, 19.23, 19.33): how near the side's units stand to the scenario's
   objectives: the hex to hold and the river band of the short scenarios, the Stalingrad
   pocket of the campaigns.
@@ -17,9 +19,11 @@ from collections import deque
 
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameResult, GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player, Supply, UnitStatus
 from owsqt.rules.map.gamemap import GameMap
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.initiative import determined_this_turn
 from owsqt.rules.victory.crossing import Standing, river_band
 from owsqt.rules.victory.result import CROSSING_EVALUATORS, live_standing
 
@@ -29,6 +33,7 @@ LEVELS = {"decisive victory": 200.0, "marginal victory": 100.0}  # 19.0: a resul
 ACROSS = 2.0  # 19.13, 19.23: a German stacking point across the river
 VICTORY_POINT = 2.0  # 19.33, 19.42: a victory point of the campaigns
 APPROACH = 0.2  # 19.x: a hex nearer the objectives, for each unit on the map
+OWED = 15.0  # 6.2: a planned attack not made yet
 
 
 def evaluate(ruleset: Ruleset, state: GameState, side: Player) -> float:
@@ -36,6 +41,7 @@ def evaluate(ruleset: Ruleset, state: GameState, side: Player) -> float:
     return (
         material(ruleset, state, side)
         + victory(ruleset, state, side)
+        + obligations(state, side)
         + approach(ruleset, state, side)
     )
 
@@ -75,6 +81,19 @@ def _worth(result: GameResult, side: Player) -> float:
     level = "decisive victory" if result.rule == "6.2" else result.reason.split(":")[0]
     worth = LEVELS.get(level, LEVELS["marginal victory"])
     return worth if result.winner is side else -worth
+
+
+def obligations(state: GameState, side: Player) -> float:
+    """[6.2] Minus the side's planned attacks not made yet while they may bind it: its bid
+    before the initiative is determined, the holder's in his player phase."""
+    initiative = state.initiative
+    if determined_this_turn(state) and (
+        initiative.holder is not side or state.phase is not Phase.FIRST_PLAYER
+    ):
+        return 0.0
+    planned = initiative.planned_attacks.get(side, 0) or 0
+    made = initiative.attacks_made.get(side, 0) or 0
+    return -OWED * max(0, planned - made)
 
 
 def approach(ruleset: Ruleset, state: GameState, side: Player) -> float:

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from owsqt.players.catalogue import make_player
+from owsqt.players.evaluate import OWED, obligations
 from owsqt.players.greedy import GreedyPlayer
 from owsqt.players.interface import LEVELS, NORMAL, Budget, Situation, situation_of
 from owsqt.players.legal import legal_actions, side_to_move
@@ -17,7 +18,8 @@ from owsqt.players.randomplayer import RandomPlayer
 from owsqt.players.sealed import on_mission
 from owsqt.rules.core.actions import EndStep, MoveStack, PlaceUnits
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.state import InitiativeState
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.engine import apply
@@ -162,3 +164,17 @@ def test_i38_1_6_1_when_both_sides_may_act_the_side_that_did_not_act_last_goes_f
     assert side_to_move(shipped, state, legal)[0] is GERMAN
     side, own = side_to_move(shipped, state, legal, last=GERMAN)
     assert side is SOVIET and own and all(action.player is SOVIET for action in own)
+
+
+def test_i38_2_6_2_greedy_counts_the_planned_attacks_it_still_owes(opening):
+    def holding(made):
+        initiative = InitiativeState(
+            holder=GERMAN,
+            planned_attacks=FrozenMap({GERMAN: 2}),
+            attacks_made=FrozenMap({GERMAN: made}),
+            determined_turn=opening.turn,
+        )
+        return replace(opening, phase=Phase.FIRST_PLAYER, initiative=initiative)
+
+    assert obligations(holding(0), GERMAN) == -2 * OWED
+    assert obligations(holding(2), GERMAN) == 0 == obligations(holding(0), SOVIET)
