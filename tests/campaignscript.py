@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from owsqt.players.push import pocket_distances
 from owsqt.rules.core.actions import (
     Action,
     AttemptThunderclap,
@@ -32,7 +33,6 @@ from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.formations import is_sixth_army
 from owsqt.session import GameSession, new_game
-from tools.fuzz.push import pocket_distances
 
 GERMAN = Player.GERMAN
 ATTACKS = (HastyAttack, PreparedAttack, BombardmentMission)

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from owsqt.players.randomplayer import owes_attacks
 from owsqt.rules.core.actions import DeclareAttacks, EndStep, MoveStack, PlaceUnits, PreparedAttack
 from owsqt.rules.core.events import CombatMoved
 from owsqt.rules.core.frozenmap import FrozenMap
@@ -350,7 +351,7 @@ def test_6_2_the_holder_short_of_attacks_attacks_while_he_can_and_then_forfeits(
     shipped, start, monkeypatch
 ):
     state = owing(start)
-    assert solo.owes_attacks(state) and not solo.owes_attacks(start)
+    assert owes_attacks(state) and not owes_attacks(start)
     attack = PreparedAttack(
         player=GERMAN, target=shipped.grid.hex_of("2428"), units=("x",), lead="x"
     )

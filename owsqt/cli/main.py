@@ -143,6 +143,9 @@ def _game_commands(commands: argparse._SubParsersAction) -> None:
     from owsqt.cli.headlessargs import add_commands  # light: argparse only
 
     add_commands(commands)  # new, act, replay, verify
+    from owsqt.cli.arenaargs import add_arena_command  # light: argparse only
+
+    add_arena_command(commands)
 
 
 def _desktop(args: argparse.Namespace) -> int:

@@ -33,11 +33,12 @@ from pathlib import Path
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
+from owsqt.players.interface import Situation
+from owsqt.players.randomplayer import RandomPlayer
+from owsqt.rules.actors import acting_side
 from owsqt.rules.core.actions import (
     Action,
     EndStep,
-    HastyAttack,
-    PreparedAttack,
     action_to_data,
 )
 from owsqt.rules.core.events import CombatMoved, Event, UnitsDisplaced
@@ -50,12 +51,10 @@ from owsqt.rules.engine import judge
 from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS, STACKING_SEGMENTS
+from owsqt.rules.turn.sequence import STACKING_SEGMENTS
 from owsqt.session import GameSession, game_from_text, new_game
-from tools.fuzz.push import push_toward_pocket
 from tools.fuzz.settings import Setting
 
-END_STEP_CHANCE = 0.06  # in a movement segment, when something else is legal too
 SIXTH_ARMY = "de-6a"  # 5.1: the Sixth Army's formation
 NOT_ACTIVATED = frozenset({ThunderclapStatus.NOT_ATTEMPTED, ThunderclapStatus.DENIED})
 LINKED = ThunderclapStatus.LINKED
@@ -354,8 +353,9 @@ def choose_legal(
     rng: random.Random,
     fail: Callable[[str], FuzzFailure],
 ) -> Action:
-    """A random legal candidate; ending a movement segment only now and then, forfeiting
-    (6.2) only when nothing else is legal."""
+    """A random legal candidate, the random player's choice (owsqt/players/randomplayer.py):
+    ending a movement segment only now and then, forfeiting (6.2) only when nothing else is
+    legal."""
     try:
         candidates = candidate_actions(ruleset, state, rng)
     except Exception as error:
@@ -381,37 +381,8 @@ def choose_legal(
             f"{describe(ruleset, c)}: {judge(ruleset, state, c).violations}" for c in candidates
         )
         raise fail(f"no legal action and the game is not over (candidates: {tried})")
-    forfeits = [a for a in legal if isinstance(a, EndStep) and a.forfeit]
-    if forfeits and len(forfeits) == len(legal):
-        return forfeits[0]  # 6.2: short of his planned attacks with none left to make
-    legal = [a for a in legal if a not in forfeits]
-    pushed = push_toward_pocket(ruleset, state, legal, rng)  # the campaigns' relief drive
-    if pushed is not None:
-        return pushed
-    others = [a for a in legal if not isinstance(a, EndStep)]
-    ending = [a for a in legal if isinstance(a, EndStep)]
-    attacks = [a for a in others if isinstance(a, PreparedAttack | HastyAttack)]
-    if attacks and owes_attacks(state):
-        return rng.choice(attacks)
-    if ending and others and state.segment in MOVEMENT_SEGMENTS:
-        if rng.random() < END_STEP_CHANCE:
-            return ending[0]
-        return rng.choice(others)
-    return rng.choice(legal)
-
-
-def owes_attacks(state: GameState) -> bool:
-    """[6.2] The active player holds the initiative and has not made his planned attacks
-    yet: the fuzzer makes them while it can, so that few games end by forfeit."""
-    initiative = state.initiative
-    holder = initiative.holder
-    if holder is None or holder is not state.active or state.phase is not Phase.FIRST_PLAYER:
-        return False
-    if initiative.determined_turn != state.turn:
-        return False
-    return (initiative.attacks_made.get(holder, 0) or 0) < (
-        initiative.planned_attacks.get(holder, 0) or 0
-    )
+    side = acting_side(ruleset, state, legal[0]) or Player.GERMAN
+    return RandomPlayer(rng).pick(Situation(ruleset, state, side), legal)
 
 
 def check_replay(

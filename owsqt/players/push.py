@@ -1,5 +1,6 @@
-"""The relief's drive in the campaigns' fuzz games: now and then the German player makes,
-of the legal moves sampled, the one that brings a stack nearest the Stalingrad pocket.
+"""The relief's drive of the random player (the fuzzer's) in the campaigns: now and then
+the German player makes, of the legal moves sampled, the one that brings a stack nearest
+the Stalingrad pocket.
 
 Random moves alone never bring 12 stacking points of the 57th Panzer Corps within 10
 hexes of the pocket in 23 turns, so Operation Thunderclap (5.1), the Ring Forces' release
@@ -8,10 +9,10 @@ rolls (5.2) and the points for approaching the pocket (19.33) would go unplayed.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
 
+from owsqt.players.evaluate import distances_to
 from owsqt.rules.core.actions import Action, MoveStack
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
@@ -27,16 +28,7 @@ PUSH_CHANCE = 0.5  # of a German move in a campaign's movement segment
 @lru_cache(maxsize=2)
 def pocket_distances(game_map: GameMap) -> dict[Hex, int]:
     """Each map hex's distance in hexes to the nearest pocket hex (0 in the pocket)."""
-    grid = game_map.grid
-    found = dict.fromkeys(game_map.pocket, 0)
-    queue = deque(game_map.pocket)
-    while queue:
-        hex_ = queue.popleft()
-        for _, near in grid.neighbours(hex_):
-            if near not in found and near in game_map.hexes:
-                found[near] = found[hex_] + 1
-                queue.append(near)
-    return found
+    return distances_to(game_map, game_map.pocket)
 
 
 def push_toward_pocket(

@@ -1,0 +1,1 @@
+"""Tests of the computer players and the arena (issue 38)."""

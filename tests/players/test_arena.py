@@ -1,0 +1,51 @@
+"""Issue 38, item 4: `owsqt arena`, computer players against each other with paired seeds
+and sides swapped."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from owsqt.cli.arena import paired_games, wilson
+from owsqt.cli.exitcodes import EXIT_BAD_INPUT
+from owsqt.cli.main import main
+
+
+def test_i38_4_game_2k_and_2k_plus_1_share_a_seed_with_the_sides_swapped():
+    games = paired_games("we-are-coming", "greedy", "random", 4, 7)
+    assert [(g.seed, g.german, g.soviet) for g in games] == [
+        (7, "greedy", "random"),
+        (7, "random", "greedy"),
+        (8, "greedy", "random"),
+        (8, "random", "greedy"),
+    ]
+
+
+def test_i38_4_the_wilson_interval_holds_the_score_and_stays_in_0_to_1():
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and 0.69 < wilson(10, 10)[0] < 0.73
+    low, high = wilson(5, 10)
+    assert low < 0.5 < high and low == pytest.approx(1 - high)
+
+
+@pytest.mark.slow  # two whole games, about 10 s
+def test_i38_4_the_arena_prints_one_json_object_of_two_games(capsys):
+    arguments = ["arena", "--scenario", "we-are-coming", "--german", "greedy"]
+    code = main([*arguments, "--soviet", "random", "--games", "2", "--seed", "1", "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2
+    assert set(summary["wins"]) == {"german", "soviet", "draw"}
+    assert sum(summary["wins"].values()) == 2 == sum(summary["results"].values())
+    low, high = summary["interval"]
+    assert 0 <= low <= summary["score"] <= high <= 1
+    assert 0 <= summary["decision_seconds"]["median"] <= summary["decision_seconds"]["p95"]
+    assert set(summary["decision_seconds_by_player"]) == {"greedy", "random"}
+
+
+def test_i38_4_the_arena_refuses_an_unknown_player_in_one_line(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["arena", "--scenario", "we-are-coming", "--german", "hal", "--soviet", "random"])
+    assert exit_.value.code == EXIT_BAD_INPUT
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "hal" in lines[0], lines
