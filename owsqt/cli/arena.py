@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
 
 from owsqt.cli.arenagames import ArenaGame, GameRecord, play_arena_game
 from owsqt.cli.errors import InputError, say, say_json
 from owsqt.cli.exitcodes import EXIT_OK
+from owsqt.cli.forked import forked_map
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import default_ruleset
 
@@ -50,14 +49,8 @@ def paired_games(scenario: str, a: str, b: str, count: int, seed: int) -> list[A
 
 
 def _played(games: Sequence[ArenaGame], jobs: int) -> Iterator[GameRecord]:
-    """Each game's record in order: `jobs` at a time in forked processes where the system
-    forks (as the fuzzer does), else one after another."""
-    if jobs <= 1 or len(games) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        yield from map(_play, games)
-        return
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        yield from pool.map(_play, games)
+    """Each game's record in order, `jobs` at a time (forked.py, as the fuzzer plays)."""
+    return forked_map(_play, games, jobs)
 
 
 def _play(game: ArenaGame) -> GameRecord:

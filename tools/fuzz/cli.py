@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import multiprocessing
 import os
 import sys
 import tempfile
@@ -19,10 +18,10 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from owsqt.cli.forked import forked_map
 from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 from tools.fuzz import email, solo
 from tools.fuzz.settings import SCENARIOS, setting_for
@@ -140,14 +139,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _played(seeds: range, jobs: int) -> Iterator[Played]:
-    """Each game's end, in the order of `seeds`: `jobs` games at a time in forked processes
-    where the system forks, else one after another in this process."""
-    if jobs <= 1 or len(seeds) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        yield from map(_play, seeds)
-        return
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        yield from pool.map(_play, seeds)
+    """Each game's end, in the order of `seeds`, `jobs` games at a time."""
+    return forked_map(_play, seeds, jobs)
 
 
 def _play(seed: int) -> Played:
