@@ -204,14 +204,7 @@ def test_i36_4_18_1_the_referee_finds_a_line_added_to_a_sealed_entry_s_narration
     to a German TELL and signed again by the German is named at its entry. (A `!` line in a
     strict game is refused by every reading of the file.)"""
     lie = "German die roll (initiative): 1"
-    parsed = parse(table.sent[-1])
-    entries = list(parsed.entries)
-    index, changed = next(
-        (i, e) for i, e in enumerate(entries)
-        if e.kind is EntryKind.TELL and e.by == "german" and e.field("box") and e.narration
-    )  # fmt: skip
-    entries[index] = replace(changed, narration=(*changed.narration, lie))
-    found = referee(shipped, resigned(parsed.header, entries, table.keys))
+    changed, found = renarrated(shipped, table, lambda told: (*told, lie))
     assert [(p.entry, p.rule) for p in found.problems] == [(changed.number, REFEREE_RULE)]
     message = found.problems[0].message
     assert message == f"the entry says '{lie}' where its action tells nothing", message
@@ -220,19 +213,26 @@ def test_i36_4_18_1_the_referee_finds_a_line_added_to_a_sealed_entry_s_narration
 def test_i36_4_18_1_the_referee_finds_a_sealed_entry_s_narration_changed(shipped, table):
     """The first line of a German TELL's narration replaced by another: the referee names
     the entry, the line it says and the line its action tells."""
+    changed, found = renarrated(shipped, table, lambda told: ("The Soviet player concedes.",))
+    assert [(p.entry, p.rule) for p in found.problems] == [(changed.number, REFEREE_RULE)]
+    truth = changed.narration[0]
+    assert found.problems[0].message == (
+        f"the entry says 'The Soviet player concedes.' where its action tells {quoted(truth)}"
+    )
+
+
+def renarrated(shipped, table, narrate):
+    """The first German sealed TELL that narrates something, its narration rewritten by
+    `narrate` and signed again by the German; the entry as written, and the referee's
+    verdict on the opened file."""
     parsed = parse(table.sent[-1])
     entries = list(parsed.entries)
     index, changed = next(
         (i, e) for i, e in enumerate(entries)
         if e.kind is EntryKind.TELL and e.by == "german" and e.field("box") and e.narration
     )  # fmt: skip
-    entries[index] = replace(changed, narration=("The Soviet player concedes.",))
-    found = referee(shipped, resigned(parsed.header, entries, table.keys))
-    assert [(p.entry, p.rule) for p in found.problems] == [(changed.number, REFEREE_RULE)]
-    truth = changed.narration[0]
-    assert found.problems[0].message == (
-        f"the entry says 'The Soviet player concedes.' where its action tells {quoted(truth)}"
-    )
+    entries[index] = replace(changed, narration=narrate(changed.narration))
+    return changed, referee(shipped, resigned(parsed.header, entries, table.keys))
 
 
 @pytest.mark.parametrize("kind", [EntryKind.SEND, EntryKind.OPEN])
