@@ -29,21 +29,22 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         The arguments are told apart by identity (a ruleset is not hashable, a Player is
         one object) and kept alive with the value, so that an id is not reused while the
         value is kept. `build` must read nothing but the map and the arguments."""
-        if self._derived is None:
-            self._derived = {}
-        key = (build, *(id(arg) for arg in args))
-        kept = self._derived.get(key)
+        derived = self._kept()
+        key = _derived_key(build, args)
+        kept = derived.get(key)
         if kept is None:
-            kept = (args, build(self, *args))
-            self._derived[key] = kept
+            kept = derived[key] = (args, build(self, *args))
         return cast(T, kept[1])
 
     def remember(self, build: Callable[..., T], value: T, *args: object) -> None:
         """Keep `value` as what `build(self, *args)` makes of this map, known already by whoever
         made the map (a world's phantoms, placed by hex as it made them)."""
+        self._kept()[_derived_key(build, args)] = (args, value)
+
+    def _kept(self) -> dict[tuple[object, ...], tuple[tuple[object, ...], object]]:
         if self._derived is None:
             self._derived = {}
-        self._derived[(build, *(id(arg) for arg in args))] = (args, value)
+        return self._derived
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]
@@ -122,3 +123,8 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         instance._hash = None
         instance._derived = None
         return instance
+
+
+def _derived_key(build: Callable[..., object], args: tuple[object, ...]) -> tuple[object, ...]:
+    """What tells a derived value apart: its build and the identity of each argument."""
+    return (build, *(id(arg) for arg in args))
