@@ -122,6 +122,7 @@ class Play(StrEnum):
     SOLITAIRE = "solitaire"  # one player at one machine: no hand-over
     HOT_SEAT = "hot-seat"  # two players at one machine, handing over
     EMAIL = "e-mail"  # two players trading files
+    COMPUTER = "computer"  # one player against a computer player at one machine (issue 38)
 
 
 class JournalError(ValueError):
@@ -160,6 +161,7 @@ class Header:
     commitment: str | None = None  # e-mail: the creator's commitment to his share of the dice
     per_file_dice: bool = False  # e-mail: dice agreed for each file (filedice.py); else one seed
     version: int = FORMAT_VERSION
+    computer: str | None = None  # play against the computer: "SIDE PLAYER LEVEL" (its seat)
 
     def key_of(self, side: str) -> str | None:
         return self.german if side == "german" else self.soviet
@@ -196,6 +198,7 @@ class Header:
             f"german: {self.german or '-'}",
             f"soviet: {self.soviet or '-'}",
             f"dice: {dice}",
+            *([f"{COMPUTER_KEY}: {self.computer}"] if self.play == Play.COMPUTER.value else []),
         ]
 
     def digest(self) -> str:
@@ -457,6 +460,7 @@ def _check_signature(entry: Entry, digest: str, keys: dict[str, str | None]) -> 
         )
 
 
+COMPUTER_KEY = "computer"  # the seat of a game against the computer, after the dice
 _LEGACY_KEYS = ("program", "scenario", "options", "mode", "seed", "created")
 _KEYS = (
     "program",
@@ -529,9 +533,32 @@ def _parse_header(lines: list[str]) -> tuple[Header, int]:
         seed = _number(values["seed"], "the seed", names.index("seed") + 2)
         header = Header(**common, seed=seed)
     else:
-        header = Header(**common, **_v2_fields(values))
+        header = Header(**common, **_v2_fields(values), computer=_computer_seat(lines, values))
     _check_written(lines, header.lines(), 0, None)
-    return header, len(names) + 1
+    return header, len(header.lines())
+
+
+def _computer_seat(lines: list[str], values: dict[str, str]) -> str | None:
+    """A game against the computer: its seat, the header's line after the dice, as "SIDE
+    PLAYER LEVEL" (the session checks that it names a player and a level it knows)."""
+    if values["play"] != Play.COMPUTER.value:
+        return None
+    index = len(_KEYS) + 1
+    line = lines[index] if index < len(lines) else ""
+    name, _, value = line.partition(": ")
+    words = value.split(" ")
+    if (
+        name != COMPUTER_KEY
+        or len(words) != 3
+        or words[0] not in SIDES
+        or not all(word.isascii() and word.isalpha() and word.islower() for word in words[1:])
+    ):
+        raise JournalError(
+            f"expected the header field '{COMPUTER_KEY}: SIDE PLAYER LEVEL' of a game against "
+            f"the computer, such as '{COMPUTER_KEY}: soviet greedy normal', found {quoted(line)}",
+            line=index + 1,
+        )
+    return value
 
 
 def _check_written(lines: list[str], written: list[str], start: int, entry: int | None) -> None:
@@ -677,7 +704,7 @@ def _parse_entry(
             start + 1,
         )
     records, position = _records(lines, start + 1, number, ">=!+")
-    _check_records(kind, records, Mode(header.mode), number, start + 1)
+    _check_records(kind, records, header, number, start + 1)
     if position >= len(lines) or not lines[position].startswith("~ "):
         raise JournalError(
             "the entry has no hash line: the file ends or breaks off here (truncated?)",
@@ -742,6 +769,7 @@ def _parse_entry(
 _VIOLATIONS = "!"
 _UNSEAL = ("unseal", "nonce")  # a sealed bid or allocation shown (6.1, 4.3)
 _TELL_SEAL = ("seal", "box")  # 18.1: a told action sealed for its writer
+_COMPUTER = ("computer",)  # issue 38: made by the computer player, and why
 _RECORDS: dict[EntryKind, tuple[str, tuple[tuple[str, ...], ...]]] = {
     EntryKind.ACT: (">=!", ((), _UNSEAL)),
     EntryKind.TELL: (">=!", ((), _TELL_SEAL, (*_UNSEAL, *_TELL_SEAL))),
@@ -767,12 +795,16 @@ _RECORD_NAMES = {">": "action", "=": "narration", "!": "broken rules"}
 
 
 def _check_records(
-    kind: EntryKind, records: list[tuple[str, str, int]], mode: Mode, number: int, title: int
+    kind: EntryKind, records: list[tuple[str, str, int]], header: Header, number: int, title: int
 ) -> None:
-    """[Records] The entry holds only the records its kind holds (_RECORDS), and broken
-    rules only in assist mode, the one mode that applies an action that breaks one: a line
-    owsqt never writes is refused, naming it, however it is signed."""
+    """[Records] The entry holds only the records its kind holds (_RECORDS; the computer's
+    reason only in a game against the computer), and broken rules only in assist mode, the
+    one mode that applies an action that breaks one: a line owsqt never writes is refused,
+    naming it, however it is signed."""
     markers, field_lists = _RECORDS[kind]
+    if kind is EntryKind.ACT and header.play == Play.COMPUTER.value:
+        field_lists = (*field_lists, _COMPUTER)
+    mode = Mode(header.mode)
     if mode is Mode.ASSIST or _VIOLATIONS not in markers:
         allowed = markers
     else:

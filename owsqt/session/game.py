@@ -18,6 +18,7 @@ exchangegame.Game lists.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from owsqt.journal.filedice import DICE_NOT_AGREED
@@ -33,6 +34,7 @@ from owsqt.journal.textformat import (
     Play,
     utc_now,
 )
+from owsqt.rules.actors import acting_side
 from owsqt.rules.core.actions import Action, EndStep
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -48,11 +50,12 @@ from owsqt.session.email import EmailExchange
 from owsqt.session.fogduties import SideDuties
 from owsqt.session.fogmail import SideWorld, side_of
 from owsqt.session.headers import beginning
-from owsqt.session.play import LOCAL_PLAY, Players
+from owsqt.session.play import LOCAL_PLAY, ComputerPlay, Players
 from owsqt.session.presentlog import LogLine
 from owsqt.session.problems import EMAIL_RULE, Problem
 from owsqt.session.record import GameRecord, Key
 from owsqt.session.replay import Progress, Replay, ReplayedGame
+from owsqt.session.seat import COMPUTER_FIELD, SETUP_REASON, seat_in
 
 
 class GameSession:
@@ -75,6 +78,7 @@ class GameSession:
         self.header = header
         self.mode = Mode(header.mode)
         self.play = Play(header.play)
+        self.seat = seat_in(header)  # the computer's, in play against it (issue 38)
         self._key = Key(identity)  # this machine's, made on first use
         self.initial_state = beginning(ruleset, header)
         # 18.1: in e-mail play under fog of war this computer plays on its side's world
@@ -99,7 +103,13 @@ class GameSession:
             if self._world is not None:
                 duties = SideDuties(self._world, self._history, self._record)
             self.email = EmailExchange(self, duties)
-        self.players: Players = self.email or LOCAL_PLAY[self.play](header)
+        self.players: Players
+        if self.email is not None:
+            self.players = self.email
+        elif self.seat is not None:
+            self.players = ComputerPlay(header, self.seat.side, self._actor)
+        else:
+            self.players = LOCAL_PLAY[self.play](header)
         parts = ReplayedGame(self.ruleset, header, self.mode, self.players, self.email, self._key)
         self._replay = Replay(parts, self._history, self._record, self._world, audit)
 
@@ -139,21 +149,23 @@ class GameSession:
         e-mail play only one's own side, when it is its turn to set up.
 
         The placements are ordinary journal entries (19.11, 19.12), so players can adjust
-        them, undo them in free play, or replay them."""
+        them, undo them in free play, or replay them. In play against the computer its side
+        is set up so too, as its entries."""
         scenario = self.ruleset.scenarios[self.state.scenario]
         for _ in range(2):  # each side in its turn to set up
             player = self.state.active
-            if (
-                self.state.phase is not Phase.SETUP
-                or player is None
-                or self.players.why_not_act(EndStep(player=player))
-            ):
+            if self.state.phase is not Phase.SETUP or player is None:
+                return
+            place = self.submit
+            if self.seat is not None and player is self.seat.side:  # the computer's side
+                place = partial(self.write_action, fields=((COMPUTER_FIELD, SETUP_REASON),))
+            elif self.players.why_not_act(EndStep(player=player)):
                 return
             for action in default_setup(
                 self.ruleset, scenario, self.state, player, self.state.options
             ):
-                self.submit(action)
-            self.submit(EndStep(player=player))
+                place(action)
+            place(EndStep(player=player))
 
     # --- playing ----------------------------------------------------------------------
 
@@ -272,6 +284,10 @@ class GameSession:
         if self._world is not None:
             return self._world.step(state, action, mode)
         return apply(self.ruleset, state, action, mode)
+
+    def _actor(self, action: Action) -> Player | None:
+        """[3.1] The side that makes `action` now (rules/actors.py)."""
+        return acting_side(self.ruleset, self.state, action)
 
     def _refused(self, reason: str, rule: str | None = None) -> Outcome:
         """Refused by the kind of play, under its rule (e-mail play, 18.1 in hot-seat)."""

@@ -39,6 +39,7 @@ def new_header(
     play: Play,
     side: Player,
     game: str,
+    computer: str | None = None,
 ) -> Header:
     """The header of a new game made at `created` by the player of `identity`.
 
@@ -46,7 +47,9 @@ def new_header(
     roll from `seed` (a new one when None). An e-mail game names its creator's `side` and
     key, and commits to the creator's share of the dice of his file 3 (journal/filedice.py).
     The header records the chosen `options` and those the program adds for them (18.1: the
-    keyed die)."""
+    keyed die), and in play against the computer its seat, `computer` (session/computer.py)."""
+    if (play is Play.COMPUTER) != (computer is not None):
+        raise ValueError("a game against the computer, and only one, names the computer's seat")
     german: str | None
     soviet: str | None
     commitment: str | None = None
@@ -73,6 +76,7 @@ def new_header(
         seed=dice,
         commitment=commitment,
         per_file_dice=commitment is not None,
+        computer=computer,
     )
 
 

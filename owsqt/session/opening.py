@@ -49,9 +49,11 @@ def new_game(
     side: Player = Player.GERMAN,
     identity: Identity | None = None,
     game: str | None = None,
+    computer: str | None = None,
 ) -> GameSession:
     """A new game, its header as headers.new_header makes it for this player (`seed`: local
-    games only; `side`: the creator's, in e-mail play); with `path`, its journal is written
+    games only; `side`: the creator's, in e-mail play; `computer`: the computer's seat,
+    "SIDE PLAYER LEVEL", in play against the computer); with `path`, its journal is written
     there from the first action on (made there where no file stands: JournalExists else)."""
     identity = identity or Identity.load_or_create()
     game = game or pbem.new_game_id()
@@ -66,6 +68,7 @@ def new_game(
         play=play,
         side=side,
         game=game,
+        computer=computer,
     )
     session = GameSession(ruleset, header, clock, identity)
     if path is not None:

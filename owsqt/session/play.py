@@ -7,7 +7,7 @@ allows: the engine is the same for all of them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from owsqt.journal.textformat import SIDES, Entry, Header, JournalError, Play
@@ -188,6 +188,26 @@ class HotSeatPlay(LocalPlay):
 
     def why_not_undo(self, target: int) -> str | None:
         return self.why_not_act()
+
+
+class ComputerPlay(LocalPlay):
+    """One player against a computer player at this computer (issue 38): the human makes
+    no action of the computer's side (`actor` names the side that makes an action); the
+    computer's own moves are journalled without this question (session/computer.py)."""
+
+    rule = "play against the computer"
+
+    def __init__(
+        self, header: Header, side: Player, actor: Callable[[Action], Player | None]
+    ) -> None:
+        super().__init__(header)
+        self.computer_side = side
+        self._actor = actor
+
+    def why_not_act(self, action: Action | None = None) -> str | None:
+        if action is None or self._actor(action) is not self.computer_side:
+            return None
+        return f"the {self.computer_side.title} side is the computer's to play"
 
 
 LOCAL_PLAY = {Play.SOLITAIRE: SolitairePlay, Play.HOT_SEAT: HotSeatPlay}
