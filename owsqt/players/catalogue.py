@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from owsqt.players.greedy import GreedyPlayer
+from owsqt.players.heuristic.player import HeuristicPlayer
 from owsqt.players.interface import NORMAL, ComputerPlayer, Level
 from owsqt.players.names import PLAYER_NAMES
 from owsqt.players.randomplayer import RandomPlayer
@@ -16,4 +17,6 @@ def make_player(name: str, rng: random.Random, level: Level = NORMAL) -> Compute
         return RandomPlayer(rng)
     if name == "greedy":
         return GreedyPlayer(rng, level)
+    if name == "heuristic":
+        return HeuristicPlayer(rng, level)
     raise ValueError(f"no computer player is called {name!r} (one of {', '.join(PLAYER_NAMES)})")

@@ -1,0 +1,238 @@
+"""The heuristic player's situation analysis, computed once per state from what its side
+may see (situation.state is the side's own world under the fog of war, 18.1): each hex's
+influence and threat, the front line, the scenario's objectives and a movement-aware
+distance to them, and the side's units that trace no supply line (14.2).
+
+The Computer's view at the table draws it; the heuristic player's terms read it."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from owsqt.players.evaluate import distances_to, objectives
+from owsqt.players.interface import Situation
+from owsqt.rules.core.hexgrid import Hex, hexes_within
+from owsqt.rules.core.state import GameState, UnitState
+from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.data.units import MovementClass
+from owsqt.rules.movement.movegraph import SCALE, Graph, move_graph
+from owsqt.rules.movement.stackmove import icy_roads, unit_allowance
+from owsqt.rules.movement.zoc import zoc_of
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.supply.lines import trace_supply
+
+SPREAD = 3  # hexes an influence reaches beyond its own hex
+SOFT = 4.0  # strength points that keep a faint influence from reading as a full one
+ATTACK_REACH = 1  # 11.1: an enemy stack attacks the hexes next to those it reaches
+FIELD_CLASS = MovementClass.MOTORIZED  # the movement class the distance field prices
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the side sees of the situation, for its terms and for the Computer's view."""
+
+    side: Player
+    influence: Mapping[Hex, float]  # the side's influence less the enemy's, -1.0 .. 1.0
+    threat: Mapping[Hex, float]  # enemy strength that may reach or attack the hex next phase
+    front: frozenset[Hex]  # the side's hexes next to enemy units or in an enemy ZOC
+    objectives: tuple[Hex, ...]  # the hexes the scenario's conditions count (19.x)
+    distance: Mapping[Hex, int]  # clear-terrain hexes to the nearest objective
+    unsupplied: frozenset[Hex] = frozenset()  # the side's hexes tracing no supply line (14.2)
+
+
+def analyse(situation: Situation) -> Analysis:
+    """[18.1, 19.x] The analysis of `situation` for its side, from its state alone."""
+    ruleset, state, side = situation.ruleset, situation.state, situation.side
+    strengths = stack_strengths(ruleset, state)
+    return Analysis(
+        side=side,
+        influence=influence(ruleset, strengths, side),
+        threat=threat(ruleset, state, side.opponent),
+        front=front(ruleset, state, side),
+        objectives=objective_hexes(ruleset, state.scenario),
+        distance=objective_field(ruleset, state.scenario, side),
+        unsupplied=unsupplied(ruleset, state, side),
+    )
+
+
+def stack_strengths(ruleset: Ruleset, state: GameState) -> dict[Hex, tuple[Player, float]]:
+    """[2.2, 13.0] Each occupied hex's side and its units' strength points, a disrupted
+    unit's counted half."""
+    ground = ruleset.catalogue.ground
+    found: dict[Hex, tuple[Player, float]] = {}
+    for hex_, stack in state.stacks.items():
+        total = 0.0
+        for unit_id in stack:
+            unit = state.units[unit_id]
+            total += unit.strength * (0.5 if unit.disrupted else 1.0)
+        found[hex_] = (ground[stack[0]].player, total)
+    return found
+
+
+def influence(
+    ruleset: Ruleset, strengths: Mapping[Hex, tuple[Player, float]], side: Player
+) -> dict[Hex, float]:
+    """Each map hex within SPREAD of a unit: the strength of `side` there less the enemy's,
+    each stack's counted as strength / (1 + distance)², over their sum and SOFT: a hex
+    is its occupant's unless a far stronger enemy stands next to it."""
+    hexes = ruleset.game_map.hexes
+    own: dict[Hex, float] = {}
+    enemy: dict[Hex, float] = {}
+    for hex_, (player, strength) in strengths.items():
+        into = own if player is side else enemy
+        for near in hexes_within(hex_, SPREAD):
+            if near in hexes:
+                into[near] = into.get(near, 0.0) + strength / (1 + _hexes_apart(hex_, near)) ** 2
+    return {
+        hex_: (own.get(hex_, 0.0) - enemy.get(hex_, 0.0))
+        / (own.get(hex_, 0.0) + enemy.get(hex_, 0.0) + SOFT)
+        for hex_ in own.keys() | enemy.keys()
+    }
+
+
+def _hexes_apart(a: Hex, b: Hex) -> int:
+    return max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
+
+
+def threat(ruleset: Ruleset, state: GameState, enemy: Player) -> dict[Hex, float]:
+    """[8.1, 11.1, 13.0] The strength of `enemy`'s undisrupted units that could move to a
+    hex or next to it in their next movement: each stack's hexes within its slowest
+    unit's allowance on the terrain costs of the move graph (zones of control left out),
+    and their neighbours."""
+    ground = ruleset.catalogue.ground
+    graph = move_graph(ruleset).graph((FIELD_CLASS,), enemy, icy_roads(ruleset, state))
+    hexes = ruleset.game_map.hexes
+    found: dict[Hex, float] = {}
+    for hex_, stack in state.stacks.items():
+        if ground[stack[0]].player is not enemy:
+            continue
+        fighters = [u for u in stack if _fights(state.units[u])]
+        if not fighters:
+            continue
+        strength = float(sum(state.units[u].strength for u in fighters))
+        allowance = min(unit_allowance(ruleset, state, u) for u in fighters)
+        reached = set(_within_points(graph, hex_, allowance))
+        for near in list(reached):
+            reached.update(n for _, n in ruleset.grid.neighbours(near) if n in hexes)
+        for near in reached:
+            found[near] = found.get(near, 0.0) + strength
+    return found
+
+
+def _fights(unit: UnitState) -> bool:
+    """[13.0, 16.3] A unit with strength that is not disrupted may attack."""
+    return unit.strength > 0 and not unit.disrupted
+
+
+def _within_points(graph: Graph, start: Hex, allowance: Fraction) -> list[Hex]:
+    """The hexes a stack reaches from `start` within `allowance` MP on `graph`'s costs."""
+    limit = int(allowance * SCALE)
+    spent = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        cost, hex_ = heapq.heappop(queue)
+        if cost > spent[hex_]:
+            continue
+        for edge in graph.get(hex_, ()):
+            total = cost + edge.cost
+            if total <= limit and total < spent.get(edge.to, limit + 1):
+                spent[edge.to] = total
+                heapq.heappush(queue, (total, edge.to))
+    return list(spent)
+
+
+def front(ruleset: Ruleset, state: GameState, side: Player) -> frozenset[Hex]:
+    """[10.1] The hexes of `side`'s stacks next to an enemy stack or in an enemy ZOC."""
+    ground = ruleset.catalogue.ground
+    enemy_zone = zoc_of(ruleset, state, side.opponent)
+    enemy_hexes = {h for h, stack in state.stacks.items() if ground[stack[0]].player is not side}
+    return frozenset(
+        hex_
+        for hex_, stack in state.stacks.items()
+        if ground[stack[0]].player is side
+        and (
+            hex_ in enemy_zone
+            or any(near in enemy_hexes for _, near in ruleset.grid.neighbours(hex_))
+        )
+    )
+
+
+def objective_hexes(ruleset: Ruleset, scenario_id: str) -> tuple[Hex, ...]:
+    """[19.13, 19.23, 19.33] The scenario's objectives (evaluate.objectives): the hex to
+    hold first, then the river band or the pocket, in hex-number order."""
+    conditions = ruleset.scenarios[scenario_id].victory
+    found = objectives(ruleset, scenario_id)
+    hold = conditions.get("hold")
+    first = (ruleset.grid.hex_of(hold),) if hold else ()
+    rest = sorted(found - set(first), key=ruleset.grid.id_of)
+    return (*first, *rest)
+
+
+def objective_field(ruleset: Ruleset, scenario_id: str, side: Player) -> Mapping[Hex, int]:
+    """The distance field of `side` to the scenario's objectives, made once per ruleset,
+    scenario and side (`Fields`)."""
+    return ruleset.derived(Fields).field(scenario_id, side)
+
+
+class Fields:
+    """[8.1, 8.2, TEC] Distance fields to the objectives: what a motorized unit of the side
+    pays, in clear-terrain hexes, to reach the nearest objective by the terrain costs of the
+    move graph (rivers and prohibited hexsides as the rules price them; zones of control
+    and roads' icing left out). An objective the side may not enter (8.2: the pocket for
+    the Soviet side) counts from the hexes next to it; a hex no path reaches gets its
+    distance in hexes, plus one."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self._fields: dict[tuple[str, Player], dict[Hex, int]] = {}
+
+    def field(self, scenario_id: str, side: Player) -> dict[Hex, int]:
+        key = (scenario_id, side)
+        if key not in self._fields:
+            self._fields[key] = self._build(scenario_id, side)
+        return self._fields[key]
+
+    def _build(self, scenario_id: str, side: Player) -> dict[Hex, int]:
+        ruleset = self.ruleset
+        targets = objectives(ruleset, scenario_id)
+        if not targets:
+            return {}
+        graph = move_graph(ruleset).graph((FIELD_CLASS,), side, False)
+        clear = min(edge.off_road for edges in graph.values() for edge in edges)
+        into: dict[Hex, list[tuple[Hex, int]]] = {}
+        for hex_, edges in graph.items():
+            for edge in edges:
+                into.setdefault(edge.to, []).append((hex_, edge.cost))
+        enterable = {h for h in targets if h in into}
+        seeds = (
+            enterable
+            or {near for h in targets for _, near in ruleset.grid.neighbours(h) if near in into}
+            - targets
+        )
+        spent = dict.fromkeys(seeds, 0)
+        queue = [(0, h) for h in seeds]
+        heapq.heapify(queue)
+        while queue:
+            cost, hex_ = heapq.heappop(queue)
+            if cost > spent[hex_]:
+                continue
+            for before, step in into.get(hex_, ()):
+                total = cost + step
+                if total < spent.get(before, total + 1):
+                    spent[before] = total
+                    heapq.heappush(queue, (total, before))
+        found = {h: round(cost / clear) for h, cost in spent.items()}
+        found.update(dict.fromkeys(targets, 0))
+        plain = distances_to(ruleset.game_map, targets)
+        for hex_, hexes in plain.items():
+            found.setdefault(hex_, hexes + 1)
+        return found
+
+
+def unsupplied(ruleset: Ruleset, state: GameState, side: Player) -> frozenset[Hex]:
+    """[14.2, 10.3] The hexes of `side`'s units on the map that trace no supply line now."""
+    lacking = trace_supply(ruleset, state, side).why_not
+    return frozenset(hex_ for unit_id in lacking if (hex_ := state.units[unit_id].hex) is not None)

@@ -1,0 +1,63 @@
+"""The heuristic player's worth of a position for its side: the greedy player's one-step
+evaluation (players/evaluate.py: material, victory, obligations, approach) and two terms
+of its own, each with its rule and declared weight:
+
+- advance (19.13, 19.23, 19.33, 8.1): minus the side's units' distance to the scenario's
+  objectives in clear-terrain hexes by the terrain costs (analysis.distance);
+- exposure (11.1, 13.0): minus the strength of the side's stacks that the enemy strength
+  able to reach them next phase outnumbers by more than EXPOSED to one.
+"""
+
+from __future__ import annotations
+
+from owsqt.players.evaluate import evaluate
+from owsqt.players.heuristic.analysis import Analysis
+from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.scenario.ruleset import Ruleset
+
+ADVANCE = 0.4  # a clear-terrain hex nearer the objectives, for each unit with strength
+EXPOSURE = 0.3  # a strength point of a stack the enemy may overwhelm
+EXPOSED = 3.0  # the odds at which a stack counts as exposed
+
+
+def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
+    """How good `state` is for the analysis's side: evaluate's terms, advance, exposure."""
+    return (
+        evaluate(ruleset, state, analysis.side)
+        + advance(ruleset, state, analysis)
+        + exposure(ruleset, state, analysis)
+    )
+
+
+def advance(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
+    """[19.x, 8.1] Minus ADVANCE for each hex between each of the side's units with
+    strength on the map and the nearest objective, by the terrain costs."""
+    distance = analysis.distance
+    if not distance:
+        return 0.0
+    far = max(distance.values()) + 1
+    ground = ruleset.catalogue.ground
+    total = 0
+    for unit_id, unit in state.units.items():
+        if (
+            unit.status is UnitStatus.ON_MAP
+            and unit.strength > 0
+            and ground[unit_id].player is analysis.side
+        ):
+            total += distance.get(unit.hex, far) if unit.hex is not None else far
+    return -ADVANCE * total
+
+
+def exposure(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
+    """[11.1, 13.0] Minus EXPOSURE for each strength point of the side's stacks whose hex
+    the enemy's reachable strength (analysis.threat) outnumbers EXPOSED to one or more."""
+    ground = ruleset.catalogue.ground
+    total = 0.0
+    for hex_, stack in state.stacks.items():
+        if ground[stack[0]].player is not analysis.side:
+            continue
+        strength = sum(state.units[u].strength for u in stack)
+        if analysis.threat.get(hex_, 0.0) >= EXPOSED * max(strength, 1):
+            total += strength
+    return -EXPOSURE * total
