@@ -21,6 +21,7 @@ from owsqt.rules.fog.option import fog_on
 from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
+from owsqt.session.computer import Move, play_move
 
 
 class SessionBridge(QObject):
@@ -57,12 +58,15 @@ class SessionBridge(QObject):
     def viewer(self) -> Player | None:
         """The side whose eyes the table draws for, or None when it may show everything
         (no fog of war, or free play with the fog turned off). E-mail: this computer's
-        side; hot-seat: who has the computer (the acting side until someone is seated);
-        solitaire: the side that acts now."""
+        side; against the computer: the human's, whoever acts; hot-seat: who has the
+        computer (the acting side until someone is seated); solitaire: the side that acts
+        now."""
         session = self._session
         state = session.state
         if not fog_on(state) or (self._show_all and session.mode is Mode.FREE):
             return None
+        if session.seat is not None:  # the computer's side is never shown as it sees it
+            return session.seat.side.opponent
         local = session.players.local_sides
         if len(local) == 1:
             return Player(next(iter(local)))
@@ -103,10 +107,22 @@ class SessionBridge(QObject):
     def submit(self, action: Action) -> Outcome | None:
         """Send an action to the session. A refusal, a broken rule or an impossible action
         is said, never lost; returns the outcome, or None when nothing could be sent."""
+        return self._send(lambda: self._session.submit(action))
+
+    def play_computer(self, move: Move) -> Outcome | None:
+        """Journal the computer's `move` (session/computer.py: play_move, its reason in the
+        entry) as `submit` sends a player's action: what happens is said, never lost."""
+        seat = self._session.seat
+        if seat is None:
+            raise ValueError("the game on the table is not played against the computer")
+        return self._send(lambda: play_move(self._session, seat, move))
+
+    def _send(self, act: Callable[[], Outcome]) -> Outcome | None:
+        """Make `act()` journal an action unless the gate is closed; tell the views."""
         if self._gate():
             return None
         try:
-            outcome = self._session.submit(action)
+            outcome = act()
         except OSError as error:  # first: a JournalWriteFailed is a ValueError too
             self.write_failed.emit(error)
             self.changed.emit()  # the title says the game is unsaved now

@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QInputDialog, QMenu, 
 
 from owsqt.about import about_lines
 from owsqt.qt.air.control import AIR_SEGMENTS
+from owsqt.qt.app import newgamememory
 from owsqt.qt.app.autosave import LazyAutosave
+from owsqt.qt.app.computerseat import ComputerSeat
 from owsqt.qt.app.contextmenus import ContextMenus
 from owsqt.qt.app.dockmenu import add_dock_entries
 from owsqt.qt.app.features import Table, TableFeatures
@@ -108,13 +110,18 @@ class MainWindow(WindowMenus):
         self._build_menus()
         self.recent_menu, self.library = self.files.recent_menu, self.files.library
         self.replays.gate(self.view, self.hint, self.deselect_action, self._played())
+        # Against the computer: its turns, its view, and what the human waits for (issue 38).
+        settings = newgamememory.settings()
+        self.computer = ComputerSeat(self, self.bridge, self.scene, self.replays.blocks, settings)
+        self.replay.finished.connect(self.computer.follow)
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.turn_label = self.turn_bar.label
         add_dock_entries(self, self.view_menu)  # every dock, Log, Stack and Overview too
         self.text_size = TextSize(self, self.view_menu, self.counters)
         entries = self.view_menu.actions()  # beside the other things the map may show
-        self.view_menu.insertAction(entries[entries.index(self.supply_action) + 1], self.fog.action)
+        after_supply = entries[entries.index(self.supply_action) + 1]
+        self.view_menu.insertActions(after_supply, [self.fog.action, self.computer.view_action])
         # Last: its curtain holds every dock and action of the window made before it (18.1).
         self.hot_seat = HotSeat(self, self.bridge)
         self.refresh()
@@ -179,6 +186,7 @@ class MainWindow(WindowMenus):
         explain_undo(self.undo_action, self.redo_action, self.session)
         self.hint.follow()  # a message about a state that is gone goes with it
         replay_gates(replaying, *self._played())
+        self.computer.gate(*self._played())  # greyed while the computer is to move
         self.replay_action.setEnabled(bool(self.session.entries))
         self.email.refresh()
         self.fog.refresh()
@@ -346,5 +354,6 @@ class MainWindow(WindowMenus):
             self.statusBar().showMessage(str(error), 6000)
 
     def closeEvent(self, event) -> None:
+        self.computer.stop()
         self.session.close()
         super().closeEvent(event)

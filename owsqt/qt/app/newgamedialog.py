@@ -1,6 +1,7 @@
-"""The New Game dialog: scenario, its options, who plays (one player, two at this computer
-or two by e-mail, and then one's side), how strictly the rules are enforced, and whether the
-counters start in the default set-up or off the map for a set-up by hand."""
+"""The New Game dialog: scenario, its options, who plays (one player, against the computer,
+two at this computer or two by e-mail, and then one's side), how strictly the rules are
+enforced, and whether the counters start in the default set-up or off the map for a set-up
+by hand."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from owsqt.journal.textformat import Play
 from owsqt.qt.app import newgamememory
+from owsqt.qt.app.computerchoice import DEFAULT_SEAT, ComputerChoice
 from owsqt.qt.app.scenarioinfo import describe
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -36,6 +38,7 @@ from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, ScenarioOption
 from owsqt.session import GameSession, new_game
+from owsqt.session.seat import Seat
 
 DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short
 
@@ -61,6 +64,12 @@ PLAY_TEXTS: dict[Play, tuple[str, str, str]] = {
         "O&ne player (solitaire)",
         "You play both sides at this computer.",
         "You play both sides at this computer, with nobody to hand it to.",
+    ),
+    Play.COMPUTER: (
+        "Against the co&mputer",
+        "You play one side; the computer plays the other.",
+        "You play one side and the computer the other, by the same rules: it sees only what "
+        "its side may see, and each of its moves is logged with its reason.",
     ),
     Play.HOT_SEAT: (
         "Two players at this &computer (hot-seat)",
@@ -91,6 +100,11 @@ DEFAULT_SETUP_TEXTS = {
     True: "Your side is placed in its set-up areas when its set-up comes; "
     "adjust it by hand if you like.",
 }
+HAND_SETUP_TEXT = (
+    "The counters start off the map, in the Set-up tray: each side drags its own into its "
+    "set-up areas, shaded on the map."
+)
+HAND_SETUP_NOT_AGAINST = "Against the computer both sides start in the default set-up (19.0)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +116,16 @@ class NewGameChoice:
     mode: Mode = Mode.FREE
     default_setup: bool = True
     play: Play = Play.SOLITAIRE
-    side: Player = Player.GERMAN  # the creator's side, in e-mail play
+    side: Player = Player.GERMAN  # the creator's side, in e-mail play and against the computer
+    computer_player: str = DEFAULT_SEAT.player  # against the computer: its player
+    computer_level: str = DEFAULT_SEAT.level  # and its strength level
+
+    @property
+    def computer(self) -> Seat | None:
+        """The computer's seat, in play against the computer: the side the player left."""
+        if self.play is not Play.COMPUTER:
+            return None
+        return Seat(self.side.opponent, self.computer_player, self.computer_level)
 
 
 def start_game(
@@ -111,7 +134,8 @@ def start_game(
     """A new session as chosen, journalling to `path`; with the default set-up both sides
     are placed (as ordinary journal entries) and the game stands at the start of turn one.
     In e-mail play only the player's own side is placed, if its set-up comes first, and
-    `seed` is not used: both players make the dice seed.
+    `seed` is not used: both players make the dice seed. Against the computer its side is
+    set up as its own entries.
 
     OSError when the journal cannot be written; the caller keeps its current game then."""
     session = new_game(
@@ -123,6 +147,7 @@ def start_game(
         path=path,
         play=choice.play,
         side=choice.side,
+        computer=None if choice.computer is None else choice.computer.text,
     )
     if choice.default_setup:
         try:
@@ -269,11 +294,7 @@ class NewGameDialog(QDialog):
         explanations = []
         for radio, explanation in (
             (self.default_setup_radio, DEFAULT_SETUP_TEXTS[False]),
-            (
-                self.hand_setup_radio,
-                "The counters start off the map, in the Set-up tray: each side drags its own "
-                "into its set-up areas, shaded on the map.",
-            ),
+            (self.hand_setup_radio, HAND_SETUP_TEXT),
         ):
             radio.setToolTip(explanation)
             self.setup_buttons.addButton(radio)
@@ -330,8 +351,11 @@ class NewGameDialog(QDialog):
         self.set_mode(choice.mode)
         self.set_play(choice.play)
         self.set_side(choice.side)
+        self.computer_choice.set_player(choice.computer_player)
+        self.computer_choice.set_level(choice.computer_level)
         self.set_fog(FOG_OF_WAR in choice.options)
-        radio = self.default_setup_radio if choice.default_setup else self.hand_setup_radio
+        default = choice.default_setup or choice.play is Play.COMPUTER
+        radio = self.default_setup_radio if default else self.hand_setup_radio
         radio.setChecked(True)
 
     # --- reading and setting the choice ---------------------------------------------------
@@ -352,6 +376,8 @@ class NewGameDialog(QDialog):
             default_setup=self.default_setup_radio.isChecked(),
             play=self.play(),
             side=self.side(),
+            computer_player=self.computer_choice.player(),
+            computer_level=self.computer_choice.level(),
         )
 
     def current_scenario(self) -> Scenario:
@@ -382,13 +408,19 @@ class NewGameDialog(QDialog):
         self._play_radios[play].setChecked(True)
 
     def side(self) -> Player:
-        """The side chosen for an e-mail game (German for the other kinds of play)."""
-        if self.play() is Play.EMAIL and self._side_radios[Player.SOVIET].isChecked():
+        """The side chosen for an e-mail game or against the computer (German for the other
+        kinds of play)."""
+        play = self.play()
+        if play is Play.COMPUTER:
+            return self.computer_choice.side()
+        if play is Play.EMAIL and self._side_radios[Player.SOVIET].isChecked():
             return Player.SOVIET
         return Player.GERMAN
 
     def set_side(self, side: Player) -> None:
+        """`side` is the player's, by e-mail and against the computer alike."""
         self._side_radios[side].setChecked(True)
+        self.computer_choice.set_side(side)
 
     def fog(self) -> bool:
         """[18.1] Whether the game is played with the fog of war."""
@@ -404,7 +436,8 @@ class NewGameDialog(QDialog):
     # --- building ---------------------------------------------------------------------
 
     def _build_players(self) -> None:
-        """Who plays: one player, two at this computer or two by e-mail, with one's side."""
+        """Who plays: one player, against the computer (with one's side and the computer's
+        player and strength), two at this computer or two by e-mail (with one's side)."""
         self.players_group = QGroupBox("&Players", self)
         self.players_group.setObjectName("playersGroup")
         self.play_buttons = QButtonGroup(self)
@@ -419,6 +452,9 @@ class NewGameDialog(QDialog):
             self._play_radios[play] = radio
             layout.addWidget(radio)
             layout.addWidget(self._explanation(explanation, radio))
+            if play is Play.COMPUTER:
+                self.computer_choice = ComputerChoice(self.players_group, _text_indent(radio))
+                layout.addWidget(self.computer_choice)
         layout.addLayout(self._side_row(self._play_radios[Play.EMAIL]))
 
     def _side_row(self, email: QRadioButton) -> QHBoxLayout:
@@ -444,10 +480,18 @@ class NewGameDialog(QDialog):
         return row
 
     def _on_play_changed(self) -> None:
-        """The side matters in e-mail play alone; so does 'your side' in the set-up's line."""
+        """The side matters by e-mail and against the computer; so does 'your side' in the
+        set-up's line. Against the computer both sides start in the default set-up."""
         email = self._play_radios[Play.EMAIL].isChecked()
+        computer = self._play_radios[Play.COMPUTER].isChecked()
         for widget in (self.side_label, *self._side_radios.values()):
             widget.setEnabled(email)
+        self.computer_choice.setEnabled(computer)
+        if computer:
+            self.default_setup_radio.setChecked(True)
+        self.hand_setup_radio.setEnabled(not computer)
+        hand = HAND_SETUP_NOT_AGAINST if computer else HAND_SETUP_TEXT
+        self.hand_setup_radio.setToolTip(hand)
         self.default_setup_radio.setToolTip(DEFAULT_SETUP_TEXTS[email])
         self.default_setup_label.setText(DEFAULT_SETUP_TEXTS[email])
         self.default_setup_label.setToolTip(DEFAULT_SETUP_TEXTS[email])

@@ -1,5 +1,6 @@
 """The New Game dialog's memory: the last choice started, kept with QSettings, so the next
-new game opens as the last one was made (issue 20). A value the settings hold that no longer
+new game opens as the last one was made (issue 20), the computer's player and strength too
+(issue 38). A value the settings hold that no longer
 fits (a scenario or option removed, a mode renamed) is ignored, never an error."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from PySide6.QtCore import QSettings
 
 from owsqt.journal.identity import config_dir
 from owsqt.journal.textformat import Play
+from owsqt.players.names import LEVEL_NAMES, PLAYER_NAMES
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import GAME_OPTIONS
@@ -33,6 +35,8 @@ def remember(store: QSettings, choice: Any) -> None:
     store.setValue("play", choice.play.value)
     store.setValue("side", choice.side.value)
     store.setValue("defaultSetup", "yes" if choice.default_setup else "no")
+    store.setValue("computerPlayer", choice.computer_player)  # issue 38
+    store.setValue("computerLevel", choice.computer_level)
     store.endGroup()
     store.sync()
 
@@ -57,9 +61,23 @@ def recall(store: QSettings, ruleset: Ruleset) -> dict[str, Any] | None:
             "default_setup": str(store.value("defaultSetup", "yes")) != "no",
             "play": _enum(Play, store.value("play"), Play.SOLITAIRE),
             "side": _enum(Player, store.value("side"), Player.GERMAN),
+            **_computer(store),
         }
     finally:
         store.endGroup()
+
+
+def _computer(store: QSettings) -> dict[str, str]:
+    """The computer's player and strength last chosen, if this owsqt still offers them."""
+    found = {}
+    for key, field, known in (
+        ("computerPlayer", "computer_player", PLAYER_NAMES),
+        ("computerLevel", "computer_level", LEVEL_NAMES),
+    ):
+        value = str(store.value(key, "") or "")
+        if value in known:
+            found[field] = value
+    return found
 
 
 def _enum(kind: Any, value: object, default: Any) -> Any:
