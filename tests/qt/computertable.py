@@ -7,9 +7,14 @@ from __future__ import annotations
 from owsqt.journal.textformat import Play
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.app.newgamedialog import NewGameChoice, start_game
+from owsqt.rules.air.allocation import STEP_THREE, allocation_step
+from owsqt.rules.core.actions import Action, AllocateAir, DeclareAttacks, EndStep
+from owsqt.rules.core.frozenmap import FrozenMap
+from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.session import GameSession
+from owsqt.session.computer import computer_to_move, play_move, seed_of, think
 from tests.qt.tabletools import window_for
 
 TURN_MS = 60_000  # the longest a test waits for the computer's turn
@@ -49,3 +54,42 @@ def wait_for_human(qtbot, window: MainWindow, timeout: int = TURN_MS) -> None:
     """Until the computer has played what it must and the human acts (or the game is over)."""
     turns = window.computer.turns
     qtbot.waitUntil(lambda: not turns.playing and turns.why_wait() is None, timeout=timeout)
+
+
+def human_pass(session: GameSession, human: Player) -> Action:
+    """The human's least action now: no air missions (4.3), no planned attacks (6.1), else
+    the end of the step."""
+    state = session.state
+    step = allocation_step(session.ruleset, state)
+    if step is not None and step[0] is human and step[1] != STEP_THREE:
+        return AllocateAir(player=human, missions=FrozenMap())
+    if (
+        state.segment is Segment.INITIATIVE_DETERMINATION
+        and human not in state.initiative.planned_attacks
+    ):
+        return DeclareAttacks(player=human, planned=0)
+    return EndStep(player=human)
+
+
+def before_computer_moves_in(
+    session: GameSession, *segments: Segment, limit: int = 300
+) -> tuple[str, Action]:
+    """Play the game by the session alone, the human passing and the computer thinking on
+    this thread, until a pass of the human's is followed by moves of the computer in one of
+    `segments`: the journal's text before that pass, and the pass."""
+    seat = session.seat
+    assert seat is not None
+    before: tuple[str, Action] | None = None
+    for _ in range(limit):
+        if computer_to_move(session, seat):
+            move = think(session.ruleset, session.state, seat, seed_of(session))
+            if move is not None:
+                if before is not None and session.state.segment in segments:
+                    return before
+                assert play_move(session, seat, move).applied
+                continue
+        action = human_pass(session, seat.side.opponent)
+        before = (session.text(), action)
+        outcome = session.submit(action)
+        assert outcome.applied, outcome.verdict
+    raise AssertionError(f"the computer never came to move in {segments}")

@@ -26,6 +26,9 @@ from owsqt.session.computer import Move, computer_to_move, seed_of, think
 from owsqt.session.seat import Seat
 
 PACE_MS = 600  # after each move of the computer, before its next: time to see it
+# Before a thought begins, the window draws what changed: a thought running meanwhile would
+# share the interpreter with the drawing and slow it several times over.
+SETTLE_MS = 40
 BUSY_WIDTH = 90
 
 
@@ -36,7 +39,7 @@ def computer_name(seat: Seat) -> str:
 
 class ComputerTurns(QObject):
     """Plays the computer's moves at the table as they come; `pace_ms` between two of them
-    (a setting: 0 plays them at once)."""
+    (a setting: 0 plays them as soon as the window has drawn the last one)."""
 
     moved = Signal(object)  # the Move the computer played, once it is in the journal
 
@@ -56,7 +59,7 @@ class ComputerTurns(QObject):
         self._idle_on: GameState | None = None  # it had nothing of its own to do here
         self._stuck_on: GameState | None = None  # its thought failed here: never again
         self._stopped = False
-        self._soon = QTimer(self, singleShot=True, interval=0)  # many changes, one look
+        self._soon = QTimer(self, singleShot=True, interval=SETTLE_MS)  # many changes, one look
         self._soon.timeout.connect(self._go)
         self._pace = QTimer(self, singleShot=True)
         self._pace.timeout.connect(self._go)
@@ -149,7 +152,7 @@ class ComputerTurns(QObject):
             self._idle_on = state
             self._show(None)
             return
-        self._pace.start(self.pace_ms)  # before the move's redraw asks again
+        self._pace.start(max(self.pace_ms, SETTLE_MS))  # before the move's redraw asks again
         outcome = self._bridge.play_computer(move)
         if outcome is None:  # a replay began, or the file could not be written: said
             self._pace.stop()
