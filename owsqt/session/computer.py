@@ -33,7 +33,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import belief
 from owsqt.session.game import GameSession
 from owsqt.session.play import ComputerPlay
-from owsqt.session.seat import COMPUTER_FIELD, Seat, by_computer
+from owsqt.session.seat import Seat, by_computer
 from owsqt.session.worldmoves import in_whole_game
 
 TRIES = 8  # moves refused in the whole game (18.1) before the computer plays a safe one
@@ -142,8 +142,7 @@ def seed_of(session: GameSession) -> str:
 
 def play_move(session: GameSession, seat: Seat, move: Move) -> Outcome:
     """Journal the computer's `move` in the game's mode, with its reason in the entry."""
-    reason = f"{seat.player} {seat.level}: {move.choice.reason}"
-    return session.write_action(move.action, ((COMPUTER_FIELD, reason),))
+    return session.write_action(move.action, (seat.field(move.choice.reason),))
 
 
 def play_until_human(

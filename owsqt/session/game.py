@@ -55,7 +55,7 @@ from owsqt.session.presentlog import LogLine
 from owsqt.session.problems import EMAIL_RULE, Problem
 from owsqt.session.record import GameRecord, Key
 from owsqt.session.replay import Progress, Replay, ReplayedGame
-from owsqt.session.seat import COMPUTER_FIELD, SETUP_REASON, by_computer, seat_in
+from owsqt.session.seat import SETUP_REASON, by_computer, seat_in
 
 
 class GameSession:
@@ -158,7 +158,7 @@ class GameSession:
                 return
             place = self.submit
             if self.seat is not None and player is self.seat.side:  # the computer's side
-                place = partial(self.write_action, fields=((COMPUTER_FIELD, SETUP_REASON),))
+                place = partial(self.write_action, fields=(self.seat.field(SETUP_REASON),))
             elif self.players.why_not_act(EndStep(player=player)):
                 return
             for action in default_setup(
@@ -345,6 +345,12 @@ class GameSession:
         if side is not None and fog_on(self.state):
             return self._record.present_lines(since, side, self.seen_by(side))
         return self._record.log_lines(since, side)
+
+    def computer_said(self, number: int, side: Player | None = None) -> str | None:
+        """[18.1] The log's line of why the computer made entry `number`, as `side` may read
+        it (under fog of war, no hidden unit of the computer's named); None for an entry it
+        did not make."""
+        return self._record.said(self._record.journal.entry(number), side)
 
     def narration(self, number: int, side: Player | None = None) -> tuple[str, ...]:
         """[18.1] What journal entry `number` narrates, as `side` may read it in a game with
