@@ -30,8 +30,9 @@ def arena(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         raise InputError("--games and --jobs: at least 1")
     games = paired_games(args.scenario, args.german, args.soviet, args.games, args.seed)
-    games = [replace(game, level=args.level) for game in games]
+    games = [replace(game, level=args.level, fog=args.fog) for game in games]
     summary = summarise(list(_played(games, args.jobs)))
+    summary["fog_of_war"] = args.fog
     if args.json:
         say_json(summary)
     else:

@@ -28,6 +28,11 @@ def add_arena_command(commands: argparse._SubParsersAction) -> None:
         default="normal",
         help="both players' strength level (docs/computer-players.md; default normal)",
     )
+    arena.add_argument(
+        "--fog",
+        action="store_true",
+        help="play with the fog of war (18.1): each player chooses on its own side's world",
+    )
     arena.add_argument("--games", type=int, default=2, help="how many games (default 2)")
     arena.add_argument("--seed", type=int, default=1, help="the first seed (default 1)")
     arena.add_argument("--jobs", type=int, default=1, help="games at a time, in processes")

@@ -7,9 +7,11 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from owsqt.cli.computerplay import computer_plays, say_moves, seat_of
 from owsqt.cli.errors import InputError, output_path, say, say_json, shorten
 from owsqt.cli.exitcodes import EXIT_OK, EXIT_REFUSED
 from owsqt.journal.identity import fingerprint
@@ -40,19 +42,30 @@ def new(args: argparse.Namespace) -> int:
     if args.scenario not in ruleset.scenarios:
         known = ", ".join(sorted(ruleset.scenarios))
         raise InputError(f"--scenario: unknown scenario {args.scenario!r}; known: {known}")
-    play = Play(args.play)  # a local kind: an e-mail game is begun at the desktop
+    seat = seat_of(args)  # the computer's, in a game against it (issue 38)
+    # a local kind: an e-mail game is begun at the desktop
+    play = Play.COMPUTER if seat is not None else Play(args.play or Play.SOLITAIRE.value)
     options = (FOG_OF_WAR,) if args.fog else ()
+    computer = seat.text if seat is not None else None
     session = new_game(
-        ruleset, args.scenario, Mode(args.mode), seed=args.seed, options=options, play=play
+        ruleset,
+        args.scenario,
+        Mode(args.mode),
+        seed=args.seed,
+        options=options,
+        play=play,
+        computer=computer,
     )
     if not args.empty:
         session.apply_default_setup()
+    moves = computer_plays(session)
     try:
         session.save_as(out, replace=False)  # made exclusively: never over a game made since
     except JournalExists:
         raise InputError(f"--out {out}: exists already; choose another name") from None
     session.close()
     say(f"wrote {out}: {_where(ruleset, session)}")
+    say_moves(moves)
     return EXIT_OK
 
 
@@ -60,24 +73,31 @@ def act(args: argparse.Namespace) -> int:
     data = _action_data(args.action)
     ruleset = default_ruleset()
     session, up_to_date = _opened(ruleset, args.file)
+    earlier: list[dict[str, Any]] = []  # the computer's, when it was still to move
+    moves: list[dict[str, Any]] = []  # the computer's answer
     try:
         action = action_from_data(data, ruleset.grid)
+        earlier = computer_plays(session)
         outcome = session.submit(action)
         if outcome.applied and session.path is None:  # version 1: rewritten only now
             session.close()
             session = open_journal(ruleset, args.file)
             outcome = session.submit(action)
-        up_to_date = up_to_date and not outcome.applied
+        entry = len(session.entries)
         events, violations = _told(ruleset, session, outcome)
+        if outcome.applied:
+            moves = computer_plays(session)
+        up_to_date = up_to_date and not outcome.applied and not earlier
     except CodecError as error:
         raise InputError(f"the action: cannot be read: {error}") from None
     except InvalidAction as error:
-        return _act_result(args, session, False, [], [str(error)])
+        return _act_result(args, session, Acted(False, None, [], [str(error)], earlier))
     finally:
         if not up_to_date:
             save_checkpoint(session)  # the next `act` need not replay the journal
         session.close()
-    return _act_result(args, session, outcome.applied, events, violations)
+    result = Acted(outcome.applied, entry, events, violations, earlier, moves)
+    return _act_result(args, session, result)
 
 
 def _told(ruleset: Ruleset, session: GameSession, outcome: Outcome) -> tuple[list[str], list[str]]:
@@ -104,23 +124,41 @@ def _action_data(text: str) -> Any:
         raise InputError("the action: is nested too deeply to read") from None
 
 
-def _act_result(args, session, applied: bool, events: list[str], violations: list[str]) -> int:
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """What `owsqt act` did: whether the action was applied, its entry, what it did and the
+    rules it broke; in a game against the computer, its moves before the action (when it
+    was still to move) and its answer after it."""
+
+    applied: bool
+    entry: int | None
+    events: list[str]
+    violations: list[str]
+    earlier: list[dict[str, Any]] = field(default_factory=list)
+    answer: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _act_result(args: argparse.Namespace, session: GameSession, acted: Acted) -> int:
     if args.json:
-        result = {
-            "applied": applied,
-            "entry": len(session.entries) if applied else None,
-            "events": events,
-            "violations": violations,
+        result: dict[str, Any] = {
+            "applied": acted.applied,
+            "entry": acted.entry if acted.applied else None,
+            "events": acted.events,
+            "violations": acted.violations,
         }
+        if session.seat is not None:
+            result["computer"] = acted.earlier + acted.answer
         say_json(result, indent=1, ensure_ascii=False)
     else:
-        if applied:
-            say(f"entry {len(session.entries)}")
-        for line in events:
+        say_moves(acted.earlier)  # the computer's, when it was still to move
+        if acted.applied:
+            say(f"entry {acted.entry}")
+        for line in acted.events:
             say(f"  {line}")
-        for line in violations:
-            say(f"  {'broken rule' if applied else 'refused'}: {shorten(line)}")
-    return EXIT_OK if applied else EXIT_REFUSED
+        for line in acted.violations:
+            say(f"  {'broken rule' if acted.applied else 'refused'}: {shorten(line)}")
+        say_moves(acted.answer)
+    return EXIT_OK if acted.applied else EXIT_REFUSED
 
 
 def _opened(ruleset: Ruleset, path: Path) -> tuple[GameSession, bool]:
@@ -171,6 +209,8 @@ def replay(args: argparse.Namespace) -> int:
             "interdiction_zones": _zones(ruleset, state),
             "victory": victory_summary(session, upto),  # 19.0: the result and its points
         }
+        if session.seat is not None:  # why the computer made the entry, if it did
+            summary["computer"] = session.computer_said(upto) if upto else None
         say_json(summary, indent=2, sort_keys=True)
         return EXIT_OK
     statuses = Counter(unit.status.value for unit in state.units.values())
@@ -184,6 +224,9 @@ def replay(args: argparse.Namespace) -> int:
     if upto:
         for line in session.entries[upto - 1].narration:
             say(f"  #{upto}: {line}")
+        said = session.computer_said(upto)
+        if said is not None:
+            say(f"  #{upto}: {said}")
     return EXIT_OK
 
 
@@ -200,6 +243,7 @@ def _replay_as(args: argparse.Namespace, session: GameSession, side: Player, upt
     seen = session.seen_by(side, upto)
     state = seen.state
     narration = list(session.narration(upto, side)) if upto else []
+    said = session.computer_said(upto, side) if upto else None
     grid = ruleset.grid
     if args.json:
         summary = {
@@ -218,6 +262,8 @@ def _replay_as(args: argparse.Namespace, session: GameSession, side: Player, upt
             "hidden": {grid.id_of(hex_): count for hex_, count in seen.hidden.items()},
             "narration": narration,
         }
+        if session.seat is not None:  # why the computer made the entry, if it did
+            summary["computer"] = said
         say_json(summary, indent=2, sort_keys=True, ensure_ascii=False)
         return EXIT_OK
     fog = "with the fog of war (18.1)" if fog_on(state) else "without fog of war: everything"
@@ -234,7 +280,7 @@ def _replay_as(args: argparse.Namespace, session: GameSession, side: Player, upt
     for hex_, count in sorted(seen.hidden.items(), key=lambda item: grid.id_of(item[0])):
         if hex_ not in state.stacks:
             say(f"  {grid.id_of(hex_)} {side.opponent.title}: {count} hidden")
-    for line in narration:
+    for line in (*narration, *([said] if said is not None else [])):
         say(f"  #{upto}: {line}")
     return EXIT_OK
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from owsqt.players.names import LEVEL_NAMES, PLAYER_NAMES
 from owsqt.rules.core.verdict import Mode
 
 PLAYS = ("solitaire", "hot-seat")  # journal.textformat.Play's local kinds (tests check)
@@ -18,7 +19,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         "new",
         help="make a new game file (--fog: with the fog of war, 18.1)",
         description="Make a new game file, set up as its scenario's default set-up has it "
-        "(19.11) unless --empty;\nwith --fog, played with the fog of war (18.1).",
+        "(19.11) unless --empty;\nwith --fog, played with the fog of war (18.1); with --computer "
+        "SIDE, against the computer,\nwhich plays that side.",
         describe=scenario_list,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -32,7 +34,26 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     )
     new.add_argument("--seed", type=int, help="the dice seed (default: a random one)")
     new.add_argument(
-        "--play", choices=PLAYS, default="solitaire", help="one player, or two at one computer"
+        "--play",
+        choices=PLAYS,
+        help="one player (solitaire, the default), or two at one computer",
+    )
+    new.add_argument(
+        "--computer",
+        choices=("german", "soviet"),
+        help="play against the computer, which plays this side: it sets up and plays until "
+        "you must act, and again after each `owsqt act` (docs/computer-players.md)",
+    )
+    new.add_argument(
+        "--player",
+        choices=PLAYER_NAMES,
+        help="with --computer: the computer player (default: the strongest offered)",
+    )
+    new.add_argument(
+        "--level",
+        choices=LEVEL_NAMES,
+        help="with --computer: its strength level, declared in docs/computer-players.md "
+        "(default normal)",
     )
     new.add_argument(
         "--empty", action="store_true", help="leave the set-up to be made (default set-up else)"
@@ -50,7 +71,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     act = commands.add_parser(
         "act",
         help="apply one action, given as JSON, to a game file",
-        description="Apply one action to a game file and append it to the journal. A "
+        description="Apply one action to a game file and append it to the journal; in a game "
+        "against the computer, the computer then plays until you must act (each of its moves "
+        "printed with its reason). A "
         "checkpoint of the state beside the file (.NAME.checkpoint) spares replaying the "
         "whole journal; it is a cache, checked against the file's hash chain, and `owsqt "
         "verify` never uses it (docs/pbem-format.md).",

@@ -11,7 +11,7 @@ That serves undo and the replay controls alike (step back, jump to an entry).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from owsqt.rules.core.actions import Action
@@ -193,6 +193,13 @@ class History:
     @property
     def last_applied(self) -> Applied | None:
         return self._tip.applied if self._tip else None
+
+    def effective(self) -> Iterator[Applied]:
+        """The effective actions, the last first: those undo would take back in turn."""
+        node = self._tip
+        while node is not None:
+            yield node.applied
+            node = node.parent
 
     @property
     def next_redo(self) -> Applied | None:

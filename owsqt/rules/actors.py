@@ -10,8 +10,10 @@ from owsqt.rules.core.actions import Action
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.movement.stacking import overstacked_hexes
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.initiative import determined_this_turn
+from owsqt.rules.turn.sequence import STACKING_SEGMENTS
 
 BOTH = frozenset(Player)
 
@@ -36,7 +38,8 @@ def who_acts(ruleset: Ruleset, state: GameState) -> frozenset[Player]:
     """The players who may act in the step under way: the player choosing a special fire
     (11.7); the side a combat step or its result waits for (11.2); in the Initiative Phase
     those who have not bid (6.1); else the active player, or both in steps that have none
-    (air operations). Nobody once the game is over."""
+    (air operations) and when the other side must displace units a retreat overstacked
+    before the step may end (9.3). Nobody once the game is over."""
     if state.phase is Phase.GAME_OVER:
         return frozenset()
     if state.special_fire is not None:  # 11.7: the owner of the ZOC entered chooses
@@ -51,7 +54,12 @@ def who_acts(ruleset: Ruleset, state: GameState) -> frozenset[Player]:
         missing = BOTH - set(state.initiative.planned_attacks)
         if missing:
             return frozenset(missing)
-    return BOTH if state.active is None else frozenset((state.active,))
+    if state.active is None:
+        return BOTH
+    other = state.active.opponent
+    if state.segment in STACKING_SEGMENTS and overstacked_hexes(ruleset, state, other):
+        return BOTH  # 9.3: a retreat overstacked the other side, who displaces before the end
+    return frozenset((state.active,))
 
 
 def acting_side(ruleset: Ruleset, state: GameState, action: Action) -> Player | None:

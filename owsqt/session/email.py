@@ -261,6 +261,9 @@ class EmailExchange:
             )
         )
 
+    def why_not_redo(self, target: int) -> str | None:
+        return None  # a redo is judged as the action it makes again (why_not_act)
+
     def seal(self, action: Action, before: GameState) -> bool:
         """[6.1, 4.3] Whether `action` is sealed instead of applied (sealedbids.py)."""
         return self._bids.seal(action, before)

@@ -17,7 +17,7 @@ exchangegame.Game lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -55,7 +55,7 @@ from owsqt.session.presentlog import LogLine
 from owsqt.session.problems import EMAIL_RULE, Problem
 from owsqt.session.record import GameRecord, Key
 from owsqt.session.replay import Progress, Replay, ReplayedGame
-from owsqt.session.seat import COMPUTER_FIELD, SETUP_REASON, seat_in
+from owsqt.session.seat import SETUP_REASON, by_computer, seat_in
 
 
 class GameSession:
@@ -107,7 +107,7 @@ class GameSession:
         if self.email is not None:
             self.players = self.email
         elif self.seat is not None:
-            self.players = ComputerPlay(header, self.seat.side, self._actor)
+            self.players = ComputerPlay(header, self.seat.side, self._actor, self._by_computer)
         else:
             self.players = LOCAL_PLAY[self.play](header)
         parts = ReplayedGame(self.ruleset, header, self.mode, self.players, self.email, self._key)
@@ -158,7 +158,7 @@ class GameSession:
                 return
             place = self.submit
             if self.seat is not None and player is self.seat.side:  # the computer's side
-                place = partial(self.write_action, fields=((COMPUTER_FIELD, SETUP_REASON),))
+                place = partial(self.write_action, fields=(self.seat.field(SETUP_REASON),))
             elif self.players.why_not_act(EndStep(player=player)):
                 return
             for action in default_setup(
@@ -221,7 +221,9 @@ class GameSession:
         following = self._history.next_redo
         if following is None:
             return self._history.why_not_redo()
-        return self.players.why_not_act(following.action)
+        return self.players.why_not_redo(following.entry) or self.players.why_not_act(
+            following.action
+        )
 
     def undo(self) -> Applied:
         """Take back the last effective action (ValueError saying why when it cannot be)."""
@@ -244,6 +246,10 @@ class GameSession:
         redone, outcome = self._history.preview_redo()
         self._record.redo(redone, outcome)
         return outcome
+
+    def effective_actions(self) -> Iterator[Applied]:
+        """The effective actions, the last first: those undo would take back in turn."""
+        return self._history.effective()
 
     def state_after(self, entry: int) -> GameState:
         """The state after journal entry `entry` (0: as the game began), for replay."""
@@ -284,6 +290,10 @@ class GameSession:
         if self._world is not None:
             return self._world.step(state, action, mode)
         return apply(self.ruleset, state, action, mode)
+
+    def _by_computer(self, number: int) -> bool:
+        """Whether the computer made journal entry `number` (play against it, issue 38)."""
+        return by_computer(self._record.journal.entry(number))
 
     def _actor(self, action: Action) -> Player | None:
         """[3.1] The side that makes `action` now (rules/actors.py)."""
@@ -335,6 +345,12 @@ class GameSession:
         if side is not None and fog_on(self.state):
             return self._record.present_lines(since, side, self.seen_by(side))
         return self._record.log_lines(since, side)
+
+    def computer_said(self, number: int, side: Player | None = None) -> str | None:
+        """[18.1] The log's line of why the computer made entry `number`, as `side` may read
+        it (under fog of war, no hidden unit of the computer's named); None for an entry it
+        did not make."""
+        return self._record.said(self._record.journal.entry(number), side)
 
     def narration(self, number: int, side: Player | None = None) -> tuple[str, ...]:
         """[18.1] What journal entry `number` narrates, as `side` may read it in a game with

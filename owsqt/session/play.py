@@ -7,7 +7,8 @@ allows: the engine is the same for all of them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Protocol
 
 from owsqt.journal.textformat import SIDES, Entry, Header, JournalError, Play
@@ -64,6 +65,11 @@ class Players(Protocol):
     def why_not_undo(self, target: int) -> str | None:
         """Why the player at this computer may not take back entry `target`, beyond the
         barriers of the history itself (a die, a change of player)."""
+        ...
+
+    def why_not_redo(self, target: int) -> str | None:
+        """Why the player at this computer may not act again entry `target`, undone, beyond
+        whether its action is his to make now (`why_not_act`)."""
         ...
 
     def waiting_for_opponent(self) -> bool:
@@ -133,6 +139,9 @@ class LocalPlay:
     def why_not_undo(self, target: int) -> str | None:
         return None
 
+    def why_not_redo(self, target: int) -> str | None:
+        return None
+
     def waiting_for_opponent(self) -> bool:
         return False
 
@@ -193,21 +202,55 @@ class HotSeatPlay(LocalPlay):
 class ComputerPlay(LocalPlay):
     """One player against a computer player at this computer (issue 38): the human makes
     no action of the computer's side (`actor` names the side that makes an action); the
-    computer's own moves are journalled without this question (session/computer.py)."""
+    computer's own moves are journalled without this question (session/computer.py).
+
+    The human takes back a computer's move only with his own action before it, all at
+    once (computer.take_back, inside `taking_back`), never alone; and the computer's moves
+    taken back are not redone: it plays again by itself. `made_by_computer` says whether
+    the computer made a journal entry."""
 
     rule = "play against the computer"
 
     def __init__(
-        self, header: Header, side: Player, actor: Callable[[Action], Player | None]
+        self,
+        header: Header,
+        side: Player,
+        actor: Callable[[Action], Player | None],
+        made_by_computer: Callable[[int], bool],
     ) -> None:
         super().__init__(header)
         self.computer_side = side
         self._actor = actor
+        self._made_by_computer = made_by_computer
+        self._taking_back = False
 
     def why_not_act(self, action: Action | None = None) -> str | None:
         if action is None or self._actor(action) is not self.computer_side:
             return None
         return f"the {self.computer_side.title} side is the computer's to play"
+
+    def why_not_undo(self, target: int) -> str | None:
+        if self._taking_back or not self._made_by_computer(target):
+            return None
+        return (
+            "the computer's move is taken back only with your action before it "
+            "(take back your last action)"
+        )
+
+    def why_not_redo(self, target: int) -> str | None:
+        if not self._made_by_computer(target):
+            return None
+        return "the computer's move is not redone: it plays again by itself"
+
+    @contextmanager
+    def taking_back(self) -> Iterator[None]:
+        """While the human's last action and the computer's moves after it are taken back
+        (computer.take_back): the computer's entries may be undone."""
+        self._taking_back = True
+        try:
+            yield
+        finally:
+            self._taking_back = False
 
 
 LOCAL_PLAY = {Play.SOLITAIRE: SolitairePlay, Play.HOT_SEAT: HotSeatPlay}

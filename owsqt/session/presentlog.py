@@ -22,7 +22,7 @@ class LogLine:
 
     entry: int
     text: str
-    kind: str  # "event", "violation", "undo", "redo", "exchange"
+    kind: str  # "event", "violation", "undo", "redo", "exchange", "computer" (why it acted)
 
 
 class PresentLog:

@@ -2,7 +2,8 @@
 
 Every entry a GameSession writes, played or replayed, goes through `GameRecord.write`:
 signed and on disk first, then it takes effect on the game's history; beside it are kept the
-turn and phase after it, each side's reading of it (sidelog.py: 18.1) and, in e-mail play
+turn and phase after it, each side's reading of it (sidelog.py: 18.1; in a game against the
+computer, of why it made it) and, in e-mail play
 under fog of war, the marks of this side's world (fogmail.py). The record reads the log back
 as the desktop shows it."""
 
@@ -27,6 +28,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.public import Public
 from owsqt.session.fogmail import SideWorld, sealed
 from owsqt.session.presentlog import LogLine, PresentLog
+from owsqt.session.seat import seat_in
 from owsqt.session.sidelog import Reading, SideLog
 
 
@@ -69,6 +71,7 @@ class GameRecord:
         self._phases: list[tuple[int, Phase]] = []  # the turn and phase after each entry
         self._side_log = SideLog(ruleset, FOG_OF_WAR in header.options)  # entries' events
         self._present_log: dict[Player, PresentLog] = {}  # 18.1: each side's log today
+        self._seat = seat_in(header)  # the computer's, in a game against it (issue 38)
 
     @property
     def next_number(self) -> int:
@@ -242,7 +245,18 @@ class GameRecord:
             narration, violations = self._side_log.reading(entry, side)
             lines.extend(LogLine(entry.number, text, kind) for text in narration)
             lines.extend(LogLine(entry.number, text, "violation") for text in violations)
+            said = self.said(entry, side)
+            if said is not None:
+                lines.append(LogLine(entry.number, said, "computer"))
         return lines
+
+    def said(self, entry: Entry, side: Player | None) -> str | None:
+        """The log's line of why the computer made `entry`, in a game against it, as `side`
+        may read it (sidelog.py: 18.1); None for an entry it did not make."""
+        if self._seat is None or entry.kind is not EntryKind.ACT:
+            return None
+        written = self._side_log.said(entry, side)
+        return None if written is None else self._seat.said(written)
 
     def present_lines(self, since: int, side: Player, now: SideView) -> list[LogLine]:
         """[18.1] The lines after `since` as `side` reads them today, seeing `now`: with no

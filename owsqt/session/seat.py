@@ -34,6 +34,17 @@ class Seat:
         """For the log and the table: "the computer (greedy, normal)"."""
         return f"the computer ({self.player}, {self.level})"
 
+    def field(self, reason: str) -> tuple[str, str]:
+        """The field of an entry the computer made for `reason`: its player, level and why
+        ("greedy normal: allocate_air scores 243.0 of 2 looked at")."""
+        return COMPUTER_FIELD, f"{self.player} {self.level}: {reason}"
+
+    def said(self, written: str) -> str:
+        """The log's line of an entry's computer field `written`: "The computer (greedy,
+        normal), Soviet: allocate_air scores 243.0 of 2 looked at"."""
+        reason = written.removeprefix(f"{self.player} {self.level}: ")
+        return f"The {self.title.removeprefix('the ')}, {self.side.title}: {reason}"
+
 
 def seat_in(header: Header) -> Seat | None:
     """The computer's seat a game's header names; None in any other kind of play;

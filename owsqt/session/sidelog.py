@@ -16,9 +16,10 @@ from owsqt.journal.textformat import Entry, EntryKind
 from owsqt.rules.core.events import Event
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.fog.narration import Sight, names_enemy
+from owsqt.rules.fog.narration import Sight, enemies_named, names_enemy
 from owsqt.rules.fog.view import SideView, view
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session.seat import COMPUTER_FIELD
 
 VIEWS_KEPT = 4  # a state's view is asked as the state after one entry and before the next
 TOLD_BY_EVENTS = (EntryKind.ACT, EntryKind.REDO, EntryKind.TELL)
@@ -37,12 +38,17 @@ class SideLog:
         # entry a checkpoint covers (session/checkpoint.py), whose events are not known.
         self._read: list[dict[Player, Reading] | None] = []
         self._views: OrderedDict[tuple[int, Player], tuple[GameState, SideView]] = OrderedDict()
+        # 18.1: per entry the computer made, the sides whose reading of its reason differs
+        self._said: dict[int, dict[Player, str]] = {}
 
     def add(
         self, entry: Entry, events: Sequence[Event], before: GameState, after: GameState
     ) -> None:
         """Read the entry just written, whose action had `events`, for each side."""
         read: dict[Player, Reading] = {}
+        said = entry.field(COMPUTER_FIELD)
+        if self._fog and said is not None:
+            self._read_said(entry.number, said, before, after)
         if self._fog and entry.kind in TOLD_BY_EVENTS:
             # 18.1: a TELL's narration is written for the other side; each side reads its
             # own program's events (e-mail play: its world's)
@@ -55,6 +61,26 @@ class SideLog:
                     read[side] = (tuple(e.describe(self._ruleset) for e in events), ())
         self._read.append(read)
 
+    def _read_said(self, number: int, said: str, before: GameState, after: GameState) -> None:
+        """[18.1] The computer's reason for entry `number` as each side may read it: written
+        on its own side's world, it may name its own units the human does not see, which
+        his reading leaves unnamed ("a German unit"), as the entry's narration does."""
+        for side in Player:
+            if enemies_named(self._ruleset, said, side):
+                sight = Sight(self._ruleset, side, before, after, self._viewer(side))
+                self._said.setdefault(number, {})[side] = sight.unnamed(said)
+
+    def said(self, entry: Entry, side: Player | None) -> str | None:
+        """The computer's reason written in `entry` (its field) as `side` may read it: as
+        written for side None or a game without fog; None for an entry it did not make, or
+        one before the checkpoint a fogged game resumed from."""
+        written = entry.field(COMPUTER_FIELD)
+        if written is None or side is None or not self._fog:
+            return written
+        if self._read[entry.number - 1] is None:
+            return None  # before the checkpoint a game resumed from: not read
+        return self._said.get(entry.number, {}).get(side, written)
+
     def skip(self, count: int) -> None:
         """Entries a checkpoint covers: their events are not known here."""
         self._read.extend([None] * count)
@@ -62,6 +88,8 @@ class SideLog:
     def cut(self, length: int) -> None:
         """Forget the entries after the first `length` (an import taken back)."""
         del self._read[length:]
+        for number in [number for number in self._said if number > length]:
+            del self._said[number]
 
     def reading(self, entry: Entry, side: Player | None) -> Reading:
         """[18.1] Entry `entry`'s narration and broken rules as `side` may read them: as

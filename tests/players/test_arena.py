@@ -8,6 +8,7 @@ import json
 import pytest
 
 from owsqt.cli.arena import paired_games, wilson
+from owsqt.cli.arenagames import UNFINISHED, ArenaGame, play_arena_game
 from owsqt.cli.exitcodes import EXIT_BAD_INPUT
 from owsqt.cli.main import main
 
@@ -49,3 +50,17 @@ def test_i38_4_the_arena_refuses_an_unknown_player_in_one_line(capsys):
     assert exit_.value.code == EXIT_BAD_INPUT
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "hal" in lines[0], lines
+
+
+@pytest.mark.slow  # two whole fogged games, about 20 s
+def test_i38_4_18_1_a_fogged_arena_game_plays_to_its_end_and_the_same_again(shipped):
+    game = ArenaGame("we-are-coming", 3, "greedy", "random", fog=True)
+    first = play_arena_game(shipped, game)
+    again = play_arena_game(shipped, game)
+    assert first.outcome != UNFINISHED
+    assert (first.winner, first.outcome, first.actions) == (
+        again.winner,
+        again.outcome,
+        again.actions,
+    )
+    assert [name for name, _ in first.decisions] == [name for name, _ in again.decisions]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from owsqt.rules.actors import who_acts
 from owsqt.rules.core.actions import (
     Displace,
     EndStep,
@@ -233,6 +234,15 @@ def test_9_3_the_owning_player_displaces_his_own_units_even_in_the_others_segmen
     assert rules_of(refused) == ["9.3"]
     ending = apply(rules, soviet, EndStep(), Mode.STRICT)  # the German hex blocks the end too
     assert not ending.applied and "9.2" in rules_of(ending)
+
+
+def test_3_1_9_3_the_step_waits_on_the_side_a_retreat_overstacked_too(rules, state):
+    """Its end waits on the German displacement: the German side acts in it too."""
+    soviet = at_step(state, Segment.MECHANIZED_MOVEMENT, SOVIET)
+    assert who_acts(rules, soviet) == {GERMAN, SOVIET}
+    moved = displace(rules, soviet, ("hq57",), [OPEN, "3444"])
+    assert who_acts(rules, hold_fire(rules, moved.state)) == {SOVIET}
+    assert who_acts(rules, at_step(state, Segment.AIR_COMBAT, SOVIET)) == {SOVIET}  # no 9.3
 
 
 @pytest.mark.parametrize(

@@ -7,35 +7,18 @@ from __future__ import annotations
 import pytest
 
 from owsqt.journal.identity import Identity
-from owsqt.journal.textformat import JournalError, Play, parse
+from owsqt.journal.textformat import JournalError, parse
 from owsqt.rules.core.actions import AllocateAir, EndStep
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.session import new_game, open_journal
 from owsqt.session.computer import computer_to_move, play_until_human, think
 from owsqt.session.play import ComputerPlay
 from owsqt.session.seat import Seat, by_computer
+from tests.session.computerkit import SOVIET, computer_game, human_acts
 from tests.session.pbemkit import clock
 
 SCENARIO = "we-are-coming"
-SOVIET = Seat(Player.SOVIET, "greedy", "normal")
-
-
-def computer_game(ruleset, seat: Seat = SOVIET, path=None, options=()):
-    return new_game(
-        ruleset,
-        SCENARIO,
-        Mode.STRICT,
-        seed=5,
-        play=Play.COMPUTER,
-        computer=seat.text,
-        identity=Identity.generate(),
-        clock=clock(),
-        path=path,
-        game="0" * 31 + "1",
-        options=options,
-    )
 
 
 def test_i38_5_the_header_names_the_computer_s_seat_and_a_reopened_game_goes_on(shipped, tmp_path):
@@ -135,3 +118,16 @@ def test_i38_5_a_computer_s_reason_is_refused_in_a_game_of_another_kind(shipped,
     with pytest.raises(JournalError) as refused:
         parse(text)
     assert "unknown field 'computer'" in str(refused.value)
+
+
+def test_i38_5_4_3_a_computer_allocating_second_allocates_though_it_sees_no_soviet_box(shipped):
+    german = Seat(Player.GERMAN, "greedy", "normal")
+    session = computer_game(shipped, german)
+    session.apply_default_setup()
+    assert not play_until_human(session, german)  # 4.3 step 1: the Soviet side first
+    assert human_acts(session, german, "soviet").applied
+    assert computer_to_move(session, german)
+    moves = play_until_human(session, german)
+    assert moves and isinstance(moves[0].action, AllocateAir)
+    assert moves[0].action.player is Player.GERMAN
+    assert Player.GERMAN in session.state.air.allocated
