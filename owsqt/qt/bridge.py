@@ -21,7 +21,7 @@ from owsqt.rules.fog.option import fog_on
 from owsqt.rules.fog.view import SideView
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession
-from owsqt.session.computer import Move, play_move
+from owsqt.session.computer import Move, play_move, take_back
 
 
 class SessionBridge(QObject):
@@ -135,8 +135,13 @@ class SessionBridge(QObject):
         return outcome
 
     def undo(self) -> bool:
-        """Take back the last action; False when the gate kept it from being tried."""
-        return self._walk(self._session.undo)
+        """Take back the last action; against the computer, the human's last action with
+        the computer's moves since (session/computer.py: take_back). False when the gate
+        kept it from being tried."""
+        session = self._session
+        if session.seat is not None:
+            return self._walk(lambda: take_back(session))
+        return self._walk(session.undo)
 
     def redo(self) -> bool:
         """Make again the action taken back last; False when the gate kept it."""

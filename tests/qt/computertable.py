@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from owsqt.journal.textformat import Play
 from owsqt.qt.app.mainwindow import MainWindow
-from owsqt.qt.app.newgamedialog import NewGameChoice, start_game
+from owsqt.qt.app.newgamedialog import NewGameChoice
 from owsqt.rules.air.allocation import STEP_THREE, allocation_step
 from owsqt.rules.core.actions import Action, AllocateAir, DeclareAttacks, EndStep
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import GameSession
-from owsqt.session.computer import computer_to_move, play_move, seed_of, think
+from owsqt.session import GameSession, new_game
+from owsqt.session.computer import (
+    computer_to_move,
+    play_move,
+    seed_of,
+    think,
+    why_not_take_back,
+)
 from tests.qt.tabletools import window_for
 
+GAME = "0" * 31 + "7"
 TURN_MS = 60_000  # the longest a test waits for the computer's turn
 
 
@@ -30,7 +37,8 @@ def computer_game(
     seed: int = 5,
     path=None,
 ) -> GameSession:
-    """A STRICT game against the computer, both sides set up by default."""
+    """A STRICT game against the computer, both sides set up by default, its id (which
+    seeds the computer's thoughts, session/computer.py: seed_of) always the same."""
     choice = NewGameChoice(
         scenario,
         options,
@@ -40,7 +48,20 @@ def computer_game(
         computer_player=player,
         computer_level=level,
     )
-    return start_game(ruleset, choice, path, seed=seed)
+    session = new_game(
+        ruleset,
+        scenario,
+        Mode.STRICT,
+        seed=seed,
+        options=options,
+        path=path,
+        play=Play.COMPUTER,
+        side=human,
+        computer=choice.computer.text if choice.computer else None,
+        game=GAME,
+    )
+    session.apply_default_setup()
+    return session
 
 
 def computer_window(qtbot, ruleset, session: GameSession) -> MainWindow:
@@ -72,22 +93,32 @@ def human_pass(session: GameSession, human: Player) -> Action:
 
 
 def before_computer_moves_in(
-    session: GameSession, *segments: Segment, limit: int = 300
+    session: GameSession,
+    *segments: Segment,
+    undoable: bool = False,
+    limit: int = 300,
 ) -> tuple[str, Action]:
     """Play the game by the session alone, the human passing and the computer thinking on
     this thread, until a pass of the human's is followed by moves of the computer in one of
-    `segments`: the journal's text before that pass, and the pass."""
+    `segments` (any segment when none is named), with `undoable` a pass he may take back
+    (no die rolled since): the journal's text before that pass, and the pass."""
     seat = session.seat
     assert seat is not None
     before: tuple[str, Action] | None = None
+    answered = False  # the computer moved since `before`, in one of `segments`
     for _ in range(limit):
         if computer_to_move(session, seat):
             move = think(session.ruleset, session.state, seat, seed_of(session))
             if move is not None:
-                if before is not None and session.state.segment in segments:
-                    return before
+                if before is not None and (not segments or session.state.segment in segments):
+                    if not undoable:
+                        return before
+                    answered = True
                 assert play_move(session, seat, move).applied
                 continue
+        if answered and before is not None and why_not_take_back(session) is None:
+            return before
+        answered = False
         action = human_pass(session, seat.side.opponent)
         before = (session.text(), action)
         outcome = session.submit(action)

@@ -12,12 +12,15 @@ import time
 from PySide6.QtCore import QTimer
 
 from owsqt.journal.identity import Identity
+from owsqt.qt.app.gamelog import COMPUTER_GLYPH
+from owsqt.qt.play import computerturns
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session import game_from_text
-from owsqt.session.computer import computer_to_move
+from owsqt.session import game_from_text, open_journal
+from owsqt.session.computer import computer_to_move, think
 from owsqt.session.seat import by_computer
 from tests.qt.computertable import (
+    TURN_MS,
     before_computer_moves_in,
     computer_game,
     computer_window,
@@ -25,6 +28,7 @@ from tests.qt.computertable import (
 )
 
 TICK_MS = 10
+SLOW_S = 0.5
 SETTLE_MS = 500
 MOVEMENT = (Segment.NON_MECHANIZED_MOVEMENT, Segment.MECHANIZED_MOVEMENT)
 
@@ -60,12 +64,81 @@ def test_i38_5_8_1_the_window_never_freezes_while_the_computer_thinks_its_moveme
     turns = window.computer.turns
     thoughts: list[int | None] = []
     turns.moved.connect(lambda _move: thoughts.append(turns.background.last_thread))
-    timer.start()
     window.bridge.submit(human_pass)  # the human passes: the computer plays, then moves
-    qtbot.waitUntil(lambda: turns.playing, timeout=5000)
+    qtbot.waitUntil(lambda: turns.thinking, timeout=5000)
+    timer.start()  # from its first thought to the human's move
     wait_for_human(qtbot, window)
     timer.stop()
     gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
     assert len(thoughts) >= 5 and len(ticks) > 20
     assert max(gaps) < 0.1, f"the window froze {max(gaps) * 1000:.0f} ms"
     assert None not in thoughts and threading.get_ident() not in thoughts
+
+
+def test_i38_5_4_3_a_saved_game_reopens_and_the_computer_resumes_its_move(qtbot, shipped, tmp_path):
+    path = tmp_path / "against.owsg"
+    computer_game(shipped, path=path).close()  # saved as the Soviet computer is to allocate
+    session = open_journal(shipped, path)
+    before = len(session.entries)
+    window = computer_window(qtbot, shipped, session)
+    wait_for_human(qtbot, window)
+    assert len(session.entries) > before and by_computer(session.entries[-1])
+    window.close()
+    again = open_journal(shipped, path)
+    assert len(again.entries) == len(session.entries)  # its moves are in the file
+    again.close()
+
+
+def test_i38_5_the_log_sets_the_computer_s_reasons_apart(qtbot, shipped):
+    window = computer_window(qtbot, shipped, computer_game(shipped))
+    wait_for_human(qtbot, window)
+    items = [window.log.item(row) for row in range(window.log.count())]
+    reasons = [item for item in items if COMPUTER_GLYPH in item.text()]
+    assert reasons and all(item.font().italic() for item in reasons)
+    assert any("The computer (greedy, normal), Soviet: " in item.text() for item in reasons)
+    assert not any(item.font().italic() for item in items if item not in reasons)
+
+
+def test_i38_5_undo_takes_back_the_human_s_action_with_the_computer_s_moves_since(qtbot, shipped):
+    walked = computer_game(shipped)
+    text, human = before_computer_moves_in(walked, undoable=True)
+    session = game_from_text(shipped, text)
+    before, entries = session.state, len(session.entries)
+    window = computer_window(qtbot, shipped, session)
+    window.bridge.submit(human)  # the human passes, the computer answers
+    wait_for_human(qtbot, window)
+    assert any(by_computer(entry) for entry in session.entries[entries:])
+    assert window.undo_action.isEnabled() and "computer" in window.undo_action.toolTip()
+    window.undo_action.trigger()
+    assert session.state == before  # his pass and every move of the computer since
+    qtbot.wait(SETTLE_MS)
+    assert not window.computer.turns.playing  # his move again: the computer waits
+    assert window.end_step_action.isEnabled()
+
+
+def test_i38_5_a_thought_on_a_game_that_changed_is_dropped(qtbot, shipped, monkeypatch):
+    def slow_think(*args):  # the computer's thought, long enough to be caught at it
+        time.sleep(SLOW_S)
+        return think(*args)
+
+    monkeypatch.setattr(computerturns, "think", slow_think)
+    walked = computer_game(shipped)
+    text, human = before_computer_moves_in(walked, undoable=True)
+    session = game_from_text(shipped, text)
+    window = computer_window(qtbot, shipped, session)
+    turns = window.computer.turns
+    before = session.state
+    window.bridge.submit(human)
+    qtbot.waitUntil(lambda: turns.thinking, timeout=5000)
+    entries = len(session.entries)
+    window.undo_action.trigger()  # the human takes his pass back while the computer thinks
+    assert session.state == before and not turns.thinking
+    qtbot.waitUntil(lambda: turns.background.running == 0, timeout=TURN_MS)
+    qtbot.wait(SETTLE_MS)
+    assert len(session.entries) == entries + 1 and not by_computer(session.entries[-1])
+    window.bridge.submit(human)  # again; and another game opened while it thinks
+    qtbot.waitUntil(lambda: turns.thinking, timeout=5000)
+    entries = len(session.entries)
+    window.bridge.replace(computer_game(shipped, human=Player.SOVIET))
+    qtbot.waitUntil(lambda: turns.background.running == 0, timeout=TURN_MS)
+    assert len(session.entries) == entries  # nothing played into the game that went

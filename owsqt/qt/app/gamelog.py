@@ -1,12 +1,13 @@
 """The Game log dock: the journal's lines as the side the table is drawn for may read them
-(18.1), a violation in red, and the line of the entry a replay shows."""
+(18.1), a violation in red, the computer's reason for a move of its own set apart (issue
+38: italic, its glyph), and the line of the entry a replay shows."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QMainWindow
 
 from owsqt.qt.bridge import SessionBridge
@@ -15,6 +16,29 @@ from owsqt.rules.fog.option import fog_on
 from owsqt.session import GameSession, LogLine
 
 _VIOLATION_COLOUR = QColor("#a33")
+_COMPUTER_COLOUR = QColor("#4b3f7a")
+COMPUTER_GLYPH = "⚙"  # before the computer's reason for its move
+COMPUTER_TIP = "Why the computer made this move: its player, strength and reason (issue 38)"
+
+
+def line_text(line: LogLine) -> str:
+    """A log line as the dock shows it: its entry's number, the computer's glyph before
+    its reason."""
+    if line.kind == "computer":
+        return f"#{line.entry}  {COMPUTER_GLYPH} {line.text}"
+    return f"#{line.entry}  {line.text}"
+
+
+def style_line(item: QListWidgetItem, line: LogLine) -> None:
+    """A violation in red; the computer's reason in italic, in its own colour."""
+    if line.kind == "violation":
+        item.setForeground(_VIOLATION_COLOUR)
+    elif line.kind == "computer":
+        item.setForeground(_COMPUTER_COLOUR)
+        font = QFont(item.font())
+        font.setItalic(True)
+        item.setFont(font)
+        item.setToolTip(COMPUTER_TIP)
 
 
 class GameLog:
@@ -54,12 +78,11 @@ class GameLog:
             if row < len(shown):
                 # 18.1: a line told again (a unit it named has gone dark, or back) is new
                 if line is not shown[row]:
-                    log.item(row).setText(f"#{line.entry}  {line.text}")
+                    log.item(row).setText(line_text(line))
                 continue
-            item = QListWidgetItem(f"#{line.entry}  {line.text}")
+            item = QListWidgetItem(line_text(line))
             item.setData(Qt.ItemDataRole.UserRole, line.entry)
-            if line.kind == "violation":
-                item.setForeground(_VIOLATION_COLOUR)
+            style_line(item, line)
             log.addItem(item)
         self._logged_entries = len(session.entries)
         self._logged_lines = lines if fogged else []

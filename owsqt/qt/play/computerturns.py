@@ -151,6 +151,7 @@ class ComputerTurns(QObject):
         if move is None or seat is None:  # nothing of its own to do: the human acts
             self._idle_on = state
             self._show(None)
+            self._bridge.refresh()  # the commands it greyed are the human's again
             return
         self._pace.start(max(self.pace_ms, SETTLE_MS))  # before the move's redraw asks again
         outcome = self._bridge.play_computer(move)
@@ -175,6 +176,7 @@ class ComputerTurns(QObject):
         self.error = error
         self._stuck_on = state
         self._show(None)
+        self._bridge.refresh()  # the commands it greyed are the human's again
         self._bridge.say(f"The computer could not move: {error}", 20000)
 
     def _show(self, seat: Seat | None) -> None:
