@@ -79,7 +79,7 @@ class ComputerChoice(QWidget):
         self.player_box.setToolTip("The computer player that plays the other side")
         self.level_box = self._combo("computerLevel", LEVEL_NAMES, level_tip)
         self.level_box.setToolTip("How long the computer thinks, and how often it errs")
-        for text, box in (("Computer &player:", self.player_box), ("St&rength:", self.level_box)):
+        for text, box in (("Computer pla&yer:", self.player_box), ("St&rength:", self.level_box)):
             label = QLabel(text, self)
             label.setBuddy(box)
             opponent.addWidget(label)

@@ -1,15 +1,15 @@
 """A game against the computer at the table (issue 38): the computer's turns played as they
 come (qt/play/computerturns.py), View ▸ Computer's view (qt/play/computerview.py), and the
-human's commands greyed while the computer is to move. The pace between two moves of the
+human's commands and the acting side's docks greyed while the computer is to move. The pace between two moves of the
 computer is a setting (`computer/paceMs` in the program's settings)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QGraphicsScene, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow, QWidget
 
 from owsqt.qt.app.menurules import explain
 from owsqt.qt.bridge import SessionBridge
@@ -44,16 +44,29 @@ class ComputerSeat:
         self.turns = ComputerTurns(window, bridge, blocked, pace_setting(settings))
         self.view = ComputerView(window, bridge, scene)
         self.view_action = self.view.action
+        self._held: list[QWidget] = []  # the docks' contents greyed while the computer moves
 
-    def gate(self, *actions: QAction) -> None:
-        """Grey `actions` (End step, Roll the die), with the reason, while the computer is
-        to move; they are left as they are otherwise."""
+    def gate(self, actions: Iterable[QAction], docks: Iterable[QDockWidget | None]) -> None:
+        """While the computer is to move, grey `actions` (End step, Roll the die) with the
+        reason, and the contents of `docks` where the acting side's pages are (air, combat,
+        the pocket...): what they offer is the computer's to do. Otherwise the actions are
+        left as they are and the docks given back."""
         reason = self.turns.why_wait()
         if reason is None:
+            for widget in self._held:
+                widget.setEnabled(True)
+            self._held.clear()
             return
         for action in actions:
             action.setEnabled(False)
             explain(action, reason)
+        for dock in docks:
+            if dock is None:
+                continue
+            widget = dock.widget()
+            if widget is not None and widget.isEnabled():
+                widget.setEnabled(False)
+                self._held.append(widget)
 
     def follow(self) -> None:
         """Look whether the computer is to move (after a replay the human left)."""

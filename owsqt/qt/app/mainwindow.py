@@ -186,7 +186,7 @@ class MainWindow(WindowMenus):
         explain_undo(self.undo_action, self.redo_action, self.session)
         self.hint.follow()  # a message about a state that is gone goes with it
         replay_gates(replaying, *self._played())
-        self.computer.gate(*self._played())  # greyed while the computer is to move
+        self.computer.gate(self._played(), self._acting_docks())  # while the computer moves
         self.replay_action.setEnabled(bool(self.session.entries))
         self.email.refresh()
         self.fog.refresh()
@@ -203,6 +203,13 @@ class MainWindow(WindowMenus):
         self.zones.sync(seen.state)
         self.supply_overlay.sync(state, viewer=seen.side)
         self.air.show_state(state)
+
+    def _acting_docks(self) -> list[QDockWidget | None]:
+        """The docks whose pages are the acting side's to use (air, combat, the pocket, the
+        replacements, the set-up tray)."""
+        features = self.features
+        acting = (self.air, self.combat, self.thunderclap, self.replacements, self.ring)
+        return [feature.tabbed_dock for feature in (*acting, features.setup)]
 
     def _played(self) -> tuple:
         """The commands a replay greys: End step and Roll the die."""

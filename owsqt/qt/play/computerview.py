@@ -29,7 +29,8 @@ from owsqt.rules.scenario.ruleset import Ruleset
 VIEW_KEYS = "Ctrl+Shift+V"
 VIEW_TIP = (
     "Draw over the map how the computer reads the game: hexes tinted orange where its forces "
-    "weigh more, blue where yours do, the deeper the stronger; its objectives ringed (19.x). "
+    "weigh more, blue where yours do, the deeper the stronger; the scenario's objectives "
+    "outlined in red, the hex to hold ringed (19.x). "
     f"Under the fog of war, weighed from what your side sees (18.1). ({VIEW_KEYS})"
 )
 NOT_AGAINST = "only in a game against the computer (File ▸ New game ▸ Against the computer)"
@@ -94,7 +95,10 @@ class ComputerView:
 
     def _show(self, analysis: Analysis) -> None:
         self.shown = analysis
-        self.overlay.show_analysis(analysis.influence, analysis.objectives)
+        session = self._bridge.session
+        hold = session.ruleset.scenarios[session.state.scenario].victory.get("hold")
+        at = session.ruleset.grid.hex_of(hold) if hold else None
+        self.overlay.show_analysis(analysis.influence, analysis.objectives, at)
         self.overlay.setVisible(self.action.isChecked())
 
     def _failed(self, error: BaseException) -> None:
