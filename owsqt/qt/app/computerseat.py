@@ -1,7 +1,8 @@
 """A game against the computer at the table (issue 38): the computer's turns played as they
 come (qt/play/computerturns.py), View ▸ Computer's view (qt/play/computerview.py), and the
-human's commands and the acting side's docks greyed while the computer is to move. The pace between two moves of the
-computer is a setting (`computer/paceMs` in the program's settings)."""
+human's commands and the acting side's docks greyed while the computer is to move. The pace
+between two moves of the computer is a setting (`computer/paceMs` in the program's
+settings)."""
 
 from __future__ import annotations
 
