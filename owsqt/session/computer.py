@@ -53,7 +53,17 @@ def computer_to_move(session: GameSession, seat: Seat) -> bool:
     if seat.side.opponent not in waiting:
         return True
     last = next(session.effective_actions(), None)
-    return last is None or not by_computer(session.entries[last.entry - 1])
+    if last is None or not by_computer(session.entries[last.entry - 1]):
+        return True
+    return not _human_may_act(session.ruleset, state, seat)
+
+
+def _human_may_act(ruleset: Ruleset, state: GameState, seat: Seat) -> bool:
+    """[3.1, 12.4] Whether the rules allow the human any action now: in a counterbattery
+    step both sides may fire, but going on with the combat is the attacker's; when the
+    defender has no gun left to fire, the computer, attacking, goes on."""
+    legal = legal_actions(ruleset, state, random.Random(0))
+    return any(acting_side(ruleset, state, action) is not seat.side for action in legal)
 
 
 @dataclass(frozen=True, slots=True)
