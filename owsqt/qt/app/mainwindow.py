@@ -346,6 +346,7 @@ class MainWindow(WindowMenus):
         if not self._shown_once:
             self._shown_once = True
             frame_play_area(self.view, self.ruleset, self.session.state)  # counters readable
+        self.computer.follow()  # a game opened on the computer's move: it goes on
 
     def centre_on_hex(self, hex_id: str) -> None:
         """Centre the view on a hex given by its CCRR id (ValueError for a bad id)."""

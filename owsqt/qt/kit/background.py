@@ -81,10 +81,6 @@ class Background(QObject):
         self._ticket += 1
         self._done = None
 
-    def wait(self, milliseconds: int = -1) -> bool:
-        """Wait for the pool's work to end (tests, closing); whether it did."""
-        return QThreadPool.globalInstance().waitForDone(milliseconds)
-
     @property
     def running(self) -> int:
         """Pieces of work started that have not come back yet, wanted or not."""

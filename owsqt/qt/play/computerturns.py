@@ -135,6 +135,8 @@ class ComputerTurns(QObject):
         if seat is None or self._stopped or self._blocked() or self.why_wait() is None:
             self._show(None)
             return
+        if not self._window.isVisible():  # shown first: the window calls `follow` then
+            return
         self._thinking_on = (session, state)
         self._show(seat)
         work = partial(think, session.ruleset, state, seat, seed_of(session))
