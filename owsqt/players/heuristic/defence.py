@@ -1,7 +1,8 @@
 """The heuristic player's choices inside a combat (11.2, 11.3, 11.5, 11.7): the optional
-result taken as a check or a retreat by what each is expected to cost, the best lead, the
-artillery designated, special fire at retreating units. Each gives a bonus (or a cost) in
-the units of the position's worth, added to the worth after the action."""
+result taken as a check or a retreat by what each is expected to cost, the best lead (a
+new one only if better), the artillery designated, special fire at retreating units. Each
+gives a bonus (or a cost) in the units of the position's worth, added to the worth after
+the action."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from owsqt.rules.scenario.ruleset import Ruleset
 LEAD = 0.5  # a point of the lead's proficiency (11.3, 11.4: DRMs and checks)
 GUN = 1.0  # an artillery unit designated to bombard in defence (11.2 step 2)
 SPECIAL_FIRE = 2.0  # firing at units retreating through the side's ZOC (11.7): free losses
+CHANGE = 0.1  # a change of lead for nothing better: never made (11.3: to and fro forever)
 NO_FIRE = 4.0  # an attacker's retreat: he fires no more in this combat (11.5)
 
 
@@ -25,8 +27,12 @@ def bonus(ruleset: Ruleset, state: GameState, analysis: Analysis, action: Action
         return -optional_cost(ruleset, state, analysis, action.check)
     if isinstance(action, Defend):
         return LEAD * ground[action.lead].proficiency + GUN * len(action.artillery)
-    if isinstance(action, ChangeLead):
-        return LEAD * ground[action.lead].proficiency
+    if isinstance(action, ChangeLead) and state.combat is not None:
+        combat = state.combat
+        attacking = ground[action.lead].player is combat.attacker
+        current = combat.attacker_lead if attacking else combat.defender_lead
+        before = ground[current].proficiency if current else 0
+        return LEAD * (ground[action.lead].proficiency - before) - CHANGE
     if isinstance(action, SpecialFire):
         return SPECIAL_FIRE if action.fire else 0.0
     return 0.0
