@@ -9,6 +9,7 @@ hand-over then tells the other side's log at once."""
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
@@ -26,6 +27,10 @@ TOLD_BY_EVENTS = (EntryKind.ACT, EntryKind.REDO, EntryKind.TELL)
 
 Reading = tuple[tuple[str, ...], tuple[str, ...]]
 """An entry's narration and its broken rules, as one side reads them."""
+
+
+FIGURE = re.compile(r"[+-]?\d+\.\d+")  # a score in a computer's reason: "243.0", "+1.1"
+WITHHELD = "…"  # 18.1: what the human reads in a score's place under the fog of war
 
 
 class SideLog:
@@ -48,7 +53,7 @@ class SideLog:
         read: dict[Player, Reading] = {}
         said = entry.field(COMPUTER_FIELD)
         if self._fog and said is not None:
-            self._read_said(entry.number, said, before, after)
+            self._read_said(entry.number, entry.by, said, before, after)
         if self._fog and entry.kind in TOLD_BY_EVENTS:
             # 18.1: a TELL's narration is written for the other side; each side reads its
             # own program's events (e-mail play: its world's)
@@ -61,14 +66,23 @@ class SideLog:
                     read[side] = (tuple(e.describe(self._ruleset) for e in events), ())
         self._read.append(read)
 
-    def _read_said(self, number: int, said: str, before: GameState, after: GameState) -> None:
-        """[18.1] The computer's reason for entry `number` as each side may read it: written
-        on its own side's world, it may name its own units the human does not see, which
-        his reading leaves unnamed ("a German unit"), as the entry's narration does."""
+    def _read_said(
+        self, number: int, by: str | None, said: str, before: GameState, after: GameState
+    ) -> None:
+        """[18.1] The computer's reason for entry `number`, made `by` its side, as each side
+        may read it: written on its own side's world, it may name its own units the human
+        does not see, which his reading leaves unnamed ("a German unit"), as the entry's
+        narration does; and its scores, sums over its own units hidden ones included, are
+        withheld from the human (FIGURE)."""
         for side in Player:
+            read = said
             if enemies_named(self._ruleset, said, side):
                 sight = Sight(self._ruleset, side, before, after, self._viewer(side))
-                self._said.setdefault(number, {})[side] = sight.unnamed(said)
+                read = sight.unnamed(said)
+            if side.value != by:
+                read = FIGURE.sub(WITHHELD, read)
+            if read != said:
+                self._said.setdefault(number, {})[side] = read
 
     def said(self, entry: Entry, side: Player | None) -> str | None:
         """The computer's reason written in `entry` (its field) as `side` may read it: as

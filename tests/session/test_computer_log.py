@@ -71,3 +71,26 @@ def test_i38_5_18_1_the_human_reads_the_computer_s_reason_with_its_hidden_units_
     assert said(Player.GERMAN) == [unnamed]
     assert session.computer_said(number, Player.GERMAN) == unnamed
     assert session.computer_said(number) == whole
+
+
+def test_i38_5_18_1_the_human_reads_the_computer_s_reason_without_its_scores(shipped):
+    """Its scores are sums over its own units, hidden ones included: under the fog of war
+    the human reads the reason with each score withheld; without fog, as written."""
+    for options, german in (
+        ((), "scores 7.5 of 3, expected +1.2 at 4:1"),
+        (
+            (FOG_OF_WAR,),
+            "scores … of 3, expected … at 4:1",
+        ),
+    ):
+        session = computer_game(shipped, options=options)
+        session.apply_default_setup()
+        move = think(shipped, session.state, SOVIET, seed_of(session))
+        assert move is not None
+        reason = "scores 7.5 of 3, expected +1.2 at 4:1"
+        assert play_move(session, SOVIET, replace(move, choice=replace(move.choice, reason=reason)))
+        number = len(session.entries)
+        prefix = "The computer (greedy, normal), Soviet: "
+        assert session.computer_said(number, Player.GERMAN) == prefix + german
+        assert session.computer_said(number, Player.SOVIET) == prefix + reason
+        assert session.computer_said(number) == prefix + reason
