@@ -13,6 +13,7 @@ from owsqt.qt.app.fileopen import FileOpenFilter
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.app.selftest import schedule_self_test
 from owsqt.qt.fonts import load_fonts
+from owsqt.qt.kit.heap import settle_heap
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.data.datafile import DataError, resources_dir
 from owsqt.rules.map.mapfile import MapFileError
@@ -66,6 +67,7 @@ def run(argv: list[str], game: Path | None = None, self_test: Path | None = None
     app.installEventFilter(opener)  # macOS: a game file opened in the Finder
     if self_test is not None:
         schedule_self_test(window, self_test)
+    settle_heap()  # the start's objects kept out of the collector's way (kit/heap.py)
     return app.exec()
 
 
