@@ -66,7 +66,9 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
     decisions: list[tuple[str, float]] = []
     last: Player | None = None  # the side that made the last action
     while session.state.phase is not Phase.GAME_OVER and len(decisions) < MAX_ACTIONS:
-        side, move = _decision(ruleset, session.state, seats, last, f"{game.seed}:{len(decisions)}")
+        side, move = next_decision(
+            ruleset, session.state, seats, last, f"{game.seed}:{len(decisions)}"
+        )
         decisions.append((seats[side].player, move.seconds))
         if not session.submit(move.action).applied:
             raise RuntimeError(f"seed {game.seed}: the rules refused {move.choice.reason}")
@@ -77,7 +79,7 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
     return GameRecord(game, winner, outcome_of(result), len(decisions), tuple(decisions))
 
 
-def _decision(
+def next_decision(
     ruleset: Ruleset, state: GameState, seats: dict[Player, Seat], last: Player | None, seed: str
 ) -> tuple[Player, Move]:
     """[3.1] The side that moves now and its move."""

@@ -8,9 +8,14 @@ import json
 import pytest
 
 from owsqt.cli.arena import paired_games, wilson
-from owsqt.cli.arenagames import UNFINISHED, ArenaGame, play_arena_game
+from owsqt.cli.arenagames import UNFINISHED, ArenaGame, next_decision, play_arena_game
 from owsqt.cli.exitcodes import EXIT_BAD_INPUT
 from owsqt.cli.main import main
+from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.session import new_game
+from owsqt.session.seat import Seat
 
 
 def test_i38_4_game_2k_and_2k_plus_1_share_a_seed_with_the_sides_swapped():
@@ -64,3 +69,26 @@ def test_i38_4_18_1_a_fogged_arena_game_plays_to_its_end_and_the_same_again(ship
         again.actions,
     )
     assert [name for name, _ in first.decisions] == [name for name, _ in again.decisions]
+
+
+def test_i38_4_6_1_when_both_sides_may_act_the_side_that_did_not_act_last_goes_first(shipped):
+    """[6.1] Both sides bid in the Initiative Determination Segment: the German first when
+    nobody acted last, the Soviet after a German action, so neither holds the step."""
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=3)
+    session.apply_default_setup()
+    seats = {side: Seat(side, "random", "normal") for side in Player}
+    last = None
+    for turn in range(400):
+        state = session.state
+        if (
+            state.segment is Segment.INITIATIVE_DETERMINATION
+            and not state.initiative.planned_attacks
+        ):
+            break
+        last, move = next_decision(shipped, state, seats, last, f"walk:{turn}")
+        assert session.submit(move.action).applied
+    else:
+        raise AssertionError("no initiative determination reached")
+    first, _ = next_decision(shipped, session.state, seats, None, "bid")
+    after_german, _ = next_decision(shipped, session.state, seats, Player.GERMAN, "bid")
+    assert (first, after_german) == (Player.GERMAN, Player.SOVIET)
