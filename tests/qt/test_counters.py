@@ -148,3 +148,22 @@ def test_save_reopen_and_replay_reproduce_the_table(qtbot, ruleset, tmp_path):
     qtbot.addWidget(reopened)
     assert reopened.session.state == window.session.state
     assert {u: item.scenePos() for u, item in reopened.counters.items.items()} == positions
+
+
+def test_a_drag_carried_back_to_where_it_began_ends_its_gesture(qtbot, ruleset):
+    """A stack picked up and carried off (its reach shows), then let go within the click's
+    slop of where it began, is dropped where it stands: the gesture ends, nothing moves,
+    and no stray reach or carried units stay behind."""
+    window = table(qtbot, ruleset)
+    item = window.counters.item_for("tank")
+    start = item.scenePos()
+    window.view.centerOn(start)
+    held = Qt.MouseButton.LeftButton
+    send(window, QEvent.Type.MouseButtonPress, start, held)
+    send(window, QEvent.Type.MouseMove, start + QPointF(3 * COUNTER_SIZE, 0), held)
+    assert window.drag.carried == ("tank", "mech")  # the gesture under way
+    send(window, QEvent.Type.MouseMove, start + QPointF(1, 0), held)
+    send(window, QEvent.Type.MouseButtonRelease, start + QPointF(1, 0), Qt.MouseButton.NoButton)
+    assert window.drag.carried == ()
+    assert (hex_of(window, "tank"), hex_of(window, "mech")) == ("2428", "2428")
+    assert item.scenePos() == start

@@ -112,9 +112,11 @@ class CounterItem(QGraphicsObject):
             item.setOpacity(1.0)
         target = SCENE_LAYOUT.hex_at_point(event.scenePos().x(), event.scenePos().y())
         moved = event.scenePos() - drag.start
-        if abs(moved.x()) + abs(moved.y()) < DRAG_SLOP or not drag.items:
+        near = abs(moved.x()) + abs(moved.y()) < DRAG_SLOP
+        if not drag.items or (near and not drag.announced):
             self.layer.clicked(self.layer.hex_under(self, drag.start))  # a click, not a drag
             return
+        # a drag, even one carried back to where it began: its gesture ends in a drop
         self.layer.request_move(tuple(item.unit.id for item in drag.items), target)
 
 
