@@ -41,6 +41,7 @@ class Analysis:
     objectives: tuple[Hex, ...]  # the hexes the scenario's conditions count (19.x)
     distance: Mapping[Hex, int]  # clear-terrain hexes to the nearest objective
     unsupplied: frozenset[Hex] = frozenset()  # the side's hexes tracing no supply line (14.2)
+    hold: Hex | None = None  # the hex to hold of a short scenario (19.13), if it has one
 
 
 def analyse(situation: Situation) -> Analysis:
@@ -55,6 +56,7 @@ def analyse(situation: Situation) -> Analysis:
         objectives=objective_hexes(ruleset, state.scenario),
         distance=objective_field(ruleset, state.scenario, side),
         unsupplied=unsupplied(ruleset, state, side),
+        hold=hold_hex(ruleset, state.scenario),
     )
 
 
@@ -169,6 +171,12 @@ def objective_hexes(ruleset: Ruleset, scenario_id: str) -> tuple[Hex, ...]:
     first = (ruleset.grid.hex_of(hold),) if hold else ()
     rest = sorted(found - set(first), key=ruleset.grid.id_of)
     return (*first, *rest)
+
+
+def hold_hex(ruleset: Ruleset, scenario_id: str) -> Hex | None:
+    """[19.13] The hex whose control decides the scenario (Verchne-Kumskij), if any."""
+    hold = ruleset.scenarios[scenario_id].victory.get("hold")
+    return ruleset.grid.hex_of(hold) if hold else None
 
 
 def objective_field(ruleset: Ruleset, scenario_id: str, side: Player) -> Mapping[Hex, int]:
