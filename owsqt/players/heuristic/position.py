@@ -8,7 +8,10 @@ of its own, each with its rule and declared weight:
   able to reach them next phase outnumbers by more than EXPOSED to one;
 - guard (19.13): the hex to hold garrisoned: GARRISON a strength point of the side's on
   it, up to the enemy strength that may reach it (at least FLOOR), and EMPTY lost when
-  the side that holds it leaves it empty within the enemy's reach.
+  the side that holds it leaves it empty within the enemy's reach;
+- line (19.13, 19.23): LINE for each hex of the river bank the Soviet side holds
+  (analysis.bank) with a unit of strength on it that is not disrupted: the German must
+  attack across the river, or go round, to count his stacking points across.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ EXPOSED = 3.0  # the odds at which a stack counts as exposed
 GARRISON = 1.0  # a strength point on the hex to hold, up to the enemy's that may reach it
 FLOOR = 6.0  # the garrison worth having even where no enemy may reach the hex yet
 EMPTY = 40.0  # the hex to hold left empty by its holder within the enemy's reach
+LINE = 3.0  # a hex of the river bank held (the Soviet side's, 19.13, 19.23)
 
 
 def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
@@ -35,6 +39,7 @@ def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         + advance(ruleset, state, analysis)
         + exposure(ruleset, state, analysis)
         + guard(ruleset, state, analysis)
+        + line(ruleset, state, analysis)
     )
 
 
@@ -87,3 +92,16 @@ def guard(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         return 0.0
     strength = sum(state.units[u].strength for u in stack)
     return GARRISON * min(strength, max(threat, FLOOR))
+
+
+def line(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
+    """[19.13, 19.23, 13.0] LINE for each hex of analysis.bank where a unit of the side
+    with strength stands undisrupted."""
+    ground = ruleset.catalogue.ground
+    held = 0
+    for hex_ in analysis.bank:
+        stack = state.stack(hex_)
+        if stack and ground[stack[0]].player is analysis.side:
+            units = (state.units[u] for u in stack)
+            held += any(u.strength > 0 and not u.disrupted for u in units)
+    return LINE * held
