@@ -26,6 +26,7 @@ from owsqt.players.interface import NORMAL, Budget, Choice, Level, Situation
 from owsqt.rules.core.actions import Action, AnswerOptional, DeclareAttacks, action_to_data
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply, judge
 from owsqt.rules.turn.initiative import determined_this_turn
@@ -68,8 +69,8 @@ class HeuristicPlayer:
             extra[valued.action] = valued.value
             reasons[valued.action] = valued.reason
         own: list[Action] = [*extra, *moves(ruleset, state, analysis, rng)]
-        if state.active is not None and not determined_this_turn(state):
-            own.extend(bids(ruleset, state, analysis))
+        if state.phase is Phase.INITIATIVE and not determined_this_turn(state):
+            own.extend(bids(ruleset, state, analysis))  # 6.1: no side is active yet
         candidates = list(dict.fromkeys([*legal, *own]))
         if len(candidates) > budget.actions * 4:
             candidates = [*legal, *rng.sample(own, budget.actions * 4 - len(legal))]
