@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from owsqt.players.evaluate import OWED, obligations
 from owsqt.players.heuristic.analysis import Analysis, analyse
 from owsqt.players.heuristic.combat import attacks
 from owsqt.players.heuristic.defence import bonus
@@ -23,7 +24,14 @@ from owsqt.players.heuristic.initiative import bid_bonus, bids
 from owsqt.players.heuristic.movement import moves
 from owsqt.players.heuristic.position import worth
 from owsqt.players.interface import NORMAL, Budget, Choice, Level, Situation
-from owsqt.rules.core.actions import Action, AnswerOptional, DeclareAttacks, action_to_data
+from owsqt.rules.core.actions import (
+    Action,
+    AnswerOptional,
+    DeclareAttacks,
+    HastyAttack,
+    PreparedAttack,
+    action_to_data,
+)
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
@@ -113,6 +121,10 @@ class HeuristicPlayer:
         total += bonus(ruleset, imagined, analysis, action)
         if isinstance(action, DeclareAttacks):
             total += bid_bonus(ruleset, imagined, analysis, action.planned)
+        if isinstance(action, PreparedAttack | HastyAttack) and obligations(
+            imagined, situation.side
+        ):
+            total += OWED  # 6.2: an attack owed, made (the count moves once the combat opens)
         return total
 
     def describe(self, situation: Situation, action: Action, score: float, looked: int) -> str:
