@@ -28,7 +28,7 @@ def test_i38_5_new_seats_the_computer_sets_both_sides_up_and_prints_its_moves(tm
     out = capsys.readouterr().out.splitlines()
     parsed = parse(path.read_text())
     header = parsed.header
-    assert (header.play, header.computer) == ("computer", "soviet heuristic normal")  # DEFAULT_PLAYER
+    assert (header.play, header.computer) == ("computer", "soviet heuristic normal")
     last = parsed.entries[-1]
     assert by_computer(last)  # 4.3 step 1: the Soviet allocation, the computer's
     assert out[1:] == [
