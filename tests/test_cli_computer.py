@@ -28,13 +28,13 @@ def test_i38_5_new_seats_the_computer_sets_both_sides_up_and_prints_its_moves(tm
     out = capsys.readouterr().out.splitlines()
     parsed = parse(path.read_text())
     header = parsed.header
-    assert (header.play, header.computer) == ("computer", "soviet greedy normal")
+    assert (header.play, header.computer) == ("computer", "soviet heuristic normal")
     last = parsed.entries[-1]
     assert by_computer(last)  # 4.3 step 1: the Soviet allocation, the computer's
     assert out[1:] == [
         f"entry {last.number} (the computer)",
         "  Soviet air units allocated to missions (4.3 step 1)",
-        f"  The computer (greedy, normal), Soviet: {last.field('computer').split(': ', 1)[1]}",
+        f"  The computer (heuristic, normal), Soviet: {last.field('computer').split(': ', 1)[1]}",
     ]
 
 
@@ -77,7 +77,7 @@ def test_i38_5_act_refuses_the_computer_s_side_and_then_the_computer_answers(tmp
     assert all(by_computer(entry) for entry in entries[human:])
     assert answer[0]["events"] == ["German air units allocated to missions (4.3 step 2)"]
     assert all(
-        move["reason"].startswith("The computer (greedy, normal), German: ") for move in answer
+        move["reason"].startswith("The computer (heuristic, normal), German: ") for move in answer
     )
     last = answer[-1]
     assert main(["replay", str(path)]) == 0

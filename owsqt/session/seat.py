@@ -12,7 +12,7 @@ from owsqt.rules.core.vocabulary import Player
 
 COMPUTER_FIELD = "computer"  # an entry's field: the computer made it, and why
 SETUP_REASON = "the scenario's default set-up (19.11)"  # how the computer sets up
-DEFAULT_PLAYER = "greedy"  # the strongest player offered by default
+DEFAULT_PLAYER = "heuristic"  # the strongest player offered by default
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,14 @@ from owsqt.players.heuristic.odds import attack_odds, check_chance, fire_distrib
 from owsqt.players.heuristic.player import HeuristicPlayer
 from owsqt.players.interface import NORMAL, situation_of
 from owsqt.players.legal import legal_actions
-from owsqt.rules.core.actions import EndStep, PreparedAttack
+from owsqt.rules.actors import who_acts
+from owsqt.rules.core.actions import DeclareAttacks, EndStep, PreparedAttack
+from owsqt.rules.core.steps import Phase
+from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.session import new_game
+from owsqt.session.computer import think
+from owsqt.session.seat import Seat
 from tests.rules.combatkit import combat_rules, example_board, fogged_board
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
@@ -99,3 +105,24 @@ def test_i38_2_19_1_a_whole_short_game_heuristic_against_random_finishes(shipped
     assert record.winner is GERMAN, record.outcome
     assert record.outcome.startswith("German")
     assert {name for name, _ in record.decisions} == {"heuristic", "random"}
+
+
+def test_i38_2_6_1_the_heuristic_makes_its_own_bid_whatever_the_sample_offers(shipped):
+    """In the initiative phase no side is active (6.1): the heuristic player still weighs
+    every bid itself. At the start of We are coming! no German unit stands next to a Soviet
+    one, so it bids no attack it would have to make (6.2), though the sample of legal
+    actions offers it only a bid of three."""
+    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=1)
+    session.apply_default_setup()
+    made = 0
+    while session.state.phase is not Phase.INITIATIVE:  # the steps before it, at random
+        side = GERMAN if GERMAN in who_acts(shipped, session.state) else SOVIET
+        move = think(shipped, session.state, Seat(side, "random"), str(made), alone=True)
+        assert move is not None and session.submit(move.action).applied
+        made += 1
+    state = session.state
+    offered = [DeclareAttacks(player=GERMAN, planned=3)]
+    choice = HeuristicPlayer(random.Random(1)).choose(
+        situation_of(shipped, state, GERMAN), offered, NORMAL.budget
+    )
+    assert choice.action == DeclareAttacks(player=GERMAN, planned=0), choice.reason

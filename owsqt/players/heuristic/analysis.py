@@ -11,6 +11,7 @@ import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from owsqt.players.evaluate import distances_to, objectives
 from owsqt.players.interface import Situation
@@ -23,6 +24,8 @@ from owsqt.rules.movement.stackmove import icy_roads, unit_allowance
 from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.lines import trace_supply
+from owsqt.rules.victory.crossing import river_band
+from owsqt.rules.victory.result import CROSSING_EVALUATORS
 
 SPREAD = 3  # hexes an influence reaches beyond its own hex
 SOFT = 4.0  # strength points that keep a faint influence from reading as a full one
@@ -41,6 +44,8 @@ class Analysis:
     objectives: tuple[Hex, ...]  # the hexes the scenario's conditions count (19.x)
     distance: Mapping[Hex, int]  # clear-terrain hexes to the nearest objective
     unsupplied: frozenset[Hex] = frozenset()  # the side's hexes tracing no supply line (14.2)
+    hold: Hex | None = None  # the hex to hold of a short scenario (19.13), if it has one
+    bank: frozenset[Hex] = frozenset()  # the river bank the Soviet side holds (19.13, 19.23)
 
 
 def analyse(situation: Situation) -> Analysis:
@@ -55,6 +60,8 @@ def analyse(situation: Situation) -> Analysis:
         objectives=objective_hexes(ruleset, state.scenario),
         distance=objective_field(ruleset, state.scenario, side),
         unsupplied=unsupplied(ruleset, state, side),
+        hold=hold_hex(ruleset, state.scenario),
+        bank=line_of(ruleset, state.scenario, side),
     )
 
 
@@ -171,6 +178,50 @@ def objective_hexes(ruleset: Ruleset, scenario_id: str) -> tuple[Hex, ...]:
     return (*first, *rest)
 
 
+def hold_hex(ruleset: Ruleset, scenario_id: str) -> Hex | None:
+    """[19.13] The hex whose control decides the scenario (Verchne-Kumskij), if any."""
+    hold = ruleset.scenarios[scenario_id].victory.get("hold")
+    return ruleset.grid.hex_of(hold) if hold else None
+
+
+def field_targets(ruleset: Ruleset, scenario_id: str, side: Player) -> frozenset[Hex]:
+    """[19.13, 19.23] The hexes `side`'s distance field leads to: the scenario's objectives
+    (evaluate.objectives), but for the Soviet side of a short scenario the hex to hold and
+    the river bank (`river_bank`): he wins by keeping the German out of the whole band
+    across the river, and holds it on its bank, not anywhere inside it."""
+    bank = line_of(ruleset, scenario_id, side)
+    if not bank:
+        return objectives(ruleset, scenario_id)
+    hold = hold_hex(ruleset, scenario_id)
+    return bank | ({hold} if hold else frozenset())
+
+
+def line_of(ruleset: Ruleset, scenario_id: str, side: Player) -> frozenset[Hex]:
+    """[19.13, 19.23] The river bank `side` holds: the Soviet side's in a short scenario
+    (`river_bank`), none for the German side or in the campaigns."""
+    conditions = ruleset.scenarios[scenario_id].victory
+    if side is not Player.SOVIET or conditions.get("evaluator") not in CROSSING_EVALUATORS:
+        return frozenset()
+    return river_bank(ruleset, conditions)
+
+
+def river_bank(ruleset: Ruleset, conditions: Mapping[str, Any]) -> frozenset[Hex]:
+    """[19.13, 19.23] The hexes of the band across the river (crossing.river_band) that
+    have a hexside of that river toward a hex outside it: its north bank."""
+    band = river_band(ruleset, conditions)
+    game_map, river = ruleset.game_map, conditions["river"]
+    return frozenset(
+        hex_
+        for hex_ in band
+        if any(
+            near not in band
+            and (side := game_map.river_between(hex_, near)) is not None
+            and side.name == river
+            for _, near in ruleset.grid.neighbours(hex_)
+        )
+    )
+
+
 def objective_field(ruleset: Ruleset, scenario_id: str, side: Player) -> Mapping[Hex, int]:
     """The distance field of `side` to the scenario's objectives, made once per ruleset,
     scenario and side (`Fields`)."""
@@ -197,7 +248,7 @@ class Fields:
 
     def _build(self, scenario_id: str, side: Player) -> dict[Hex, int]:
         ruleset = self.ruleset
-        targets = objectives(ruleset, scenario_id)
+        targets = field_targets(ruleset, scenario_id, side)
         if not targets:
             return {}
         graph = move_graph(ruleset).graph((FIELD_CLASS,), side, False)

@@ -1,7 +1,10 @@
 """The heuristic player's moves (8.1, 9.2): for each stack the phasing player may move,
 the hexes its cheapest paths reach (the rules' own search, movement/stackmove.py), the few
 best by the analysis: nearest the objectives, least threatened, within the stacking
-limit. Disrupted stacks (13.0) look for the least threatened hex instead: pulled back."""
+limit. Disrupted stacks (13.0) look for the least threatened hex instead: pulled back.
+Half the stacks looked at are the nearest the objectives of those not on one yet, the
+rest drawn at random; while the river bank the side holds has a gap, a unit of each of
+its stacks on the bank may step into it alone (19.13, 19.23: close the line)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from owsqt.players.heuristic.analysis import Analysis
 from owsqt.rules.core.actions import Action, MoveStack
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.legalactions import movable_stacks
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.movement.stackmove import stack_move
@@ -31,26 +35,74 @@ def moves(
         return []
     stacks = movable_stacks(ruleset, state)
     in_motion = [s for s in stacks if s[1][0] in state.movement.moving]
-    others = [s for s in stacks if s[1][0] not in state.movement.moving]
-    chosen = in_motion or rng.sample(others, min(STACKS, len(others)))
+    if in_motion:
+        chosen = in_motion
+    else:
+        chosen = _chosen(analysis, stacks, rng)
+        chosen.extend(_line_fillers(ruleset, state, analysis, stacks))
     found: list[Action] = []
-    limit = ruleset.tables.stacking_limit
-    ground = ruleset.catalogue.ground
     for start, units in chosen:
-        move = stack_move(ruleset, state, units)
-        reach = move.reach()
-        points = sum(ground[u].stacking_value(state.units[u].reduced) for u in units)
-        disrupted = any(state.units[u].disrupted for u in units)
-        room = [
-            h
-            for h in reach.spent
-            if h != start and stacking_points(ruleset, state, h) + points <= limit
-        ]
-        room.sort(key=lambda h: _rank(analysis, h, disrupted))
-        for target in room[:DESTINATIONS]:
-            path = tuple(reach.path_to(target))
-            found.append(MoveStack(player=player, units=units, path=path))
+        found.extend(_destinations(ruleset, state, analysis, player, start, units))
     return found
+
+
+def _chosen(
+    analysis: Analysis, stacks: list[tuple[Hex, tuple[str, ...]]], rng: random.Random
+) -> list[tuple[Hex, tuple[str, ...]]]:
+    """[8.1] STACKS stacks: half of them the nearest the objectives of those not on one
+    yet (the ones a move brings there soonest), the rest drawn at random."""
+    wanting = sorted(
+        (s for s in stacks if analysis.distance.get(s[0], 99) > 0),
+        key=lambda s: analysis.distance.get(s[0], 99),
+    )
+    first = wanting[: STACKS // 2]
+    rest = [s for s in stacks if s not in first]
+    return first + rng.sample(rest, min(STACKS - len(first), len(rest)))
+
+
+def _line_fillers(
+    ruleset: Ruleset,
+    state: GameState,
+    analysis: Analysis,
+    stacks: list[tuple[Hex, tuple[str, ...]]],
+) -> list[tuple[Hex, tuple[str, ...]]]:
+    """[19.13, 19.23] While a hex of the bank the side holds (analysis.bank) stands
+    empty, the strongest undisrupted unit of each of its stacks of more than one unit on
+    the bank, alone: one may step into the gap."""
+    if not analysis.bank or all(state.stack(h) for h in analysis.bank):
+        return []
+    found: list[tuple[Hex, tuple[str, ...]]] = []
+    for start, units in stacks:
+        able = [u for u in units if not state.units[u].disrupted and state.units[u].strength]
+        if start in analysis.bank and len(state.stack(start)) > 1 and able:
+            found.append((start, (max(able, key=lambda u: state.units[u].strength),)))
+    return found
+
+
+def _destinations(
+    ruleset: Ruleset,
+    state: GameState,
+    analysis: Analysis,
+    player: Player,
+    start: Hex,
+    units: tuple[str, ...],
+) -> list[Action]:
+    """[8.1, 9.2] Moves of `units` to their DESTINATIONS best hexes within the stacking
+    limit (an empty hex of the bank first)."""
+    ground = ruleset.catalogue.ground
+    limit = ruleset.tables.stacking_limit
+    reach = stack_move(ruleset, state, units).reach()
+    points = sum(ground[u].stacking_value(state.units[u].reduced) for u in units)
+    disrupted = any(state.units[u].disrupted for u in units)
+    room = [
+        h
+        for h in reach.spent
+        if h != start and stacking_points(ruleset, state, h) + points <= limit
+    ]
+    gaps = [h for h in room if h in analysis.bank and not state.stack(h)]
+    room.sort(key=lambda h: _rank(analysis, h, disrupted))
+    targets = list(dict.fromkeys([*gaps[:1], *room[:DESTINATIONS]]))
+    return [MoveStack(player=player, units=units, path=tuple(reach.path_to(t))) for t in targets]
 
 
 def _rank(analysis: Analysis, hex_: Hex, disrupted: bool) -> tuple[float, float]:

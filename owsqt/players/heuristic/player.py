@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from owsqt.players.evaluate import OWED, obligations
 from owsqt.players.heuristic.analysis import Analysis, analyse
 from owsqt.players.heuristic.combat import attacks
 from owsqt.players.heuristic.defence import bonus
@@ -23,9 +24,17 @@ from owsqt.players.heuristic.initiative import bid_bonus, bids
 from owsqt.players.heuristic.movement import moves
 from owsqt.players.heuristic.position import worth
 from owsqt.players.interface import NORMAL, Budget, Choice, Level, Situation
-from owsqt.rules.core.actions import Action, AnswerOptional, DeclareAttacks, action_to_data
+from owsqt.rules.core.actions import (
+    Action,
+    AnswerOptional,
+    DeclareAttacks,
+    HastyAttack,
+    PreparedAttack,
+    action_to_data,
+)
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply, judge
 from owsqt.rules.turn.initiative import determined_this_turn
@@ -68,8 +77,8 @@ class HeuristicPlayer:
             extra[valued.action] = valued.value
             reasons[valued.action] = valued.reason
         own: list[Action] = [*extra, *moves(ruleset, state, analysis, rng)]
-        if state.active is not None and not determined_this_turn(state):
-            own.extend(bids(ruleset, state, analysis))
+        if state.phase is Phase.INITIATIVE and not determined_this_turn(state):
+            own.extend(bids(ruleset, state, analysis))  # 6.1: no side is active yet
         candidates = list(dict.fromkeys([*legal, *own]))
         if len(candidates) > budget.actions * 4:
             candidates = [*legal, *rng.sample(own, budget.actions * 4 - len(legal))]
@@ -112,6 +121,10 @@ class HeuristicPlayer:
         total += bonus(ruleset, imagined, analysis, action)
         if isinstance(action, DeclareAttacks):
             total += bid_bonus(ruleset, imagined, analysis, action.planned)
+        if isinstance(action, PreparedAttack | HastyAttack) and obligations(
+            imagined, situation.side
+        ):
+            total += OWED  # 6.2: an attack owed, made (the count moves once the combat opens)
         return total
 
     def describe(self, situation: Situation, action: Action, score: float, looked: int) -> str:

@@ -5,7 +5,13 @@ of its own, each with its rule and declared weight:
 - advance (19.13, 19.23, 19.33, 8.1): minus the side's units' distance to the scenario's
   objectives in clear-terrain hexes by the terrain costs (analysis.distance);
 - exposure (11.1, 13.0): minus the strength of the side's stacks that the enemy strength
-  able to reach them next phase outnumbers by more than EXPOSED to one.
+  able to reach them next phase outnumbers by more than EXPOSED to one;
+- guard (19.13): the hex to hold garrisoned: GARRISON a strength point of the side's on
+  it, up to the enemy strength that may reach it (at least FLOOR), and EMPTY lost when
+  the side that holds it leaves it empty within the enemy's reach;
+- line (19.13, 19.23): LINE for each hex of the river bank the Soviet side holds
+  (analysis.bank) with a unit of strength on it that is not disrupted: the German must
+  attack across the river, or go round, to count his stacking points across.
 """
 
 from __future__ import annotations
@@ -15,10 +21,15 @@ from owsqt.players.heuristic.analysis import Analysis
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.victory.crossing import holder
 
 ADVANCE = 0.4  # a clear-terrain hex nearer the objectives, for each unit with strength
 EXPOSURE = 0.3  # a strength point of a stack the enemy may overwhelm
 EXPOSED = 3.0  # the odds at which a stack counts as exposed
+GARRISON = 1.0  # a strength point on the hex to hold, up to the enemy's that may reach it
+FLOOR = 6.0  # the garrison worth having even where no enemy may reach the hex yet
+EMPTY = 40.0  # the hex to hold left empty by its holder within the enemy's reach
+LINE = 3.0  # a hex of the river bank held (the Soviet side's, 19.13, 19.23)
 
 
 def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
@@ -27,6 +38,8 @@ def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         evaluate(ruleset, state, analysis.side)
         + advance(ruleset, state, analysis)
         + exposure(ruleset, state, analysis)
+        + guard(ruleset, state, analysis)
+        + line(ruleset, state, analysis)
     )
 
 
@@ -61,3 +74,34 @@ def exposure(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         if analysis.threat.get(hex_, 0.0) >= EXPOSED * max(strength, 1):
             total += strength
     return -EXPOSURE * total
+
+
+def guard(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
+    """[19.13] GARRISON for each strength point of the side's on the hex to hold, up to
+    the enemy strength that may reach it (at least FLOOR); minus EMPTY when the side
+    holds it, no unit of its stands on it and the enemy may reach it (analysis.threat)."""
+    hold = analysis.hold
+    if hold is None:
+        return 0.0
+    threat = analysis.threat.get(hold, 0.0)
+    stack = state.stack(hold)
+    if not stack:
+        held = holder(ruleset, state, ruleset.grid.id_of(hold)) is analysis.side
+        return -EMPTY if held and threat > 0 else 0.0
+    if ruleset.catalogue.ground[stack[0]].player is not analysis.side:
+        return 0.0
+    strength = sum(state.units[u].strength for u in stack)
+    return GARRISON * min(strength, max(threat, FLOOR))
+
+
+def line(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
+    """[19.13, 19.23, 13.0] LINE for each hex of analysis.bank where a unit of the side
+    with strength stands undisrupted."""
+    ground = ruleset.catalogue.ground
+    held = 0
+    for hex_ in analysis.bank:
+        stack = state.stack(hex_)
+        if stack and ground[stack[0]].player is analysis.side:
+            units = (state.units[u] for u in stack)
+            held += any(u.strength > 0 and not u.disrupted for u in units)
+    return LINE * held
