@@ -5,14 +5,11 @@ must pick) names in the whole game one of the hidden counters of the phantom's h
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any
-
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import UnitStatus
-from owsqt.rules.worlds.naming import told_action
+from owsqt.rules.worlds.naming import names_in, told_action
 from owsqt.rules.worlds.phantoms import is_phantom
 
 
@@ -20,7 +17,7 @@ def in_whole_game(state: GameState, seen: GameState, action: Action) -> Action |
     """`action`, chosen on the world `seen` of the whole game `state`, with each phantom it
     names replaced by a hidden unit of the phantom's hex, each used once, top of the stack
     first; None when a hex holds fewer hidden units than the action names phantoms there."""
-    phantoms = _phantoms_named(action)
+    phantoms = list(dict.fromkeys(names_in(action, is_phantom)))  # each once
     if not phantoms:
         return action
     hidden = _hidden_by_hex(state, seen)
@@ -32,22 +29,6 @@ def in_whole_game(state: GameState, seen: GameState, action: Action) -> Action |
             return None
         names[phantom] = stand_for.pop(0)
     return told_action(action, names)
-
-
-def _phantoms_named(action: Action) -> list[str]:
-    found: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            if is_phantom(value) and value not in found:
-                found.append(value)
-        elif type(value) in (tuple, frozenset, list):
-            for item in value:
-                walk(item)
-
-    for f in fields(action):
-        walk(getattr(action, f.name))
-    return found
 
 
 def _hidden_by_hex(state: GameState, seen: GameState) -> dict[Hex, list[str]]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from owsqt.players.evaluate import OWED, obligations
+from owsqt.players.greedy import TIE
 from owsqt.players.heuristic.analysis import Analysis, analyse
 from owsqt.players.heuristic.combat import attacks
 from owsqt.players.heuristic.defence import bonus
@@ -38,8 +39,6 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.engine import apply, judge
 from owsqt.rules.turn.initiative import determined_this_turn
-
-TIE = 1e-9  # scores closer than this are equal
 
 
 class HeuristicPlayer:

@@ -4,7 +4,7 @@ side's world."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from typing import Any
 
@@ -55,11 +55,16 @@ def is_placeholder(value: object) -> bool:
 
 def named(action: Action, ground: Mapping[str, object]) -> list[str]:
     """Every ground unit `action` names, in any field."""
+    return names_in(action, ground.__contains__)
+
+
+def names_in(action: Action, keep: Callable[[str], bool]) -> list[str]:
+    """Every name in any field of `action`, in a collection too, for which `keep` holds."""
     found: list[str] = []
 
     def walk(value: Any) -> None:
         if isinstance(value, str):
-            if value in ground:
+            if keep(value):
                 found.append(value)
         elif type(value) in (tuple, frozenset, list):
             for item in value:
