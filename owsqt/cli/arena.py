@@ -78,12 +78,22 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
             for name in sorted({who for who, _ in seconds})
         },
         "actions": sum(record.actions for record in records),
+        "not_won": [
+            {"seed": r.game.seed, "side": _side(r, first).value, "outcome": r.outcome}
+            for r in records
+            if _points(r, first) < 1.0
+        ],
     }
+
+
+def _side(record: GameRecord, player: str) -> Player:
+    """The side `player` played in `record`'s game (the German one when both are it)."""
+    return Player.GERMAN if record.game.german == player else Player.SOVIET
 
 
 def _points(record: GameRecord, player: str) -> float:
     """1 for a win of `player`'s side, 0.5 for a draw or an unfinished game, 0 for a loss."""
-    side = Player.GERMAN if record.game.german == player else Player.SOVIET
+    side = _side(record, player)
     if record.winner is None:
         return 0.5
     return 1.0 if record.winner is side else 0.0
@@ -128,6 +138,12 @@ def _say_summary(summary: dict[str, Any], a: str, b: str) -> None:
     say(f"decision times: median {_ms(times['median'])}, 95th percentile {_ms(times['p95'])}")
     for name, own in summary["decision_seconds_by_player"].items():
         say(f"  {name}: median {_ms(own['median'])}, 95th percentile {_ms(own['p95'])}")
+    if summary["not_won"]:
+        lost = ", ".join(
+            f"seed {game['seed']} as {game['side'].title()} ({game['outcome']})"
+            for game in summary["not_won"]
+        )
+        say(f"games {a} did not win: {lost}")
 
 
 def _ms(seconds: float) -> str:

@@ -7,8 +7,14 @@ import json
 
 import pytest
 
-from owsqt.cli.arena import paired_games, wilson
-from owsqt.cli.arenagames import UNFINISHED, ArenaGame, next_decision, play_arena_game
+from owsqt.cli.arena import paired_games, summarise, wilson
+from owsqt.cli.arenagames import (
+    UNFINISHED,
+    ArenaGame,
+    GameRecord,
+    next_decision,
+    play_arena_game,
+)
 from owsqt.cli.exitcodes import EXIT_BAD_INPUT
 from owsqt.cli.main import main
 from owsqt.rules.core.steps import Segment
@@ -32,6 +38,22 @@ def test_i38_4_the_wilson_interval_holds_the_score_and_stays_in_0_to_1():
     assert wilson(10, 10)[1] == pytest.approx(1.0) and 0.69 < wilson(10, 10)[0] < 0.73
     low, high = wilson(5, 10)
     assert low < 0.5 < high and low == pytest.approx(1 - high)
+
+
+def test_i38_4_the_summary_names_each_game_the_first_player_did_not_win():
+    games = paired_games("we-are-coming", "heuristic", "random", 4, 3)
+    ends = [Player.GERMAN, Player.GERMAN, None, Player.SOVIET]
+    outcomes = ["German win by forfeit", "German decisive victory", "a draw", "Soviet marginal"]
+    records = [
+        GameRecord(game, winner, outcome, 10, (("heuristic", 0.01),))
+        for game, winner, outcome in zip(games, ends, outcomes, strict=True)
+    ]
+    summary = summarise(records)
+    assert summary["score"] == pytest.approx(2.5 / 4)
+    assert summary["not_won"] == [
+        {"seed": 3, "side": "soviet", "outcome": "German decisive victory"},
+        {"seed": 4, "side": "german", "outcome": "a draw"},
+    ]
 
 
 @pytest.mark.slow  # two whole games, about 10 s

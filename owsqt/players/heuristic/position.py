@@ -11,13 +11,16 @@ of its own, each with its rule and declared weight:
   the side that holds it leaves it empty within the enemy's reach;
 - line (19.13, 19.23): LINE for each hex of the river bank the Soviet side holds
   (analysis.bank) with a unit of strength on it that is not disrupted: the German must
-  attack across the river, or go round, to count his stacking points across.
+  attack across the river, or go round, to count his stacking points across;
+- contact (6.2, contact.py): while the side owes planned attacks, SHORT for each it could
+  no longer make.
 """
 
 from __future__ import annotations
 
 from owsqt.players.evaluate import evaluate
 from owsqt.players.heuristic.analysis import Analysis
+from owsqt.players.heuristic.contact import contact
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -40,6 +43,7 @@ def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         + exposure(ruleset, state, analysis)
         + guard(ruleset, state, analysis)
         + line(ruleset, state, analysis)
+        + contact(ruleset, state, analysis)
     )
 
 

@@ -341,6 +341,13 @@ def last_step_of_phase(state: GameState) -> bool:
     return index + 1 == len(steps) or steps[index + 1].phase is not state.phase
 
 
+def steps_left_in_phase(state: GameState) -> tuple[Step, ...]:
+    """The current step and those after it in its phase, in the order of play (7.2)."""
+    steps = _steps_of(state)
+    index = _index_of(state, steps)
+    return tuple(step for step in steps[index:] if step.phase is state.phase)
+
+
 def _index_of(state: GameState, steps: tuple[Step, ...]) -> int:
     for index, step in enumerate(steps):
         if step.phase is state.phase and step.segment is state.segment:
