@@ -46,6 +46,7 @@ class Analysis:
     unsupplied: frozenset[Hex] = frozenset()  # the side's hexes tracing no supply line (14.2)
     hold: Hex | None = None  # the hex to hold of a short scenario (19.13), if it has one
     bank: frozenset[Hex] = frozenset()  # the river bank the Soviet side holds (19.13, 19.23)
+    band: frozenset[Hex] = frozenset()  # the band across the river the German must enter
 
 
 def analyse(situation: Situation) -> Analysis:
@@ -62,6 +63,7 @@ def analyse(situation: Situation) -> Analysis:
         unsupplied=unsupplied(ruleset, state, side),
         hold=hold_hex(ruleset, state.scenario),
         bank=line_of(ruleset, state.scenario, side),
+        band=crossing_band(ruleset, state.scenario),
     )
 
 
@@ -203,6 +205,15 @@ def line_of(ruleset: Ruleset, scenario_id: str, side: Player) -> frozenset[Hex]:
     if side is not Player.SOVIET or conditions.get("evaluator") not in CROSSING_EVALUATORS:
         return frozenset()
     return river_bank(ruleset, conditions)
+
+
+def crossing_band(ruleset: Ruleset, scenario_id: str) -> frozenset[Hex]:
+    """[19.13, 19.23] The band across the river a short scenario counts German stacking
+    points in (crossing.river_band); none in the campaigns."""
+    conditions = ruleset.scenarios[scenario_id].victory
+    if conditions.get("evaluator") not in CROSSING_EVALUATORS:
+        return frozenset()
+    return river_band(ruleset, conditions)
 
 
 def river_bank(ruleset: Ruleset, conditions: Mapping[str, Any]) -> frozenset[Hex]:

@@ -12,6 +12,8 @@ of its own, each with its rule and declared weight:
 - line (19.13, 19.23): LINE for each hex of the river bank the Soviet side holds
   (analysis.bank) with a unit of strength on it that is not disrupted: the German must
   attack across the river, or go round, to count his stacking points across;
+- barrier (19.13, 19.23, 10.2, barrier.py): the Soviet side's, BREACH for each German
+  stacking point that could enter the band across the river in its next movement;
 - contact (6.2, contact.py): while the side owes planned attacks, SHORT for each it could
   no longer make.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from owsqt.players.evaluate import evaluate
 from owsqt.players.heuristic.analysis import Analysis
+from owsqt.players.heuristic.barrier import barrier
 from owsqt.players.heuristic.contact import contact
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import UnitStatus
@@ -44,6 +47,7 @@ def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         + guard(ruleset, state, analysis)
         + line(ruleset, state, analysis)
         + contact(ruleset, state, analysis)
+        + barrier(ruleset, state, analysis)
     )
 
 
