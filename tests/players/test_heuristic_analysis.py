@@ -115,7 +115,9 @@ def test_i38_2_18_1_the_analysis_reads_no_hidden_unit(ruleset):
     rules = combat_rules(ruleset)
     state, _target, _armored, _motorized = fogged_board(rules)
     weaker = state.with_unit("at", replace(state.units["at"], strength=1, disrupted=True))
-    seen = [analyse(situation_of(rules, truth, GERMAN)) for truth in (state, weaker)]
+    seen = [analyse(situation_of(rules, truth, GERMAN)).complete() for truth in (state, weaker)]
     assert seen[0] == seen[1]
+    parts = [(a.influence, a.front, a.unsupplied) for a in seen]
+    assert parts[0] == parts[1]
     bare = [analyse(situation_of(rules, replace(t, options=()), GERMAN)) for t in (state, weaker)]
     assert bare[0].threat != bare[1].threat

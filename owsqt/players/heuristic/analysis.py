@@ -8,9 +8,11 @@ The Computer's view at the table draws it; the heuristic player's terms read it.
 from __future__ import annotations
 
 import heapq
+import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from owsqt.players.evaluate import distances_to, objectives
@@ -33,34 +35,56 @@ ATTACK_REACH = 1  # 11.1: an enemy stack attacks the hexes next to those it reac
 FIELD_CLASS = MovementClass.MOTORIZED  # the movement class the distance field prices
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Analysis:
-    """What the side sees of the situation, for its terms and for the Computer's view."""
+    """What the side sees of the situation, for its terms and for the Computer's view.
 
-    side: Player
-    influence: Mapping[Hex, float]  # the side's influence less the enemy's, -1.0 .. 1.0
+    The influence, the front and the unsupplied hexes are found when first read (no term
+    of the player's reads them; the Computer's view draws the influence): `complete`
+    finds them all, in the worker that made the analysis."""
+
+    situation: Situation = field(compare=False, repr=False)
     threat: Mapping[Hex, float]  # enemy strength that may reach or attack the hex next phase
-    front: frozenset[Hex]  # the side's hexes next to enemy units or in an enemy ZOC
     objectives: tuple[Hex, ...]  # the hexes the scenario's conditions count (19.x)
     distance: Mapping[Hex, int]  # clear-terrain hexes to the nearest objective
-    unsupplied: frozenset[Hex] = frozenset()  # the side's hexes tracing no supply line (14.2)
     hold: Hex | None = None  # the hex to hold of a short scenario (19.13), if it has one
     bank: frozenset[Hex] = frozenset()  # the river bank the Soviet side holds (19.13, 19.23)
     band: frozenset[Hex] = frozenset()  # the band across the river the German must enter
+
+    @property
+    def side(self) -> Player:
+        return self.situation.side
+
+    @cached_property
+    def influence(self) -> Mapping[Hex, float]:
+        """The side's influence less the enemy's on each hex, -1.0 .. 1.0."""
+        ruleset, state = self.situation.ruleset, self.situation.state
+        return influence(ruleset, stack_strengths(ruleset, state), self.side)
+
+    @cached_property
+    def front(self) -> frozenset[Hex]:
+        """The side's hexes next to enemy units or in an enemy ZOC (10.1)."""
+        return front(self.situation.ruleset, self.situation.state, self.side)
+
+    @cached_property
+    def unsupplied(self) -> frozenset[Hex]:
+        """The side's hexes tracing no supply line (14.2)."""
+        return unsupplied(self.situation.ruleset, self.situation.state, self.side)
+
+    def complete(self) -> Analysis:
+        """The analysis with every part found (for a worker to hand over whole)."""
+        _ = self.influence, self.front, self.unsupplied
+        return self
 
 
 def analyse(situation: Situation) -> Analysis:
     """[18.1, 19.x] The analysis of `situation` for its side, from its state alone."""
     ruleset, state, side = situation.ruleset, situation.state, situation.side
-    strengths = stack_strengths(ruleset, state)
     return Analysis(
-        side=side,
-        influence=influence(ruleset, strengths, side),
+        situation=situation,
         threat=threat(ruleset, state, side.opponent),
-        front=front(ruleset, state, side),
         objectives=objective_hexes(ruleset, state.scenario),
         distance=objective_field(ruleset, state.scenario, side),
-        unsupplied=unsupplied(ruleset, state, side),
         hold=hold_hex(ruleset, state.scenario),
         bank=line_of(ruleset, state.scenario, side),
         band=crossing_band(ruleset, state.scenario),
@@ -106,13 +130,55 @@ def _hexes_apart(a: Hex, b: Hex) -> int:
     return max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
 
 
-def threat(ruleset: Ruleset, state: GameState, enemy: Player) -> dict[Hex, float]:
+def threat(ruleset: Ruleset, state: GameState, enemy: Player) -> Mapping[Hex, float]:
     """[8.1, 11.1, 13.0] The strength of `enemy`'s undisrupted units that could move to a
     hex or next to it in their next movement: each stack's hexes within its slowest
     unit's allowance on the terrain costs of the move graph (zones of control left out),
-    and their neighbours."""
+    and their neighbours. It depends on the enemy's units alone (and the roads' icing):
+    found again only when they changed, so that the side's own moves in a segment reuse it."""
     ground = ruleset.catalogue.ground
-    graph = move_graph(ruleset).graph((FIELD_CLASS,), enemy, icy_roads(ruleset, state))
+    icy = icy_roads(ruleset, state)
+    key = (
+        enemy,
+        icy,
+        tuple(
+            (u, unit.hex, unit.strength, unit.disrupted, unit.supply, unit.fired)
+            for u, unit in state.units.items()
+            if unit.hex is not None and ground[u].player is enemy
+        ),
+    )
+    cache = ruleset.derived(_Threats)
+    found = cache.get(key)
+    if found is None:
+        found = cache.put(key, _threat(ruleset, state, enemy, icy))
+    return found
+
+
+class _Threats:
+    """The last threats found, by what they depend on (`threat`), a few per ruleset; the
+    computer's thought and the Computer's view may read them from two workers at once."""
+
+    KEPT = 8
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self._kept: dict[object, Mapping[Hex, float]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: object) -> Mapping[Hex, float] | None:
+        with self._lock:
+            return self._kept.get(key)
+
+    def put(self, key: object, found: Mapping[Hex, float]) -> Mapping[Hex, float]:
+        with self._lock:
+            if len(self._kept) >= self.KEPT:
+                del self._kept[next(iter(self._kept))]
+            self._kept[key] = found
+        return found
+
+
+def _threat(ruleset: Ruleset, state: GameState, enemy: Player, icy: bool) -> dict[Hex, float]:
+    ground = ruleset.catalogue.ground
+    graph = move_graph(ruleset).graph((FIELD_CLASS,), enemy, icy)
     hexes = ruleset.game_map.hexes
     found: dict[Hex, float] = {}
     for hex_, stack in state.stacks.items():

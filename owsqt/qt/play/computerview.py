@@ -83,7 +83,7 @@ class ComputerView:
             return
         self._drawn_for = (state, viewer)
         situation = shown_situation(session.ruleset, state, seat.side, viewer)
-        self.background.start(lambda: analyse(situation), self._show)
+        self.background.start(lambda: analyse(situation).complete(), self._show)
 
     def _toggled(self, on: bool) -> None:
         self.overlay.setVisible(on and self.shown is not None)
