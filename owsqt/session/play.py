@@ -223,6 +223,7 @@ class ComputerPlay(LocalPlay):
         self._actor = actor
         self._made_by_computer = made_by_computer
         self._taking_back = False
+        self._undone_alone: int | None = None  # a computer's entry undone in a file, so far alone
 
     def why_not_act(self, action: Action | None = None) -> str | None:
         if action is None or self._actor(action) is not self.computer_side:
@@ -241,6 +242,23 @@ class ComputerPlay(LocalPlay):
         if not self._made_by_computer(target):
             return None
         return "the computer's move is not redone: it plays again by itself"
+
+    def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
+        """A file takes back the computer's moves and then the human's action before them
+        (computer.take_back): a computer's entry undone is alone until the human's is."""
+        self._undone_alone = target if self._made_by_computer(target) else None
+        return []
+
+    def replay_act(
+        self, entry: Entry, action: Action, before: GameState, outcome: Outcome
+    ) -> list[Problem]:
+        """An action (or a redo) after a computer's move undone alone: a file edited so
+        that the computer's move was taken back without the human's action before it."""
+        alone, self._undone_alone = self._undone_alone, None
+        if alone is None:
+            return []
+        why = f"the computer's move #{alone} was taken back without your action before it"
+        return [Problem(entry.number, self.rule, why)]
 
     @contextmanager
     def taking_back(self) -> Iterator[None]:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import JournalError
 from owsqt.rules.core.verdict import Mode
+from owsqt.session import open_journal
 from owsqt.session.computer import (
     computer_to_move,
     play_until_human,
@@ -105,3 +108,36 @@ def test_i38_5_nothing_to_take_back_before_the_human_has_acted(shipped):
     assert why_not_take_back(session) == "there is no action of yours to take back"
     with pytest.raises(ValueError, match="no action of yours"):
         take_back(session)
+
+
+def test_i38_5_a_file_that_takes_back_a_computer_s_move_alone_is_refused(shipped, tmp_path):
+    """The cheat of a hand-edited file: the computer's last move undone without the human's
+    action before it, and another action of the human's in its place."""
+    path = tmp_path / "alone.owsg"
+    session = computer_game(shipped, SOVIET, mode=Mode.FREE, path=path)
+    session.apply_default_setup()
+    until_the_computer_answers(session)
+    computer = len(session.entries)
+    with session.players.taking_back():  # what only take_back may do
+        session.undo()
+    assert human_acts(session, SOVIET, "instead").applied
+    session.close()
+    with pytest.raises(JournalError) as refused:
+        open_journal(shipped, path, identity=Identity.generate())
+    message = str(refused.value)
+    assert f"the computer's move #{computer} was taken back without your action" in message
+    assert "\n" not in message
+
+
+def test_i38_5_a_file_with_a_whole_take_back_reopens_and_goes_on(shipped, tmp_path):
+    path = tmp_path / "whole.owsg"
+    session = computer_game(shipped, SOVIET, mode=Mode.FREE, path=path)
+    session.apply_default_setup()
+    until_the_computer_answers(session)
+    take_back(session)
+    assert human_acts(session, SOVIET, "instead").applied
+    entries = len(session.entries)
+    session.close()
+    again = open_journal(shipped, path, identity=Identity.generate())
+    assert len(again.entries) == entries
+    again.close()
