@@ -12,13 +12,15 @@ from PySide6.QtCore import QTimer
 
 from owsqt.journal.identity import Identity
 from owsqt.qt.app.gamelog import COMPUTER_GLYPH
+from owsqt.qt.app.mainwindow import MainWindow
+from owsqt.qt.kit.seatline import actor_line
 from owsqt.qt.kit.heap import settle_heap
 from owsqt.qt.play import computerturns
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.vocabulary import Player
 from owsqt.session import game_from_text, open_journal
 from owsqt.session.computer import computer_to_move, think
-from owsqt.session.seat import by_computer
+from owsqt.session.seat import Seat, by_computer
 from tests.qt.computertable import (
     TURN_MS,
     before_computer_moves_in,
@@ -145,3 +147,26 @@ def test_i38_5_a_thought_on_a_game_that_changed_is_dropped(qtbot, shipped, monke
     window.bridge.replace(computer_game(shipped, human=Player.SOVIET))
     qtbot.waitUntil(lambda: turns.background.running == 0, timeout=TURN_MS)
     assert len(session.entries) == entries  # nothing played into the game that went
+
+
+def test_i38_5_4_3_the_air_dock_names_the_computer_when_its_side_allocates(qtbot, shipped):
+    """[4.3] The Soviet allocates first: with the computer Soviet, the air dock does not
+    tell the human "Soviet player: allocate your air units" but that the computer acts."""
+    session = computer_game(shipped)  # the computer Soviet
+    window = MainWindow(shipped, session)
+    qtbot.addWidget(window)
+    window.computer.turns.stop()  # held before its first move, to read the dock
+    window.refresh()
+    line = window.air.panel.actor.text()
+    assert "The computer (Soviet) acts in this step (4.3, step 1)" in line, line
+    assert "allocate your air units" not in line
+
+
+def test_i38_5_the_line_of_who_acts_names_the_computer_only_for_its_side():
+    seat = Seat(Player.SOVIET, "heuristic", "normal")
+    line = "German player: choose the lead unit (11.3)"
+    assert actor_line(line, Player.GERMAN, seat) == line
+    assert actor_line(line, Player.SOVIET, None) == line
+    assert actor_line("Soviet player: fire (11.4)", Player.SOVIET, seat) == (
+        "The computer (Soviet) acts in this step (11.4): watch its moves on the map and in the log"
+    )

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMainWindow, QProgressBar
 
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.kit.background import Background
+from owsqt.qt.kit.seatline import computer_name
 from owsqt.rules.core.state import GameState
 from owsqt.session import GameSession
 from owsqt.session.computer import Move, computer_to_move, seed_of, think
@@ -30,11 +31,6 @@ PACE_MS = 600  # after each move of the computer, before its next: time to see i
 # share the interpreter with the drawing and slow it several times over.
 SETTLE_MS = 40
 BUSY_WIDTH = 90
-
-
-def computer_name(seat: Seat) -> str:
-    """'The computer (Soviet)'."""
-    return f"The computer ({seat.side.title})"
 
 
 class ComputerTurns(QObject):
