@@ -13,8 +13,8 @@ from PySide6.QtCore import QTimer
 from owsqt.journal.identity import Identity
 from owsqt.qt.app.gamelog import COMPUTER_GLYPH
 from owsqt.qt.app.mainwindow import MainWindow
-from owsqt.qt.kit.seatline import actor_line
 from owsqt.qt.kit.heap import settle_heap
+from owsqt.qt.kit.seatline import actor_line
 from owsqt.qt.play import computerturns
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.vocabulary import Player
