@@ -10,11 +10,22 @@ from dataclasses import replace
 import pytest
 
 from owsqt.players.heuristic.analysis import analyse
-from owsqt.players.heuristic.barrier import BREACH, barrier, breaching
+from owsqt.players.heuristic.barrier import (
+    BREACH,
+    REACHED,
+    RING,
+    barrier,
+    breaching,
+    nearest,
+    ring,
+)
 from owsqt.players.interface import situation_of
 from owsqt.rules.core.hexgrid import distance
+from owsqt.rules.core.state import Award
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.movement.movegraph import SCALE
+from owsqt.rules.victory.ledger import near_pocket
 from owsqt.session import new_game
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
@@ -63,3 +74,45 @@ def test_i38_2_19_23_a_german_stack_far_from_the_band_does_not_breach(shipped, o
         if ground[unit_id].player is GERMAN and unit.hex is not None:
             state = state.with_unit(unit_id, replace(unit, hex=far))
     assert breaching(shipped, state, band) == 0
+
+
+@pytest.fixture(scope="module")
+def campaign(shipped):
+    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
+    session.apply_default_setup()
+    return session.state
+
+
+def _earned(state, *sources):
+    awards = tuple(
+        Award(source, GERMAN, 1, state.turn, state.phase, state.segment, "de-6pz-11pzr-1")
+        for source in sources
+    )
+    return replace(state, victory_ledger=state.victory_ledger + awards)
+
+
+def test_i38_2_19_33_the_ring_is_the_nearest_the_german_has_not_earned(shipped, campaign):
+    assert ring(shipped, campaign) == near_pocket(shipped, 18)
+    assert ring(shipped, _earned(campaign, "within_18")) == near_pocket(shipped, 5)
+    assert ring(shipped, _earned(campaign, "within_18", "within_5")) is None
+    hlg = new_game(shipped, "hoths-last-gasp", Mode.STRICT, seed=1).state
+    assert ring(shipped, hlg) is None  # a short scenario counts no victory points
+
+
+def test_i38_2_19_33_10_2_a_relief_stack_next_to_the_ring_may_reach_it(shipped, campaign):
+    band = near_pocket(shipped, 18)
+    far_cost, far_reach = nearest(shipped, campaign, band)
+    assert not far_reach  # the relief starts far from the pocket
+    unit_id = "de-6pz-11pzr-1"
+    edge = next(
+        n
+        for h in sorted(band)
+        for _, n in shipped.grid.neighbours(h)
+        if n not in band and n in shipped.game_map.hexes and not campaign.stack(n)
+    )
+    near = campaign.with_unit(unit_id, replace(campaign.units[unit_id], hex=edge))
+    cost, reach = nearest(shipped, near, band)
+    assert reach and cost < far_cost
+    soviet = analyse(situation_of(shipped, near, SOVIET))
+    assert barrier(shipped, near, soviet) == RING * cost / SCALE - REACHED
+    assert barrier(shipped, near, analyse(situation_of(shipped, near, GERMAN))) == 0.0

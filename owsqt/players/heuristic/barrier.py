@@ -24,19 +24,69 @@ from owsqt.rules.movement.movegraph import SCALE, move_graph
 from owsqt.rules.movement.stackmove import icy_roads, unit_allowance
 from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.victory.ledger import (
+    WITHIN,
+    near_pocket,
+    points_victory,
+    radius_of,
+    relief_units,
+)
 
 BREACH = 2.0  # a German stacking point that may enter the band in its next movement
+RING = 0.5  # an MP of the way of the German stack nearest the next ring around the pocket
+REACHED = 10.0  # that ring within reach of a German stack's next movement (a victory point)
+FAR = 1.5  # the German allowances a campaign's search goes: beyond, the way counts as that
 
 Backward = Mapping[Hex, tuple[tuple[Hex, int], ...]]  # hex: (the hex before it, its cost)
 
 
 def barrier(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
-    """[19.13, 19.23, 10.2] Minus BREACH for each German stacking point (those the crossing
-    counts: German, not Rumanian) outside the band whose stack could enter it in its next
-    movement; 0 for the German side, or where the scenario counts no crossing."""
-    if analysis.side is not Player.SOVIET or not analysis.band:
+    """[19.13, 19.23, 19.33, 10.2] The Soviet side's barrier: in a short scenario, minus
+    BREACH for each German stacking point (those the crossing counts: German, not
+    Rumanian) outside the band whose stack could enter it in its next movement; in a
+    campaign, the way of the German stack nearest the next ring around the pocket whose
+    victory point is not earned yet (`ring`). 0 for the German side."""
+    if analysis.side is not Player.SOVIET:
         return 0.0
-    return -BREACH * breaching(ruleset, state, analysis.band)
+    if analysis.band:
+        return -BREACH * breaching(ruleset, state, analysis.band)
+    found = ring(ruleset, state)
+    if found is None:
+        return 0.0
+    cost, reachable = nearest(ruleset, state, found)
+    return RING * cost / SCALE - (REACHED if reachable else 0.0)
+
+
+def ring(ruleset: Ruleset, state: GameState) -> frozenset[Hex] | None:
+    """[19.33] The hexes within N of the pocket of the widest "within N hexes" source the
+    German has not earned yet; None once he has earned them all, or outside a campaign."""
+    victory = points_victory(ruleset, state)
+    if victory is None:
+        return None
+    earned = {award.source for award in state.victory_ledger}
+    left = [s for s in victory.get("german", {}) if s.startswith(WITHIN) and s not in earned]
+    if not left:
+        return None
+    return near_pocket(ruleset, max(radius_of(s) for s in left))
+
+
+def nearest(ruleset: Ruleset, state: GameState, band: frozenset[Hex]) -> tuple[int, bool]:
+    """[19.33, 8.1, 10.2] The eighths of an MP the German relief stack nearest `band` pays
+    to enter it (at most FAR movements of the longest allowance), and whether any relief
+    stack may enter it in its next movement."""
+    relief = ruleset.derived(relief_units)
+    stacks: list[tuple[Hex, int]] = []
+    for hex_, stack in state.stacks.items():
+        units = [u for u in stack if u in relief]
+        if units and hex_ not in band:
+            allowance = min(unit_allowance(ruleset, state, u) for u in units)
+            stacks.append((hex_, int(allowance * SCALE)))
+    if not stacks:
+        return 0, False
+    limit = int(FAR * max(allowance for _, allowance in stacks))
+    costs = _costs_to_band(ruleset, state, band, limit)
+    cheapest = min(costs.get(hex_, limit) for hex_, _ in stacks)
+    return cheapest, any(costs.get(hex_, limit + 1) <= allowance for hex_, allowance in stacks)
 
 
 def breaching(ruleset: Ruleset, state: GameState, band: frozenset[Hex]) -> int:
