@@ -16,11 +16,11 @@ from functools import cached_property
 from typing import Any
 
 from owsqt.players.evaluate import distances_to, objectives
+from owsqt.players.heuristic.backward import FIELD_CLASS, backward_steps, search
 from owsqt.players.interface import Situation
 from owsqt.rules.core.hexgrid import Hex, hexes_within
 from owsqt.rules.core.state import GameState, UnitState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.data.units import MovementClass
 from owsqt.rules.movement.movegraph import SCALE, Graph, move_graph
 from owsqt.rules.movement.stackmove import icy_roads, unit_allowance
 from owsqt.rules.movement.zoc import zoc_of
@@ -32,7 +32,6 @@ from owsqt.rules.victory.result import CROSSING_EVALUATORS
 SPREAD = 3  # hexes an influence reaches beyond its own hex
 SOFT = 4.0  # strength points that keep a faint influence from reading as a full one
 ATTACK_REACH = 1  # 11.1: an enemy stack attacks the hexes next to those it reaches
-FIELD_CLASS = MovementClass.MOTORIZED  # the movement class the distance field prices
 
 
 @dataclass(frozen=True)
@@ -330,28 +329,14 @@ class Fields:
             return {}
         graph = move_graph(ruleset).graph((FIELD_CLASS,), side, False)
         clear = min(edge.off_road for edges in graph.values() for edge in edges)
-        into: dict[Hex, list[tuple[Hex, int]]] = {}
-        for hex_, edges in graph.items():
-            for edge in edges:
-                into.setdefault(edge.to, []).append((hex_, edge.cost))
-        enterable = {h for h in targets if h in into}
+        steps = backward_steps(ruleset, side, False)
+        enterable = {h for h in targets if h in steps}
         seeds = (
             enterable
-            or {near for h in targets for _, near in ruleset.grid.neighbours(h) if near in into}
+            or {near for h in targets for _, near in ruleset.grid.neighbours(h) if near in steps}
             - targets
         )
-        spent = dict.fromkeys(seeds, 0)
-        queue = [(0, h) for h in seeds]
-        heapq.heapify(queue)
-        while queue:
-            cost, hex_ = heapq.heappop(queue)
-            if cost > spent[hex_]:
-                continue
-            for before, step in into.get(hex_, ()):
-                total = cost + step
-                if total < spent.get(before, total + 1):
-                    spent[before] = total
-                    heapq.heappush(queue, (total, before))
+        spent = search(steps, seeds)
         found = {h: round(cost / clear) for h, cost in spent.items()}
         found.update(dict.fromkeys(targets, 0))
         plain = distances_to(ruleset.game_map, targets)

@@ -13,14 +13,12 @@ Myshkova on the first turn where the bank was not held."""
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Mapping
-
-from owsqt.players.heuristic.analysis import FIELD_CLASS, Analysis
+from owsqt.players.heuristic.analysis import Analysis
+from owsqt.players.heuristic.backward import backward_steps, search
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.movement.movegraph import SCALE, move_graph
+from owsqt.rules.movement.movegraph import SCALE
 from owsqt.rules.movement.stackmove import icy_roads, unit_allowance
 from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -36,8 +34,6 @@ BREACH = 2.0  # a German stacking point that may enter the band in its next move
 RING = 0.5  # an MP of the way of the German stack nearest the next ring around the pocket
 REACHED = 10.0  # that ring within reach of a German stack's next movement (a victory point)
 FAR = 1.5  # the German allowances a campaign's search goes: beyond, the way counts as that
-
-Backward = Mapping[Hex, tuple[tuple[Hex, int], ...]]  # hex: (the hex before it, its cost)
 
 
 def barrier(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
@@ -117,51 +113,30 @@ def _costs_to_band(
     band (8.1, 10.2: ZOC costs), searched backward from the band's open hexes."""
     ground = ruleset.catalogue.ground
     soviet = {h for h, stack in state.stacks.items() if ground[stack[0]].player is Player.SOVIET}
-    zone = zoc_of(ruleset, state, Player.SOVIET)
-    made = ruleset.derived(_Backward)
-    backward = made.of(icy_roads(ruleset, state))
-    enter, leave = ENTER_ZOC_COST * SCALE, LEAVE_ZOC_COST * SCALE
-    spent = {h: 0 for h in made.edge(band) if h not in soviet}
-    queue = [(0, h) for h in spent]
-    heapq.heapify(queue)
-    while queue:
-        cost, hex_ = heapq.heappop(queue)
-        if cost > spent[hex_]:
-            continue
-        for before, step in backward.get(hex_, ()):
-            if before in soviet or before in band:
-                continue
-            total = cost + step + (enter if hex_ in zone else 0) + (leave if before in zone else 0)
-            if total <= limit and total < spent.get(before, limit + 1):
-                spent[before] = total
-                heapq.heappush(queue, (total, before))
-    return spent
+    seeds = [h for h in ruleset.derived(_Edges).of(band) if h not in soviet]
+    return search(
+        backward_steps(ruleset, Player.GERMAN, icy_roads(ruleset, state)),
+        seeds,
+        limit,
+        closed=soviet | band,
+        zone=zoc_of(ruleset, state, Player.SOVIET),
+        enter=ENTER_ZOC_COST * SCALE,
+        leave=LEAVE_ZOC_COST * SCALE,
+    )
 
 
-class _Backward:
-    """The German move graph's steps, reversed, once per ruleset and road condition, and
-    the edge of each band: its hexes a step from outside it, where a search from the band
-    starts."""
+class _Edges:
+    """The edge of each band: its hexes a step from outside it, where a search from the
+    band starts; once per ruleset and band."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self._made: dict[bool, Backward] = {}
         self._edges: dict[frozenset[Hex], frozenset[Hex]] = {}
 
-    def edge(self, band: frozenset[Hex]) -> frozenset[Hex]:
+    def of(self, band: frozenset[Hex]) -> frozenset[Hex]:
         if band not in self._edges:
             neighbours = self.ruleset.grid.neighbours
             self._edges[band] = frozenset(
                 h for h in band if any(n not in band for _, n in neighbours(h))
             )
         return self._edges[band]
-
-    def of(self, icy: bool) -> Backward:
-        if icy not in self._made:
-            graph = move_graph(self.ruleset).graph((FIELD_CLASS,), Player.GERMAN, icy)
-            into: dict[Hex, list[tuple[Hex, int]]] = {}
-            for hex_, edges in graph.items():
-                for edge in edges:
-                    into.setdefault(edge.to, []).append((hex_, edge.cost))
-            self._made[icy] = {h: tuple(steps) for h, steps in into.items()}
-        return self._made[icy]
