@@ -1,15 +1,21 @@
-"""The heuristic player's barrier term (19.13, 19.23, 10.2): the Soviet side of a short
-scenario wins by keeping German stacking points out of the band across the river. Each
-German stacking point that could enter the band in its next movement, through the Soviet
-zones of control as they stand, costs the Soviet BREACH.
+"""The heuristic player's barrier term (19.13, 19.23, 19.33, 10.2): the Soviet side's count
+of the German's way to what he scores by reaching.
+
+- A short scenario: the Soviet side wins by keeping German stacking points out of the band
+  across the river. Each German stacking point that could enter the band in its next
+  movement, through the Soviet zones of control as they stand, costs BREACH.
+- A campaign: the German earns a victory point for a unit within 18 hexes of the pocket,
+  another within 5. The way of the German relief stack nearest the widest ring not earned
+  yet is worth RING an MP to the Soviet side, and REACHED is lost when a relief stack may
+  enter it in its next movement.
 
 The German stack's way is priced on the move graph's terms (8.1, the Terrain Effects
 Chart), plus the two MP of entering a Soviet ZOC and the one of leaving it (10.2); a hex
-of a Soviet stack is closed to it (9.0). One search from the band's hexes open to the
-German, backward and no farther than the longest German allowance, prices every German
-stack at once. Without it the Soviet player's distance field drew its units to the river
-bank and left the German's way there open: in Hoth's Last Gasp the German crossed the
-Myshkova on the first turn where the bank was not held."""
+of a Soviet stack is closed to it (9.0). One search from the band's edge (backward.py), no
+farther than the German allowances, prices every German stack at once. Without it the
+Soviet player's distance field drew its units to the river bank and left the German's way
+there open: in Hoth's Last Gasp the German crossed the Myshkova on the first turn where the
+bank was not held."""
 
 from __future__ import annotations
 
