@@ -10,7 +10,16 @@ from dataclasses import replace
 import pytest
 
 from owsqt.players.heuristic.analysis import analyse
-from owsqt.players.heuristic.position import EMPTY, FLOOR, GARRISON, LINE, guard, line
+from owsqt.players.heuristic.position import (
+    EMPTY,
+    FLOOR,
+    GARRISON,
+    LINE,
+    ODDS,
+    RETAKE,
+    guard,
+    line,
+)
 from owsqt.players.interface import situation_of
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
@@ -130,3 +139,27 @@ def _moved_onto(shipped, state, hex_, bank):
         and len(state.stack(unit.hex)) > 1
     )
     return unit_id, replace(state.units[unit_id], hex=hex_)
+
+
+def test_i38_2_19_13_with_the_enemy_on_the_hex_to_hold_the_side_gathers_next_to_it(
+    shipped, opening
+):
+    """We are coming! seed 44 was lost so: a German stack took 2428 and the Soviet side,
+    its line on the Aksai behind it, never gathered to win it back."""
+    analysis = analyse(situation_of(shipped, opening, SOVIET))
+    hold = analysis.hold
+    state, german = _garrisoned(shipped, _emptied(shipped, opening, hold), hold, GERMAN)
+    defending = state.units[german].strength
+    assert guard(shipped, state, analysis) == 0.0  # nobody of the Soviet's next to it
+    ground = shipped.catalogue.ground
+    soviet = sorted(
+        (u for u, unit in state.units.items() if ground[u].player is SOVIET and unit.hex),
+        key=lambda u: -state.units[u].strength,
+    )
+    beside = [n for _, n in shipped.grid.neighbours(hold) if not state.stack(n)]
+    state = state.with_unit(soviet[0], replace(state.units[soviet[0]], hex=beside[0]))
+    near = state.units[soviet[0]].strength
+    assert guard(shipped, state, analysis) == RETAKE * min(near, ODDS * defending)
+    for unit_id in soviet[1:12]:
+        state = state.with_unit(unit_id, replace(state.units[unit_id], hex=beside[1]))
+    assert guard(shipped, state, analysis) == RETAKE * ODDS * defending  # enough gathered

@@ -24,6 +24,7 @@ INFLICTED = 1.0  # a strength point the enemy loses
 LOST = 1.2  # a strength point the attacker loses (his own are dearer: 17.4 replaces few)
 HEX = 2.0  # a defender's hex that falls (the line broken, 11.8 an advance)
 OBJECTIVE_HEX = 12.0  # a hex the scenario counts (19.x) that falls
+HOLD_HEX = 40.0  # the hex to hold (19.13) that falls: whoever holds it at the end wins
 RISK = 0.3  # the spread of the net strength points (a standard deviation)
 RETREAT = 3.0  # the strength points a defender weighs a retreat at (off an objective: more)
 
@@ -130,8 +131,8 @@ def value(
     attack: PreparedAttack | HastyAttack,
 ) -> Valued | None:
     """[11.2-11.5] The attack's expected worth: INFLICTED a point inflicted, less LOST a
-    point lost, HEX (OBJECTIVE_HEX on an objective) times the chance the hex falls, less
-    RISK times the spread; None when nobody defends the hex."""
+    point lost, HEX (OBJECTIVE_HEX on an objective, HOLD_HEX on the hex to hold) times the
+    chance the hex falls, less RISK times the spread; None when nobody defends the hex."""
     assert attack.player is not None
     prepared = isinstance(attack, PreparedAttack)
     odds = attack_odds(
@@ -143,7 +144,7 @@ def value(
     defenders = sum(state.units[u].strength for u in state.stack(attack.target))
     retreat = RETREAT * (3 if objective else 1)
     expected = odds.expected(retreat, defenders)
-    worth = OBJECTIVE_HEX if objective else HEX
+    worth = HOLD_HEX if attack.target == analysis.hold else OBJECTIVE_HEX if objective else HEX
     total = (
         INFLICTED * expected.inflicted
         - LOST * expected.lost

@@ -9,6 +9,8 @@ of its own, each with its rule and declared weight:
 - guard (19.13): the hex to hold garrisoned: GARRISON a strength point of the side's on
   it, up to the enemy strength that may reach it (at least FLOOR), and EMPTY lost when
   the side that holds it leaves it empty within the enemy's reach;
+- retake (19.13): with the enemy on the hex to hold, RETAKE for each strength point of the
+  side next to it, up to ODDS times his there;
 - line (19.13, 19.23): LINE for each hex of the river bank the Soviet side holds
   (analysis.bank) with a unit of strength on it that is not disrupted: the German must
   attack across the river, or go round, to count his stacking points across;
@@ -24,6 +26,7 @@ from owsqt.players.evaluate import evaluate
 from owsqt.players.heuristic.analysis import Analysis
 from owsqt.players.heuristic.barrier import barrier
 from owsqt.players.heuristic.contact import contact
+from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -36,6 +39,8 @@ GARRISON = 1.0  # a strength point on the hex to hold, up to the enemy's that ma
 FLOOR = 6.0  # the garrison worth having even where no enemy may reach the hex yet
 EMPTY = 40.0  # the hex to hold left empty by its holder within the enemy's reach
 LINE = 3.0  # a hex of the river bank held (the Soviet side's, 19.13, 19.23)
+RETAKE = 1.0  # a strength point next to the hex to hold the enemy stands on
+ODDS = 3.0  # the strength gathered against him that counts, times his
 
 
 def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
@@ -87,7 +92,8 @@ def exposure(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
 def guard(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
     """[19.13] GARRISON for each strength point of the side's on the hex to hold, up to
     the enemy strength that may reach it (at least FLOOR); minus EMPTY when the side
-    holds it, no unit of its stands on it and the enemy may reach it (analysis.threat)."""
+    holds it, no unit of its stands on it and the enemy may reach it (analysis.threat);
+    with the enemy on it, `retake`."""
     hold = analysis.hold
     if hold is None:
         return 0.0
@@ -97,9 +103,26 @@ def guard(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         held = holder(ruleset, state, ruleset.grid.id_of(hold)) is analysis.side
         return -EMPTY if held and threat > 0 else 0.0
     if ruleset.catalogue.ground[stack[0]].player is not analysis.side:
-        return 0.0
+        return retake(ruleset, state, analysis, hold, stack)
     strength = sum(state.units[u].strength for u in stack)
     return GARRISON * min(strength, max(threat, FLOOR))
+
+
+def retake(
+    ruleset: Ruleset, state: GameState, analysis: Analysis, hold: Hex, enemy: tuple[str, ...]
+) -> float:
+    """[19.13, 11.1] The enemy on the hex to hold: RETAKE for each strength point of the
+    side's undisrupted units next to it, up to ODDS times his strength there, so that the
+    side gathers for the attack that wins it back."""
+    ground = ruleset.catalogue.ground
+    near = 0
+    for _, hex_ in ruleset.grid.neighbours(hold):
+        for unit_id in state.stack(hex_):
+            unit = state.units[unit_id]
+            if ground[unit_id].player is analysis.side and not unit.disrupted:
+                near += unit.strength
+    defending = sum(state.units[u].strength for u in enemy)
+    return RETAKE * min(near, ODDS * max(defending, 1))
 
 
 def line(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
