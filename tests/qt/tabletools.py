@@ -125,6 +125,10 @@ def drop_from_dock(window, units: tuple[str, ...], hex_id: str, release: bool = 
     window.view.centerOn(point)
     local = QPointF(window.view.mapFromScene(point))
     mime = ground_units_mime(units)
+    # Qt may read a drag's data again after its events (the view keeps the drag it saw):
+    # the data lives as long as the window, or the view reads freed memory (a fresh-clone
+    # run crashed so in test_fog_curtain.py).
+    window.__dict__.setdefault("_dragged_mimes", []).append(mime)
     move = Qt.DropAction.MoveAction
     held, keys = Qt.MouseButton.LeftButton, NO_KEYS
     QApplication.sendEvent(viewport, QDragEnterEvent(QPoint(5, 5), move, mime, held, keys))
