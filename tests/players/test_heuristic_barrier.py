@@ -23,27 +23,18 @@ from owsqt.players.interface import situation_of
 from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.state import Award
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player, UnitStatus
+from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.movement.movegraph import SCALE
 from owsqt.rules.victory.ledger import near_pocket
 from owsqt.session import new_game
+from tests.players.openings import moved_all, set_up
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 
 
 @pytest.fixture(scope="module")
 def opening(shipped):
-    session = new_game(shipped, "hoths-last-gasp", Mode.STRICT, seed=1)
-    session.apply_default_setup()
-    return session.state
-
-
-def _without(shipped, state, side):
-    """`state` with every unit of `side` off the map (eliminated)."""
-    for unit_id, unit in state.units.items():
-        if shipped.catalogue.ground[unit_id].player is side and unit.hex is not None:
-            state = state.with_unit(unit_id, replace(unit, hex=None, status=UnitStatus.ELIMINATED))
-    return state
+    return set_up(shipped, "hoths-last-gasp")
 
 
 def test_i38_2_19_23_the_german_bridgehead_may_reach_the_myshkova_in_one_movement(shipped, opening):
@@ -59,7 +50,7 @@ def test_i38_2_19_23_the_german_bridgehead_may_reach_the_myshkova_in_one_movemen
 def test_i38_2_10_2_soviet_zones_of_control_and_stacks_slow_the_way_to_the_band(shipped, opening):
     band = analyse(situation_of(shipped, opening, SOVIET)).band
     with_soviet = breaching(shipped, opening, band)
-    open_way = breaching(shipped, _without(shipped, opening, SOVIET), band)
+    open_way = breaching(shipped, moved_all(shipped, opening, SOVIET, None), band)
     assert open_way > with_soviet
 
 
@@ -69,18 +60,12 @@ def test_i38_2_19_23_a_german_stack_far_from_the_band_does_not_breach(shipped, o
     german_hexes = [h for h, s in opening.stacks.items() if ground[s[0]].player is GERMAN]
     far = max(german_hexes, key=lambda h: min(distance(h, b) for b in band))
     assert min(distance(far, b) for b in band) > 15
-    state = opening
-    for unit_id, unit in opening.units.items():
-        if ground[unit_id].player is GERMAN and unit.hex is not None:
-            state = state.with_unit(unit_id, replace(unit, hex=far))
-    assert breaching(shipped, state, band) == 0
+    assert breaching(shipped, moved_all(shipped, opening, GERMAN, far), band) == 0
 
 
 @pytest.fixture(scope="module")
 def campaign(shipped):
-    session = new_game(shipped, "operation-winter-storm", Mode.STRICT, seed=1)
-    session.apply_default_setup()
-    return session.state
+    return set_up(shipped, "operation-winter-storm")
 
 
 def _earned(state, *sources):

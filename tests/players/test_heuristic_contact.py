@@ -17,10 +17,9 @@ from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.state import InitiativeState
 from owsqt.rules.core.steps import Phase, Segment
-from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.turn.formations import is_mechanized
-from owsqt.session import new_game
+from tests.players.openings import moved_all, set_up
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 
@@ -29,9 +28,7 @@ GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 def opening(shipped):
     """Hoth's Last Gasp set up, then one mechanized and one non-mechanized German unit each
     moved next to a Soviet stack of its own."""
-    session = new_game(shipped, "hoths-last-gasp", Mode.STRICT, seed=1)
-    session.apply_default_setup()
-    state = session.state
+    state = set_up(shipped, "hoths-last-gasp")
     ground = shipped.catalogue.ground
     german = [
         u
@@ -76,10 +73,7 @@ def _far_from_the_enemy(shipped, state):
     german = [h for h, stack in state.stacks.items() if ground[stack[0]].player is GERMAN]
     far = max(german, key=lambda h: min(distance(h, s) for s in soviet))
     assert min(distance(far, s) for s in soviet) > 1
-    for unit_id, unit in state.units.items():
-        if ground[unit_id].player is GERMAN and unit.hex is not None:
-            state = state.with_unit(unit_id, replace(unit, hex=far))
-    return state
+    return moved_all(shipped, state, GERMAN, far)
 
 
 def test_i38_2_6_2_owed_attacks_count_only_the_holder_in_his_first_player_phase(shipped, opening):

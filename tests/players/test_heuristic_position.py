@@ -24,15 +24,14 @@ from owsqt.players.interface import situation_of
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.session import new_game
+from tests.players.openings import set_up
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
 
 
 @pytest.fixture(scope="module")
 def opening(shipped):
-    session = new_game(shipped, "we-are-coming", Mode.STRICT, seed=1)
-    session.apply_default_setup()
-    return session.state
+    return set_up(shipped, "we-are-coming")
 
 
 def _emptied(shipped, state, hold):

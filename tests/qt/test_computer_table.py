@@ -14,7 +14,7 @@ from owsqt.journal.identity import Identity
 from owsqt.qt.app.gamelog import COMPUTER_GLYPH
 from owsqt.qt.app.mainwindow import MainWindow
 from owsqt.qt.kit.heap import settle_heap
-from owsqt.qt.kit.seatline import actor_line
+from owsqt.qt.kit.seatline import told_of_computer
 from owsqt.qt.play import computerturns
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.vocabulary import Player
@@ -165,8 +165,8 @@ def test_i38_5_4_3_the_air_dock_names_the_computer_when_its_side_allocates(qtbot
 def test_i38_5_the_line_of_who_acts_names_the_computer_only_for_its_side():
     seat = Seat(Player.SOVIET, "heuristic", "normal")
     line = "German player: choose the lead unit (11.3)"
-    assert actor_line(line, Player.GERMAN, seat) == line
-    assert actor_line(line, Player.SOVIET, None) == line
-    assert actor_line("Soviet player: fire (11.4)", Player.SOVIET, seat) == (
+    assert told_of_computer(line, Player.GERMAN, seat) == line
+    assert told_of_computer(line, Player.SOVIET, None) == line
+    assert told_of_computer("Soviet player: fire (11.4)", Player.SOVIET, seat) == (
         "The computer (Soviet) acts in this step (11.4): watch its moves on the map and in the log"
     )

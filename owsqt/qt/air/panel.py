@@ -16,7 +16,7 @@ from owsqt.qt.air.battlepage import BattlePage
 from owsqt.qt.air.strikepage import GroundAttackPage, InterdictionPage
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.kit.page import rich_label
-from owsqt.qt.kit.seatline import actor_line
+from owsqt.qt.kit.seatline import told_of_computer
 from owsqt.qt.kit.text import SIDE_COLOURS, outcome_html
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.hexgrid import Hex
@@ -105,7 +105,7 @@ class AirPanel(QWidget):
         page.show()
         page.bar.show()
         player, line = page.actor()
-        line = actor_line(line, player, self.session.seat)
+        line = told_of_computer(line, player, self.session.seat)
         colour = SIDE_COLOURS.get(player, "#444") if player is not None else "#444"
         self.actor.setText(f"<div style='color:{colour}; font-weight:bold'>{escape(line)}</div>")
         self.actor.setStyleSheet(

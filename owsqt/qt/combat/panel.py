@@ -35,7 +35,7 @@ from owsqt.qt.combat.specialfirepage import SpecialFirePage, special_fire_line
 from owsqt.qt.combat.text import actor_line, step_title
 from owsqt.qt.counters.unittext import hidden_words
 from owsqt.qt.kit.page import rich_label
-from owsqt.qt.kit.seatline import actor_line as seat_actor_line
+from owsqt.qt.kit.seatline import told_of_computer
 from owsqt.qt.kit.text import SIDE_COLOURS, outcome_html
 from owsqt.rules.combat.prepared import (
     alive,
@@ -266,7 +266,7 @@ class CombatPanel(QWidget):
     def _show_actor(self, line: str, actor: Player | None) -> None:
         """Whose turn it is, in his side's colour (hot seat: one screen for both); the
         computer named when it is its side's (issue 38)."""
-        line = seat_actor_line(line, actor, self._bridge.session.seat)
+        line = told_of_computer(line, actor, self._bridge.session.seat)
         colour = SIDE_COLOURS.get(actor, "#444") if actor is not None else "#444"
         self.actor.setText(f"<div style='color:{colour}; font-weight:bold'>{escape(line)}</div>")
         self.actor.setStyleSheet(

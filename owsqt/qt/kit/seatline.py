@@ -16,7 +16,7 @@ def computer_name(seat: Seat) -> str:
     return f"The computer ({seat.side.title})"
 
 
-def actor_line(line: str, player: Player | None, seat: Seat | None) -> str:
+def told_of_computer(line: str, player: Player | None, seat: Seat | None) -> str:
     """`line`, which tells `player` what to do, unless the computer plays `player`'s side:
     then who acts and the rule the line ends with, for the human to watch."""
     if seat is None or player is not seat.side:
