@@ -11,8 +11,10 @@ import pytest
 from owsqt.players.evaluate import distances_to
 from owsqt.players.heuristic.analysis import analyse, field_targets
 from owsqt.players.interface import Situation, situation_of
+from owsqt.rules.core.state import Award
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.victory.ledger import near_pocket
 from owsqt.session import new_game
 from tests.rules.combatkit import combat_rules, example_board, fogged_board
 
@@ -39,8 +41,9 @@ def test_i38_2_19_x_every_scenario_has_objectives_and_a_distance_to_them(
 ):
     analysis = analyse(situation_of(shipped, openings[scenario], side))
     assert analysis.side is side and analysis.objectives
-    targets = field_targets(shipped, scenario, side)  # the Soviet's: the bank and hold
-    assert targets and targets <= set(analysis.objectives)
+    targets = field_targets(shipped, scenario, side, analysis.ring)
+    guarded = near_pocket(shipped, analysis.ring + 1) if analysis.ring else frozenset()
+    assert targets and targets <= set(analysis.objectives) | guarded  # 19.33: the ring's
     assert all(analysis.distance[hex_] == 0 for hex_ in targets)
     assert set(analysis.distance) == set(shipped.game_map.hexes)
     assert max(analysis.distance.values()) > 5
@@ -52,7 +55,15 @@ def test_i38_2_19_13_the_hex_to_hold_comes_first(shipped, openings):
 
 
 def test_i38_2_8_2_the_soviet_distance_counts_to_the_pocket_it_may_not_enter(shipped, openings):
-    analysis = analyse(situation_of(shipped, openings["operation-winter-storm"], SOVIET))
+    """Once the German has earned both rings (19.33), the Soviet side's field leads to
+    the pocket, counted from the hexes next to it."""
+    opening = openings["operation-winter-storm"]
+    earned = tuple(
+        Award(source, GERMAN, 1, 1, opening.phase, opening.segment, "de-6pz-11pzr-1")
+        for source in ("within_18", "within_5")
+    )
+    analysis = analyse(situation_of(shipped, replace(opening, victory_ledger=earned), SOVIET))
+    assert analysis.ring is None
     pocket = shipped.game_map.pocket
     beside = {n for h in pocket for _, n in shipped.grid.neighbours(h)} - pocket
     assert min(analysis.distance[h] for h in beside if h in analysis.distance) == 0

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from owsqt.players.heuristic.analysis import analyse
+from owsqt.players.heuristic.analysis import analyse, guarded_ring
 from owsqt.players.heuristic.barrier import (
     BREACH,
     REACHED,
@@ -17,7 +17,6 @@ from owsqt.players.heuristic.barrier import (
     barrier,
     breaching,
     nearest,
-    ring,
 )
 from owsqt.players.interface import situation_of
 from owsqt.rules.core.hexgrid import distance
@@ -76,12 +75,30 @@ def _earned(state, *sources):
     return replace(state, victory_ledger=state.victory_ledger + awards)
 
 
-def test_i38_2_19_33_the_ring_is_the_nearest_the_german_has_not_earned(shipped, campaign):
-    assert ring(shipped, campaign) == near_pocket(shipped, 18)
-    assert ring(shipped, _earned(campaign, "within_18")) == near_pocket(shipped, 5)
-    assert ring(shipped, _earned(campaign, "within_18", "within_5")) is None
+def test_i38_2_19_33_the_ring_is_the_widest_the_german_has_not_earned(shipped, campaign):
+    assert guarded_ring(shipped, campaign, SOVIET) == 18
+    assert guarded_ring(shipped, _earned(campaign, "within_18"), SOVIET) == 5
+    assert guarded_ring(shipped, _earned(campaign, "within_18", "within_5"), SOVIET) is None
+    assert guarded_ring(shipped, campaign, GERMAN) is None  # the German guards no ring
     hlg = new_game(shipped, "hoths-last-gasp", Mode.STRICT, seed=1).state
-    assert ring(shipped, hlg) is None  # a short scenario counts no victory points
+    assert guarded_ring(shipped, hlg, SOVIET) is None  # a short scenario counts no points
+
+
+def test_i38_2_19_33_the_soviet_field_leads_in_front_of_the_ring(shipped, campaign):
+    """The Soviet side of a campaign scores nothing at the pocket: his distance field
+    leads to the hexes just outside the ring he guards, the German's to the pocket."""
+    soviet = analyse(situation_of(shipped, campaign, SOVIET))
+    line = near_pocket(shipped, 19) - near_pocket(shipped, 18)
+    assert line <= {h for h, d in soviet.distance.items() if d == 0}
+    pocket = next(iter(shipped.game_map.pocket))
+    assert soviet.distance[pocket] > 10  # the pocket is far behind his line
+    inner = analyse(situation_of(shipped, _earned(campaign, "within_18"), SOVIET))
+    assert near_pocket(shipped, 6) - near_pocket(shipped, 5) <= {
+        h for h, d in inner.distance.items() if d == 0
+    }
+    assert inner.distance[pocket] > 0
+    german = analyse(situation_of(shipped, campaign, GERMAN))
+    assert german.distance[pocket] == 0
 
 
 def test_i38_2_19_33_10_2_a_relief_stack_next_to_the_ring_may_reach_it(shipped, campaign):

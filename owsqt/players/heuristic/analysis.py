@@ -27,6 +27,8 @@ from owsqt.rules.movement.zoc import zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.supply.lines import trace_supply
 from owsqt.rules.victory.crossing import river_band
+from owsqt.rules.victory.ledger import WITHIN, near_pocket, points_victory, radius_of
+from owsqt.rules.victory.points import german_units
 from owsqt.rules.victory.result import CROSSING_EVALUATORS
 
 SPREAD = 3  # hexes an influence reaches beyond its own hex
@@ -49,6 +51,8 @@ class Analysis:
     hold: Hex | None = None  # the hex to hold of a short scenario (19.13), if it has one
     bank: frozenset[Hex] = frozenset()  # the river bank the Soviet side holds (19.13, 19.23)
     band: frozenset[Hex] = frozenset()  # the band across the river the German must enter
+    ring: int | None = None  # the radius around the pocket the Soviet side guards (19.33)
+    prey: Mapping[Hex, int] = field(default_factory=dict)  # German strength that scores, by hex
 
     @property
     def side(self) -> Player:
@@ -79,14 +83,17 @@ class Analysis:
 def analyse(situation: Situation) -> Analysis:
     """[18.1, 19.x] The analysis of `situation` for its side, from its state alone."""
     ruleset, state, side = situation.ruleset, situation.state, situation.side
+    ring = guarded_ring(ruleset, state, side)
     return Analysis(
         situation=situation,
         threat=threat(ruleset, state, side.opponent),
         objectives=objective_hexes(ruleset, state.scenario),
-        distance=objective_field(ruleset, state.scenario, side),
+        distance=objective_field(ruleset, state.scenario, side, ring),
         hold=hold_hex(ruleset, state.scenario),
         bank=line_of(ruleset, state.scenario, side),
         band=crossing_band(ruleset, state.scenario),
+        ring=ring,
+        prey=prey(ruleset, state, side),
     )
 
 
@@ -251,11 +258,48 @@ def hold_hex(ruleset: Ruleset, scenario_id: str) -> Hex | None:
     return ruleset.grid.hex_of(hold) if hold else None
 
 
-def field_targets(ruleset: Ruleset, scenario_id: str, side: Player) -> frozenset[Hex]:
-    """[19.13, 19.23] The hexes `side`'s distance field leads to: the scenario's objectives
-    (evaluate.objectives), but for the Soviet side of a short scenario the hex to hold and
-    the river bank (`river_bank`): he wins by keeping the German out of the whole band
-    across the river, and holds it on its bank, not anywhere inside it."""
+def guarded_ring(ruleset: Ruleset, state: GameState, side: Player) -> int | None:
+    """[19.33] For the Soviet side of a campaign, the radius of the widest "within N hexes
+    of the pocket" victory point the German has not earned yet (18, then 5): the ring the
+    Soviet side keeps him out of. None for the German side, outside a campaign, or once
+    the German has earned them all."""
+    victory = points_victory(ruleset, state)
+    if side is not Player.SOVIET or victory is None:
+        return None
+    earned = {award.source for award in state.victory_ledger}
+    left = [s for s in victory.get("german", {}) if s.startswith(WITHIN) and s not in earned]
+    return max((radius_of(s) for s in left), default=None)
+
+
+def prey(ruleset: Ruleset, state: GameState, side: Player) -> dict[Hex, int]:
+    """[19.33] For the Soviet side of a campaign, the strength of the German units whose
+    losses score (points.german_units: German, not Rumanian) in each hex that holds some;
+    nothing for the German side or outside a campaign."""
+    if side is not Player.SOVIET or points_victory(ruleset, state) is None:
+        return {}
+    scoring = ruleset.derived(german_units)
+    found: dict[Hex, int] = {}
+    for hex_, stack in state.stacks.items():
+        strength = sum(state.units[u].strength for u in stack if u in scoring)
+        if strength:
+            found[hex_] = strength
+    return found
+
+
+def field_targets(
+    ruleset: Ruleset, scenario_id: str, side: Player, ring: int | None = None
+) -> frozenset[Hex]:
+    """[19.13, 19.23, 19.33] The hexes `side`'s distance field leads to: the scenario's
+    objectives (evaluate.objectives), but
+    - for the Soviet side of a short scenario the hex to hold and the river bank
+      (`river_bank`): he wins by keeping the German out of the whole band across the
+      river, and holds it on its bank, not anywhere inside it;
+    - for the Soviet side of a campaign with a `ring` to guard (`guarded_ring`), the hexes
+      just outside that ring: he scores nothing by standing at the pocket, and a German
+      unit that reaches the ring earns a victory point, so he stands across the German's
+      way in front of it."""
+    if ring is not None:
+        return near_pocket(ruleset, ring + 1) - near_pocket(ruleset, ring)
     bank = line_of(ruleset, scenario_id, side)
     if not bank:
         return objectives(ruleset, scenario_id)
@@ -298,10 +342,12 @@ def river_bank(ruleset: Ruleset, conditions: Mapping[str, Any]) -> frozenset[Hex
     )
 
 
-def objective_field(ruleset: Ruleset, scenario_id: str, side: Player) -> Mapping[Hex, int]:
-    """The distance field of `side` to the scenario's objectives, made once per ruleset,
-    scenario and side (`Fields`)."""
-    return ruleset.derived(Fields).field(scenario_id, side)
+def objective_field(
+    ruleset: Ruleset, scenario_id: str, side: Player, ring: int | None = None
+) -> Mapping[Hex, int]:
+    """The distance field of `side` to the scenario's objectives (`field_targets`), made
+    once per ruleset, scenario, side and ring (`Fields`)."""
+    return ruleset.derived(Fields).field(scenario_id, side, ring)
 
 
 class Fields:
@@ -314,17 +360,17 @@ class Fields:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self._fields: dict[tuple[str, Player], dict[Hex, int]] = {}
+        self._fields: dict[tuple[str, Player, int | None], dict[Hex, int]] = {}
 
-    def field(self, scenario_id: str, side: Player) -> dict[Hex, int]:
-        key = (scenario_id, side)
+    def field(self, scenario_id: str, side: Player, ring: int | None) -> dict[Hex, int]:
+        key = (scenario_id, side, ring)
         if key not in self._fields:
-            self._fields[key] = self._build(scenario_id, side)
+            self._fields[key] = self._build(scenario_id, side, ring)
         return self._fields[key]
 
-    def _build(self, scenario_id: str, side: Player) -> dict[Hex, int]:
+    def _build(self, scenario_id: str, side: Player, ring: int | None) -> dict[Hex, int]:
         ruleset = self.ruleset
-        targets = field_targets(ruleset, scenario_id, side)
+        targets = field_targets(ruleset, scenario_id, side, ring)
         if not targets:
             return {}
         graph = move_graph(ruleset).graph((FIELD_CLASS,), side, False)

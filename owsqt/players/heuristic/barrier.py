@@ -28,13 +28,7 @@ from owsqt.rules.movement.movegraph import SCALE
 from owsqt.rules.movement.stackmove import icy_roads, unit_allowance
 from owsqt.rules.movement.zoc import ENTER_ZOC_COST, LEAVE_ZOC_COST, zoc_of
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.victory.ledger import (
-    WITHIN,
-    near_pocket,
-    points_victory,
-    radius_of,
-    relief_units,
-)
+from owsqt.rules.victory.ledger import near_pocket, relief_units
 
 BREACH = 2.0  # a German stacking point that may enter the band in its next movement
 RING = 0.5  # an MP of the way of the German stack nearest the next ring around the pocket
@@ -46,30 +40,16 @@ def barrier(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
     """[19.13, 19.23, 19.33, 10.2] The Soviet side's barrier: in a short scenario, minus
     BREACH for each German stacking point (those the crossing counts: German, not
     Rumanian) outside the band whose stack could enter it in its next movement; in a
-    campaign, the way of the German stack nearest the next ring around the pocket whose
-    victory point is not earned yet (`ring`). 0 for the German side."""
+    campaign, the way of the German stack nearest the ring around the pocket whose
+    victory point is not earned yet (analysis.ring). 0 for the German side."""
     if analysis.side is not Player.SOVIET:
         return 0.0
     if analysis.band:
         return -BREACH * breaching(ruleset, state, analysis.band)
-    found = ring(ruleset, state)
-    if found is None:
+    if analysis.ring is None:
         return 0.0
-    cost, reachable = nearest(ruleset, state, found)
+    cost, reachable = nearest(ruleset, state, near_pocket(ruleset, analysis.ring))
     return RING * cost / SCALE - (REACHED if reachable else 0.0)
-
-
-def ring(ruleset: Ruleset, state: GameState) -> frozenset[Hex] | None:
-    """[19.33] The hexes within N of the pocket of the widest "within N hexes" source the
-    German has not earned yet; None once he has earned them all, or outside a campaign."""
-    victory = points_victory(ruleset, state)
-    if victory is None:
-        return None
-    earned = {award.source for award in state.victory_ledger}
-    left = [s for s in victory.get("german", {}) if s.startswith(WITHIN) and s not in earned]
-    if not left:
-        return None
-    return near_pocket(ruleset, max(radius_of(s) for s in left))
 
 
 def nearest(ruleset: Ruleset, state: GameState, band: frozenset[Hex]) -> tuple[int, bool]:

@@ -25,6 +25,7 @@ LOST = 1.2  # a strength point the attacker loses (his own are dearer: 17.4 repl
 HEX = 2.0  # a defender's hex that falls (the line broken, 11.8 an advance)
 OBJECTIVE_HEX = 12.0  # a hex the scenario counts (19.x) that falls
 HOLD_HEX = 40.0  # the hex to hold (19.13) that falls: whoever holds it at the end wins
+SCORING = 2.0  # more for a point inflicted that scores (19.33: the Soviet's, on German units)
 RISK = 0.3  # the spread of the net strength points (a standard deviation)
 RETREAT = 3.0  # the strength points a defender weighs a retreat at (off an objective: more)
 
@@ -130,7 +131,8 @@ def value(
     analysis: Analysis,
     attack: PreparedAttack | HastyAttack,
 ) -> Valued | None:
-    """[11.2-11.5] The attack's expected worth: INFLICTED a point inflicted, less LOST a
+    """[11.2-11.5] The attack's expected worth: INFLICTED a point inflicted (SCORING more
+    for the share of the defenders' strength whose losses score, analysis.prey), less LOST a
     point lost, HEX (OBJECTIVE_HEX on an objective, HOLD_HEX on the hex to hold) times the
     chance the hex falls, less RISK times the spread; None when nobody defends the hex."""
     assert attack.player is not None
@@ -145,8 +147,9 @@ def value(
     retreat = RETREAT * (3 if objective else 1)
     expected = odds.expected(retreat, defenders)
     worth = HOLD_HEX if attack.target == analysis.hold else OBJECTIVE_HEX if objective else HEX
+    scoring = analysis.prey.get(attack.target, 0) / max(defenders, 1)
     total = (
-        INFLICTED * expected.inflicted
+        (INFLICTED + SCORING * scoring) * expected.inflicted
         - LOST * expected.lost
         + worth * expected.falls
         - RISK * expected.spread

@@ -4,15 +4,18 @@ best by the analysis: nearest the objectives, least threatened, within the stack
 limit. Disrupted stacks (13.0) look for the least threatened hex instead: pulled back.
 Half the stacks looked at are the nearest the objectives of those not on one yet, the
 rest drawn at random; while the river bank the side holds has a gap, a unit of each of
-its stacks on the bank may step into it alone (19.13, 19.23: close the line)."""
+its stacks on the bank may step into it alone (19.13, 19.23: close the line). The Soviet
+side of a campaign also looks at the hexes across the way of the German stack nearest the
+ring around the pocket he guards (19.33)."""
 
 from __future__ import annotations
 
 import random
 
+from owsqt.players.evaluate import objective_distances
 from owsqt.players.heuristic.analysis import Analysis
 from owsqt.rules.core.actions import Action, MoveStack
-from owsqt.rules.core.hexgrid import Hex
+from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.legalactions import movable_stacks
@@ -23,6 +26,7 @@ from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
 STACKS = 10  # stacks looked at per decision (the stack in motion always)
 DESTINATIONS = 3  # destinations per stack
+ACROSS = 2  # more destinations per stack: across the German's way to the ring (19.33)
 THREAT_HEX = 0.05  # a threatened strength point weighs this many hexes of distance
 
 
@@ -101,8 +105,26 @@ def _destinations(
     ]
     gaps = [h for h in room if h in analysis.bank and not state.stack(h)]
     room.sort(key=lambda h: _rank(analysis, h, disrupted))
-    targets = list(dict.fromkeys([*gaps[:1], *room[:DESTINATIONS]]))
+    blocking = [] if disrupted else _in_the_way(ruleset, state, analysis, room)
+    targets = list(dict.fromkeys([*gaps[:1], *blocking[:ACROSS], *room[:DESTINATIONS]]))
     return [MoveStack(player=player, units=units, path=tuple(reach.path_to(t))) for t in targets]
+
+
+def _in_the_way(
+    ruleset: Ruleset, state: GameState, analysis: Analysis, room: list[Hex]
+) -> list[Hex]:
+    """[19.33] For the Soviet side guarding a ring around the pocket: the hexes of `room`
+    nearer the pocket than the German stack nearest it outside the ring, the nearest that
+    stack first: where a stack stands across his way."""
+    if analysis.ring is None or not analysis.prey:
+        return []
+    pocket = objective_distances(ruleset, state.scenario)
+    outside = [h for h in analysis.prey if pocket.get(h, 0) > analysis.ring]
+    if not outside:
+        return []
+    leader = min(outside, key=lambda h: pocket[h])
+    ahead = [h for h in room if analysis.ring < pocket.get(h, 0) < pocket[leader]]
+    return sorted(ahead, key=lambda h: distance(h, leader))
 
 
 def _rank(analysis: Analysis, hex_: Hex, disrupted: bool) -> tuple[float, float]:
