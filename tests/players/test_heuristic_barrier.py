@@ -116,5 +116,7 @@ def test_i38_2_19_33_10_2_a_relief_stack_next_to_the_ring_may_reach_it(shipped, 
     cost, reach = nearest(shipped, near, band)
     assert reach and cost < far_cost
     soviet = analyse(situation_of(shipped, near, SOVIET))
-    assert barrier(shipped, near, soviet) == RING * cost / SCALE - REACHED
+    points = shipped.catalogue.ground[unit_id].stacking_value(near.units[unit_id].reduced)
+    assert reach == points  # 19.33: the regiment alone may enter the ring
+    assert barrier(shipped, near, soviet) == RING * cost / SCALE - REACHED - BREACH * points
     assert barrier(shipped, near, analyse(situation_of(shipped, near, GERMAN))) == 0.0

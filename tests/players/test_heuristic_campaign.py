@@ -2,7 +2,8 @@
 strength points destroyed (German units, not Rumanian) and keeps the German out of the
 rings around the pocket: the analysis names the German stacks whose losses score
 (analysis.prey), his attacks on them are worth more (combat.SCORING), and his stacks look
-at the hexes across the way of the German stack nearest the ring (movement._in_the_way)."""
+at the hexes across the way of the German stack nearest the ring (movement._in_the_way);
+the German side counts the hexes that shut the corridor into the pocket (position.corridor)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from dataclasses import replace
 import pytest
 
 from owsqt.players.evaluate import objective_distances
-from owsqt.players.heuristic import combat, movement
+from owsqt.players.heuristic import combat, movement, position
 from owsqt.players.heuristic.analysis import analyse
 from owsqt.players.interface import situation_of
 from owsqt.rules.core.actions import PreparedAttack
 from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.victory.corridor import corridor_gap
 from owsqt.rules.victory.points import german_units
 from tests.players.openings import set_up
 
@@ -87,3 +89,16 @@ def test_i38_2_19_33_the_soviet_looks_across_the_way_of_the_nearest_german(shipp
     assert apart == sorted(apart)  # the nearest the German first
     german = analyse(situation_of(shipped, campaign, GERMAN))
     assert movement._in_the_way(shipped, campaign, german, room) == []
+
+
+def test_i38_2_19_33_the_german_counts_what_shuts_the_corridor(shipped, campaign):
+    """The German side of a campaign loses OPEN for each hex that shuts the corridor into
+    the pocket (corridor_gap): the Soviet ring at the start."""
+    gap = corridor_gap(shipped, campaign)
+    assert gap and gap > 0
+    german = analyse(situation_of(shipped, campaign, GERMAN))
+    assert position.corridor(shipped, campaign, german) == -position.OPEN * gap
+    soviet = analyse(situation_of(shipped, campaign, SOVIET))
+    assert position.corridor(shipped, campaign, soviet) == 0.0
+    hlg = set_up(shipped, "hoths-last-gasp")
+    assert position.corridor(shipped, hlg, analyse(situation_of(shipped, hlg, GERMAN))) == 0.0

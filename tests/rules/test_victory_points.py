@@ -19,7 +19,7 @@ from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitMarker, U
 from owsqt.rules.data.units import Nationality
 from owsqt.rules.engine import apply
 from owsqt.rules.movement.zoc import zoc_holders
-from owsqt.rules.victory.corridor import corridor
+from owsqt.rules.victory.corridor import corridor, corridor_gap
 from owsqt.rules.victory.points import count, strength_lost
 from owsqt.rules.victory.result import live_standing, scenario_result
 from tests.rules.victorykit import (
@@ -162,6 +162,25 @@ def test_19_33_a_german_unit_blocks_the_soviet_zoc_and_opens_the_corridor(shippe
     award = opened.victory_ledger[-1]
     assert (award.source, award.points, award.turn) == ("corridor_opened", 1, 7)
     assert shipped.grid.hex_of(award.detail) in shipped.game_map.pocket
+
+
+def test_19_33_10_3_the_corridor_gap_counts_what_shuts_it(shipped, ringed):
+    """corridor_gap: the fewest hexes between the pocket and the HQ that shut the
+    corridor, 2 for one a Soviet unit holds, 1 for one only in a Soviet ZOC: a Soviet
+    unit and the ZOC hex beyond it around the HQ; its hex alone once it is gone, still in
+    the others' ZOC; none once a German unit stands there: the corridor is open."""
+    state, around = ringed
+    assert corridor_gap(shipped, state) == 3
+    blocker = state.stack(shipped.grid.hex_of(around[0]))[0]
+    gone = remove(shipped, state, blocker).state
+    assert corridor_gap(shipped, gone) == 1
+    opened = place(shipped, gone, TANK, around[0]).state
+    assert corridor_gap(shipped, opened) == 0 and corridor(shipped, opened) is not None
+
+
+def test_19_33_no_corridor_gap_without_the_hq_on_the_map(shipped, empty):
+    assert corridor_gap(shipped, empty) is None
+    assert corridor_gap(shipped, put(shipped, empty, HQ, FAR)) == 0
 
 
 def test_19_33_a_rumanian_unit_does_not_block_the_soviet_zoc_a_german_one_does(shipped, ringed):

@@ -7,7 +7,8 @@ of the German's way to what he scores by reaching.
 - A campaign: the German earns a victory point for a unit within 18 hexes of the pocket,
   another within 5. The way of the German relief stack nearest the widest ring not earned
   yet is worth RING an MP to the Soviet side, and REACHED is lost when a relief stack may
-  enter it in its next movement.
+  enter it in its next movement, and BREACH more for each stacking point of the relief
+  stacks that may.
 
 The German stack's way is priced on the move graph's terms (8.1, the Terrain Effects
 Chart), plus the two MP of entering a Soviet ZOC and the one of leaving it (10.2); a hex
@@ -48,27 +49,29 @@ def barrier(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         return -BREACH * breaching(ruleset, state, analysis.band)
     if analysis.ring is None:
         return 0.0
-    cost, reachable = nearest(ruleset, state, near_pocket(ruleset, analysis.ring))
-    return RING * cost / SCALE - (REACHED if reachable else 0.0)
+    cost, points = nearest(ruleset, state, near_pocket(ruleset, analysis.ring))
+    return RING * cost / SCALE - (REACHED + BREACH * points if points else 0.0)
 
 
-def nearest(ruleset: Ruleset, state: GameState, band: frozenset[Hex]) -> tuple[int, bool]:
+def nearest(ruleset: Ruleset, state: GameState, band: frozenset[Hex]) -> tuple[int, int]:
     """[19.33, 8.1, 10.2] The eighths of an MP the German relief stack nearest `band` pays
-    to enter it (at most FAR movements of the longest allowance), and whether any relief
-    stack may enter it in its next movement."""
+    to enter it (at most FAR movements of the longest allowance), and the stacking points
+    of the relief units whose stacks may enter it in their next movement."""
     relief = ruleset.derived(relief_units)
-    stacks: list[tuple[Hex, int]] = []
+    ground = ruleset.catalogue.ground
+    stacks: list[tuple[Hex, int, int]] = []  # hex, allowance in eighths, stacking points
     for hex_, stack in state.stacks.items():
         units = [u for u in stack if u in relief]
         if units and hex_ not in band:
             allowance = min(unit_allowance(ruleset, state, u) for u in units)
-            stacks.append((hex_, int(allowance * SCALE)))
+            points = sum(ground[u].stacking_value(state.units[u].reduced) for u in units)
+            stacks.append((hex_, int(allowance * SCALE), points))
     if not stacks:
-        return 0, False
-    limit = int(FAR * max(allowance for _, allowance in stacks))
+        return 0, 0
+    limit = int(FAR * max(allowance for _, allowance, _ in stacks))
     costs = _costs_to_band(ruleset, state, band, limit)
-    cheapest = min(costs.get(hex_, limit) for hex_, _ in stacks)
-    return cheapest, any(costs.get(hex_, limit + 1) <= allowance for hex_, allowance in stacks)
+    cheapest = min(costs.get(hex_, limit) for hex_, _, _ in stacks)
+    return cheapest, sum(p for hex_, a, p in stacks if costs.get(hex_, limit + 1) <= a)
 
 
 def breaching(ruleset: Ruleset, state: GameState, band: frozenset[Hex]) -> int:

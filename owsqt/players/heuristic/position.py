@@ -16,6 +16,11 @@ of its own, each with its rule and declared weight:
   attack across the river, or go round, to count his stacking points across;
 - barrier (19.13, 19.23, 10.2, barrier.py): the Soviet side's, BREACH for each German
   stacking point that could enter the band across the river in its next movement;
+- corridor (19.33, 10.3): the German side's in a campaign, OPEN for each hex that shuts
+  the corridor between the pocket and the relief's headquarters (rules/victory/corridor.py
+  corridor_gap: 2 for one a Soviet unit holds, 1 for one only in a Soviet ZOC that no
+  German unit negates): his units stepping into the ring's ZOC and the Sixth Army's
+  attack from the pocket (5.1) open it;
 - contact (6.2, contact.py): while the side owes planned attacks, SHORT for each it could
   no longer make.
 """
@@ -28,8 +33,9 @@ from owsqt.players.heuristic.barrier import barrier
 from owsqt.players.heuristic.contact import contact
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.vocabulary import UnitStatus
+from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.victory.corridor import corridor_gap
 from owsqt.rules.victory.crossing import holder
 
 ADVANCE = 0.4  # a clear-terrain hex nearer the objectives, for each unit with strength
@@ -41,6 +47,7 @@ EMPTY = 40.0  # the hex to hold left empty by its holder within the enemy's reac
 LINE = 3.0  # a hex of the river bank held (the Soviet side's, 19.13, 19.23)
 RETAKE = 1.0  # a strength point next to the hex to hold the enemy stands on
 ODDS = 3.0  # the strength gathered against him that counts, times his
+OPEN = 5.0  # a hex that shuts the corridor into the pocket (the German side's, 19.33)
 
 
 def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
@@ -51,6 +58,7 @@ def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         + exposure(ruleset, state, analysis)
         + guard(ruleset, state, analysis)
         + line(ruleset, state, analysis)
+        + corridor(ruleset, state, analysis)
         + contact(ruleset, state, analysis)
         + barrier(ruleset, state, analysis)
     )
@@ -123,6 +131,16 @@ def retake(
                 near += unit.strength
     defending = sum(state.units[u].strength for u in enemy)
     return RETAKE * min(near, ODDS * max(defending, 1))
+
+
+def corridor(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
+    """[19.33, 10.3] The German side's in a campaign: minus OPEN for each hex that shuts
+    the corridor into the pocket (corridor_gap); 0 for the Soviet side, outside a
+    campaign, or with the relief's headquarters off the map."""
+    if analysis.side is not Player.GERMAN:
+        return 0.0
+    gap = corridor_gap(ruleset, state)
+    return 0.0 if gap is None else -OPEN * gap
 
 
 def line(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:

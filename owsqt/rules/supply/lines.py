@@ -148,6 +148,21 @@ def line_between(
     return _Search(ruleset, state.units, player, negating).start_joined(starts, goals)
 
 
+def line_gap(
+    ruleset: Ruleset,
+    state: GameState,
+    player: Player,
+    starts: Iterable[Hex],
+    goals: Iterable[Hex],
+    negating: frozenset[Hex] | None = None,
+) -> int | None:
+    """[10.3] How far `player` is from a line joining one of `starts` to one of `goals`:
+    the fewest hexes a path between them enters that a line may not (2 for one held by
+    the enemy, 1 for one in his ZOC that no unit of `negating` negates); 0 when a line
+    joins them, None when no path of the step graph does."""
+    return _Search(ruleset, state.units, player, negating).gap(starts, goals)
+
+
 @dataclass(frozen=True, slots=True)
 class _Steps:
     """One side's step graph with its hexes numbered: `adjacent[i]` the numbers of the
@@ -188,12 +203,16 @@ class _Search:
         enemy_zoc = zoc_in(ruleset, units, player.opponent)
         if negating is None:
             negating = sides.own_hexes  # 10.3: friendly units negate enemy ZOCs
-        closed = sides.enemy_hexes | (enemy_zoc - negating)
+        # 1 for a hex in an enemy ZOC no unit negates, 2 for one held by the enemy
         self.closed = bytearray(len(steps.hexes))
-        for hex_ in closed:
+        for hex_ in enemy_zoc - negating:
             number = self.index.get(hex_)
             if number is not None:
                 self.closed[number] = 1
+        for hex_ in sides.enemy_hexes:
+            number = self.index.get(hex_)
+            if number is not None:
+                self.closed[number] = 2
         self.edges = ruleset.game_map.supply_edges[player.value]
         self._labels: list[int] | None = None
 
@@ -235,6 +254,37 @@ class _Search:
         """Whether a line of any length joins `a` and `b`, both linked to the edges."""
         label = self.label(a)
         return label is not None and self.label(b) == label
+
+    def gap(self, starts: Iterable[Hex], goals: Iterable[Hex]) -> int | None:
+        """The fewest closed hexes a path from one of `starts` to one of `goals` enters,
+        a hex held by the enemy counting 2 and one only in his ZOC 1 (0: a line joins
+        them); None when no path does. A search of costs 0 and 1 from all the starts."""
+        index, adjacent, closed = self.index, self.adjacent, self.closed
+        wanted = {index[h] for h in goals if h in index}
+        cost = [-1] * len(adjacent)
+        queues: list[deque[int]] = [deque(), deque(), deque()]
+        for hex_ in starts:
+            number = index.get(hex_)
+            if number is not None and cost[number] < 0:
+                cost[number] = closed[number]
+                queues[closed[number]].append(number)
+        level = 0
+        while wanted and any(queues):
+            while not queues[0]:
+                queues = [queues[1], queues[2], deque()]
+                level += 1
+            number = queues[0].popleft()
+            here = cost[number]
+            if here != level:  # queued before a cheaper way reached it
+                continue
+            if number in wanted:
+                return here
+            for to in adjacent[number]:
+                step = closed[to]
+                if cost[to] < 0 or here + step < cost[to]:
+                    cost[to] = here + step
+                    queues[step].append(to)
+        return None
 
     def start_joined(self, starts: Iterable[Hex], goals: Iterable[Hex]) -> Hex | None:
         """The start a line joins to one of `goals`, found by one search from all the

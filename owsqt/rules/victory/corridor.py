@@ -15,7 +15,7 @@ from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.supply.lines import line_between
+from owsqt.rules.supply.lines import line_between, line_gap
 
 
 def pocket_order(ruleset: Ruleset) -> tuple[Hex, ...]:
@@ -25,14 +25,38 @@ def pocket_order(ruleset: Ruleset) -> tuple[Hex, ...]:
 
 def corridor(ruleset: Ruleset, state: GameState) -> Hex | None:
     """[19.33] The pocket hex the corridor enters if one is open in `state`, else None."""
+    end = _far_end(ruleset, state)
+    if end is None:
+        return None
+    pocket = ruleset.derived(pocket_order)
+    return line_between(ruleset, state, Player.GERMAN, pocket, (end,), _negating(ruleset, state))
+
+
+def corridor_gap(ruleset: Ruleset, state: GameState) -> int | None:
+    """[19.33] How far the German is from a corridor (supply.lines.line_gap): the fewest
+    hexes between the pocket and the relief's headquarters that shut it, 2 for one held by
+    a Soviet unit, 1 for one only in a Soviet ZOC; 0 while one is open, None without the
+    headquarters on the map or outside a campaign."""
+    end = _far_end(ruleset, state)
+    if end is None:
+        return None
+    pocket = ruleset.derived(pocket_order)
+    return line_gap(ruleset, state, Player.GERMAN, (end,), pocket, _negating(ruleset, state))
+
+
+def _far_end(ruleset: Ruleset, state: GameState) -> Hex | None:
+    """The hex of the headquarters a corridor joins to the pocket (`corridor_to`)."""
     scenario = ruleset.scenarios.get(state.scenario)
     target = scenario.victory.get("corridor_to") if scenario else None
     unit = state.units.get(target) if isinstance(target, str) else None
     if unit is None or unit.hex is None or unit.status is not UnitStatus.ON_MAP:
         return None
-    pocket = ruleset.derived(pocket_order)
+    return unit.hex
+
+
+def _negating(ruleset: Ruleset, state: GameState) -> frozenset[Hex]:
+    """The hexes whose units negate Soviet ZOCs for a corridor: German, not Rumanian."""
     catalogue = ruleset.catalogue.ground
-    german = frozenset(
+    return frozenset(
         hex_ for hex_, stack in state.stacks.items() if any(catalogue[u].german for u in stack)
     )
-    return line_between(ruleset, state, Player.GERMAN, pocket, (unit.hex,), german)
