@@ -3,7 +3,7 @@ strength points destroyed (German units, not Rumanian) and keeps the German out 
 rings around the pocket: the analysis names the German stacks whose losses score
 (analysis.prey), his attacks on them are worth more (combat.SCORING), and his stacks look
 at the hexes across the way of the German stack nearest the ring (movement._in_the_way);
-the German side counts the hexes that shut the corridor into the pocket (position.corridor)."""
+both sides count the hexes that shut the corridor into the pocket (position.corridor)."""
 
 from __future__ import annotations
 
@@ -92,13 +92,13 @@ def test_i38_2_19_33_the_soviet_looks_across_the_way_of_the_nearest_german(shipp
 
 
 def test_i38_2_19_33_the_german_counts_what_shuts_the_corridor(shipped, campaign):
-    """The German side of a campaign loses OPEN for each hex that shuts the corridor into
-    the pocket (corridor_gap): the Soviet ring at the start."""
+    """In a campaign each hex that shuts the corridor into the pocket (corridor_gap: the
+    Soviet ring at the start) costs the German side OPEN and is worth OPEN to the Soviet."""
     gap = corridor_gap(shipped, campaign)
     assert gap and gap > 0
     german = analyse(situation_of(shipped, campaign, GERMAN))
     assert position.corridor(shipped, campaign, german) == -position.OPEN * gap
     soviet = analyse(situation_of(shipped, campaign, SOVIET))
-    assert position.corridor(shipped, campaign, soviet) == 0.0
+    assert position.corridor(shipped, campaign, soviet) == position.OPEN * gap
     hlg = set_up(shipped, "hoths-last-gasp")
     assert position.corridor(shipped, hlg, analyse(situation_of(shipped, hlg, GERMAN))) == 0.0

@@ -10,9 +10,16 @@ from dataclasses import replace
 import pytest
 
 from owsqt.players.heuristic.analysis import analyse
-from owsqt.players.heuristic.contact import SHORT, attack_chances, contact, owed_attacks
+from owsqt.players.heuristic.contact import (
+    SHORT,
+    attack_chances,
+    contact,
+    owed_attacks,
+    spends_a_chance,
+)
 from owsqt.players.interface import situation_of
 from owsqt.rules.combat.prepared import closed_to_attack
+from owsqt.rules.core.actions import BombardmentMission
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.hexgrid import distance
 from owsqt.rules.core.state import InitiativeState
@@ -123,3 +130,35 @@ def test_i38_2_6_2_drawing_every_unit_out_of_contact_costs_the_attacks_owed(ship
     away = _far_from_the_enemy(shipped, state)
     assert attack_chances(shipped, away, analysis) == set()
     assert contact(shipped, away, analysis) == -SHORT
+
+
+def test_i38_2_6_2_8_4_a_unit_that_has_moved_makes_no_hasty_attack_in_its_segment(shipped, opening):
+    """In its own movement segment a unit that has moved (movement.done) may no longer
+    attack hastily: with its combat segment played first (7.2), its enemy hex is no
+    chance left, and the attack owed is short."""
+    state = replace(_owing(opening, 1, 0, Segment.MECHANIZED_MOVEMENT), combat_first=True)
+    analysis = analyse(situation_of(shipped, state, GERMAN))
+    (chance,) = attack_chances(shipped, state, analysis)
+    ground = shipped.catalogue.ground
+    beside = {
+        u
+        for _, near in shipped.grid.neighbours(chance)
+        for u in state.stack(near)
+        if ground[u].player is GERMAN
+    }
+    done = replace(state, movement=replace(state.movement, done=frozenset(beside)))
+    assert attack_chances(shipped, done, analysis) == set()
+    assert contact(shipped, done, analysis) == -SHORT
+
+
+def test_i38_2_6_2_12_2_no_bombardment_mission_on_the_last_hex_owed_an_attack(shipped, opening):
+    """A bombardment is no attack (11.1): the guns may clear the only hex left to attack."""
+    state = _owing(opening, 1, 0, Segment.MECHANIZED_COMBAT)
+    analysis = analyse(situation_of(shipped, state, GERMAN))
+    (chance,) = attack_chances(shipped, state, analysis)
+    mission = BombardmentMission(player=GERMAN, target=chance, units=("de-gun",))
+    assert spends_a_chance(shipped, state, analysis, mission)
+    elsewhere = replace(mission, target=next(iter(shipped.game_map.pocket)))
+    assert not spends_a_chance(shipped, state, analysis, elsewhere)
+    free = _owing(opening, 0, 0, Segment.MECHANIZED_COMBAT)
+    assert not spends_a_chance(shipped, free, analysis, mission)

@@ -20,6 +20,7 @@ from owsqt.players.evaluate import OWED, obligations
 from owsqt.players.greedy import TIE
 from owsqt.players.heuristic.analysis import Analysis, analyse
 from owsqt.players.heuristic.combat import attacks
+from owsqt.players.heuristic.contact import SHORT, spends_a_chance
 from owsqt.players.heuristic.defence import bonus
 from owsqt.players.heuristic.initiative import bid_bonus, bids
 from owsqt.players.heuristic.movement import moves
@@ -120,6 +121,8 @@ class HeuristicPlayer:
         total += bonus(ruleset, imagined, analysis, action)
         if isinstance(action, DeclareAttacks):
             total += bid_bonus(ruleset, imagined, analysis, action.planned)
+        if spends_a_chance(ruleset, imagined, analysis, action):
+            total -= SHORT  # 6.2: the guns may leave nothing to attack
         if isinstance(action, PreparedAttack | HastyAttack) and obligations(
             imagined, situation.side
         ):

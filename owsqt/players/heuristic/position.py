@@ -16,11 +16,12 @@ of its own, each with its rule and declared weight:
   attack across the river, or go round, to count his stacking points across;
 - barrier (19.13, 19.23, 10.2, barrier.py): the Soviet side's, BREACH for each German
   stacking point that could enter the band across the river in its next movement;
-- corridor (19.33, 10.3): the German side's in a campaign, OPEN for each hex that shuts
-  the corridor between the pocket and the relief's headquarters (rules/victory/corridor.py
+- corridor (19.33, 10.3): in a campaign, OPEN for each hex that shuts the corridor
+  between the pocket and the relief's headquarters (rules/victory/corridor.py
   corridor_gap: 2 for one a Soviet unit holds, 1 for one only in a Soviet ZOC that no
-  German unit negates): his units stepping into the ring's ZOC and the Sixth Army's
-  attack from the pocket (5.1) open it;
+  German unit negates), lost to the German side and won by the Soviet: the German's units
+  stepping into the ring's ZOC and the Sixth Army's attack from the pocket (5.1) open it,
+  the Soviet's stacks across the way keep it shut;
 - contact (6.2, contact.py): while the side owes planned attacks, SHORT for each it could
   no longer make.
 """
@@ -47,7 +48,7 @@ EMPTY = 40.0  # the hex to hold left empty by its holder within the enemy's reac
 LINE = 3.0  # a hex of the river bank held (the Soviet side's, 19.13, 19.23)
 RETAKE = 1.0  # a strength point next to the hex to hold the enemy stands on
 ODDS = 3.0  # the strength gathered against him that counts, times his
-OPEN = 5.0  # a hex that shuts the corridor into the pocket (the German side's, 19.33)
+OPEN = 5.0  # a hex that shuts the corridor into the pocket (19.33): the Soviet's gain
 
 
 def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
@@ -134,13 +135,13 @@ def retake(
 
 
 def corridor(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
-    """[19.33, 10.3] The German side's in a campaign: minus OPEN for each hex that shuts
-    the corridor into the pocket (corridor_gap); 0 for the Soviet side, outside a
-    campaign, or with the relief's headquarters off the map."""
-    if analysis.side is not Player.GERMAN:
-        return 0.0
+    """[19.33, 10.3] In a campaign, OPEN for each hex that shuts the corridor into the
+    pocket (corridor_gap), lost to the German side, won by the Soviet; 0 outside a
+    campaign or with the relief's headquarters off the map."""
     gap = corridor_gap(ruleset, state)
-    return 0.0 if gap is None else -OPEN * gap
+    if gap is None:
+        return 0.0
+    return -OPEN * gap if analysis.side is Player.GERMAN else OPEN * gap
 
 
 def line(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
