@@ -17,7 +17,7 @@ from owsqt.cli.errors import InputError, say, say_json
 from owsqt.cli.exitcodes import EXIT_OK
 from owsqt.cli.forked import forked_map
 from owsqt.rules.core.vocabulary import Player
-from owsqt.rules.scenario.ruleset import default_ruleset
+from owsqt.rules.scenario.ruleset import Ruleset, default_ruleset
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -29,15 +29,32 @@ def arena(args: argparse.Namespace) -> int:
         raise InputError(f"--scenario: unknown scenario {args.scenario!r}; known: {known}")
     if args.games < 1 or args.jobs < 1:
         raise InputError("--games and --jobs: at least 1")
+    options = scenario_options(ruleset, args.scenario, args.option)
     games = paired_games(args.scenario, args.german, args.soviet, args.games, args.seed)
-    games = [replace(game, level=args.level, fog=args.fog) for game in games]
+    games = [replace(g, level=args.level, fog=args.fog, options=options) for g in games]
     summary = summarise(list(_played(games, args.jobs)))
     summary["fog_of_war"] = args.fog
+    summary["options"] = list(options)
     if args.json:
         say_json(summary)
     else:
         _say_summary(summary, args.german, args.soviet)
     return EXIT_OK
+
+
+def scenario_options(ruleset: Ruleset, scenario: str, asked: Sequence[str]) -> tuple[str, ...]:
+    """[19.41] The optional groups `asked` for, checked against the scenario's own ("all":
+    every one), in the scenario's order."""
+    known = [option.id for option in ruleset.scenarios[scenario].options]
+    if "all" in asked:
+        return tuple(known)
+    unknown = [a for a in asked if a not in known]
+    if unknown:
+        offered = ", ".join(known) or "none"
+        raise InputError(
+            f"--option: {scenario} has no optional group {unknown[0]!r}; its groups: {offered}"
+        )
+    return tuple(o for o in known if o in asked)
 
 
 def paired_games(scenario: str, a: str, b: str, count: int, seed: int) -> list[ArenaGame]:

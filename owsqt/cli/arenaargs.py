@@ -33,6 +33,14 @@ def add_arena_command(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="play with the fog of war (18.1): each player chooses on its own side's world",
     )
+    arena.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="an optional group of the scenario to play with (19.41: the Maximum Effort "
+        "variant's), by id; may be given again; 'all' takes every one",
+    )
     arena.add_argument("--games", type=int, default=2, help="how many games (default 2)")
     arena.add_argument("--seed", type=int, default=1, help="the first seed (default 1)")
     arena.add_argument("--jobs", type=int, default=1, help="games at a time, in processes")

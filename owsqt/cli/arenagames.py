@@ -31,6 +31,7 @@ class ArenaGame:
     soviet: str
     level: str = "normal"
     fog: bool = False  # played with the fog of war (18.1)
+    options: tuple[str, ...] = ()  # the scenario's optional groups taken (19.41)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ def play_arena_game(ruleset: Ruleset, game: ArenaGame) -> GameRecord:
     both forever); when neither has an action of its own, that one makes what no side owns
     (the end of the step). Each thought is seeded by the game's seed, the side and the count
     of decisions made, so that a game plays the same again."""
-    options = (FOG_OF_WAR,) if game.fog else ()
+    options = (*game.options, *((FOG_OF_WAR,) if game.fog else ()))
     session = new_game(ruleset, game.scenario, Mode.STRICT, seed=game.seed, options=options)
     session.apply_default_setup()
     seats = {

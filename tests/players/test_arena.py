@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from owsqt.cli.arena import paired_games, summarise, wilson
+from owsqt.cli.arena import paired_games, scenario_options, summarise, wilson
 from owsqt.cli.arenagames import (
     UNFINISHED,
     ArenaGame,
@@ -15,6 +15,7 @@ from owsqt.cli.arenagames import (
     next_decision,
     play_arena_game,
 )
+from owsqt.cli.errors import InputError
 from owsqt.cli.exitcodes import EXIT_BAD_INPUT
 from owsqt.cli.main import main
 from owsqt.rules.core.steps import Segment
@@ -69,6 +70,7 @@ def test_i38_4_the_arena_prints_one_json_object_of_two_games(capsys):
     assert 0 <= low <= summary["score"] <= high <= 1
     assert 0 <= summary["decision_seconds"]["median"] <= summary["decision_seconds"]["p95"]
     assert set(summary["decision_seconds_by_player"]) == {"greedy", "random"}
+    assert summary["options"] == []
 
 
 def test_i38_4_the_arena_refuses_an_unknown_player_in_one_line(capsys):
@@ -77,6 +79,29 @@ def test_i38_4_the_arena_refuses_an_unknown_player_in_one_line(capsys):
     assert exit_.value.code == EXIT_BAD_INPUT
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "hal" in lines[0], lines
+
+
+def test_i38_4_19_41_the_arena_plays_the_optional_groups_asked_for(shipped):
+    """Without its optional groups the Maximum Effort variant is 19.3 itself: --option ID
+    (or all) takes them."""
+    every = tuple(option.id for option in shipped.scenarios["maximum-effort"].options)
+    assert len(every) == 4
+    assert scenario_options(shipped, "maximum-effort", ["all"]) == every
+    assert scenario_options(shipped, "maximum-effort", [every[2], every[0]]) == (
+        every[0],
+        every[2],
+    )
+    assert scenario_options(shipped, "maximum-effort", []) == ()
+    with pytest.raises(InputError, match="16th-panzer-division"):
+        scenario_options(shipped, "maximum-effort", ["16th-panzer-division"])
+
+
+def test_i38_4_the_arena_refuses_an_unknown_option_in_one_line(capsys):
+    arguments = ["arena", "--scenario", "we-are-coming", "--german", "random"]
+    code = main([*arguments, "--soviet", "random", "--option", "16th-motorized-division"])
+    assert code == EXIT_BAD_INPUT
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "16th-motorized-division" in lines[0] and "none" in lines[0]
 
 
 @pytest.mark.slow  # two whole fogged games, about 20 s
