@@ -62,11 +62,6 @@ def test_i38_2_19_23_a_german_stack_far_from_the_band_does_not_breach(shipped, o
     assert breaching(shipped, moved_all(shipped, opening, GERMAN, far), band) == 0
 
 
-@pytest.fixture(scope="module")
-def campaign(shipped):
-    return set_up(shipped, "operation-winter-storm")
-
-
 def _earned(state, *sources):
     awards = tuple(
         Award(source, GERMAN, 1, state.turn, state.phase, state.segment, "de-6pz-11pzr-1")

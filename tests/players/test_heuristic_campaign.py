@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from owsqt.players.evaluate import objective_distances
 from owsqt.players.heuristic import combat, movement, position
 from owsqt.players.heuristic.analysis import analyse
@@ -23,11 +21,6 @@ from owsqt.rules.victory.points import german_units
 from tests.players.openings import set_up
 
 GERMAN, SOVIET = Player.GERMAN, Player.SOVIET
-
-
-@pytest.fixture(scope="module")
-def campaign(shipped):
-    return set_up(shipped, "operation-winter-storm")
 
 
 def test_i38_2_19_33_the_soviet_prey_is_the_german_strength_that_scores(shipped, campaign):
