@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QMouseEvent,
+)
 from PySide6.QtWidgets import QApplication
 
 from owsqt.qt.app.mainwindow import MainWindow
@@ -118,23 +126,61 @@ def drag(window, unit_id: str, hex_id: str, modifiers=NO_KEYS) -> None:
     send(window, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton, modifiers)
 
 
-def drop_from_dock(window, units: tuple[str, ...], hex_id: str, release: bool = True) -> None:
-    """Units carried from a dock over the map to `hex_id` (and dropped there)."""
-    viewport = window.view.viewport()
+class Carried:
+    """A drag of units from a dock held over the map view: `taken` when the view took it
+    in (a held table refuses it), `drop()` to let go over the hex it was carried to."""
+
+    def __init__(self, viewport, at: QPointF, mime) -> None:
+        self.viewport, self.at, self.mime = viewport, at, mime
+        self.taken = self.dropped = False
+
+    def send(self, kind: type) -> bool:
+        point = self.at if kind is QDropEvent else self.at.toPoint()
+        if kind is QDragEnterEvent:
+            point = QPoint(5, 5)  # in at the view's edge
+        event = kind(point, Qt.DropAction.MoveAction, self.mime, Qt.MouseButton.LeftButton, NO_KEYS)
+        QApplication.sendEvent(self.viewport, event)
+        return event.isAccepted()
+
+    def drop(self) -> None:
+        assert self.taken, "the view refused the drag: there is nothing to drop"
+        self.send(QDropEvent)
+        self.dropped = True
+
+
+@contextmanager
+def carrying(window, units: tuple[str, ...], hex_id: str) -> Iterator[Carried]:
+    """Units carried from a dock over the map to `hex_id`, for the block; the drag leaves
+    the map when it ends unless dropped.
+
+    As a real drag, every one ends with a leave or a drop: Qt's drag manager keeps the
+    widget that last took a drag in as the target of later drag moves, even in another
+    window. A drag left in the air by one test sent a later test's moves to the closed
+    window of the first (a fresh-clone CI run crashed so in test_fog_curtain.py)."""
     point = centre(window, hex_id)
     window.view.centerOn(point)
-    local = QPointF(window.view.mapFromScene(point))
     mime = ground_units_mime(units)
-    # Qt may read a drag's data again after its events (the view keeps the drag it saw):
-    # the data lives as long as the window, or the view reads freed memory (a fresh-clone
-    # run crashed so in test_fog_curtain.py).
+    # The data lives as long as the window: the view may read a drag's data after its events.
     window.__dict__.setdefault("_dragged_mimes", []).append(mime)
-    move = Qt.DropAction.MoveAction
-    held, keys = Qt.MouseButton.LeftButton, NO_KEYS
-    QApplication.sendEvent(viewport, QDragEnterEvent(QPoint(5, 5), move, mime, held, keys))
-    QApplication.sendEvent(viewport, QDragMoveEvent(local.toPoint(), move, mime, held, keys))
-    if release:
-        QApplication.sendEvent(viewport, QDropEvent(local, move, mime, held, keys))
+    carried = Carried(window.view.viewport(), QPointF(window.view.mapFromScene(point)), mime)
+    carried.taken = carried.send(QDragEnterEvent)
+    if not carried.taken:  # refused: the platform sends it no moves and no leave
+        yield carried
+        return
+    carried.send(QDragMoveEvent)
+    try:
+        yield carried
+    finally:
+        if not carried.dropped:
+            QApplication.sendEvent(carried.viewport, QDragLeaveEvent())
+
+
+def drop_from_dock(window, units: tuple[str, ...], hex_id: str) -> None:
+    """Units carried from a dock over the map and dropped on `hex_id` (when the view takes
+    them in)."""
+    with carrying(window, units, hex_id) as carried:
+        if carried.taken:
+            carried.drop()
 
 
 def hex_of(window, unit_id: str) -> str | None:

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtCore import QMimeData, QPoint, Qt
+from PySide6.QtGui import QDragMoveEvent
+from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from owsqt.rules.core.actions import SetUnitStatus
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, UnitStatus
 from tests.qt.tabletools import (
+    NO_KEYS,
+    carrying,
     drop_from_dock,
     game,
     hex_of,
@@ -41,16 +45,36 @@ def test_19_0_the_dock_lists_the_acting_players_reinforcements_with_their_entry(
 
 def test_19_0_dragging_a_reinforcement_onto_its_entry_hex_enters_it(qtbot, ruleset):
     window = arrivals_table(qtbot, ruleset)
-    drop_from_dock(window, ("at",), ENTRY, release=False)
     entry = window.ruleset.grid.hex_of(ENTRY)
-    assert window.moves.entry_shading.hexes == {entry}  # lit while the units are carried
-    assert entry in window.moves.shading.hexes
-    drop_from_dock(window, ("at",), ENTRY)
+    with carrying(window, ("at",), ENTRY) as carried:
+        assert window.moves.entry_shading.hexes == {entry}  # lit while the units are carried
+        assert entry in window.moves.shading.hexes
+        carried.drop()
     assert hex_of(window, "at") == ENTRY
     action = window.session.entries[-1].action
     assert (action["kind"], action["units"], action["path"]) == ("move", ["at"], [ENTRY])
     assert not window.moves.entry_shading.hexes
     assert window.arrivals.unit_item("at") is None  # on the map: no longer waiting
+
+
+def test_19_0_a_carried_drag_that_leaves_the_map_sends_no_later_drag_to_its_window(qtbot, ruleset):
+    """A drag carried and not dropped ends with a leave: the shading goes, and a drag move
+    sent anywhere later (here to a widget that refuses drops) reaches no view of this
+    window. Qt sends later drag moves to the widget that last took one in; a drag left in
+    the air sent them to a closed window of an earlier test and crashed CI."""
+    window = arrivals_table(qtbot, ruleset)
+    with carrying(window, ("at",), ENTRY) as carried:
+        assert carried.taken and window.moves.entry_shading.hexes
+    assert not window.moves.entry_shading.hexes
+    window.close()
+    reports: list[object] = []
+    window.view.pointer_moved.connect(lambda *args: reports.append(args))
+    other = QWidget()
+    qtbot.addWidget(other)
+    mime = QMimeData()
+    move, left = Qt.DropAction.MoveAction, Qt.MouseButton.LeftButton
+    QApplication.sendEvent(other, QDragMoveEvent(QPoint(3, 3), move, mime, left, NO_KEYS))
+    assert reports == []
 
 
 def test_19_0_a_drop_beyond_the_entry_hex_enters_there_and_moves_on(qtbot, ruleset):

@@ -18,7 +18,7 @@ from owsqt.rules.core.vocabulary import Player, UnitStatus
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.setup.setupcheck import allowed_hexes
 from owsqt.session import new_game
-from tests.qt.tabletools import drop_from_dock, hex_of, window_for
+from tests.qt.tabletools import carrying, drop_from_dock, hex_of, window_for
 
 SHOTS = os.environ.get("OWSQT_SHOTS")  # a folder: the tray's picture is saved there
 
@@ -105,11 +105,10 @@ def test_19_0_the_zone_is_shaded_while_a_unit_is_chosen_or_carried(qtbot, shippe
     window = _table(qtbot, shipped)
     zone = allowed_hexes(shipped, window.session.state, _group(shipped, "81st Cavalry Division"))
     assert not window.setup.shading.isVisible()
-    drop_from_dock(window, ("su-51a-hq",), "4030", release=False)  # carried, not dropped
-    hq_zone = allowed_hexes(shipped, window.session.state, _group(shipped, "51st Army HQ"))
-    assert window.setup.shading.hexes == hq_zone
-    window.setup.put_down()
-    assert not window.setup.shading.hexes
+    with carrying(window, ("su-51a-hq",), "4030"):  # carried, not dropped
+        hq_zone = allowed_hexes(shipped, window.session.state, _group(shipped, "51st Army HQ"))
+        assert window.setup.shading.hexes == hq_zone
+    assert not window.setup.shading.hexes  # the drag left the map
     tray = window.setup.tray
     tray.list.group_item("81st Cavalry Division").setSelected(True)
     assert window.setup.shading.hexes == zone and window.setup.shading.isVisible()
