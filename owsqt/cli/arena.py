@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -32,7 +33,11 @@ def arena(args: argparse.Namespace) -> int:
     options = scenario_options(ruleset, args.scenario, args.option)
     games = paired_games(args.scenario, args.german, args.soviet, args.games, args.seed)
     games = [replace(g, level=args.level, fog=args.fog, options=options) for g in games]
-    summary = summarise(list(_played(games, args.jobs)))
+    records: list[GameRecord] = []
+    for record in _played(games, args.jobs):
+        records.append(record)
+        _say_progress(record, len(records), len(games))
+    summary = summarise(records)
     summary["fog_of_war"] = args.fog
     summary["options"] = list(options)
     if args.json:
@@ -40,6 +45,18 @@ def arena(args: argparse.Namespace) -> int:
     else:
         _say_summary(summary, args.german, args.soviet)
     return EXIT_OK
+
+
+def _say_progress(record: GameRecord, done: int, games: int) -> None:
+    """One line on stderr as each game ends (a campaign game takes minutes): its number,
+    seed, players and result; stdout keeps the summary alone."""
+    game = record.game
+    print(
+        f"arena: game {done} of {games}, seed {game.seed}, {game.german} German against "
+        f"{game.soviet} Soviet: {record.outcome}, {record.actions} actions",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def scenario_options(ruleset: Ruleset, scenario: str, asked: Sequence[str]) -> tuple[str, ...]:

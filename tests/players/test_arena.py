@@ -62,8 +62,13 @@ def test_i38_4_the_arena_prints_one_json_object_of_two_games(capsys):
     arguments = ["arena", "--scenario", "we-are-coming", "--german", "greedy"]
     code = main([*arguments, "--soviet", "random", "--games", "2", "--seed", "1", "--json"])
     assert code == 0
-    summary = json.loads(capsys.readouterr().out)
+    printed = capsys.readouterr()
+    summary = json.loads(printed.out)
     assert summary["games"] == 2
+    progress = printed.err.splitlines()  # a line on stderr as each game ends
+    assert [line.split(":")[0] for line in progress] == ["arena", "arena"]
+    assert progress[0].startswith("arena: game 1 of 2, seed 1, greedy German against random")
+    assert progress[1].startswith("arena: game 2 of 2, seed 1, random German against greedy")
     assert set(summary["wins"]) == {"german", "soviet", "draw"}
     assert sum(summary["wins"].values()) == 2 == sum(summary["results"].values())
     low, high = summary["interval"]
