@@ -134,17 +134,15 @@ class Carried:
         self.viewport, self.at, self.mime = viewport, at, mime
         self.taken = self.dropped = False
 
-    def send(self, kind: type) -> bool:
-        point = self.at if kind is QDropEvent else self.at.toPoint()
-        if kind is QDragEnterEvent:
-            point = QPoint(5, 5)  # in at the view's edge
-        event = kind(point, Qt.DropAction.MoveAction, self.mime, Qt.MouseButton.LeftButton, NO_KEYS)
+    def send(self, kind: type, point: QPoint | QPointF) -> bool:
+        held = Qt.MouseButton.LeftButton
+        event = kind(point, Qt.DropAction.MoveAction, self.mime, held, NO_KEYS)
         QApplication.sendEvent(self.viewport, event)
         return event.isAccepted()
 
     def drop(self) -> None:
         assert self.taken, "the view refused the drag: there is nothing to drop"
-        self.send(QDropEvent)
+        self.send(QDropEvent, self.at)
         self.dropped = True
 
 
@@ -163,11 +161,11 @@ def carrying(window, units: tuple[str, ...], hex_id: str) -> Iterator[Carried]:
     # The data lives as long as the window: the view may read a drag's data after its events.
     window.__dict__.setdefault("_dragged_mimes", []).append(mime)
     carried = Carried(window.view.viewport(), QPointF(window.view.mapFromScene(point)), mime)
-    carried.taken = carried.send(QDragEnterEvent)
+    carried.taken = carried.send(QDragEnterEvent, QPoint(5, 5))  # in at the view's edge
     if not carried.taken:  # refused: the platform sends it no moves and no leave
         yield carried
         return
-    carried.send(QDragMoveEvent)
+    carried.send(QDragMoveEvent, carried.at.toPoint())
     try:
         yield carried
     finally:

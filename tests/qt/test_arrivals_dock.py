@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QDragMoveEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
+from owsqt.qt.map.unitmime import ground_units_mime
 from owsqt.rules.core.actions import SetUnitStatus
 from owsqt.rules.core.steps import Segment
 from owsqt.rules.core.verdict import Mode
@@ -71,7 +72,7 @@ def test_19_0_a_carried_drag_that_leaves_the_map_sends_no_later_drag_to_its_wind
     window.view.pointer_moved.connect(lambda *args: reports.append(args))
     other = QWidget()
     qtbot.addWidget(other)
-    mime = QMimeData()
+    mime = ground_units_mime(("at",))  # what the view would take, were it sent there
     move, left = Qt.DropAction.MoveAction, Qt.MouseButton.LeftButton
     QApplication.sendEvent(other, QDragMoveEvent(QPoint(3, 3), move, mime, left, NO_KEYS))
     assert reports == []
