@@ -70,9 +70,13 @@ def _earned(state, *sources):
     return replace(state, victory_ledger=state.victory_ledger + awards)
 
 
-def test_i38_2_19_33_the_ring_is_the_widest_the_german_has_not_earned(shipped, campaign):
-    assert guarded_ring(shipped, campaign, SOVIET) == 18
+def test_i38_2_19_33_the_ring_is_the_narrowest_the_german_has_not_earned(shipped, campaign):
+    """The ring of 5, from the first turn: the random German earned the ring of 18 by
+    turn 7 whatever the Soviet did, and walked into the ring of 5 while the Soviet units
+    stood far out in front of the ring of 18."""
+    assert guarded_ring(shipped, campaign, SOVIET) == 5
     assert guarded_ring(shipped, _earned(campaign, "within_18"), SOVIET) == 5
+    assert guarded_ring(shipped, _earned(campaign, "within_5"), SOVIET) == 18
     assert guarded_ring(shipped, _earned(campaign, "within_18", "within_5"), SOVIET) is None
     assert guarded_ring(shipped, campaign, GERMAN) is None  # the German guards no ring
     hlg = new_game(shipped, "hoths-last-gasp", Mode.STRICT, seed=1).state
@@ -83,21 +87,21 @@ def test_i38_2_19_33_the_soviet_field_leads_in_front_of_the_ring(shipped, campai
     """The Soviet side of a campaign scores nothing at the pocket: his distance field
     leads to the hexes just outside the ring he guards, the German's to the pocket."""
     soviet = analyse(situation_of(shipped, campaign, SOVIET))
-    line = near_pocket(shipped, 19) - near_pocket(shipped, 18)
+    line = near_pocket(shipped, 6) - near_pocket(shipped, 5)
     assert line <= {h for h, d in soviet.distance.items() if d == 0}
     pocket = next(iter(shipped.game_map.pocket))
-    assert soviet.distance[pocket] > 10  # the pocket is far behind his line
-    inner = analyse(situation_of(shipped, _earned(campaign, "within_18"), SOVIET))
-    assert near_pocket(shipped, 6) - near_pocket(shipped, 5) <= {
-        h for h, d in inner.distance.items() if d == 0
+    assert soviet.distance[pocket] > 0  # the pocket is behind his line
+    outer = analyse(situation_of(shipped, _earned(campaign, "within_5"), SOVIET))
+    assert near_pocket(shipped, 19) - near_pocket(shipped, 18) <= {
+        h for h, d in outer.distance.items() if d == 0
     }
-    assert inner.distance[pocket] > 0
+    assert outer.distance[pocket] > 10
     german = analyse(situation_of(shipped, campaign, GERMAN))
     assert german.distance[pocket] == 0
 
 
 def test_i38_2_19_33_10_2_a_relief_stack_next_to_the_ring_may_reach_it(shipped, campaign):
-    band = near_pocket(shipped, 18)
+    band = near_pocket(shipped, 5)
     far_cost, far_reach = nearest(shipped, campaign, band)
     assert not far_reach  # the relief starts far from the pocket
     unit_id = "de-6pz-11pzr-1"

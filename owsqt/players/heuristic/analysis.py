@@ -17,6 +17,7 @@ from typing import Any
 
 from owsqt.players.evaluate import distances_to, objectives
 from owsqt.players.heuristic.backward import FIELD_CLASS, backward_steps, search
+from owsqt.players.heuristic.cordon import Group, orders, weights
 from owsqt.players.interface import Situation
 from owsqt.rules.core.hexgrid import Hex, hexes_within
 from owsqt.rules.core.state import GameState, UnitState
@@ -53,6 +54,8 @@ class Analysis:
     band: frozenset[Hex] = frozenset()  # the band across the river the German must enter
     ring: int | None = None  # the radius around the pocket the Soviet side guards (19.33)
     prey: Mapping[Hex, int] = field(default_factory=dict)  # German strength that scores, by hex
+    posts: Mapping[Hex, float] = field(default_factory=dict)  # ring's posts, weighted: cordon.py
+    sent: Mapping[Group, Hex] = field(default_factory=dict)  # groups sent to empty posts
 
     @property
     def side(self) -> Player:
@@ -84,6 +87,8 @@ def analyse(situation: Situation) -> Analysis:
     """[18.1, 19.x] The analysis of `situation` for its side, from its state alone."""
     ruleset, state, side = situation.ruleset, situation.state, situation.side
     ring = guarded_ring(ruleset, state, side)
+    posts = weights(ruleset, state, ring) if ring is not None else {}
+    sent = orders(ruleset, state, posts, front(ruleset, state, side)) if posts else {}
     return Analysis(
         situation=situation,
         threat=threat(ruleset, state, side.opponent),
@@ -94,6 +99,8 @@ def analyse(situation: Situation) -> Analysis:
         band=crossing_band(ruleset, state.scenario),
         ring=ring,
         prey=prey(ruleset, state, side),
+        posts=posts,
+        sent=sent,
     )
 
 
@@ -259,16 +266,18 @@ def hold_hex(ruleset: Ruleset, scenario_id: str) -> Hex | None:
 
 
 def guarded_ring(ruleset: Ruleset, state: GameState, side: Player) -> int | None:
-    """[19.33] For the Soviet side of a campaign, the radius of the widest "within N hexes
-    of the pocket" victory point the German has not earned yet (18, then 5): the ring the
-    Soviet side keeps him out of. None for the German side, outside a campaign, or once
-    the German has earned them all."""
+    """[19.33] For the Soviet side of a campaign, the radius of the narrowest "within N
+    hexes of the pocket" victory point the German has not earned yet (5 from the first
+    turn): the ring the Soviet side keeps him out of. Guarding the ring of 18 first sent
+    his units far out in front of it, where the random German passed them by turn 7
+    anyway, and he was not back at the ring of 5 when the German walked in. None for the
+    German side, outside a campaign, or once the German has earned them all."""
     victory = points_victory(ruleset, state)
     if side is not Player.SOVIET or victory is None:
         return None
     earned = {award.source for award in state.victory_ledger}
     left = [s for s in victory.get("german", {}) if s.startswith(WITHIN) and s not in earned]
-    return max((radius_of(s) for s in left), default=None)
+    return min((radius_of(s) for s in left), default=None)
 
 
 def prey(ruleset: Ruleset, state: GameState, side: Player) -> dict[Hex, int]:

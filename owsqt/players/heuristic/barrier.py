@@ -5,8 +5,8 @@ of the German's way to what he scores by reaching.
   across the river. Each German stacking point that could enter the band in its next
   movement, through the Soviet zones of control as they stand, costs BREACH.
 - A campaign: the German earns a victory point for a unit within 18 hexes of the pocket,
-  another within 5. The way of the German relief stack nearest the widest ring not earned
-  yet is worth RING an MP to the Soviet side, and REACHED is lost when a relief stack may
+  another within 5. The way of the German relief stack nearest the narrowest ring not
+  earned yet is worth RING an MP to the Soviet side, and REACHED is lost when a relief stack may
   enter it in its next movement, and BREACH more for each stacking point of the relief
   stacks that may.
 

@@ -47,6 +47,31 @@ def moves(
     found: list[Action] = []
     for start, units in chosen:
         found.extend(_destinations(ruleset, state, analysis, player, start, units))
+    if not in_motion:
+        found.extend(_to_posts(ruleset, state, analysis, player))
+    return found
+
+
+def _to_posts(
+    ruleset: Ruleset, state: GameState, analysis: Analysis, player: Player
+) -> list[Action]:
+    """[19.33, 8.1] Each group sent to an empty post (analysis.sent, cordon.py) moved to
+    the hex it reaches nearest that post, within the stacking limit."""
+    found: list[Action] = []
+    limit = ruleset.tables.stacking_limit
+    ground = ruleset.catalogue.ground
+    for group, post in analysis.sent.items():
+        start = state.units[group[0]].hex
+        reach = stack_move(ruleset, state, group).reach()
+        points = sum(ground[u].stacking_value(state.units[u].reduced) for u in group)
+        room = [
+            h
+            for h in reach.spent
+            if h != start and stacking_points(ruleset, state, h) + points <= limit
+        ]
+        if room:
+            best = min(room, key=lambda h: (distance(h, post), reach.spent[h]))
+            found.append(MoveStack(player=player, units=group, path=tuple(reach.path_to(best))))
     return found
 
 

@@ -22,6 +22,9 @@ of its own, each with its rule and declared weight:
   German unit negates), lost to the German side and won by the Soviet: the German's units
   stepping into the ring's ZOC and the Sixth Army's attack from the pocket (5.1) open it,
   the Soviet's stacks across the way keep it shut;
+- cordon (19.33, 9.0, cordon.py): the Soviet side's in a campaign, HELD for each post
+  around the ring he guards that he holds, weighted by the German relief's nearness, less
+  TOWARD for each hex between a group sent to an empty post and that post;
 - contact (6.2, contact.py): while the side owes planned attacks, SHORT for each it could
   no longer make.
 """
@@ -32,6 +35,7 @@ from owsqt.players.evaluate import evaluate
 from owsqt.players.heuristic.analysis import Analysis
 from owsqt.players.heuristic.barrier import barrier
 from owsqt.players.heuristic.contact import contact
+from owsqt.players.heuristic.cordon import cordon
 from owsqt.rules.core.hexgrid import Hex
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player, UnitStatus
@@ -62,21 +66,25 @@ def worth(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
         + corridor(ruleset, state, analysis)
         + contact(ruleset, state, analysis)
         + barrier(ruleset, state, analysis)
+        + cordon(ruleset, state, analysis.posts, analysis.sent)
     )
 
 
 def advance(ruleset: Ruleset, state: GameState, analysis: Analysis) -> float:
     """[19.x, 8.1] Minus ADVANCE for each hex between each of the side's units with
-    strength on the map and the nearest objective, by the terrain costs."""
+    strength on the map and the nearest objective, by the terrain costs; the units the
+    cordon sends somewhere (analysis.sent) are led by their orders instead."""
     distance = analysis.distance
     if not distance:
         return 0.0
     far = max(distance.values()) + 1
     ground = ruleset.catalogue.ground
+    sent = {u for group in analysis.sent for u in group}  # led by their orders (cordon.py)
     total = 0
     for unit_id, unit in state.units.items():
         if (
-            unit.status is UnitStatus.ON_MAP
+            unit_id not in sent
+            and unit.status is UnitStatus.ON_MAP
             and unit.strength > 0
             and ground[unit_id].player is analysis.side
         ):
