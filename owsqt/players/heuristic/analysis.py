@@ -17,7 +17,7 @@ from typing import Any
 
 from owsqt.players.evaluate import distances_to, objectives
 from owsqt.players.heuristic.backward import FIELD_CLASS, backward_steps, search
-from owsqt.players.heuristic.cordon import Group, orders, weights
+from owsqt.players.heuristic.cordon import Group, ordering, orders, weights
 from owsqt.players.interface import Situation
 from owsqt.rules.core.hexgrid import Hex, hexes_within
 from owsqt.rules.core.state import GameState, UnitState
@@ -41,9 +41,10 @@ ATTACK_REACH = 1  # 11.1: an enemy stack attacks the hexes next to those it reac
 class Analysis:
     """What the side sees of the situation, for its terms and for the Computer's view.
 
-    The influence, the front and the unsupplied hexes are found when first read (no term
-    of the player's reads them; the Computer's view draws the influence): `complete`
-    finds them all, in the worker that made the analysis."""
+    The influence, the front, the unsupplied hexes and the cordon's orders are found when
+    first read (the Computer's view draws the influence; the orders read the front, and
+    only while the Soviet side gives them): `complete` finds them all, in the worker that
+    made the analysis."""
 
     situation: Situation = field(compare=False, repr=False)
     threat: Mapping[Hex, float]  # enemy strength that may reach or attack the hex next phase
@@ -55,7 +56,6 @@ class Analysis:
     ring: int | None = None  # the radius around the pocket the Soviet side guards (19.33)
     prey: Mapping[Hex, int] = field(default_factory=dict)  # German strength that scores, by hex
     posts: Mapping[Hex, float] = field(default_factory=dict)  # ring's posts, weighted: cordon.py
-    sent: Mapping[Group, Hex] = field(default_factory=dict)  # groups sent to empty posts
 
     @property
     def side(self) -> Player:
@@ -66,6 +66,15 @@ class Analysis:
         """The side's influence less the enemy's on each hex, -1.0 .. 1.0."""
         ruleset, state = self.situation.ruleset, self.situation.state
         return influence(ruleset, stack_strengths(ruleset, state), self.side)
+
+    @cached_property
+    def sent(self) -> Mapping[Group, Hex]:
+        """[19.33, 8.1] The groups the cordon sends to empty posts (cordon.orders): only
+        while the Soviet side gives orders, so that the front is found only then."""
+        state = self.situation.state
+        if not self.posts or not ordering(state):
+            return {}
+        return orders(self.situation.ruleset, state, self.posts, self.front)
 
     @cached_property
     def front(self) -> frozenset[Hex]:
@@ -79,7 +88,7 @@ class Analysis:
 
     def complete(self) -> Analysis:
         """The analysis with every part found (for a worker to hand over whole)."""
-        _ = self.influence, self.front, self.unsupplied
+        _ = self.influence, self.front, self.unsupplied, self.sent
         return self
 
 
@@ -87,8 +96,6 @@ def analyse(situation: Situation) -> Analysis:
     """[18.1, 19.x] The analysis of `situation` for its side, from its state alone."""
     ruleset, state, side = situation.ruleset, situation.state, situation.side
     ring = guarded_ring(ruleset, state, side)
-    posts = weights(ruleset, state, ring) if ring is not None else {}
-    sent = orders(ruleset, state, posts, front(ruleset, state, side)) if posts else {}
     return Analysis(
         situation=situation,
         threat=threat(ruleset, state, side.opponent),
@@ -99,8 +106,7 @@ def analyse(situation: Situation) -> Analysis:
         band=crossing_band(ruleset, state.scenario),
         ring=ring,
         prey=prey(ruleset, state, side),
-        posts=posts,
-        sent=sent,
+        posts=weights(ruleset, state, ring) if ring is not None else {},
     )
 
 

@@ -74,3 +74,22 @@ def search(
                 spent[before] = total
                 heapq.heappush(queue, (total, before))
     return spent
+
+
+def nearest_seed(steps: Backward, seeds: Iterable[Hex], limit: int) -> dict[Hex, tuple[int, Hex]]:
+    """`search` without zones or closed hexes, that also says which seed is the nearest:
+    for each hex within `limit`, what reaching the nearest of `seeds` costs, and that seed
+    (the cordon's posts, cordon.py)."""
+    spent: dict[Hex, tuple[int, Hex]] = {h: (0, h) for h in seeds}
+    queue = [(0, h, h) for h in sorted(spent)]
+    heapq.heapify(queue)
+    while queue:
+        cost, hex_, seed = heapq.heappop(queue)
+        if cost > spent[hex_][0]:
+            continue
+        for before, step in steps.get(hex_, ()):
+            total = cost + step
+            if total <= limit and total < spent.get(before, (total + 1, seed))[0]:
+                spent[before] = (total, seed)
+                heapq.heappush(queue, (total, before, seed))
+    return spent

@@ -6,9 +6,9 @@ of the German's way to what he scores by reaching.
   movement, through the Soviet zones of control as they stand, costs BREACH.
 - A campaign: the German earns a victory point for a unit within 18 hexes of the pocket,
   another within 5. The way of the German relief stack nearest the narrowest ring not
-  earned yet is worth RING an MP to the Soviet side, and REACHED is lost when a relief stack may
-  enter it in its next movement, and BREACH more for each stacking point of the relief
-  stacks that may.
+  earned yet is worth RING an MP to the Soviet side, and REACHED is lost when a relief
+  stack may enter it in its next movement, and BREACH more for each stacking point of
+  the relief stacks that may.
 
 The German stack's way is priced on the move graph's terms (8.1, the Terrain Effects
 Chart), plus the two MP of entering a Soviet ZOC and the one of leaving it (10.2); a hex

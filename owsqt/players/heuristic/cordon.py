@@ -31,11 +31,10 @@ version).
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Mapping
 
-from owsqt.players.heuristic.backward import backward_steps
+from owsqt.players.heuristic.backward import backward_steps, nearest_seed
 from owsqt.rules.core.hexgrid import Hex, distance
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
@@ -98,38 +97,35 @@ def weights(ruleset: Ruleset, state: GameState, ring: int) -> dict[Hex, float]:
     return found
 
 
+def ordering(state: GameState) -> bool:
+    """[7.1, 8.1] Whether the Soviet side gives orders now: in his movement segments,
+    between two stacks' moves."""
+    return (
+        state.active is Player.SOVIET
+        and state.segment in MOVEMENT_SEGMENTS
+        and state.combat is None
+        and not state.movement.moving
+    )
+
+
 def orders(
     ruleset: Ruleset, state: GameState, weight: Mapping[Hex, float], front: frozenset[Hex]
 ) -> dict[Group, Hex]:
     """[8.1, 9.0] The Soviet groups free to move now, each sent to an empty post (see the
-    module's words); nothing outside the Soviet side's movement segments."""
-    if not weight or state.active is not Player.SOVIET or state.segment not in MOVEMENT_SEGMENTS:
-        return {}
-    if state.combat is not None or state.movement.moving:
+    module's words), by rounds: the cheapest offers first, cost over the post's weight,
+    within REACH movements; nothing when he gives no orders (`ordering`)."""
+    if not weight or not ordering(state):
         return {}
     groups = {g: h for h, g in _free_groups(ruleset, state, weight, front)}
     steps = backward_steps(ruleset, Player.SOVIET, icy_roads(ruleset, state))
-    return _send(steps, groups, {p: w for p, w in weight.items() if not state.stack(p)})
-
-
-def _send(
-    steps: Mapping[Hex, tuple[tuple[Hex, int], ...]],
-    groups: dict[Group, Hex],
-    targets: Mapping[Hex, float],
-) -> dict[Group, Hex]:
-    """Each group of `groups` (taken out of it) sent to a hex of `targets`, one a hex, by
-    rounds: the cheapest offers first, cost over the target's weight, within REACH."""
-    limit = REACH * MOVEMENT * SCALE
-    empty = set(targets)
+    empty = {p for p in weight if not state.stack(p)}
     sent: dict[Group, Hex] = {}
     for _ in range(ROUNDS):
         if not empty or not groups:
             break
-        cost = _nearest_post(steps, empty, limit)
+        cost = nearest_seed(steps, empty, REACH * MOVEMENT * SCALE)
         offers = sorted(
-            (cost[h][0] / targets[cost[h][1]], g, cost[h][1])
-            for g, h in groups.items()
-            if h in cost
+            (cost[h][0] / weight[cost[h][1]], g, cost[h][1]) for g, h in groups.items() if h in cost
         )
         for _, group, post in offers:
             if post in empty and group in groups:
@@ -160,25 +156,6 @@ def _free_groups(
                 continue
         found.append((hex_, tuple(able)))
     return found
-
-
-def _nearest_post(
-    steps: Mapping[Hex, tuple[tuple[Hex, int], ...]], seeds: set[Hex], limit: int
-) -> dict[Hex, tuple[int, Hex]]:
-    """What reaching the nearest of `seeds` costs from each hex within `limit`, and which."""
-    spent: dict[Hex, tuple[int, Hex]] = {h: (0, h) for h in seeds}
-    queue = [(0, h, h) for h in sorted(seeds)]
-    heapq.heapify(queue)
-    while queue:
-        cost, hex_, seed = heapq.heappop(queue)
-        if cost > spent[hex_][0]:
-            continue
-        for before, step in steps.get(hex_, ()):
-            total = cost + step
-            if total <= limit and total < spent.get(before, (total + 1, seed))[0]:
-                spent[before] = (total, seed)
-                heapq.heappush(queue, (total, before, seed))
-    return spent
 
 
 def cordon(

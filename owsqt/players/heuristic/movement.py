@@ -20,7 +20,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.legalactions import movable_stacks
 from owsqt.rules.movement.stacking import stacking_points
-from owsqt.rules.movement.stackmove import stack_move
+from owsqt.rules.movement.stackmove import Reach, stack_move
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.turn.sequence import MOVEMENT_SEGMENTS
 
@@ -58,17 +58,8 @@ def _to_posts(
     """[19.33, 8.1] Each group sent to an empty post (analysis.sent, cordon.py) moved to
     the hex it reaches nearest that post, within the stacking limit."""
     found: list[Action] = []
-    limit = ruleset.tables.stacking_limit
-    ground = ruleset.catalogue.ground
     for group, post in analysis.sent.items():
-        start = state.units[group[0]].hex
-        reach = stack_move(ruleset, state, group).reach()
-        points = sum(ground[u].stacking_value(state.units[u].reduced) for u in group)
-        room = [
-            h
-            for h in reach.spent
-            if h != start and stacking_points(ruleset, state, h) + points <= limit
-        ]
+        reach, room = _room(ruleset, state, state.units[group[0]].hex, group)
         if room:
             best = min(room, key=lambda h: (distance(h, post), reach.spent[h]))
             found.append(MoveStack(player=player, units=group, path=tuple(reach.path_to(best))))
@@ -118,21 +109,30 @@ def _destinations(
 ) -> list[Action]:
     """[8.1, 9.2] Moves of `units` to their DESTINATIONS best hexes within the stacking
     limit (an empty hex of the bank first)."""
-    ground = ruleset.catalogue.ground
-    limit = ruleset.tables.stacking_limit
-    reach = stack_move(ruleset, state, units).reach()
-    points = sum(ground[u].stacking_value(state.units[u].reduced) for u in units)
+    reach, room = _room(ruleset, state, start, units)
     disrupted = any(state.units[u].disrupted for u in units)
-    room = [
-        h
-        for h in reach.spent
-        if h != start and stacking_points(ruleset, state, h) + points <= limit
-    ]
     gaps = [h for h in room if h in analysis.bank and not state.stack(h)]
     room.sort(key=lambda h: _rank(analysis, h, disrupted))
     blocking = [] if disrupted else _in_the_way(ruleset, state, analysis, room)
     targets = list(dict.fromkeys([*gaps[:1], *blocking[:ACROSS], *room[:DESTINATIONS]]))
     return [MoveStack(player=player, units=units, path=tuple(reach.path_to(t))) for t in targets]
+
+
+def _room(
+    ruleset: Ruleset, state: GameState, start: Hex | None, units: tuple[str, ...]
+) -> tuple[Reach, list[Hex]]:
+    """[8.1, 9.2] Where `units` reach by their cheapest paths, and the hexes of it other
+    than `start` where they end within the stacking limit."""
+    ground = ruleset.catalogue.ground
+    limit = ruleset.tables.stacking_limit
+    reach = stack_move(ruleset, state, units).reach()
+    points = sum(ground[u].stacking_value(state.units[u].reduced) for u in units)
+    room = [
+        h
+        for h in reach.spent
+        if h != start and stacking_points(ruleset, state, h) + points <= limit
+    ]
+    return reach, room
 
 
 def _in_the_way(
