@@ -12,7 +12,7 @@ from owsqt.journal.recovery import read_journal
 from owsqt.rules.core.actions import AllocateAir, EndStep
 from owsqt.rules.core.dice import KEYED_DICE
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.steps import STEPS_PASS, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
@@ -43,7 +43,8 @@ def replayed_as(capsys, path, side: str, *more: str) -> dict:
 
 def test_18_1_new_fog_writes_the_option_in_the_header(shipped, fogged):
     header = read_journal(fogged).split("\n\n")[0]
-    assert f"\noptions: {FOG_OF_WAR} {KEYED_DICE}\n" in header  # the program adds the keyed die
+    # The program adds the keyed die (18.1) and the passing of idle steps (3.1).
+    assert f"\noptions: {FOG_OF_WAR} {KEYED_DICE} {STEPS_PASS}\n" in header
     assert FOG_OF_WAR in game_from_text(shipped, read_journal(fogged)).state.options
 
 

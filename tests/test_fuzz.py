@@ -365,3 +365,22 @@ def test_6_2_the_holder_short_of_attacks_attacks_while_he_can_and_then_forfeits(
     assert {solo.choose_legal(shipped, state, rng, fail) for _ in range(20)} == {attack}
     offered.remove(attack)
     assert solo.choose_legal(shipped, state, rng, fail) == ending[1]
+
+
+# --- no step waits on nobody (3.1) ---------------------------------------------------------
+
+
+def test_3_1_a_step_with_nothing_to_decide_that_waits_is_caught(shipped, invariants, start):
+    recovery = replace(start, phase=Phase.RECOVERY, segment=Segment.AIR_RECOVERY, active=None)
+
+    assert invariants.waiting_on_nobody(shipped, recovery) == [
+        "3.1: the air recovery segment waits on a player with nothing to decide"
+    ]
+    assert invariants.waiting_on_nobody(shipped, replace(recovery, options=())) == []
+
+
+def test_3_1_a_step_that_waits_for_a_choice_is_not_caught(shipped, invariants, start):
+    assert start.segment is Segment.AIR_ALLOCATION  # 4.3: the Soviet side allocates first
+    assert invariants.waiting_on_nobody(shipped, start) == []
+    bids = replace(start, phase=Phase.INITIATIVE, segment=Segment.INITIATIVE_DETERMINATION)
+    assert invariants.waiting_on_nobody(shipped, replace(bids, active=None)) == []

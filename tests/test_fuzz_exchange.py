@@ -29,6 +29,14 @@ def test_a_short_e_mail_game_trades_files_and_is_reproducible(shipped, monkeypat
     sends = [entry for entry in entries if entry.kind is EntryKind.SEND]
     assert len(sends) == table.files > 4
     assert {entry.by for entry in sends} == {"german", "soviet"}
+    assert (report.files, report.turns) == (table.files, 1)
+    assert f"; {table.files} files for 1 turns, {table.files:.1f} per game turn" in report.line()
+    # A player does all he can before he sends: no file holds only its send (and reveal).
+    last = 0
+    for send in sends[1:]:
+        made = entries[last : send.number - 1]
+        assert any(e.kind in (EntryKind.ACT, EntryKind.SEAL) for e in made), send.number
+        last = send.number
     again = email.play_email_game(shipped, 4, last_turn=1)
     assert (again.actions, again.kinds) == (report.actions, report.kinds)
     assert tables[1].session.text() == text  # the same keys, game id, seed and choices
@@ -52,8 +60,11 @@ def test_main_plays_e_mail_games_when_asked(shipped, monkeypatch, capsys):
 
     def fake(ruleset, seed, **kwargs):
         played.append(seed)
-        return solo.GameReport(seed, 1, {"end_step": 1}, 0.0)
+        return solo.GameReport(seed, 1, {"end_step": 1}, 0.0, files=seed * 3, turns=3)
 
     monkeypatch.setattr(email, "play_email_game", fake)
-    assert cli.main(["--email", "--games", "2", "--first-seed", "7", "--jobs", "1"]) == 0
-    assert played == [7, 8]
+    assert cli.main(["--email", "--games", "3", "--first-seed", "7", "--jobs", "1"]) == 0
+    assert played == [7, 8, 9]
+    out = capsys.readouterr().out
+    assert "; 21 files for 3 turns, 7.0 per game turn" in out
+    assert out.splitlines()[-1] == "files per game turn: median 8.0"  # of 7, 8 and 9

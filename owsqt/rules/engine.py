@@ -27,6 +27,7 @@ from owsqt.rules.core.state import GameState
 from owsqt.rules.core.verdict import InvalidAction, Mode, Verdict, Violation
 from owsqt.rules.engineering import bridging, entrenchment
 from owsqt.rules.freeplay import manual, openrolls
+from owsqt.rules.idlesteps import pass_idle
 from owsqt.rules.movement import moveaction
 from owsqt.rules.pocket import placement, ring, thunderclap
 from owsqt.rules.pocket.linkup import follow_up
@@ -116,7 +117,11 @@ def apply(ruleset: Ruleset, state: GameState, action: Action, mode: Mode) -> Out
     new_state, events = handler.resolve(ruleset, begin_action(state), action)  # 18.1: keyed die
     new_state, followed = follow_up(ruleset, new_state, action)  # 5.1: link-up or end
     new_state, earned = progress(ruleset, state, new_state)  # 19.33: points "at any time"
-    return Outcome(new_state, (*events, *followed, *earned), verdict, applied=True)
+    acted = new_state
+    new_state, passed = pass_idle(ruleset, acted)  # 3.1: steps that need nobody
+    new_state, later = progress(ruleset, acted, new_state) if passed else (new_state, [])
+    events = (*events, *followed, *earned, *passed, *later)
+    return Outcome(new_state, events, verdict, applied=True)
 
 
 def _verdict(ruleset: Ruleset, state: GameState, action: Action, handler: Handler) -> Verdict:

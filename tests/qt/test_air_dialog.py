@@ -163,7 +163,7 @@ def battle_game(shipped) -> GameSession:
     allocate(session, Player.SOVIET, SOVIET_MISSIONS)
     allocate(session, Player.GERMAN, {"lw-stg2-1": AirBox.GROUND_ATTACK})
     allocate(session, Player.GERMAN, {"lw-jg52-2": AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK})
-    assert session.submit(EndStep()).applied
+    # 3.1: everyone has allocated, so the Air Allocation Segment ends within that step 3
     assert session.state.segment is Segment.AIR_COMBAT
     return session
 

@@ -235,10 +235,11 @@ def test_18_1_a_retreat_names_only_the_firers_the_retreating_side_sees(ruleset):
 # --- the other panels -------------------------------------------------------------------
 
 
-def test_18_1_the_replacements_dock_lists_no_enemy_unit_below_strength():
+def test_18_1_the_replacements_dock_lists_no_enemy_unit_below_strength(qtbot):
     session = replacement_game(shipped())
     state = replace(session.state, options=(*session.state.options, FOG_OF_WAR))
     panel = ReplacementsPanel(shipped(), lambda action: None)
+    qtbot.addWidget(panel)  # a QApplication even when this test runs alone
     name = shipped().unit_name(RAISED)  # a Soviet regiment at 3 of 5
 
     def listed(side: Player) -> str:

@@ -21,6 +21,10 @@ from owsqt.session import opening
 from owsqt.userfiles import RecentFiles, autosave_dir, games_dir
 
 OPENING = "we-are-coming"
+TWO_MOVES = "first player, supply determination, German player"
+"""Where two end-steps after the default set-up leave the opening: the first ends the Air
+Allocation Segment and the steps that need nobody pass by themselves (3.1) up to the
+Initiative Determination Segment; the second ends that one."""
 
 
 @pytest.fixture(autouse=True)
@@ -63,8 +67,8 @@ def test_facts_of_a_played_autosave_name_scenario_turn_sides_mode_play_and_date(
     path = played(shipped, autosave_dir() / "game.owsg", moves=2, mtime=1_700_000_000)
     facts = game_facts(shipped, path)
     assert facts.scenario == "We are coming!"
-    assert (facts.turn, facts.step) == (1, "air operations, air bombardment")
-    assert facts.where == "turn 1, air operations, air bombardment"
+    assert (facts.turn, facts.step) == (1, TWO_MOVES)
+    assert facts.where == f"turn 1, {TWO_MOVES}"
     assert (facts.sides, facts.mode, facts.play) == ("both", "free", "solitaire")
     assert facts.modified.timestamp() == 1_700_000_000
     assert facts.played and facts.autosave
@@ -160,7 +164,7 @@ def test_the_games_dialog_lists_facts_and_opens_on_double_click(qtbot, shipped, 
     assert [tree.headerItem().text(c) for c in range(tree.columnCount())] == list(games.COLUMNS)
     assert rows[0][:5] == [
         "We are coming!",
-        "turn 1, air operations, air bombardment",
+        f"turn 1, {TWO_MOVES}",
         "both",
         "free",
         "solitaire",
@@ -186,7 +190,7 @@ def test_continue_is_offered_on_a_bar_and_resumes_the_last_played(qtbot, shipped
     window = window_for(qtbot, shipped, new_game(shipped, None))
     bar = window.library.offer_continue()
     assert bar is not None and "We are coming!" in bar.label.text()
-    assert "turn 1, air operations, air bombardment" in bar.label.text()
+    assert f"turn 1, {TWO_MOVES}" in bar.label.text()
     assert window.session.path is None  # the new game is on the table meanwhile
     qtbot.mouseClick(bar.continue_button, Qt.MouseButton.LeftButton)
     assert window.session.path == last.resolve() or window.session.path == last

@@ -53,7 +53,11 @@ def test_6_1_declaring_planned_attacks_asks_each_player_in_turn_and_decides(
     assert determined_this_turn(state) and state.initiative.holder is not None
     assert dict(state.initiative.planned_attacks) == {Player.GERMAN: 4, Player.SOVIET: 1}
     assert not window.declare_action.isEnabled()
-    assert "holds the initiative" in window.hint.text()
+    holder = state.initiative.holder.title
+    assert f"The {holder} player holds the initiative" in window.statusBar().currentMessage()
+    # 3.1: once determined, the segment passes by itself: the holder moves first
+    assert state.segment is Segment.SUPPLY_DETERMINATION and state.active is not None
+    assert window.hint.text().startswith(f"{holder} player: supply determination (14.1)")
 
 
 def test_6_1_a_bid_stays_hidden_until_the_other_player_has_declared(qtbot, ruleset, monkeypatch):

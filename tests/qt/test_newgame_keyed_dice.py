@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox
 
 from owsqt.qt.app.newgamedialog import NewGameChoice, NewGameDialog, start_game
 from owsqt.rules.core.dice import KEYED_DICE
+from owsqt.rules.core.steps import STEPS_PASS
 from owsqt.rules.fog.option import FOG_OF_WAR
 
 
@@ -30,5 +31,5 @@ def test_18_1_the_dialog_neither_offers_nor_remembers_the_keyed_die(qtbot, shipp
 def test_18_1_a_game_started_with_the_fog_of_war_records_the_keyed_die(shipped):
     choice = NewGameChoice("we-are-coming", options=(FOG_OF_WAR,), default_setup=False)
     session = start_game(shipped, choice, None, seed=3)
-    assert session.header.options == (FOG_OF_WAR, KEYED_DICE)
+    assert session.header.options == (FOG_OF_WAR, KEYED_DICE, STEPS_PASS)  # and 3.1's
     assert session.state.dice.keys is not None

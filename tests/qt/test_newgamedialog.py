@@ -19,7 +19,7 @@ from owsqt.qt.app.newgamedialog import (
     start_game,
 )
 from owsqt.qt.app.recentfiles import RecentFilesMenu, entry_text
-from owsqt.rules.core.steps import Phase, Segment
+from owsqt.rules.core.steps import STEPS_PASS, Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.userfiles import RecentFiles
@@ -139,7 +139,7 @@ def test_start_game_by_hand_leaves_the_counters_off_the_map(shipped):
     assert session.state.phase == Phase.SETUP
     assert session.entries == ()
     assert session.mode is Mode.STRICT
-    assert session.header.options == ("16th-motorized-division",)
+    assert session.header.options == ("16th-motorized-division", STEPS_PASS)  # 3.1's own
 
 
 def test_start_game_with_options_sets_them_up_too(shipped):

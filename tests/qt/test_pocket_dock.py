@@ -5,12 +5,13 @@ campaign in ASSIST play, the 6th Panzer Division moved near the pocket by hand."
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
 from owsqt.rules.core.actions import PlaceUnits
-from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.steps import STEPS_PASS, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.session import GameSession, new_game
@@ -23,13 +24,16 @@ SEED = 2  # its first roll in the Initiation Segment activates Thunderclap (with
 
 def pocket_game(shipped) -> GameSession:
     """The campaign's first Initiation Segment, 12 stacking points 10 hexes from the pocket
-    and a grenadier battalion 5 hexes from it (16 points within 10)."""
+    and a grenadier battalion 5 hexes from it (16 points within 10). They are moved before
+    the air operations end: an Initiation Segment in which Thunderclap may not be attempted
+    passes by itself (3.1), so the game stops in this one only as they stand there."""
     session = new_game(shipped, "operation-winter-storm", Mode.ASSIST, seed=SEED)
     session.apply_default_setup()
-    walk_to(session, Segment.THUNDERCLAP_INITIATION)
+    assert session.state.segment is Segment.AIR_ALLOCATION
     moved = zip((PANZER_1, PANZER_2, SIXTH_HQ_6PZ, GRENADIERS), (*AT_10[:3], AT_5), strict=True)
     for unit_id, hex_id in moved:
-        session.submit(PlaceUnits(units=(unit_id,), to=shipped.grid.hex_of(hex_id)))
+        assert session.submit(PlaceUnits(units=(unit_id,), to=shipped.grid.hex_of(hex_id))).applied
+    walk_to(session, Segment.THUNDERCLAP_INITIATION)
     return session
 
 
@@ -56,9 +60,17 @@ def test_5_1_the_pocket_dock_attempts_thunderclap_and_places_the_sixth_army(qtbo
     panel.attempt.click()
     assert session.state.thunderclap.status is ThunderclapStatus.ACTIVE
     assert not panel.attempt.isEnabled() and panel.attempt.isHidden()  # once a game
-    assert "once per game" in panel.attempt.toolTip()
-    window.end_step()
+    # 3.1: its one attempt made, the Initiation Segment has nothing left and passes
     assert session.state.segment is Segment.SIXTH_ARMY_ACTIVATION
+    assert "5.1: " in panel.attempt.toolTip()
+    older = replace(  # a game of a file before 3.1's passing steps stays in the segment
+        session.state,
+        segment=Segment.THUNDERCLAP_INITIATION,
+        options=tuple(o for o in session.state.options if o != STEPS_PASS),
+    )
+    panel.show_state(older)
+    assert not panel.attempt.isEnabled() and "once per game" in panel.attempt.toolTip()
+    panel.show_state(session.state)
     assert panel.units.count() == 7
     shaded = window.thunderclap.shading.hexes
     assert shaded and set(shaded) <= shipped.game_map.pocket

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from owsqt.rules.core.actions import EndStep, SetStrength, SetSupply, SetUnitStatus
 from owsqt.rules.core.state import Tally
-from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.steps import Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Supply, TallyNationality, UnitStatus
 from owsqt.rules.recovery.reentry import reentry_hexes
@@ -24,12 +24,14 @@ RAISED, DESTROYED, OUT = "su-302rd-825rr", "su-302rd-823rr", "su-302rd-827rr"
 
 def replacement_game(shipped) -> GameSession:
     """Turn 3's Replacement Segment: one regiment at 3 of 5, one destroyed this turn, one
-    out of supply at 2 (edits, applied with their violations in ASSIST play)."""
+    out of supply at 2 (edits, applied with their violations in ASSIST play). They are made
+    in the last step before the Recovery Phase: the Disruption Removal Segment passes by
+    itself (3.1), and the Replacement Segment stops the game only with a unit to raise."""
     session = new_game(shipped, "we-are-coming", Mode.ASSIST, seed=3)
     session.apply_default_setup()
     while True:
-        walk_to(session, Segment.DISRUPTION_REMOVAL)
-        if session.state.turn == 3:
+        walk_to(session, Segment.MECHANIZED_COMBAT)
+        if session.state.turn == 3 and session.state.phase is Phase.SECOND_PLAYER:
             break
         session.submit(EndStep())
     for edit in (
@@ -39,8 +41,8 @@ def replacement_game(shipped) -> GameSession:
         SetUnitStatus(units=(DESTROYED,), status=UnitStatus.ELIMINATED),
     ):
         session.submit(edit)
-    session.submit(EndStep())
-    assert session.state.segment is Segment.REPLACEMENT
+    assert session.submit(EndStep()).applied
+    assert (session.state.turn, session.state.segment) == (3, Segment.REPLACEMENT)
     return session
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.qt.play.replay import ReplayDock
-from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.actions import DeclareAttacks, EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -25,13 +25,26 @@ from tests.airsteps import allocate_nothing
 from tests.session.pbemkit import Exchange, clock, set_up
 
 
-def played(rules, end_steps: int = 4) -> GameSession:
-    """Both default set-ups, then a few steps ended: a few phase changes to jump to."""
+def set_out(rules) -> GameSession:
+    """Both default set-ups: turn 1 begins."""
     session = new_game(rules, "we-are-coming", Mode.STRICT, seed=3)
     session.apply_default_setup()
-    for _ in range(end_steps):
-        allocate_nothing(session)  # 4.3, on the clear turn 1
-        assert session.submit(EndStep(player=session.state.active)).applied
+    return session
+
+
+def played(rules, bids: bool = True) -> GameSession:
+    """Both default set-ups, the air allocation made and its segment ended, then (`bids`)
+    both bids: a few phase changes to jump to. The end of the allocation reaches the
+    Initiative Phase, the steps between needing nobody (3.1: they pass by themselves); the
+    bids determine the initiative, and its segment passes to the first player's phase."""
+    session = set_out(rules)
+    allocate_nothing(session)  # 4.3, on the clear turn 1
+    assert session.submit(EndStep(player=session.state.active)).applied
+    assert session.state.phase is Phase.INITIATIVE
+    if bids:
+        for player in Player:
+            assert session.submit(DeclareAttacks(player=player, planned=0)).applied
+        assert session.state.phase is Phase.FIRST_PLAYER
     return session
 
 
@@ -43,7 +56,7 @@ def session(shipped):
 @pytest.fixture(scope="module")
 def turn_one(shipped) -> int:
     """The entry that begins turn 1: the last of both default set-ups."""
-    return len(played(shipped, end_steps=0).entries)
+    return len(set_out(shipped).entries)
 
 
 @pytest.fixture
@@ -160,7 +173,8 @@ def test_the_phase_list_names_each_turn_and_phase_where_it_began(dock, session, 
     assert items == [
         ("Turn 1 · Setup", 0),
         ("Turn 1 · Air operations", turn_one),
-        ("Turn 1 · Stalingrad pocket", len(session.entries)),
+        ("Turn 1 · Initiative", turn_one + 3),  # the allocations, then their end (3.1)
+        ("Turn 1 · First player", len(session.entries)),  # after both bids
     ]
     for _, entry in items[1:]:
         assert session.state_after(entry).phase != session.state_after(entry - 1).phase
@@ -184,8 +198,8 @@ def test_the_phase_list_shows_the_phase_of_the_entry_shown(dock, session, turn_o
 
 
 def test_an_undo_that_steps_back_a_phase_begins_that_phase_again(dock, shipped):
-    session = played(shipped)
-    session.undo()  # back from the Stalingrad Pocket Phase to air operations
+    session = played(shipped, bids=False)
+    session.undo()  # back from the Initiative Phase to air operations
     dock.start(session, 60)
     phases = child(dock, QComboBox, "replayPhase")
     last = phases.count() - 1
@@ -255,10 +269,27 @@ def test_the_label_names_the_entry_its_side_and_where_the_game_stood(dock, sessi
     dock.show_entry(1)
     count = len(session.entries)
     assert where(dock) == f"Entry 1 of {count} · by Soviet\nTurn 1: setup, Soviet setup"
-    dock.show_entry(turn_one + 3)  # after both air allocations (4.3)
+    dock.show_entry(turn_one + 3)  # the end of the air allocation, after both (4.3)
     assert where(dock).startswith(f"Entry {turn_one + 3} of ")
-    assert "by German\nTurn 1: air operations, air combat" in where(dock)
-    assert narration(dock) == "• turn 1: air operations, air combat"
+    assert "by German\nTurn 1: initiative, initiative determination" in where(dock)
+    lines = narration(dock).splitlines()  # each step reached, and those that passed (3.1)
+    assert lines[::2] == [
+        "• turn 1: air operations, air combat",
+        "• turn 1: air operations, air bombardment",
+        "• turn 1: air operations, interdiction, German player",
+        "• turn 1: stalingrad pocket, thunderclap initiation, German player",
+        "• turn 1: stalingrad pocket, sixth army activation, German player",
+        "• turn 1: stalingrad pocket, soviet ring forces, Soviet player",
+        "• turn 1: initiative, initiative determination",
+    ]
+    assert [line.split(" segment passes: ")[0] for line in lines[1::2]] == [
+        "• the air combat",
+        "• the air bombardment",
+        "• the interdiction",
+        "• the thunderclap initiation",
+        "• the sixth army activation",
+        "• the soviet ring forces",
+    ]
 
 
 def test_the_start_of_the_game_is_named_so(dock, session):
@@ -268,15 +299,17 @@ def test_the_start_of_the_game_is_named_so(dock, session):
 
 
 def test_an_undo_entry_says_which_entry_it_took_back(dock, shipped):
-    session = played(shipped)
+    session = played(shipped, bids=False)
     session.undo()
     dock.start(session, len(session.entries))
     dock.show_entry(len(session.entries))
     taken_back = len(session.entries) - 1
-    assert narration(dock).splitlines() == [
-        f"Undo of entry #{taken_back}, which had:",
-        "• turn 1: stalingrad pocket, thunderclap initiation, German player",
-    ]
+    undo = narration(dock).splitlines()
+    dock.show_entry(taken_back)  # what the entry taken back had, the steps it passed (3.1)
+    had = narration(dock).splitlines()
+    assert undo == [f"Undo of entry #{taken_back}, which had:", *had]
+    assert "• turn 1: stalingrad pocket, thunderclap initiation, German player" in had
+    assert had[-1] == "• turn 1: initiative, initiative determination"
 
 
 def test_the_range_label_says_where_the_entry_shown_lies(dock, session):

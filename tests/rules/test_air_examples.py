@@ -70,11 +70,10 @@ def to_the_air_combat(rules, state):
     soviet.update({a: AirBox.GROUND_ATTACK_ESCORT for a in ESCORTS})
     state, _ = allocate(rules, state, Player.SOVIET, soviet)
     state, _ = allocate(rules, state, Player.GERMAN, {})
-    state, _ = allocate(
-        rules, state, Player.GERMAN, {JG52: AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK}
-    )
     state = with_dice(state, BOOK_DICE)
-    return act(rules, state, EndStep(), Player.GERMAN)
+    # 3.1: every side has allocated, so the segment passes by itself into the Air Combat
+    # Segment, whose interception and bounce are rolled in the same action
+    return allocate(rules, state, Player.GERMAN, {JG52: AirBox.AIR_SUPERIORITY_VS_GROUND_ATTACK})
 
 
 def test_4_4_the_example_interception_bounce_and_fire_with_the_books_dice(shipped, turn_one):
@@ -119,8 +118,7 @@ def to_the_air_bombardment(rules, state):
     state, _ = act(rules, state, AirEngage(pairs=FrozenMap({JG52: ESCORTS[0]})), Player.GERMAN)
     state, _ = act(rules, state, AirEngage(pairs=FrozenMap({ESCORTS[1]: JG52})), Player.SOVIET)
     state, _ = act(rules, state, AirEngage(pairs=FrozenMap({JG52: RAIDERS[0]})), Player.GERMAN)
-    state, _ = act(rules, state, EndStep(), Player.GERMAN)
-    assert state.segment is Segment.AIR_BOMBARDMENT
+    assert state.segment is Segment.AIR_BOMBARDMENT  # 3.1: the battle fought, 4.4 passed
     return state
 
 

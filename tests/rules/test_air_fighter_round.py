@@ -11,7 +11,7 @@ import pytest
 from owsqt.rules.core.actions import AirEngage, EndStep
 from owsqt.rules.core.events import AirFireResolved, BounceRolled
 from owsqt.rules.core.frozenmap import FrozenMap
-from owsqt.rules.core.steps import AirBattleStage
+from owsqt.rules.core.steps import AirBattleStage, Segment
 from owsqt.rules.core.vocabulary import AirBox, Player
 from tests.rules.test_air_examples import (
     JG52,
@@ -61,7 +61,10 @@ def test_4_4_the_bouncing_sides_second_fighter_holds_its_fire_at_an_aborted_targ
     assert state.air_units[IAD].box is AirBox.FLOWN  # aborted, not disrupted
     assert state.dice.script == (SECOND_SHOT,)  # no die was rolled for I/ZG 1
     assert not state.air.battles  # no interceptor left for the bombers
-    assert state.air_units[ZG1].box is AirBox.GROUND_ATTACK_ESCORT  # engaged: not reassigned
+    # 3.1: with no battle left the Air Combat Segment passed by itself, and its end put the
+    # surviving fighters in the flown box (4.4); I/ZG 1, engaged, is not reassigned
+    assert state.segment is Segment.AIR_BOMBARDMENT
+    assert state.air_units[ZG1].box is AirBox.FLOWN
     assert ZG1 in state.air.engaged
 
 

@@ -26,6 +26,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.defaultsetup import default_setup
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.rules.turn.sequence import TURN_STEPS
 from owsqt.session import GameSession, join_game, new_game
 from owsqt.session.exchangenotes import revealed
 
@@ -143,9 +144,12 @@ def set_up(session: GameSession, player: Player) -> None:
 
 
 def end_steps_until(session: GameSession, segment: Segment) -> None:
-    """End steps while the game is not at `segment` and the step is this player's to end;
-    a due air allocation (4.3) is made with no missions."""
-    while session.state.segment != segment:
+    """End steps while the game is short of `segment` in this turn (a step that needs nobody
+    passes by itself, 3.1: the game may go past it); a due air allocation (4.3) is made with
+    no missions."""
+    order = [step.segment for step in TURN_STEPS]
+    turn = session.state.turn
+    while session.state.turn == turn and order.index(session.state.segment) < order.index(segment):
         step = allocation_step(session.ruleset, session.state)
         if step is not None and step[1] != STEP_THREE:
             must(session, AllocateAir(player=step[0], missions=FrozenMap()))
@@ -205,8 +209,10 @@ class Exchange:
         set_up(self.german, Player.GERMAN)
 
     def to_the_bids(self) -> None:
-        """Files 3-8: the air allocations, then both play on to the Initiative Phase; the
-        Soviet ends his ring step."""
+        """Files 3-7: the air allocations (files 3-6), then the German ends his 4.3 step 3
+        and sends file 7 in the Initiative Phase: the steps between pass by themselves (3.1).
+        The Soviet, who bids first, ends any step left to him on the way (under the fog of
+        war his Ring Forces step does not pass by itself, 18.1)."""
         self.air()
         end_steps_until(self.german, Segment.SOVIET_RING_FORCES)
         self.soviet.email.import_text(self.send(self.german))

@@ -22,7 +22,7 @@ from tests.session.pbemkit import Exchange, clock, end_steps_until, must
 @pytest.fixture(scope="module")
 def played(shipped) -> Exchange:
     """Ten files: the opening, the air allocations (the Soviet one sealed, then shown), play
-    to the Initiative Phase, and both bids."""
+    to the Initiative Phase (the steps between pass by themselves, 3.1), and both bids."""
     exchange = Exchange(shipped)
     exchange.opening()
     exchange.to_the_bids()
@@ -122,21 +122,20 @@ def test_6_1_a_bid_shown_that_differs_from_the_seal_is_a_broken_rule(shipped, pl
 def test_an_action_refused_by_the_strict_rules_is_listed_with_its_rule(shipped, played):
     # A modified program signs an illegal action: the file is intact, but a bid outside the
     # Initiative Phase breaks 6.1; import refuses it, names the entry and the rule, and the
-    # game is untouched.
-    exchange = Exchange(shipped)
-    exchange.opening()
-    exchange.air()
-    end_steps_until(exchange.german, Segment.SOVIET_RING_FORCES)
-    text = exchange.send(exchange.german)
-    soviet = exchange.soviet
+    # game is untouched. The German's file 5, sent in the Air Allocation Segment (4.3), bids
+    # (his file 7 now reaches the Initiative Phase itself, 3.1, where a bid is legal).
+    text = played.files[4]
+    soviet = game_from_text(shipped, played.files[3], identity=played.soviet_key)
+    assert soviet.state.segment is Segment.AIR_ALLOCATION
     before = soviet.text()
     bid = '{"kind": "declare_attacks", "planned": 3, "player": "german"}'
-    forged = _append_forged(shipped, text, exchange.german_key, "german", bid)
+    forged = _append_forged(shipped, text, played.german_key, "german", bid)
     with pytest.raises(ImportRefused) as refused:
         soviet.email.import_text(forged)
     (problem,) = refused.value.problems
     assert problem.rule == "6.1" and problem.entry == len(parse(text).entries)
     assert "entry" in str(refused.value) and "6.1" in str(refused.value)
+    assert "Initiative Phase" in str(refused.value)
     assert soviet.text() == before
 
 
@@ -267,12 +266,14 @@ def test_a_player_is_told_when_the_game_waits_for_the_opponent(shipped):
     # The German's set-up is done; the Soviet allocates his air units first (4.3).
     assert exchange.german.players.waiting_for_opponent()
     exchange.air()
-    assert not exchange.german.players.waiting_for_opponent()
+    assert not exchange.german.players.waiting_for_opponent()  # 4.3 step 3 is his
     end_steps_until(german, Segment.SOVIET_RING_FORCES)
-    assert german.players.waiting_for_opponent()
+    # 3.1: the steps up to the Initiative Phase pass by themselves; both sides bid (6.1).
+    assert german.state.segment is Segment.INITIATIVE_DETERMINATION
+    assert not german.players.waiting_for_opponent()
     exchange.soviet.email.import_text(exchange.send(german))
     assert not german.players.waiting_for_opponent()  # sent: nothing more to send
-    end_steps_until(exchange.soviet, Segment.INITIATIVE_DETERMINATION)
+    assert not exchange.soviet.players.waiting_for_opponent()  # his bid to make
     exchange.soviet.submit(DeclareAttacks(player=Player.SOVIET, planned=1))  # sealed
     assert exchange.soviet.players.waiting_for_opponent()
 

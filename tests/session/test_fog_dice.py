@@ -13,6 +13,7 @@ from owsqt.journal.textformat import JournalError
 from owsqt.rules.core.codec import decode_record, encode
 from owsqt.rules.core.dice import KEYED_DICE, DiceState, DieKeys, KeyedCount
 from owsqt.rules.core.events import DiceRolled
+from owsqt.rules.core.steps import STEPS_PASS
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
@@ -69,8 +70,8 @@ def test_18_1_a_new_fogged_game_records_the_keyed_die_and_its_file_replays_to_th
     shipped, fogged
 ):
     path, session, rolled = fogged
-    assert session.header.options == (FOG_OF_WAR, KEYED_DICE)
-    assert "\noptions: fog-of-war keyed-dice\n" in path.read_text(encoding="utf-8")
+    assert session.header.options == (FOG_OF_WAR, KEYED_DICE, STEPS_PASS)  # 3.1: every new game
+    assert "\noptions: fog-of-war keyed-dice steps-pass\n" in path.read_text(encoding="utf-8")
     keys = session.state.dice.keys
     assert keys is not None and keys.action == len(session.entries)  # one action an entry
     assert session.state.dice.rolls_made == len(rolled)
@@ -106,13 +107,17 @@ def test_18_1_an_old_fogged_file_without_the_keyed_die_replays_with_the_sequenti
 @pytest.mark.parametrize(
     ("scenario", "chosen", "recorded"),
     [
-        (SCENARIO, (), ()),
-        (SCENARIO, (KEYED_DICE,), ()),
-        ("maximum-effort", ("16th-motorized-division",), ("16th-motorized-division",)),
+        (SCENARIO, (), (STEPS_PASS,)),  # 3.1: every new game passes the idle steps
+        (SCENARIO, (KEYED_DICE,), (STEPS_PASS,)),
+        (
+            "maximum-effort",
+            ("16th-motorized-division",),
+            ("16th-motorized-division", STEPS_PASS),
+        ),
         (
             "maximum-effort",
             ("16th-motorized-division", FOG_OF_WAR, KEYED_DICE),
-            ("16th-motorized-division", FOG_OF_WAR, KEYED_DICE),
+            ("16th-motorized-division", FOG_OF_WAR, KEYED_DICE, STEPS_PASS),
         ),
     ],
 )
@@ -124,18 +129,23 @@ def test_18_1_the_keyed_die_goes_with_the_fog_of_war_only(shipped, scenario, cho
 
 def test_18_1_a_file_with_the_keyed_die_but_no_fog_is_refused_in_one_line(shipped):
     text = new_game(shipped, SCENARIO, seed=SEED).text()
-    assert "\noptions: -\n" in text
+    assert "\noptions: steps-pass\n" in text  # 3.1: the program's option, no fog
+    forged = text.replace("\noptions: steps-pass\n", "\noptions: keyed-dice steps-pass\n")
     with pytest.raises(JournalError) as refused:
-        game_from_text(shipped, text.replace("\noptions: -\n", "\noptions: keyed-dice\n"))
+        game_from_text(shipped, forged)
     message = str(refused.value)
     assert "keyed-dice" in message and "fog-of-war" in message and "\n" not in message
 
 
 def test_18_1_the_option_list_of_a_refused_option_names_no_keyed_die(shipped):
     text = new_game(shipped, SCENARIO, seed=SEED).text()
+    forged = text.replace("\noptions: steps-pass\n", "\noptions: snow steps-pass\n")
+    assert "\noptions: snow steps-pass\n" in forged
     with pytest.raises(JournalError) as refused:
-        game_from_text(shipped, text.replace("\noptions: -\n", "\noptions: snow\n"))
-    assert "fog-of-war" in str(refused.value) and KEYED_DICE not in str(refused.value)
+        game_from_text(shipped, forged)
+    message = str(refused.value)
+    assert "'snow'" in message and "fog-of-war" in message
+    assert KEYED_DICE not in message and STEPS_PASS not in message  # the program's own
 
 
 def test_18_1_a_fogged_game_rolling_from_a_new_seed_keeps_the_keyed_die(shipped):

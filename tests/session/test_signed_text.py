@@ -21,7 +21,8 @@ FUTURE = "2099-01-01T00:00:00Z"
 
 @pytest.fixture(scope="module")
 def played(shipped) -> Exchange:
-    """Ten files: the opening, the air allocations, play to the bids, and both bids."""
+    """Ten files: the opening, the air allocations, play to the bids (the steps between pass
+    by themselves, 3.1), and both bids."""
     exchange = Exchange(shipped)
     exchange.opening()
     exchange.to_the_bids()
@@ -34,20 +35,23 @@ def said(text: str):
 
 
 # (the file the cheat answers, the cheater's file, its entry changed, the change, the line
-# the cheat writes, what the refusal says)
+# the cheat writes, what the refusal says). Files 7 to 9 (index 6 to 8): the German's send of
+# file 7 (#97), which reaches the Initiative Phase (3.1: the steps between pass by
+# themselves); the Soviet's file 8, his sealed bid (#99) and his send (#100); the German's
+# file 9, his open bid (#102), a legal strict action.
 CHEATS = {
     "send with a die roll": (
-        5, 6, 102, said("German die roll (initiative): 1"), "= German die roll (initiative): 1",
+        5, 6, 97, said("German die roll (initiative): 1"), "= German die roll (initiative): 1",
         "replaying gives 'nothing' where the file says 'German die roll (initiative): 1'",
     ),
     "send that concedes": (
-        6, 7, 106, lambda e: replace(e, narration=("The German player concedes (6.2).",)),
+        6, 7, 100, lambda e: replace(e, narration=("The German player concedes (6.2).",)),
         "= The German player concedes (6.2).",
         "replaying gives 'File 8 sent to the German player.' where the file says 'The German "
         "player concedes (6.2).'",
     ),
     "seal with a die roll": (
-        6, 7, 105, said("Soviet die roll (initiative): 10"), "= Soviet die roll (initiative): 10",
+        6, 7, 99, said("Soviet die roll (initiative): 10"), "= Soviet die roll (initiative): 10",
         "where the file says 'Soviet die roll (initiative): 10'",
     ),
     "join with a die roll": (
@@ -61,31 +65,31 @@ CHEATS = {
         "the file says 'The Soviet player chose the dice.'",
     ),
     "broken rule on a legal strict action": (
-        6, 7, 104, lambda e: replace(e, violations=("6.2: the German player forfeits",)),
+        7, 8, 102, lambda e: replace(e, violations=("6.2: the German player forfeits",)),
         "! 6.2: the German player forfeits",
         "an 'act' entry holds no broken rules in a game of strict mode",
     ),
     "unknown field on an action": (
-        6, 7, 104, lambda e: replace(e, fields=(("note", "the German concedes"),)),
+        7, 8, 102, lambda e: replace(e, fields=(("note", "the German concedes"),)),
         "+ note the German concedes",
         "unknown field 'note': an 'act' entry holds '+ nonce', '+ unseal'",
     ),
     "unknown field on a send": (
-        6, 7, 106, lambda e: replace(e, fields=(*e.fields, ("bcc", "referee"))),
+        6, 7, 100, lambda e: replace(e, fields=(*e.fields, ("bcc", "referee"))),
         "+ bcc referee",
         "unknown field 'bcc': a 'send' entry holds '+ commit', '+ file', '+ fresh', '+ to'",
     ),
     "a time that is no time": (
-        6, 7, 104, lambda e: replace(e, at="yesterday"), "#104 act yesterday by soviet",
+        7, 8, 102, lambda e: replace(e, at="yesterday"), "#102 act yesterday by german",
         "the time 'yesterday' is not a UTC time as owsqt writes it",
     ),
     "a time long before the game": (
-        6, 7, 104, lambda e: replace(e, at="1999-01-01T00:00:00Z"),
-        "#104 act 1999-01-01T00:00:00Z by soviet",
+        7, 8, 102, lambda e: replace(e, at="1999-01-01T00:00:00Z"),
+        "#102 act 1999-01-01T00:00:00Z by german",
         "the time 1999-01-01T00:00:00Z is more than a day before",
     ),
     "an action naming an entry it refers to": (
-        6, 7, 104, lambda e: replace(e, target=5), "#104 act", "refers to no other entry",
+        7, 8, 102, lambda e: replace(e, target=5), "#102 act", "refers to no other entry",
     ),
 }  # fmt: skip
 
@@ -125,11 +129,11 @@ def test_i36_4_entries_dated_years_ahead_of_the_readers_clock_are_refused(
     """Every entry of the reply is dated alike, so that their order holds: the reader's
     clock refuses them (a day's slack for clocks set wrong)."""
     forged = resigned(
-        played.files[7], (103, 104, 105, 106), lambda e: replace(e, at=FUTURE), played.soviet_key
-    )
+        played.files[7], (98, 99, 100), lambda e: replace(e, at=FUTURE), played.soviet_key
+    )  # the Soviet's file 8: his reveal, his sealed bid, his send
     session = victim(shipped, played, 6, tmp_path)
     before = session.text()
-    where = f"^entry 103, line {line_of(forged, '#103')}: "
+    where = f"^entry 98, line {line_of(forged, '#98 ')}: "
     with pytest.raises(JournalError, match=f"{where}the time {FUTURE} is more than a day after"):
         session.email.import_text(forged)
     assert session.text() == before == (tmp_path / "game.owsg").read_text()
@@ -138,13 +142,13 @@ def test_i36_4_entries_dated_years_ahead_of_the_readers_clock_are_refused(
 
 def test_i36_4_verify_refuses_a_forged_narration_in_one_line_exit_2(played, tmp_path, capsys):
     forged = resigned(
-        played.files[6], 102, said("German die roll (initiative): 1"), played.german_key
-    )
+        played.files[6], 97, said("German die roll (initiative): 1"), played.german_key
+    )  # the German's send of file 7
     path = tmp_path / "forged.owsg"
     path.write_text(forged)
     assert main(["verify", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == f"{path}: TAMPERED OR UNREADABLE\n"
     line = line_of(forged, "= German die roll")
-    assert captured.err.startswith(f"owsqt: {path}: entry 102, line {line}: replaying gives")
+    assert captured.err.startswith(f"owsqt: {path}: entry 97, line {line}: replaying gives")
     assert captured.err.count("\n") == 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -107,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     failures: list[int] = []
     actions = 0
+    per_turn: list[float] = []  # e-mail play: each game's files per game turn
     results: dict[str, Counter[str]] = {}
     seeds = range(args.first_seed, args.first_seed + args.games)
     for played in _played(seeds, args.jobs):
@@ -118,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         report = played.report
         actions += report.actions
+        if report.files:
+            per_turn.append(report.files_per_turn)
         results.setdefault(report.setting.scenario, Counter())[report.result or "no result"] += 1
         print(report.line(), flush=True)
     elapsed = time.perf_counter() - started
@@ -129,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     for scenario in (s for s in SCENARIOS if s in results):  # the spread of results (19.0)
         spread = ", ".join(f"{n} {r}" for r, n in results[scenario].most_common())
         print(f"results of {scenario}: {spread}")
+    if per_turn:
+        print(f"files per game turn: median {statistics.median(per_turn):.1f}")
     if failures:
         failed = ", ".join(str(seed) for seed in failures)
         print(

@@ -193,7 +193,15 @@ def play_email_game(
         raise fail("the game ended with no result (19.0)")
     elapsed = time.perf_counter() - started
     return GameReport(
-        seed, sum(kinds.values()), dict(kinds), elapsed, result, setting, dict(cheats)
+        seed,
+        sum(kinds.values()),
+        dict(kinds),
+        elapsed,
+        result,
+        setting,
+        dict(cheats),
+        files=table.files,
+        turns=min(table.session.state.turn, last_turn or table.session.state.turn),
     )
 
 

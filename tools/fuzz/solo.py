@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import overload
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
@@ -43,11 +44,13 @@ from owsqt.rules.core.actions import (
 )
 from owsqt.rules.core.events import CombatMoved, Event, UnitsDisplaced
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.steps import Phase, Segment
+from owsqt.rules.core.steps import STEPS_PASS, Phase, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, Supply, ThunderclapStatus, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import judge
+from owsqt.rules.fog.option import fog_on
+from owsqt.rules.idlesteps import IDLE_STEPS
 from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.movement.stacking import stacking_points
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -83,6 +86,13 @@ class GameReport:
     result: str = ""  # the winner and level the game ended with (19.0), if it ended
     setting: Setting = field(default_factory=Setting)
     cheats: dict[str, int] = field(default_factory=dict)  # forged files refused, by kind
+    files: int = 0  # e-mail play: the files the two players sent each other
+    turns: int = 0  # e-mail play: the game turns those files played
+
+    @property
+    def files_per_turn(self) -> float:
+        """[e-mail play] The files sent for each game turn played."""
+        return self.files / self.turns if self.turns else 0.0
 
     def line(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
@@ -91,9 +101,15 @@ class GameReport:
         if self.cheats:
             tried = ", ".join(f"{count} {kind}" for kind, count in sorted(self.cheats.items()))
             refused = f"; {sum(self.cheats.values())} forged files refused ({tried})"
+        files = ""
+        if self.files:
+            files = (
+                f"; {self.files} files for {self.turns} turns, "
+                f"{self.files_per_turn:.1f} per game turn"
+            )
         return (
             f"seed {self.seed} ({self.setting.name()}): {self.actions} actions ({counts}) "
-            f"in {self.seconds:.2f} s{ended}{refused}"
+            f"in {self.seconds:.2f} s{ended}{files}{refused}"
         )
 
 
@@ -112,7 +128,11 @@ class Invariants:
     - [5.1] the Sixth Army is not on the map before Thunderclap is activated;
     - [5.1, 5.2, 19.11] no unit that may not move now changes hex, except by a retreat (or a
       displacement) the rules force: reserves, held Ring Forces, the Sixth Army before the
-      link-up outside its special phase (`held_moves`).
+      link-up outside its special phase (`held_moves`);
+    - [3.1] no step waits on a player who has nothing to decide: in a game that passes such
+      steps (rules/idlesteps.py), a step of a segment that may pass offers some legal action
+      besides ending it (`waiting_on_nobody`, by the candidates and the judge, not by the
+      test the engine passes steps with).
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -144,6 +164,24 @@ class Invariants:
         if before is not None:
             found.extend(self.supply_breaches(before, state))
         return found
+
+    def waiting_on_nobody(self, ruleset: Ruleset, state: GameState) -> list[str]:
+        """[3.1] The step `state` waits in, if nobody has anything to decide in it."""
+        step = IDLE_STEPS.get(state.segment)
+        if (
+            STEPS_PASS not in state.options
+            or step is None
+            or (fog_on(state) and not step.public)
+            or state.combat is not None
+            or state.special_fire is not None
+            or state.phase is Phase.GAME_OVER
+        ):
+            return []
+        rng = random.Random(0)  # the candidates of a step that may pass are all offered
+        for candidate in candidate_actions(ruleset, state, rng):
+            if not isinstance(candidate, EndStep) and judge(ruleset, state, candidate).legal:
+                return []
+        return [f"3.1: the {state.segment.title} segment waits on a player with nothing to decide"]
 
     def supply_breaches(self, before: GameState, after: GameState) -> list[str]:
         return [
@@ -314,7 +352,8 @@ def play_out(
 ) -> Counter[str]:
     """Submit random legal actions to the session `holder` gives until the game is over (or
     past `last_turn`), checking each; the kinds of action submitted. With `hand_over` (e-mail
-    play), an action the holder may not make is first handed over to the other player."""
+    play), the holder plays only actions that are his to make, and hands the game over to
+    the other player when he has none left: a player does what he can before he sends."""
     kinds: Counter[str] = Counter()
     while holder().state.phase is not Phase.GAME_OVER:
         session = holder()
@@ -324,8 +363,10 @@ def play_out(
             break
         if sum(kinds.values()) >= max_actions:
             raise fail(f"{max_actions} actions and the game is not over")
-        action = choose_legal(ruleset, state, rng, fail)
-        if hand_over is not None and session.players.why_not_act(action):  # the other side's
+        mine = None if hand_over is None else _theirs(session)
+        action = choose_legal(ruleset, state, rng, fail, mine)
+        if action is None:  # nothing left that is the holder's: the other side's turn
+            assert hand_over is not None
             hand_over()
             continue
         try:
@@ -342,9 +383,34 @@ def play_out(
         ended = isinstance(action, EndStep) and state.segment in STACKING_SEGMENTS
         breaches = invariants.breaches(outcome.state, movement_ended=ended, before=state)
         breaches.extend(invariants.held_moves(state, outcome.state, outcome.events))
+        breaches.extend(invariants.waiting_on_nobody(ruleset, outcome.state))
         if breaches:
             raise fail(f"after {describe(ruleset, action)}: " + "; ".join(breaches))
     return kinds
+
+
+def _theirs(session: GameSession) -> Callable[[Action], bool]:
+    """Whether an action is for the player at `session`'s computer to make now."""
+    return lambda action: session.players.why_not_act(action) is None
+
+
+@overload
+def choose_legal(
+    ruleset: Ruleset,
+    state: GameState,
+    rng: random.Random,
+    fail: Callable[[str], FuzzFailure],
+) -> Action: ...
+
+
+@overload
+def choose_legal(
+    ruleset: Ruleset,
+    state: GameState,
+    rng: random.Random,
+    fail: Callable[[str], FuzzFailure],
+    mine: Callable[[Action], bool] | None,
+) -> Action | None: ...
 
 
 def choose_legal(
@@ -352,10 +418,11 @@ def choose_legal(
     state: GameState,
     rng: random.Random,
     fail: Callable[[str], FuzzFailure],
-) -> Action:
+    mine: Callable[[Action], bool] | None = None,
+) -> Action | None:
     """A random legal candidate, the random player's choice (owsqt/players/randomplayer.py):
     ending a movement segment only now and then, forfeiting (6.2) only when nothing else is
-    legal."""
+    legal. With `mine`, only a candidate it accepts (None when it accepts none)."""
     try:
         candidates = candidate_actions(ruleset, state, rng)
     except Exception as error:
@@ -381,6 +448,10 @@ def choose_legal(
             f"{describe(ruleset, c)}: {judge(ruleset, state, c).violations}" for c in candidates
         )
         raise fail(f"no legal action and the game is not over (candidates: {tried})")
+    if mine is not None:
+        legal = [action for action in legal if mine(action)]
+        if not legal:
+            return None
     side = acting_side(ruleset, state, legal[0]) or Player.GERMAN
     return RandomPlayer(rng).pick(Situation(ruleset, state, side), legal)
 

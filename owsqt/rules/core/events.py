@@ -285,6 +285,18 @@ class StepChanged(Event):
         return f"turn {self.turn}: {self.phase.title}, {self.segment.title}{who}"
 
 
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """[3.1] What the rules did by themselves because nobody had a choice to make: a step
+    that passed, or the one allocation a side without ready air units could make."""
+
+    rule: str
+    what: str  # "the soviet ring forces segment passes: no Ring army was attacked"
+
+    def describe(self, narrator: Narrator) -> str:
+        return f"{self.what} ({self.rule})"
+
+
 def is_step_change(line: str) -> bool:
     """Whether `line`, a line of the log, tells a change of step (StepChanged.describe); no
     other event's line begins with "turn N: "."""

@@ -13,6 +13,11 @@ from enum import StrEnum
 
 from owsqt.rules.core.vocabulary import Player
 
+STEPS_PASS = "steps-pass"
+"""The option of a game whose steps that need nobody pass by themselves (idlesteps.py):
+every game made since they do. The program sets it, never the players; a file without
+it replays as it was played."""
+
 
 class _Named(StrEnum):
     # Shadows str.title on purpose, as a property: callers read `.title`, none calls str's

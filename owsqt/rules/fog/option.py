@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from owsqt.rules.core.dice import KEYED_DICE
 from owsqt.rules.core.state import GameState
+from owsqt.rules.core.steps import STEPS_PASS
 
 FOG_OF_WAR = "fog-of-war"
 """The option's id in `GameState.options` and the file's `options:` line."""
@@ -13,7 +14,7 @@ FOG_OF_WAR = "fog-of-war"
 GAME_OPTIONS = (FOG_OF_WAR,)
 """Options every scenario has, besides those its own file lists: the players choose them."""
 
-PROGRAM_OPTIONS = (KEYED_DICE,)
+PROGRAM_OPTIONS = (KEYED_DICE, STEPS_PASS)
 """Options a file may record that the program sets itself and never offers to players."""
 
 
@@ -25,9 +26,11 @@ def fog_on(state: GameState) -> bool:
 def new_game_options(chosen: tuple[str, ...]) -> tuple[str, ...]:
     """[18.1] The options a new game records for the options the players `chose`: with the
     fog of war, the keyed die too, so that each side's program, rolling only for the units
-    it may know, still agrees with the other's on every roll both make; without it, never."""
+    it may know, still agrees with the other's on every roll both make; without it, never.
+    Every new game passes the steps that need nobody (3.1, idlesteps.py)."""
     options = tuple(option for option in chosen if option not in PROGRAM_OPTIONS)
-    return (*options, KEYED_DICE) if FOG_OF_WAR in options else options
+    keyed = (KEYED_DICE,) if FOG_OF_WAR in options else ()
+    return (*options, *keyed, STEPS_PASS)
 
 
 def misplaced_option(options: tuple[str, ...]) -> str | None:
