@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from owsqt.journal.textformat import EntryKind, parse
@@ -60,11 +62,22 @@ def test_main_plays_e_mail_games_when_asked(shipped, monkeypatch, capsys):
 
     def fake(ruleset, seed, **kwargs):
         played.append(seed)
-        return solo.GameReport(seed, 1, {"end_step": 1}, 0.0, files=seed * 3, turns=3)
+        report = solo.GameReport(seed, 1, {"end_step": 1}, 0.0, files=seed * 3, turns=3)
+        return replace(report, ordered_files=seed, ordered_turns=2)
 
-    monkeypatch.setattr(email, "play_email_game", fake)
+    monkeypatch.setattr(email, "play_email_games", fake)
     assert cli.main(["--email", "--games", "3", "--first-seed", "7", "--jobs", "1"]) == 0
     assert played == [7, 8, 9]
     out = capsys.readouterr().out
     assert "; 21 files for 3 turns, 7.0 per game turn" in out
-    assert out.splitlines()[-1] == "files per game turn: median 8.0"  # of 7, 8 and 9
+    assert "; with standing orders 7 files for 2 turns, 3.5 per game turn" in out
+    assert out.splitlines()[-1] == (  # of 7, 8 and 9; of 3.5, 4 and 4.5
+        "files per game turn: median 4.0 with standing orders, 8.0 without"
+    )
+
+
+@pytest.mark.slow
+def test_an_e_mail_game_is_played_again_with_random_standing_orders(shipped):
+    report = email.play_email_games(shipped, 1, last_turn=2)
+    assert report.files and report.ordered_files and report.ordered_turns == report.turns == 2
+    assert "with standing orders" in report.line()

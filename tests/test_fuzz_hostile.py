@@ -24,11 +24,12 @@ from tools.fuzz.settings import Setting
 # 18.1: under the fog every action is a tell, whose log its reader cannot replay (the referee
 # judges it at the end), and no file holds an action entry of a strict game to forge
 ACTIONS_ONLY = {"narration", "broken-rule"}
+NO_ORDERS = {"order-answer"}  # 18.1: no standing orders are answered under the fog
 
 
 @pytest.mark.slow
 def test_pbem_a_cheating_opponent_forges_every_kind_of_file_and_each_is_refused(shipped):
-    report = email.play_email_game(shipped, 3, last_turn=2, hostile=True)
+    report = email.play_email_game(shipped, 1, last_turn=2, hostile=True, orders=True)
     assert set(report.cheats) == set(hostile.FORGERIES), report.cheats
     assert report.cheats["seed-header"] == report.cheats["one-seed-header"] == 1  # file 1
 
@@ -36,8 +37,10 @@ def test_pbem_a_cheating_opponent_forges_every_kind_of_file_and_each_is_refused(
 @pytest.mark.slow
 def test_pbem_18_1_a_cheating_opponent_under_the_fog_is_refused_too(shipped):
     setting = Setting("we-are-coming", (FOG_OF_WAR,))
-    report = email.play_email_game(shipped, 5, last_turn=1, hostile=True, setting=setting)
-    assert set(report.cheats) == set(hostile.FORGERIES) - ACTIONS_ONLY, report.cheats
+    report = email.play_email_game(
+        shipped, 5, last_turn=1, hostile=True, setting=setting, orders=True
+    )
+    assert set(report.cheats) == set(hostile.FORGERIES) - ACTIONS_ONLY - NO_ORDERS, report.cheats
 
 
 def test_pbem_a_program_that_takes_a_forged_file_in_fails_the_game(shipped, monkeypatch):

@@ -116,6 +116,7 @@ class EntryKind(StrEnum):
     SEND = "send"  # e-mail play: the end of a file sent to the opponent
     TELL = "tell"  # e-mail play under fog of war: an entry's public part, its action sealed
     OPEN = "open"  # e-mail play under fog of war: at the end, the secret of a side's seals
+    ORDERS = "orders"  # e-mail play: a side's standing orders (players/standing.py)
 
 
 class Play(StrEnum):
@@ -770,8 +771,9 @@ _VIOLATIONS = "!"
 _UNSEAL = ("unseal", "nonce")  # a sealed bid or allocation shown (6.1, 4.3)
 _TELL_SEAL = ("seal", "box")  # 18.1: a told action sealed for its writer
 _COMPUTER = ("computer",)  # issue 38: made by the computer player, and why
+_ORDER = ("order",)  # e-mail play: the other side's answer, by his standing order
 _RECORDS: dict[EntryKind, tuple[str, tuple[tuple[str, ...], ...]]] = {
-    EntryKind.ACT: (">=!", ((), _UNSEAL)),
+    EntryKind.ACT: (">=!", ((), _UNSEAL, _ORDER)),
     EntryKind.TELL: (">=!", ((), _TELL_SEAL, (*_UNSEAL, *_TELL_SEAL))),
     EntryKind.UNDO: ("", ((),)),
     EntryKind.REDO: ("=", ((),)),
@@ -782,6 +784,7 @@ _RECORDS: dict[EntryKind, tuple[str, tuple[tuple[str, ...], ...]]] = {
     EntryKind.SEAL: ("=", (("seal", "box"),)),
     EntryKind.SEND: ("=", (("file", "to"), ("file", "to", "fresh", "commit"))),
     EntryKind.OPEN: ("=", (("secret",),)),
+    EntryKind.ORDERS: ("=", (("orders",), ("orders", "stacks"))),
 }
 _TARGETED = (EntryKind.UNDO, EntryKind.REDO)
 

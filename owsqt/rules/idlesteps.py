@@ -13,13 +13,18 @@ A step is idle when, in its segment:
 - Air Bombardment (4.6): no air unit of either side flies a ground attack mission;
 - Interdiction (4.5): no German air unit flies an interdiction mission;
 - Operation Thunderclap Initiation (5.1): the German player may not attempt it;
-- Sixth Army Activation (5.1): Thunderclap is not under way (nothing to place or move);
+- Sixth Army Activation (5.1): Thunderclap is not under way, or no Sixth Army unit is
+  left to place or to move (not under the fog of war: which may move is the German's own);
 - Soviet Ring Forces (5.2): no Ring army is due a release roll or a release, and no Ring
   unit may move;
 - Initiative Determination (6.1): the initiative is determined;
 - Disruption Removal (17.2), Fired Marker Removal (17.1), Air Recovery (4.7): their rolls
   and removals are the rules' own, nobody chooses anything;
 - Replacement (17.4): no side may raise a unit or bring one back.
+
+What passes is part of the file format: a game file replays only while the engine passes
+the steps it passed when it was played. A change to these tests needs an option of its own
+(`steps-pass-2`), the old one kept for the files made with it.
 
 The player phases' segments never pass by themselves: the 7.2 choice of the mechanized
 segments' order, a bridge or an entrenchment begun, a move or an attack may always be his.
@@ -49,7 +54,8 @@ from owsqt.rules.core.steps import STEPS_PASS, Phase, Segment
 from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import fog_on
 from owsqt.rules.movement.moveaction import movable_units
-from owsqt.rules.pocket.placement import placing_now
+from owsqt.rules.movement.stackmove import stack_move
+from owsqt.rules.pocket.placement import placing_now, waiting_units
 from owsqt.rules.pocket.ring import releases_due, rolls_due
 from owsqt.rules.pocket.thunderclap import may_attempt
 from owsqt.rules.recovery.candidates import any_replacement
@@ -106,9 +112,22 @@ def _thunderclap(ruleset: Ruleset, state: GameState) -> str | None:
 
 
 def _sixth_army(ruleset: Ruleset, state: GameState) -> str | None:
-    if placing_now(state) or units_move(state):
-        return None
-    return "Operation Thunderclap is not under way"
+    if not placing_now(state) and not units_move(state):
+        return "Operation Thunderclap is not under way"
+    placing = placing_now(state) and waiting_units(ruleset, state)
+    if fog_on(state) or placing or _movers(ruleset, state):
+        return None  # 18.1: which Sixth Army units may still move is the German's to know
+    return "no Sixth Army unit is left to place or to move"
+
+
+def _movers(ruleset: Ruleset, state: GameState) -> bool:
+    """Whether the acting player has a unit he may move now to another hex (8.1, 5.1, 5.2):
+    a stack in motion with no movement point left for a step has none."""
+    for hex_ in state.stacks:
+        units = movable_units(ruleset, state, hex_)
+        if units and any(h != hex_ for h in stack_move(ruleset, state, units).reach().spent):
+            return True
+    return False
 
 
 def _ring_forces(ruleset: Ruleset, state: GameState) -> str | None:

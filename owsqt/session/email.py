@@ -17,7 +17,7 @@ its player sent last (sentfiles.LastSent), the rules of a file beyond the game's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
 from owsqt.journal import pbem
@@ -38,6 +38,7 @@ from owsqt.journal.textformat import (
     JournalError,
     is_hex,
 )
+from owsqt.players.standing import Orders
 from owsqt.rules.actors import acting_side, who_acts
 from owsqt.rules.core.actions import Action
 from owsqt.rules.core.state import GameState
@@ -56,9 +57,15 @@ from owsqt.session.filerules import (
 )
 from owsqt.session.fogduties import SideDuties
 from owsqt.session.fogmail import check_opened
+from owsqt.session.orders import Stacks, StandingOrders
 from owsqt.session.problems import EMAIL_RULE, Problem
 from owsqt.session.sealedbids import SealedBids
 from owsqt.session.sentfiles import LastSent
+
+FOG_NO_ORDERS = (
+    "standing orders are not used under the fog of war (18.1): each program plays on its "
+    "own world, where the answers they give may differ"
+)
 
 
 class EmailExchange:
@@ -78,6 +85,7 @@ class EmailExchange:
         # fuzzer may make them reproducible).
         self.fresh: Callable[[], str] = fresh_share
         self._bids = SealedBids(game)  # 6.1, 4.3: the actions sealed and not shown yet
+        self._orders = StandingOrders(game)  # each side's standing orders in force
         self.opened: dict[str, str] = {}  # 18.1: side -> its secret of its told actions
         self._sends = LastSent(game)  # what this player sent last (sentfiles.py)
 
@@ -97,6 +105,26 @@ class EmailExchange:
     def open_seals(self) -> dict[str, int]:
         """Actions sealed and not shown yet (6.1, 4.3): side -> the entry that sealed it."""
         return self._bids.open_seals
+
+    def orders_of(self, side: Player) -> tuple[Orders, Stacks]:
+        """`side`'s standing orders in force, his own and his stacks' (session/orders.py)."""
+        return self._orders.of(side)
+
+    def give_orders(self, orders: Orders, stacks: Mapping[str, Orders] | None = None) -> None:
+        """Journal this player's new standing orders (players/standing.py), by which the
+        opponent's program answers the questions his phase asks this player, from the
+        file that carries them on. ValueError saying why they cannot be given now (after
+        sending, or under the fog of war)."""
+        reason = self.why_not_give_orders()
+        if reason is not None:
+            raise ValueError(reason)
+        side = Player(sorted(self.local_sides)[0])
+        self._orders.give(side, orders, stacks or {})
+
+    def why_not_give_orders(self) -> str | None:
+        """Why this player may not give standing orders now (None: he may): after sending,
+        and under the fog of war, never."""
+        return FOG_NO_ORDERS if self._duties is not None else self.why_not_act()
 
     @property
     def files_sent(self) -> int:
@@ -203,12 +231,13 @@ class EmailExchange:
         dice's agreement, the files sent (how many, the last send's entry), the seals not
         yet shown, the secrets of the told actions."""
         saved = dict(self.keys), self._dice.copy(), self._sent, dict(self.opened)
-        seals = self._bids.save_point()
+        seals, orders = self._bids.save_point(), self._orders.save_point()
         try:
             yield
         except BaseException:
             self.keys, self._dice, self._sent, self.opened = saved
             self._bids.restore(seals)
+            self._orders.restore(orders)
             raise
 
     # --- the exchange's own rules --------------------------------------------------------
@@ -278,6 +307,7 @@ class EmailExchange:
             self._duties.answer_strike(self.begin_file)
             self._duties.open_tells(self.begin_file)
         self._bids.show(self.local_sides)
+        self._orders.answer(self.local_sides)  # the opponent's questions his orders cover
 
     # --- checking what a file brings -----------------------------------------------------
 
@@ -290,7 +320,9 @@ class EmailExchange:
         if isinstance(action, TakeIn):  # 18.1: the other side's entry, as its public part
             action = action.public.action or action
         acting = acting_side(self._game.ruleset, before, action)
-        if acting is not None and acting.value != entry.by:
+        if entry.field("order") is not None:  # the writer answers by the other's orders
+            broken.extend(self._orders.replayed(entry, action, before))
+        elif acting is not None and acting.value != entry.by:
             broken.append(
                 (
                     EMAIL_RULE,
@@ -323,6 +355,10 @@ class EmailExchange:
             self._bids.take_seal(entry)
         elif entry.kind is EntryKind.OPEN:
             self._take_open(entry)
+        elif entry.kind is EntryKind.ORDERS:
+            if self._duties is not None:
+                raise JournalError(FOG_NO_ORDERS, entry.number)
+            self._orders.take(entry)
         else:  # SEND
             number = str(self.files_sent + 1)
             opponent = Player(entry.by or "").opponent.value

@@ -32,6 +32,11 @@ def sealed(side: Player, what: str) -> str:
     return f"{side.title} {what} sealed until both have made theirs."
 
 
+def ordered(side: Player) -> str:
+    """[E-mail play] A side's standing orders given (session/orders.py)."""
+    return f"The {side.title} player gives his standing orders."
+
+
 def opened(side: Player) -> str:
     """[18.1] A side's secret of its told actions, at the end of a fogged game."""
     return f"The {side.title} player opens every action he sealed (18.1)."
@@ -57,4 +62,6 @@ def written_on(entry: Entry, file: int | None = None) -> tuple[tuple[str, ...], 
         return ((sent(entry.field("file") or "", entry.field("to") or ""),),)
     if entry.kind is EntryKind.OPEN:
         return ((opened(side),),)
+    if entry.kind is EntryKind.ORDERS:
+        return ((ordered(side),),)
     return ((answered(side),),)  # a TELL without a seal: the answer to a strike

@@ -21,11 +21,13 @@ from owsqt.rules.core.actions import (
 from owsqt.rules.core.dice import DiceState
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import GameState
-from owsqt.rules.core.steps import Segment
+from owsqt.rules.core.steps import STEPS_PASS, Segment
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player, ThunderclapStatus, UnitStatus
 from owsqt.rules.data.units import UnitClass
 from owsqt.rules.engine import apply, judge
+from owsqt.rules.fog.option import FOG_OF_WAR
+from owsqt.rules.idlesteps import forced
 from owsqt.rules.legalactions import candidate_actions
 from owsqt.rules.map.zones import pocket_band
 from owsqt.rules.movement.zoc import zoc_of
@@ -128,6 +130,16 @@ def test_5_1_a_scripted_thunderclap_in_the_campaign(shipped, pocket_start):
         seed += 1
     assert all(state.units[u].hex in shipped.game_map.pocket for u in SIXTH_ARMY)
     assert state.thunderclap.status is ThunderclapStatus.ACTIVE  # the ring holds
+    # 3.1: in a new game the segment waits while a Sixth Army unit may move, and passes
+    # once none may (not under the fog of war: which may move is the German's own)
+    passing = replace(state, options=(STEPS_PASS,))
+    assert forced(shipped, passing) is None
+    still = replace(passing, movement=replace(passing.movement, done=frozenset(SIXTH_ARMY)))
+    found = forced(shipped, still)
+    assert found is not None and found[1].what == (
+        "the sixth army activation segment passes: no Sixth Army unit is left to place or to move"
+    )
+    assert forced(shipped, replace(still, options=(FOG_OF_WAR, STEPS_PASS))) is None
     moves = [c for c in legal_candidates(shipped, state, seed) if isinstance(c, MoveStack)]
     assert moves and all(set(m.units) <= set(SIXTH_ARMY) for m in moves)
     state = strict(shipped, state, moves[0])

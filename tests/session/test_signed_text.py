@@ -72,7 +72,7 @@ CHEATS = {
     "unknown field on an action": (
         7, 8, 102, lambda e: replace(e, fields=(("note", "the German concedes"),)),
         "+ note the German concedes",
-        "unknown field 'note': an 'act' entry holds '+ nonce', '+ unseal'",
+        "unknown field 'note': an 'act' entry holds '+ nonce', '+ order', '+ unseal'",
     ),
     "unknown field on a send": (
         6, 7, 100, lambda e: replace(e, fields=(*e.fields, ("bcc", "referee"))),

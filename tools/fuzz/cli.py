@@ -45,7 +45,7 @@ class Run:
 
     ruleset: Ruleset
     invariants: Invariants
-    play: Callable[..., GameReport]  # solo.play_game or email.play_email_game
+    play: Callable[..., GameReport]  # solo.play_game, email.play_email_games (hostile: ..._game)
     journal_dir: Path
     scenario: str | None
     fog: bool = False  # every game with the fog of war (18.1)
@@ -100,15 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.hostile and not args.email:
         parser.error("--hostile plays e-mail games: add --email")
     ruleset = default_ruleset()
-    play = email.play_email_game if args.email else solo.play_game
+    play = email.play_email_games if args.email else solo.play_game
     if args.hostile:
-        play = functools.partial(email.play_email_game, hostile=True)
+        # with standing orders, so that their answers are forged too (hostile.py)
+        play = functools.partial(email.play_email_game, hostile=True, orders=True)
     invariants = Invariants(ruleset)
     _runs[:] = [Run(ruleset, invariants, play, args.journal_dir, args.scenario, args.fog)]
     started = time.perf_counter()
     failures: list[int] = []
     actions = 0
     per_turn: list[float] = []  # e-mail play: each game's files per game turn
+    ordered: list[float] = []  # and with standing orders
     results: dict[str, Counter[str]] = {}
     seeds = range(args.first_seed, args.first_seed + args.games)
     for played in _played(seeds, args.jobs):
@@ -122,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         actions += report.actions
         if report.files:
             per_turn.append(report.files_per_turn)
+        if report.ordered_files:
+            ordered.append(report.ordered_files_per_turn)
         results.setdefault(report.setting.scenario, Counter())[report.result or "no result"] += 1
         print(report.line(), flush=True)
     elapsed = time.perf_counter() - started
@@ -134,7 +138,14 @@ def main(argv: list[str] | None = None) -> int:
         spread = ", ".join(f"{n} {r}" for r, n in results[scenario].most_common())
         print(f"results of {scenario}: {spread}")
     if per_turn:
-        print(f"files per game turn: median {statistics.median(per_turn):.1f}")
+        without = f"{statistics.median(per_turn):.1f}"
+        if ordered:
+            median = statistics.median(ordered)
+            print(
+                f"files per game turn: median {median:.1f} with standing orders, {without} without"
+            )
+        else:
+            print(f"files per game turn: median {without} without standing orders")
     if failures:
         failed = ", ".join(str(seed) for seed in failures)
         print(

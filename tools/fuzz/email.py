@@ -18,12 +18,16 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
 from owsqt.journal.textformat import JournalError, Play
+from owsqt.players.standing import QUESTIONS
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
@@ -45,6 +49,8 @@ from tools.fuzz.solo import (
     play_out,
 )
 
+ORDERS_CHANGE = 0.1  # how often a player changes his standing orders in a file
+
 
 class Table:
     """The two players' sessions and which of them holds the game now."""
@@ -55,9 +61,12 @@ class Table:
         seed: int,
         setting: Setting,
         watch: Callable[[str, GameSession | None, Callable[[str], object]], None] | None = None,
+        orders: bool = False,
     ) -> None:
         """`watch(text, victim, join)` sees each file before the other player takes it in:
-        his session (None before he joins) and how he would join with a file."""
+        his session (None before he joins) and how he would join with a file. `orders`:
+        each side gives random standing orders (not under the fog of war, where none are
+        used)."""
         self.ruleset = ruleset
         self.watch = watch
         self.keys = {p: Identity.from_seed(f"fuzz {seed} {p.value}".encode()) for p in Player}
@@ -80,6 +89,19 @@ class Table:
         self.seed = seed
         self.holder = Player.GERMAN
         self.files = 0
+        # Standing orders (players/standing.py): random ones for each side, from the seed
+        self.orders = random.Random(f"orders {seed}") if orders else None
+        self._give_orders(Player.GERMAN)
+
+    def _give_orders(self, side: Player) -> None:
+        """The side's random standing orders, given in his first file and now and then
+        changed in a later one (ORDERS_CHANGE)."""
+        state = self.session.state
+        if self.orders is None or FOG_OF_WAR in state.options or state.phase is Phase.GAME_OVER:
+            return
+        rng = self.orders
+        orders = {q: rng.choice(k.answers) for q, k in QUESTIONS.items() if rng.random() < 0.8}
+        self.sessions[side].email.give_orders(FrozenMap(orders))
 
     @staticmethod
     def _fresh(seed: int, side: Player) -> Callable[[], str]:
@@ -105,6 +127,9 @@ class Table:
             self.watch(text, self.sessions.get(other), self._joiner(other))
         if other in self.sessions:
             report = self.sessions[other].email.import_text(text)
+            self.holder = other
+            if self.orders is not None and self.orders.random() < ORDERS_CHANGE:
+                self._give_orders(other)
         else:
             self.sessions[other] = join_game(
                 self.ruleset,
@@ -113,7 +138,8 @@ class Table:
                 clock=self.clock,
                 fresh=self._fresh(self.seed, other),
             )
-        self.holder = other
+            self.holder = other
+            self._give_orders(other)
         return report
 
     def _joiner(self, side: Player) -> Callable[[str], object]:
@@ -133,10 +159,12 @@ def play_email_game(
     invariants: Invariants | None = None,
     setting: Setting | None = None,
     hostile: bool = False,
+    orders: bool = False,
 ) -> GameReport:
     """Play one strict e-mail game of `setting` (We are coming! unless given) with `seed`;
     FuzzFailure if it breaks. `hostile`: before each file, its sender forges variants of it,
-    which the other player's program must refuse (tools/fuzz/hostile.py)."""
+    which the other player's program must refuse (tools/fuzz/hostile.py). `orders`: both
+    players give random standing orders, which answer the questions they cover."""
     started = time.perf_counter()
     rng = random.Random(seed)
     setting = setting or Setting()
@@ -154,7 +182,7 @@ def play_email_game(
             if wrong:
                 raise fail("; ".join(wrong))
 
-    table = Table(ruleset, seed, setting, watch)
+    table = Table(ruleset, seed, setting, watch, orders)
     if hostile:
         cheater.keys = table.keys
 
@@ -203,6 +231,17 @@ def play_email_game(
         files=table.files,
         turns=min(table.session.state.turn, last_turn or table.session.state.turn),
     )
+
+
+def play_email_games(ruleset: Ruleset, seed: int, **options: Any) -> GameReport:
+    """The e-mail game of `seed` played twice, as `play_email_game` plays it: without standing
+    orders, then with random ones (not under the fog of war, where none are used); the first
+    game's report, with the files and turns of the second."""
+    plain = play_email_game(ruleset, seed, **options)
+    if FOG_OF_WAR in plain.setting.options:
+        return plain
+    ordered = play_email_game(ruleset, seed, orders=True, **options)
+    return replace(plain, ordered_files=ordered.files, ordered_turns=ordered.turns)
 
 
 def _check_the_referee_agrees(ruleset: Ruleset, table: Table, fail, found: Refereed | None) -> None:

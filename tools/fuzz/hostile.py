@@ -17,6 +17,8 @@ concession never made, another player's word changed), so each must be refused:
 - `reorder`: two of his entries swapped, their numbers kept;
 - `victim-entry`: a line of the victim's own entry changed, and signed again by the cheater;
 - `drop-victim`: one of the victim's entries dropped, the rest renumbered and signed again;
+- `order-answer`: an answer his program made by the victim's standing order (`+ order`)
+  made otherwise: a check for a retreat, a held fire for a fire, another order named;
 - `seed-header`: the creator's first file with `dice: seed N` instead of a commitment;
 - `one-seed-header`: the creator's first file in the older scheme of one seed for the game,
   which lets him learn every die of the game once it is agreed.
@@ -55,6 +57,7 @@ from owsqt.rules.core.vocabulary import Player
 from owsqt.session import GameSession
 
 CHEATS_PER_FILE = 2  # forged variants tried before each honest file
+RARE = ("order-answer",)  # kinds that apply to few files: tried first in those
 Forgery = Callable[[random.Random, Header, list[Entry], int], tuple[Header, list[Entry]] | None]
 
 
@@ -74,6 +77,7 @@ class Cheater:
         header, entries = parsed.header, list(parsed.entries)
         kinds = list(FORGERIES)
         self.rng.shuffle(kinds)
+        kinds.sort(key=lambda kind: kind not in RARE)  # tried first where they apply
         made = []
         for kind in kinds:
             forged = FORGERIES[kind](self.rng, header, list(entries), victim_entries)
@@ -198,6 +202,31 @@ def _action(rng, header, entries, victim_entries):
     return header, entries
 
 
+def _order_answer(rng, header, entries, victim_entries):
+    answers = [
+        i
+        for i in _theirs(entries, victim_entries)
+        if entries[i].kind is EntryKind.ACT and entries[i].field("order") is not None
+    ]
+    if not answers:
+        return None
+    index = rng.choice(answers)
+    entry = entries[index]
+    action = dict(entry.action or {})
+    for flag in ("check", "fire"):  # an optional result's answer, a special fire's
+        if flag in action:
+            action[flag] = not action[flag]
+            entries[index] = replace(entry, action=action)
+            return header, entries
+    if action.get("kind") in ("fire", "continue_combat"):  # the defender's fire, or none
+        kind = "continue_combat" if action["kind"] == "fire" else "fire"
+        entries[index] = replace(entry, action={"kind": kind, "player": action.get("player")})
+        return header, entries
+    named = "special-fire=hold" if entry.field("order") != "special-fire=hold" else "lead=best"
+    entries[index] = replace(entry, fields=(("order", named),))
+    return header, entries
+
+
 def _reorder(rng, header, entries, victim_entries):
     mine = _theirs(entries, victim_entries)
     pairs = [i for i in mine[:-1] if i + 1 in mine]
@@ -253,6 +282,7 @@ FORGERIES: dict[str, Forgery] = {
     "broken-rule": _broken_rule,
     "unknown-field": _unknown_field,
     "action": _action,
+    "order-answer": _order_answer,
     "reorder": _reorder,
     "victim-entry": _victim_entry,
     "drop-victim": _drop_victim,

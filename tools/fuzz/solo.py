@@ -88,11 +88,18 @@ class GameReport:
     cheats: dict[str, int] = field(default_factory=dict)  # forged files refused, by kind
     files: int = 0  # e-mail play: the files the two players sent each other
     turns: int = 0  # e-mail play: the game turns those files played
+    ordered_files: int = 0  # e-mail play: the files of the game played with standing orders
+    ordered_turns: int = 0  # and its game turns
 
     @property
     def files_per_turn(self) -> float:
         """[e-mail play] The files sent for each game turn played."""
         return self.files / self.turns if self.turns else 0.0
+
+    @property
+    def ordered_files_per_turn(self) -> float:
+        """[e-mail play] The same, in the game played with standing orders."""
+        return self.ordered_files / self.ordered_turns if self.ordered_turns else 0.0
 
     def line(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
@@ -106,6 +113,11 @@ class GameReport:
             files = (
                 f"; {self.files} files for {self.turns} turns, "
                 f"{self.files_per_turn:.1f} per game turn"
+            )
+        if self.ordered_files:
+            files += (
+                f"; with standing orders {self.ordered_files} files for {self.ordered_turns} "
+                f"turns, {self.ordered_files_per_turn:.1f} per game turn"
             )
         return (
             f"seed {self.seed} ({self.setting.name()}): {self.actions} actions ({counts}) "

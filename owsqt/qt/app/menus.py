@@ -162,6 +162,8 @@ class WindowMenus(QMainWindow):
         game_menu.addSeparator()
         game_menu.addActions(self.features.combat.actions())
         game_menu.addAction(self.features.air.action)
+        game_menu.addSeparator()
+        game_menu.addAction(self.email.orders_action)  # e-mail play: the standing orders
         game_menu.setToolTipsVisible(True)
 
     def _action(self, text: str, shortcut, slot) -> QAction:

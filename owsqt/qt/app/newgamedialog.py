@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QRadioButton,
     QStyle,
     QVBoxLayout,
@@ -32,12 +33,14 @@ from owsqt.journal.textformat import Play
 from owsqt.qt.app import newgamememory
 from owsqt.qt.app.computerchoice import DEFAULT_SEAT, ComputerChoice
 from owsqt.qt.app.scenarioinfo import describe
+from owsqt.qt.play.ordersdialog import StandingOrdersDialog
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.scenario.scenario import Scenario, ScenarioOption
 from owsqt.session import GameSession, new_game
+from owsqt.session.orders import orders_from_text, orders_text
 from owsqt.session.seat import Seat
 
 DEFAULT_SCENARIO = "we-are-coming"  # the introductory scenario (19.1): small and short
@@ -107,6 +110,14 @@ HAND_SETUP_TEXT = (
 HAND_SETUP_NOT_AGAINST = "Against the computer both sides start in the default set-up (19.0)."
 
 
+ORDERS_TIPS = {
+    True: "How your opponent's program answers the questions his phase asks you while you "
+    "are away (your lead, losses, retreats, return fire): given with your first file, "
+    "changed with any later one (Game ▸ Standing orders…)",
+    False: "Standing orders are for e-mail games without the fog of war",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class NewGameChoice:
     """What the player chose: everything needed to start the game, nothing about Qt."""
@@ -119,6 +130,7 @@ class NewGameChoice:
     side: Player = Player.GERMAN  # the creator's side, in e-mail play and against the computer
     computer_player: str = DEFAULT_SEAT.player  # against the computer: its player
     computer_level: str = DEFAULT_SEAT.level  # and its strength level
+    orders: str = ""  # by e-mail: the player's standing orders, as a file writes them
 
     @property
     def computer(self) -> Seat | None:
@@ -155,6 +167,9 @@ def start_game(
         except BaseException:
             session.close()  # do not leave the journal file open behind a failed start
             raise
+    exchange = session.email
+    if choice.orders and exchange is not None and exchange.why_not_give_orders() is None:
+        exchange.give_orders(orders_from_text(choice.orders))  # they go with file 1
     return session
 
 
@@ -278,6 +293,7 @@ class NewGameDialog(QDialog):
         self.fog_box.setObjectName("option_fog")
         self.fog_box.setToolTip(FOG_TIP)
         self.fog_box.toggled.connect(self._show_description)
+        self.fog_box.toggled.connect(self._on_play_changed)  # no standing orders under fog
         mode_layout.addWidget(self.fog_box)
         self.fog_label = self._explanation(FOG_LINE, self.fog_box)
         mode_layout.addWidget(self.fog_label)
@@ -351,6 +367,7 @@ class NewGameDialog(QDialog):
         self.set_mode(choice.mode)
         self.set_play(choice.play)
         self.set_side(choice.side)
+        self.set_orders(choice.orders)
         self.computer_choice.set_player(choice.computer_player)
         self.computer_choice.set_level(choice.computer_level)
         self.set_fog(FOG_OF_WAR in choice.options)
@@ -378,6 +395,7 @@ class NewGameDialog(QDialog):
             side=self.side(),
             computer_player=self.computer_choice.player(),
             computer_level=self.computer_choice.level(),
+            orders=self._orders,
         )
 
     def current_scenario(self) -> Scenario:
@@ -475,9 +493,29 @@ class NewGameDialog(QDialog):
             self.side_buttons.addButton(radio)
             self._side_radios[side] = radio
             row.addWidget(radio)
+        row.addSpacing(24)
+        self._orders = ""
+        self.orders_button = QPushButton("Standing &orders…", self.players_group)
+        self.orders_button.setObjectName("standingOrders")
+        self.orders_button.clicked.connect(self._choose_orders)
+        row.addWidget(self.orders_button)
         row.addStretch(1)
         self._side_radios[Player.GERMAN].setChecked(True)
         return row
+
+    def set_orders(self, text: str) -> None:
+        """The standing orders to give with the first file, as a file writes them."""
+        self._orders = text
+        count = len(orders_from_text(text)) if text else 0
+        self.orders_button.setText(f"Standing &orders… ({count})" if count else "Standing &orders…")
+        self._on_play_changed()
+
+    def _choose_orders(self) -> None:
+        current = orders_from_text(self._orders) if self._orders else {}
+        dialog = StandingOrdersDialog(self, current)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            chosen = dialog.orders()
+            self.set_orders(orders_text(chosen) if chosen else "")
 
     def _on_play_changed(self) -> None:
         """The side matters by e-mail and against the computer; so does 'your side' in the
@@ -486,6 +524,9 @@ class NewGameDialog(QDialog):
         computer = self._play_radios[Play.COMPUTER].isChecked()
         for widget in (self.side_label, *self._side_radios.values()):
             widget.setEnabled(email)
+        fog = self.fog_box.isChecked() if hasattr(self, "fog_box") else False
+        self.orders_button.setEnabled(email and not fog)
+        self.orders_button.setToolTip(ORDERS_TIPS[email and not fog])
         self.computer_choice.setEnabled(computer)
         if computer:
             self.default_setup_radio.setChecked(True)

@@ -16,6 +16,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import GAME_OPTIONS
 from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session.orders import orders_from_text
 
 GROUP = "newGame"
 
@@ -37,6 +38,7 @@ def remember(store: QSettings, choice: Any) -> None:
     store.setValue("defaultSetup", "yes" if choice.default_setup else "no")
     store.setValue("computerPlayer", choice.computer_player)  # issue 38
     store.setValue("computerLevel", choice.computer_level)
+    store.setValue("standingOrders", choice.orders)  # issue 39
     store.endGroup()
     store.sync()
 
@@ -62,9 +64,20 @@ def recall(store: QSettings, ruleset: Ruleset) -> dict[str, Any] | None:
             "play": _enum(Play, store.value("play"), Play.SOLITAIRE),
             "side": _enum(Player, store.value("side"), Player.GERMAN),
             **_computer(store),
+            "orders": _orders(store),
         }
     finally:
         store.endGroup()
+
+
+def _orders(store: QSettings) -> str:
+    """The standing orders last chosen, if this owsqt still reads them (else none)."""
+    text = str(store.value("standingOrders", "") or "")
+    try:
+        orders_from_text(text or "-")
+    except ValueError:
+        return ""
+    return text
 
 
 def _computer(store: QSettings) -> dict[str, str]:

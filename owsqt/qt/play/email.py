@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from owsqt.journal import pbem
 from owsqt.journal.identity import fingerprint
@@ -22,6 +22,7 @@ from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.offthread import run_off_thread
+from owsqt.qt.play.ordersdialog import StandingOrdersDialog
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
@@ -35,6 +36,12 @@ SEND_KEYS = "Ctrl+Shift+E"
 OPEN_KEYS = "Ctrl+Alt+O"  # Ctrl+Shift+O is File ▸ Games…
 JOIN_KEYS = "Ctrl+J"
 DETAILS_KEYS = "Ctrl+Shift+I"
+ORDERS_KEYS = "Ctrl+Alt+S"
+ORDERS_TIP = (
+    "How your opponent's program answers the questions his phase asks you (your lead, "
+    "losses, retreats, return fire) while you are away: each answered saves a file "
+    f"({ORDERS_KEYS})"
+)
 FILE_FILTER = "owsqt games (*.owsg);;All files (*)"
 FOLDER_SETTING = "email/folder"  # where the last e-mail file was written or read
 SEND_TIP = (
@@ -68,6 +75,8 @@ class EmailPlay(QObject):
             f"({OPEN_KEYS})"
         )
         self.send_action = self._action("Sen&d to opponent…", SEND_KEYS, self.send)
+        self.orders_action = self._action("Standing &orders…", ORDERS_KEYS, self.standing_orders)
+        self.orders_action.setToolTip(ORDERS_TIP)
         self.details_action = self._action("E-mail game &details…", DETAILS_KEYS, self.details)
         self.details_action.setToolTip(
             "The game's players and their key fingerprints, how the dice stand and the files "
@@ -100,6 +109,11 @@ class EmailPlay(QObject):
         sent = self._file_sent()
         self.open_action.setEnabled(email)
         self.details_action.setEnabled(email)
+        orders_refused = exchange.why_not_give_orders() if exchange is not None else "by e-mail"
+        self.orders_action.setEnabled(orders_refused is None)
+        self.orders_action.setToolTip(
+            ORDERS_TIP if orders_refused is None else f"Standing orders: not now, {orders_refused}"
+        )
         self.send_action.setEnabled(
             exchange is not None and (sent is not None or exchange.why_not_act() is None)
         )
@@ -132,6 +146,27 @@ class EmailPlay(QObject):
                 f"Send your file ({_where(self.send_action)})"
             )
         return text
+
+    # --- standing orders -------------------------------------------------------------------
+
+    def standing_orders(self) -> None:
+        """Show this player's standing orders to change; given, they go with his next file."""
+        exchange = self._exchange()
+        orders, stacks = exchange.orders_of(self._own_side())
+        dialog = StandingOrdersDialog(self._window, orders)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        chosen = dialog.orders()
+        if chosen == orders:
+            return
+        try:
+            exchange.give_orders(chosen, stacks)
+        except (OSError, ValueError) as error:
+            self._warn("Cannot give standing orders", f"{_reason(error)}\n\nNone were given.")
+            return
+        finally:
+            self._bridge.refresh()
+        self._say(f"Standing orders given: they go with your next file ({len(chosen)} answered)")
 
     # --- sending ---------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Violation
 from owsqt.rules.core.vocabulary import LossClass, Player, UnitStatus
 from owsqt.rules.scenario.ruleset import Ruleset
-from owsqt.rules.scenario.scenario import rule_number
+from owsqt.rules.scenario.scenario import Scenario, rule_number
 from owsqt.rules.setup.placing import (
     GroupProgress,
     end_blockers,
@@ -111,6 +111,15 @@ class SetupTray(QWidget):
             self.chosen_label.setText("")
             return
         rule = setup_rule(scenario, player)
+        if _hidden_setup(scenario, state, player):  # 18.1: a fogged e-mail world's enemy
+            self.heading.setText(
+                f"The {player.title} player sets up; under the fog of war his counters show "
+                f"only as they are placed ({rule}, 18.1)."
+            )
+            self.rest_button.setEnabled(False)
+            self._hide_blocks()
+            self.chosen_label.setText("")
+            return
         if not scenario.setup:
             self.heading.setText(
                 f"{scenario.title} has no set-up groups: place any counter by hand ({rule})."
@@ -265,3 +274,14 @@ class SetupTray(QWidget):
 
     def group_of(self, unit_id: str) -> GroupProgress | None:
         return next((p for p in self.progress if unit_id in p.group.units), None)
+
+
+def _hidden_setup(scenario: Scenario, state: GameState, player: Player) -> bool:
+    """[18.1] Whether the state is a fogged e-mail player's world that holds none of
+    `player`'s counters to set up: the other side's, which it knows only as they show."""
+    return any(
+        unit not in state.units
+        for group in scenario.groups(state.options)
+        if group.player is player
+        for unit in group.units
+    )
