@@ -103,9 +103,7 @@ def opening(qtbot, shipped, tmp_path, desk):
 def test_a_new_e_mail_game_says_whose_it_is_and_what_it_waits_for(qtbot, shipped, tmp_path):
     window = creator_window(qtbot, shipped, tmp_path, Identity.generate())
     assert window.windowTitle().endswith("· e-mail, you play German")
-    assert window.hint.text().startswith(
-        "Your part is done: the game waits for the Soviet player. Send your file"
-    )
+    assert window.hint.text().startswith("Waiting for the Soviet player: send him your file")
     assert "Ctrl+Shift+E" in window.hint.text()
     email = window.email
     assert email.send_action.isEnabled() and email.open_action.isEnabled()
@@ -235,9 +233,19 @@ def test_joining_ones_own_game_is_refused(qtbot, shipped, tmp_path, desk):
 
 def test_an_action_for_the_opponent_is_refused_with_the_reason(qtbot, shipped, tmp_path, desk):
     window = creator_window(qtbot, shipped, tmp_path, Identity.generate())
-    window.end_step_action.trigger()  # the Soviet sets up first
+    # the Soviet sets up first: the commands of the step are greyed with what to do instead
+    waiting = (
+        "Not now: Waiting for the Soviet player: send him your file "
+        "(File ▸ Send to opponent…, Ctrl+Shift+E)"
+    )
+    for action in (window.end_step_action, window.roll_action, window.declare_action):
+        assert not action.isEnabled() and action.toolTip() == waiting
+    entries = len(window.session.entries)
+    window.end_step_action.trigger()
+    assert len(window.session.entries) == entries
+    window.end_step()  # a command that gets past the menu is refused with the reason
     assert window.statusBar().currentMessage() == (
-        "Not allowed — Your part is done: the game waits for the Soviet player. Send your file "
+        "Not allowed — Waiting for the Soviet player: send him your file "
         "(File ▸ Send to opponent…, Ctrl+Shift+E)"
     )
 

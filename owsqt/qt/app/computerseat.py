@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QGraphicsScene, QMainWindow
 
-from owsqt.qt.app.menurules import explain
+from owsqt.qt.app.waitgate import WaitGate
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.computerturns import PACE_MS, ComputerTurns
 from owsqt.qt.play.computerview import ComputerView
@@ -45,29 +45,13 @@ class ComputerSeat:
         self.turns = ComputerTurns(window, bridge, blocked, pace_setting(settings))
         self.view = ComputerView(window, bridge, scene)
         self.view_action = self.view.action
-        self._held: list[QWidget] = []  # the docks' contents greyed while the computer moves
+        self._gate = WaitGate()  # the docks' contents greyed while the computer moves
 
     def gate(self, actions: Iterable[QAction], docks: Iterable[QDockWidget | None]) -> None:
         """While the computer is to move, grey `actions` (End step, Roll the die) with the
         reason, and the contents of `docks` where the acting side's pages are (air, combat,
-        the pocket...): what they offer is the computer's to do. Otherwise the actions are
-        left as they are and the docks given back."""
-        reason = self.turns.why_wait()
-        if reason is None:
-            for widget in self._held:
-                widget.setEnabled(True)
-            self._held.clear()
-            return
-        for action in actions:
-            action.setEnabled(False)
-            explain(action, reason)
-        for dock in docks:
-            if dock is None:
-                continue
-            widget = dock.widget()
-            if widget is not None and widget.isEnabled():
-                widget.setEnabled(False)
-                self._held.append(widget)
+        the pocket...): what they offer is the computer's to do (waitgate.py)."""
+        self._gate.hold(self.turns.why_wait(), actions, docks)
 
     def follow(self) -> None:
         """Look whether the computer is to move (after a replay the human left)."""

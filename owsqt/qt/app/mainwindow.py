@@ -24,6 +24,7 @@ from owsqt.qt.app.replaywatch import ReplayWatch
 from owsqt.qt.app.selection import Selection
 from owsqt.qt.app.statusline import StatusLine
 from owsqt.qt.app.undoreasons import explain_undo, replay_gates
+from owsqt.qt.app.waitgate import WaitGate
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.counters.items import CounterLayer
 from owsqt.qt.counters.markers import HexMarkerLayer
@@ -113,6 +114,7 @@ class MainWindow(WindowMenus):
         # Against the computer: its turns, its view, and what the human waits for (issue 38).
         settings = newgamememory.settings()
         self.computer = ComputerSeat(self, self.bridge, self.scene, self.replays.blocks, settings)
+        self.email_gate = WaitGate()  # issue 39: the waiting side offers no step of the other
         self.replay.finished.connect(self.computer.follow)
         self.turn_bar = TurnBar([self.end_step_action, self.roll_action], self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
@@ -187,6 +189,9 @@ class MainWindow(WindowMenus):
         self.hint.follow()  # a message about a state that is gone goes with it
         replay_gates(replaying, *self._played())
         self.computer.gate(self._played(), self._acting_docks())  # while the computer moves
+        waiting = self.email.why_wait()  # by e-mail, while the opponent's file is awaited
+        commands = (*self._played(), *self.rule_actions.actions(), *self.features.combat.actions())
+        self.email_gate.hold(waiting, commands, self._acting_docks())
         self.replay_action.setEnabled(bool(self.session.entries))
         self.email.refresh()
         self.fog.refresh()

@@ -140,12 +140,23 @@ class EmailPlay(QObject):
         if waiting:
             return f"Waiting for your opponent's file: {waiting} ({_where(self.open_action)})"
         if exchange.waiting_for_opponent():
-            opponent = self._own_side().opponent.title
-            return (
-                f"Your part is done: the game waits for the {opponent} player. "
-                f"Send your file ({_where(self.send_action)})"
-            )
+            return self._send_him()
         return text
+
+    def why_wait(self) -> str | None:
+        """Why the player at this computer waits in an e-mail game (None: he acts, or the
+        game is not by e-mail): his file sent, or the game his opponent's to play on."""
+        exchange = self.session.email
+        if exchange is None:
+            return None
+        waiting = exchange.why_not_act()
+        if waiting:
+            return f"waiting for your opponent's file: {waiting}"
+        return self._send_him() if exchange.waiting_for_opponent() else None
+
+    def _send_him(self) -> str:
+        opponent = self._own_side().opponent.title
+        return f"Waiting for the {opponent} player: send him your file ({_where(self.send_action)})"
 
     # --- standing orders -------------------------------------------------------------------
 
