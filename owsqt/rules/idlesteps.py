@@ -131,11 +131,7 @@ def _movers(ruleset: Ruleset, state: GameState) -> bool:
 
 
 def _ring_forces(ruleset: Ruleset, state: GameState) -> str | None:
-    if (
-        rolls_due(state)
-        or releases_due(state)
-        or any(movable_units(ruleset, state, hex_) for hex_ in state.stacks)
-    ):
+    if rolls_due(state) or releases_due(state) or _movers(ruleset, state):
         return None
     return "no Ring army is due a release roll and no Ring unit may move"
 

@@ -132,3 +132,20 @@ def test_18_1_under_the_fog_of_war_a_step_whose_idleness_reads_hidden_units_wait
     assert forced(shipped, fogged) is None  # 5.1 reads the German units' strengths
     found = forced(shipped, clear)
     assert found is not None and found[1].rule == "5.1"
+
+
+def test_3_1_5_2_the_ring_segment_waits_while_a_freed_unit_may_step_and_passes_after(shipped):
+    from fractions import Fraction
+
+    from owsqt.rules.core.state import MovementState
+    from tests.rules.ringkit import campaign_setup, piece_next_to_pocket, ring_segment
+
+    state = ring_segment(campaign_setup(shipped))
+    piece = piece_next_to_pocket(shipped, state)
+    freed = replace(state.ring, freed=FrozenMap({"su-64a": piece}))
+    state = replace(state, ring=freed, options=(STEPS_PASS,))
+    assert forced(shipped, state) is None  # 5.2: the released piece may move
+    # in motion with no movement point left (8.1): no step is left to it
+    still = replace(state, movement=MovementState(moving=FrozenMap({piece: Fraction(0)})))
+    found = forced(shipped, still)
+    assert found is not None and found[1].rule == "5.2"
