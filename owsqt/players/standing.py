@@ -26,7 +26,7 @@ The questions and their answers (the first answer listed is the usual choice):
 - `retreat` (11.7): the retreat path, `supply`: the first the rules offer (toward a friendly
   supply source, fewest losses first);
 - `special-fire` (11.7): a stack retreating or displaced through this side's ZOC is fired
-  at (`fire`), or let pass (`hold`).
+  at (`fire`), or let pass (`hold`); the side's order only (no stack of his is asked).
 """
 
 from __future__ import annotations

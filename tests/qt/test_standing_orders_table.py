@@ -124,3 +124,29 @@ def test_new_game_chooses_standing_orders_given_with_the_first_file(
     given = [e for e in session.entries if e.kind is EntryKind.ORDERS]
     assert [e.field("orders") for e in given] == ["return-fire=hold"]
     session.close()
+
+
+def test_a_counters_menu_gives_its_stack_orders_of_its_own(qtbot, shipped, tmp_path, monkeypatch):
+    window = email_window(qtbot, shipped, tmp_path)
+    german = next(u for u in sorted(window.session.state.units) if u.startswith("de-6pz-11pzr"))
+    soviet = next(u for u in sorted(window.session.state.units) if u.startswith("su-"))
+    assert not any(
+        a.text().startswith("Standing orders")
+        for a in window.context_menus.unit_menu_for(soviet).actions()
+    )  # not his side's
+    menu = window.context_menus.unit_menu_for(german)
+    entry = next(a for a in menu.actions() if a.text() == "Standing orders for this &stack…")
+    assert entry.isEnabled()
+
+    def chosen(dialog):
+        assert dialog.choices["optional"].itemText(0) == "As my side's orders"
+        dialog.set_orders({"optional": "check"})
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(email_play.StandingOrdersDialog, "exec", chosen)
+    entry.trigger()
+    given = window.session.entries[-1]
+    assert given.kind is EntryKind.ORDERS
+    assert (given.field("orders"), given.field("stacks")) == ("-", f"{german}:optional=check")
+    _, stacks = window.session.email.orders_of(Player.GERMAN)
+    assert stacks == FrozenMap({german: FrozenMap({"optional": "check"})})

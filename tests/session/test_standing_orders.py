@@ -207,3 +207,25 @@ def test_pbem_orders_given_after_sending_are_refused(shipped):
     exchange.send(exchange.german)
     with pytest.raises(ValueError, match="open their reply"):
         exchange.german.email.give_orders(FrozenMap({"optional": "retreat"}))
+
+
+def test_a_stacks_own_order_answers_before_its_sides(shipped, game):
+    index, entry = first_answer(game)
+    writer, text = game[index]
+    cut = text[: text.index(f"\n#{entry.number} ") + 1]  # the file up to the answer
+    before = game_from_text(shipped, cut).state
+    side = Player(writer).opponent
+    question, answer = (entry.field("order") or "").split("=")
+    found = ordered(shipped, before, side, {question: answer})
+    assert found is not None and found[:2] == (question, answer)
+    combat = before.combat
+    asked = combat.pending.units if combat.pending is not None else combat.defending
+    other = next((a for a in QUESTIONS[question].answers if a != answer), None)
+    if other is None:  # one answer only: the stack's order cannot differ, only be given
+        other = answer
+    unit = sorted(asked)[0]
+    by_stack = ordered(shipped, before, side, {question: answer}, {unit: {question: other}})
+    assert by_stack is not None and by_stack[1] == other
+    # a stack's order alone answers too; another stack's does not
+    assert ordered(shipped, before, side, {}, {unit: {question: answer}}) is not None
+    assert ordered(shipped, before, side, {}, {"no-such-unit": {question: answer}}) is None

@@ -36,6 +36,8 @@ class ContextMenus:
     ) -> None:
         self._window, self._ruleset, self._bridge = window, ruleset, bridge
         self._features, self._blocked = features, blocked
+        # a counter's entries of the kind of play (e-mail: the stack's standing orders)
+        self.play_entries: Callable[[QMenu, str], None] | None = None
 
     def _order(self, action: Action) -> None:
         """Submit from a menu, which has no use for the outcome: the window shows it."""
@@ -75,4 +77,6 @@ class ContextMenus:
             add_unit_orders(menu, ruleset, game, unit_id, order)
         self._features.combat.add_menu_entries(menu, state.hex)
         self._features.setup.add_menu_entries(menu, unit_id)  # 19.0: Return to tray
+        if self.play_entries is not None:
+            self.play_entries(menu, unit_id)
         return menu

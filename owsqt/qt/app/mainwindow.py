@@ -95,6 +95,7 @@ class MainWindow(WindowMenus):
         self.view.map_context_requested.connect(menus.map_menu)
         self._shown_once = False
         self.email = EmailPlay(self, self.bridge)
+        menus.play_entries = self.email.add_stack_entry  # e-mail: a stack's standing orders
         self.bridge.set_gate(self.replays.blocks)
         self.bridge.changed.connect(self.refresh)
         self.fog = FogToggle(self, self.bridge)  # 18.1: first, so a new game starts fogged

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 
 from owsqt.journal import pbem
 from owsqt.journal.identity import fingerprint
@@ -24,6 +24,7 @@ from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.offthread import run_off_thread
 from owsqt.qt.play.ordersdialog import StandingOrdersDialog
 from owsqt.rules.core.actions import EndStep
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.setup.placing import setup_rule
@@ -178,6 +179,48 @@ class EmailPlay(QObject):
         finally:
             self._bridge.refresh()
         self._say(f"Standing orders given: they go with your next file ({len(chosen)} answered)")
+
+    def add_stack_entry(self, menu: QMenu, unit_id: str) -> None:
+        """A counter's menu in an e-mail game, for a unit of this player's side: 'Standing
+        orders for this stack…', greyed with why when he may not give orders now."""
+        exchange = self.session.email
+        side = self._side() if exchange is not None else None
+        if exchange is None or side is None:
+            return
+        if self.ruleset.catalogue.ground[unit_id].player is not side:
+            return
+        action = menu.addAction("Standing orders for this &stack…")
+        reason = exchange.why_not_give_orders()
+        action.setEnabled(reason is None)
+        action.setToolTip(
+            "How your opponent's program answers the questions about this stack alone"
+            if reason is None
+            else f"Not now: {reason}"
+        )
+        action.triggered.connect(lambda: self.stack_orders(unit_id))
+
+    def stack_orders(self, unit_id: str) -> None:
+        """Show the orders the stack of `unit_id` has of its own, to change; given, they go
+        with the next file."""
+        exchange = self._exchange()
+        orders, stacks = exchange.orders_of(self._own_side())
+        name = self.ruleset.catalogue.ground[unit_id].name
+        dialog = StandingOrdersDialog(self._window, stacks.get(unit_id, {}), stack=name)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        kept = {u: o for u, o in stacks.items() if u != unit_id}
+        if dialog.orders():
+            kept[unit_id] = dialog.orders()
+        if kept == dict(stacks):
+            return
+        try:
+            exchange.give_orders(orders, FrozenMap(kept))
+        except (OSError, ValueError) as error:
+            self._warn("Cannot give standing orders", f"{_reason(error)}\n\nNone were given.")
+            return
+        finally:
+            self._bridge.refresh()
+        self._say(f"Standing orders for the stack of {name} given: they go with your next file")
 
     # --- sending ---------------------------------------------------------------------------
 

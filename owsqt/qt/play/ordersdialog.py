@@ -27,6 +27,12 @@ INTRO = (
     "and your program checks every answer when his file comes back. They go with the next "
     "file you send, and you may change them with any file. Not used under the fog of war."
 )
+AS_SIDE = "As my side's orders"
+STACK_QUESTIONS = ("lead", "return-fire", "losses", "optional", "retreat")  # of a stack attacked
+STACK_INTRO = (
+    "The orders of the stack of {stack} alone: each question asked about it is answered so, "
+    "before your side's orders. They go with the next file you send."
+)
 USUAL = {  # the orders the button "Usual orders" sets: every question answered, retreating
     "lead": "best",
     "return-fire": "fire",
@@ -40,18 +46,27 @@ USUAL = {  # the orders the button "Usual orders" sets: every question answered,
 class StandingOrdersDialog(QDialog):
     """The player's standing orders, one choice a question; `orders()` when accepted."""
 
-    def __init__(self, parent: QWidget | None, orders: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None,
+        orders: Mapping[str, str],
+        stack: str | None = None,
+    ) -> None:
+        """`stack`: the name of the stack whose own orders these are (None: the side's)."""
         super().__init__(parent)
-        self.setWindowTitle("Standing orders")
+        self.setWindowTitle("Standing orders" if stack is None else f"Standing orders: {stack}")
+        ask = ASK if stack is None else AS_SIDE
         layout = QVBoxLayout(self)
-        intro = QLabel(INTRO)
+        intro = QLabel(INTRO if stack is None else STACK_INTRO.format(stack=stack))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
         self.choices: dict[str, QComboBox] = {}
         for name, question in QUESTIONS.items():
+            if stack is not None and name not in STACK_QUESTIONS:
+                continue
             box = QComboBox()
-            box.addItem(ASK, None)
+            box.addItem(ask, None)
             for answer in question.answers:
                 box.addItem(_first_up(ANSWER_WORDS[answer]), answer)
             box.setCurrentIndex(max(box.findData(orders.get(name)), 0))
@@ -67,8 +82,12 @@ class StandingOrdersDialog(QDialog):
         usual = buttons.addButton("&Usual orders", QDialogButtonBox.ButtonRole.ResetRole)
         usual.setToolTip("Answer every question: the best lead, fire back, retreat when hit")
         usual.clicked.connect(lambda: self.set_orders(USUAL))
-        none = buttons.addButton("Ask me &always", QDialogButtonBox.ButtonRole.ResetRole)
-        none.setToolTip("No standing orders: every question comes to you by file")
+        if stack is None:
+            none = buttons.addButton("Ask me &always", QDialogButtonBox.ButtonRole.ResetRole)
+            none.setToolTip("No standing orders: every question comes to you by file")
+        else:
+            none = buttons.addButton("As my &side's", QDialogButtonBox.ButtonRole.ResetRole)
+            none.setToolTip("No orders of its own: the stack is answered by your side's orders")
         none.clicked.connect(lambda: self.set_orders({}))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
