@@ -44,7 +44,7 @@ from typing import Any
 from owsqt.rules import endstep
 from owsqt.rules.air import allocation
 from owsqt.rules.air.allocation import STEP_THREE, allocation_step
-from owsqt.rules.air.charts import flying_weather, units_in
+from owsqt.rules.air.charts import flying_weather, units_in, weather_of
 from owsqt.rules.air.strikes import mission_aircraft
 from owsqt.rules.core.actions import Action, AllocateAir, EndStep
 from owsqt.rules.core.events import Event, Passed
@@ -82,13 +82,8 @@ def _allocation(ruleset: Ruleset, state: GameState) -> str | None:
     if allocation_step(ruleset, state) is not None:
         return None
     if not flying_weather(ruleset, state):
-        return f"no air unit flies on turn {state.turn} (4.2: {_weather(ruleset, state)})"
+        return f"no air unit flies on turn {state.turn} (4.2: {weather_of(ruleset, state)})"
     return "every side has allocated its air units"
-
-
-def _weather(ruleset: Ruleset, state: GameState) -> str:
-    track = ruleset.turn_record_track
-    return track[state.turn - 1].weather.lower() if 0 < state.turn <= len(track) else "no turn"
 
 
 def _air_combat(ruleset: Ruleset, state: GameState) -> str | None:
@@ -112,10 +107,10 @@ def _thunderclap(ruleset: Ruleset, state: GameState) -> str | None:
 
 
 def _sixth_army(ruleset: Ruleset, state: GameState) -> str | None:
-    if not placing_now(state) and not units_move(state):
+    placing = placing_now(state)
+    if not placing and not units_move(state):
         return "Operation Thunderclap is not under way"
-    placing = placing_now(state) and waiting_units(ruleset, state)
-    if fog_on(state) or placing or _movers(ruleset, state):
+    if fog_on(state) or (placing and waiting_units(ruleset, state)) or _movers(ruleset, state):
         return None  # 18.1: which Sixth Army units may still move is the German's to know
     return "no Sixth Army unit is left to place or to move"
 

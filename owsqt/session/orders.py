@@ -92,9 +92,7 @@ class StandingOrders:
         problem = orders_problem(orders) or next(
             (p for o in stacks.values() if (p := orders_problem(o)) is not None), None
         )
-        unknown = sorted(u for u in stacks if u not in self._game.state.units)
-        if problem is None and unknown:
-            problem = f"there is no unit {unknown[0]!r} in this game"
+        problem = problem or self._unknown_unit(stacks)
         if problem is not None:
             raise ValueError(problem)
         fields = [("orders", orders_text(orders))]
@@ -111,18 +109,21 @@ class StandingOrders:
 
     def take(self, entry: Entry) -> None:
         """An `orders` entry, written here or read from a file: its side's orders now."""
+        given = entry.field("stacks")
         try:
             orders = orders_from_text(entry.field("orders") or "")
-            stacks = (
-                stacks_from_text(entry.field("stacks") or "") if entry.field("stacks") else None
-            )
+            stacks = stacks_from_text(given) if given is not None else FrozenMap()
         except ValueError as error:
             raise JournalError(str(error), entry.number) from None
-        units = self._game.state.units
-        unknown = sorted(u for u in (stacks or {}) if u not in units)
-        if unknown:
-            raise JournalError(f"there is no unit {unknown[0]!r} in this game", entry.number)
-        self._orders[entry.by or ""] = (orders, stacks or FrozenMap())
+        unknown = self._unknown_unit(stacks)
+        if unknown is not None:
+            raise JournalError(unknown, entry.number)
+        self._orders[entry.by or ""] = (orders, stacks)
+
+    def _unknown_unit(self, stacks: Mapping[str, Orders]) -> str | None:
+        """Why the stacks' orders name a unit the game does not hold (None: they do not)."""
+        unknown = sorted(u for u in stacks if u not in self._game.state.units)
+        return f"there is no unit {unknown[0]!r} in this game" if unknown else None
 
     def answer(self, mine: frozenset[str]) -> None:
         """Answer, by the opponent's orders, every question the game asks him now."""

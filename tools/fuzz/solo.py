@@ -94,12 +94,12 @@ class GameReport:
     @property
     def files_per_turn(self) -> float:
         """[e-mail play] The files sent for each game turn played."""
-        return self.files / self.turns if self.turns else 0.0
+        return _per_turn(self.files, self.turns)
 
     @property
     def ordered_files_per_turn(self) -> float:
         """[e-mail play] The same, in the game played with standing orders."""
-        return self.ordered_files / self.ordered_turns if self.ordered_turns else 0.0
+        return _per_turn(self.ordered_files, self.ordered_turns)
 
     def line(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in sorted(self.kinds.items()))
@@ -123,6 +123,10 @@ class GameReport:
             f"seed {self.seed} ({self.setting.name()}): {self.actions} actions ({counts}) "
             f"in {self.seconds:.2f} s{ended}{files}{refused}"
         )
+
+
+def _per_turn(files: int, turns: int) -> float:
+    return files / turns if turns else 0.0
 
 
 class Invariants:
@@ -189,7 +193,7 @@ class Invariants:
             or state.phase is Phase.GAME_OVER
         ):
             return []
-        rng = random.Random(0)  # the candidates of a step that may pass are all offered
+        rng = random.Random(0)  # a fixed draw: the same sample of candidates every time
         for candidate in candidate_actions(ruleset, state, rng):
             if not isinstance(candidate, EndStep) and judge(ruleset, state, candidate).legal:
                 return []

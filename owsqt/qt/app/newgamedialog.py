@@ -524,7 +524,7 @@ class NewGameDialog(QDialog):
         computer = self._play_radios[Play.COMPUTER].isChecked()
         for widget in (self.side_label, *self._side_radios.values()):
             widget.setEnabled(email)
-        fog = self.fog_box.isChecked() if hasattr(self, "fog_box") else False
+        fog = self.fog_box.isChecked()
         self.orders_button.setEnabled(email and not fog)
         self.orders_button.setToolTip(ORDERS_TIPS[email and not fog])
         self.computer_choice.setEnabled(computer)

@@ -9,7 +9,7 @@ opponent's reply is opened."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings
@@ -20,6 +20,7 @@ from owsqt.journal import pbem
 from owsqt.journal.identity import fingerprint
 from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError
+from owsqt.players.standing import Orders
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.offthread import run_off_thread
 from owsqt.qt.play.ordersdialog import StandingOrdersDialog
@@ -134,25 +135,17 @@ class EmailPlay(QObject):
 
     def hint(self, text: str) -> str:
         """The step hint, or in e-mail play what the exchange waits for when it is not you."""
-        exchange = self.session.email
-        if exchange is None:
-            return text
-        waiting = exchange.why_not_act()
-        if waiting:
-            return f"Waiting for your opponent's file: {waiting} ({_where(self.open_action)})"
-        if exchange.waiting_for_opponent():
-            return self._send_him()
-        return text
+        return self.why_wait() or text
 
     def why_wait(self) -> str | None:
-        """Why the player at this computer waits in an e-mail game (None: he acts, or the
-        game is not by e-mail): his file sent, or the game his opponent's to play on."""
+        """Why the player at this computer waits in an e-mail game, and what to do (None: he
+        acts, or the game is not by e-mail): his file sent, or the game his opponent's."""
         exchange = self.session.email
         if exchange is None:
             return None
         waiting = exchange.why_not_act()
         if waiting:
-            return f"waiting for your opponent's file: {waiting}"
+            return f"Waiting for your opponent's file: {waiting} ({_where(self.open_action)})"
         return self._send_him() if exchange.waiting_for_opponent() else None
 
     def _send_him(self) -> str:
@@ -169,16 +162,8 @@ class EmailPlay(QObject):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         chosen = dialog.orders()
-        if chosen == orders:
-            return
-        try:
-            exchange.give_orders(chosen, stacks)
-        except (OSError, ValueError) as error:
-            self._warn("Cannot give standing orders", f"{_reason(error)}\n\nNone were given.")
-            return
-        finally:
-            self._bridge.refresh()
-        self._say(f"Standing orders given: they go with your next file ({len(chosen)} answered)")
+        if chosen != orders:
+            self._give(chosen, stacks, f"Standing orders given ({len(chosen)} answered)")
 
     def add_stack_entry(self, menu: QMenu, unit_id: str) -> None:
         """A counter's menu in an e-mail game, for a unit of this player's side: 'Standing
@@ -189,6 +174,7 @@ class EmailPlay(QObject):
             return
         if self.ruleset.catalogue.ground[unit_id].player is not side:
             return
+        menu.addSeparator()
         action = menu.addAction("Standing orders for this &stack…")
         reason = exchange.why_not_give_orders()
         action.setEnabled(reason is None)
@@ -211,16 +197,19 @@ class EmailPlay(QObject):
         kept = {u: o for u, o in stacks.items() if u != unit_id}
         if dialog.orders():
             kept[unit_id] = dialog.orders()
-        if kept == dict(stacks):
-            return
+        if kept != dict(stacks):
+            self._give(orders, FrozenMap(kept), f"Standing orders for the stack of {name} given")
+
+    def _give(self, orders: Orders, stacks: Mapping[str, Orders], said: str) -> None:
+        """Give the side's `orders` and `stacks`' own, and say so; a refusal is shown."""
         try:
-            exchange.give_orders(orders, FrozenMap(kept))
+            self._exchange().give_orders(orders, stacks)
         except (OSError, ValueError) as error:
             self._warn("Cannot give standing orders", f"{_reason(error)}\n\nNone were given.")
             return
         finally:
             self._bridge.refresh()
-        self._say(f"Standing orders for the stack of {name} given: they go with your next file")
+        self._say(f"{said}: they go with your next file")
 
     # --- sending ---------------------------------------------------------------------------
 
