@@ -76,6 +76,15 @@ class IdleStep:
     rule: str
     idle: Idle
     public: bool = True
+    fogged: Idle | None = None  # 18.1: the part of `idle` that reads only what both know
+
+
+def _test(step: IdleStep, state: GameState) -> Idle | None:
+    """The test that says whether `step` passes now: under the fog of war, only one that
+    reads what both sides know (18.1)."""
+    if not fog_on(state) or step.public:
+        return step.idle
+    return step.fogged
 
 
 def _allocation(ruleset: Ruleset, state: GameState) -> str | None:
@@ -107,12 +116,18 @@ def _thunderclap(ruleset: Ruleset, state: GameState) -> str | None:
 
 
 def _sixth_army(ruleset: Ruleset, state: GameState) -> str | None:
-    placing = placing_now(state)
-    if not placing and not units_move(state):
-        return "Operation Thunderclap is not under way"
-    if fog_on(state) or (placing and waiting_units(ruleset, state)) or _movers(ruleset, state):
-        return None  # 18.1: which Sixth Army units may still move is the German's to know
-    return "no Sixth Army unit is left to place or to move"
+    idle = _no_thunderclap(ruleset, state)
+    if idle is not None or (placing_now(state) and waiting_units(ruleset, state)):
+        return idle
+    return None if _movers(ruleset, state) else "no Sixth Army unit is left to place or to move"
+
+
+def _no_thunderclap(ruleset: Ruleset, state: GameState) -> str | None:
+    """[5.1] The Sixth Army's step while Thunderclap is not under way: public, where which
+    Sixth Army units may still move is the German's to know (18.1)."""
+    if placing_now(state) or units_move(state):
+        return None
+    return "Operation Thunderclap is not under way"
 
 
 def _movers(ruleset: Ruleset, state: GameState) -> bool:
@@ -149,7 +164,7 @@ IDLE_STEPS: dict[Segment, IdleStep] = {
     Segment.AIR_BOMBARDMENT: IdleStep("4.6", _air_bombardment),
     Segment.INTERDICTION: IdleStep("4.5", _interdiction),
     Segment.THUNDERCLAP_INITIATION: IdleStep("5.1", _thunderclap, public=False),
-    Segment.SIXTH_ARMY_ACTIVATION: IdleStep("5.1", _sixth_army),
+    Segment.SIXTH_ARMY_ACTIVATION: IdleStep("5.1", _sixth_army, False, _no_thunderclap),
     Segment.SOVIET_RING_FORCES: IdleStep("5.2", _ring_forces, public=False),
     Segment.INITIATIVE_DETERMINATION: IdleStep("6.1", _initiative),
     Segment.DISRUPTION_REMOVAL: IdleStep("17.2", _nobody_chooses),
@@ -171,9 +186,10 @@ def forced(ruleset: Ruleset, state: GameState) -> tuple[Action, Passed] | None:
     if allocating is not None:
         return allocating
     step = IDLE_STEPS.get(state.segment)
-    if step is None or (fog_on(state) and not step.public):
+    test = None if step is None else _test(step, state)
+    if step is None or test is None:
         return None
-    why = step.idle(ruleset, state)
+    why = test(ruleset, state)
     if why is None:
         return None
     end = EndStep(player=state.active)

@@ -35,6 +35,7 @@ from owsqt.rules.pocket.thunderclap import readiness
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import new_game
 from tests.rules.thunderkit import AT_10, PANZER_1, PANZER_2, SIXTH_ARMY, SIXTH_HQ_6PZ, on
+from tools.fuzz.solo import Invariants
 
 GERMAN = Player.GERMAN
 
@@ -139,7 +140,11 @@ def test_5_1_a_scripted_thunderclap_in_the_campaign(shipped, pocket_start):
     assert found is not None and found[1].what == (
         "the sixth army activation segment passes: no Sixth Army unit is left to place or to move"
     )
-    assert forced(shipped, replace(still, options=(FOG_OF_WAR, STEPS_PASS))) is None
+    fogged = replace(still, options=(FOG_OF_WAR, STEPS_PASS))
+    assert forced(shipped, fogged) is None
+    # and the fuzzer's 3.1 invariant knows why it waits there: the German must end it
+    assert Invariants(shipped).waiting_on_nobody(shipped, fogged) == []
+    assert Invariants(shipped).waiting_on_nobody(shipped, still) != []
     moves = [c for c in legal_candidates(shipped, state, seed) if isinstance(c, MoveStack)]
     assert moves and all(set(m.units) <= set(SIXTH_ARMY) for m in moves)
     state = strict(shipped, state, moves[0])
