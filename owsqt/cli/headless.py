@@ -362,8 +362,8 @@ def verify(args: argparse.Namespace) -> int:
     exchange = session.email
     if exchange is not None:
         say(f"  dice: {exchange.dice_report()}; files sent: {exchange.files_sent}")
-        for side, number in sorted(exchange.open_seals.items()):
-            say(f"  the {side} bid sealed at entry {number} is not shown yet (6.1)")
+        for line in exchange.sealed_described():
+            say(f"  {line}")
         note = exchange.not_as_sent()  # a player's copy between sends, or a file cut short
         if note:
             say(f"  {note}")

@@ -113,6 +113,7 @@ class EntryKind(StrEnum):
     JOIN = "join"  # e-mail play: the second player's key, his first shares of the dice
     REVEAL = "reveal"  # e-mail play: a file's first entry, its writer's share of its dice
     SEAL = "seal"  # e-mail play: a secret action committed now, shown later (6.1 bids)
+    SHOW = "show"  # e-mail play: a bid sealed ahead shown once both are in (6.1)
     SEND = "send"  # e-mail play: the end of a file sent to the opponent
     TELL = "tell"  # e-mail play under fog of war: an entry's public part, its action sealed
     OPEN = "open"  # e-mail play under fog of war: at the end, the secret of a side's seals
@@ -781,7 +782,8 @@ _RECORDS: dict[EntryKind, tuple[str, tuple[tuple[str, ...], ...]]] = {
     # per-file dice brings the writer's fresh share and his next commitment
     EntryKind.JOIN: ("=", (("key",), ("key", "share"))),
     EntryKind.REVEAL: ("=", (("share",),)),
-    EntryKind.SEAL: ("=", (("seal", "box"),)),
+    EntryKind.SEAL: ("=", (("seal", "box"), ("seal", "box", "for"))),
+    EntryKind.SHOW: ("=", (("seal", "nonce"),)),
     EntryKind.SEND: ("=", (("file", "to"), ("file", "to", "fresh", "commit"))),
     EntryKind.OPEN: ("=", (("secret",),)),
     EntryKind.ORDERS: ("=", (("orders",), ("orders", "stacks"))),

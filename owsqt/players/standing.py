@@ -27,6 +27,11 @@ The questions and their answers (the first answer listed is the usual choice):
   supply source, fewest losses first);
 - `special-fire` (11.7): a stack retreating or displaced through this side's ZOC is fired
   at (`fire`), or let pass (`hold`); the side's order only (no stack of his is asked).
+
+A question the rules answer themselves needs no order: the lead of a stack with one unit
+that may lead and no gun that may fire in its defence (11.3, 12.4), a retreat along the
+only path open (11.7). With no order for it, it is answered `only` (`FORCED`), as a step
+that needs nobody passes by itself (3.1).
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from owsqt.rules.combat.leads import default_lead
+from owsqt.rules.combat.leads import default_lead, poor_lead
+from owsqt.rules.combat.legal import bombarding_guns
 from owsqt.rules.combat.losses import LossPriorities
 from owsqt.rules.combat.prepared import alive, defenders, engaged_attackers, step_actor
 from owsqt.rules.combat.results import (
@@ -62,6 +68,7 @@ from owsqt.rules.engine import judge
 from owsqt.rules.fog.option import fog_on
 from owsqt.rules.scenario.ruleset import Ruleset
 
+FORCED = "only"  # the answer the rules force, with no order given for the question
 Orders = FrozenMap[str, str]
 """A side's standing orders: question -> answer, the questions it does not name asked."""
 
@@ -145,11 +152,35 @@ def ordered(
         return None
     answer = _stack_answer(state, question, stacks or {}) or orders.get(question)
     if answer is None:
-        return None
-    action = _ANSWERS[question](ruleset, state, side, answer)
+        answer, action = FORCED, _forced(ruleset, state, side, question)
+    else:
+        action = _ANSWERS[question](ruleset, state, side, answer)
     if action is None or not judge(ruleset, state, action).legal:
         return None
     return question, answer, action
+
+
+def _forced(ruleset: Ruleset, state: GameState, side: Player, question: str) -> Action | None:
+    """The one answer the rules leave to `question`, if they leave one (FORCED)."""
+    forced = _FORCED.get(question)
+    return forced(ruleset, state, side) if forced is not None else None
+
+
+def _forced_lead(ruleset: Ruleset, state: GameState, side: Player) -> Action | None:
+    """[11.3, 12.4] A single unit that may lead, and no gun that may fire in defence."""
+    combat = _combat(state)
+    units = defenders(state, combat)
+    good = [u for u in units if not poor_lead(ruleset, u)] or list(units)
+    if len(good) == 1 and not bombarding_guns(ruleset, state, side, combat.target):
+        return Defend(player=side, lead=good[0])
+    return None
+
+
+def _forced_retreat(ruleset: Ruleset, state: GameState, side: Player) -> Action | None:
+    """[11.7] A single retreat path open."""
+    if len(retreat_options(ruleset, state, _pending(state)).paths) == 1:
+        return _retreat(ruleset, state, side, FORCED)
+    return None
 
 
 def _stack_answer(
@@ -224,6 +255,10 @@ def _pending(state: GameState) -> PendingResult:
     return pending
 
 
+_FORCED: dict[str, Callable[[Ruleset, GameState, Player], Action | None]] = {
+    "lead": _forced_lead,
+    "retreat": _forced_retreat,
+}
 _ANSWERS: dict[str, Callable[[Ruleset, GameState, Player, str], Action | None]] = {
     "lead": _lead,
     "return-fire": _return_fire,

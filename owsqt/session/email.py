@@ -40,13 +40,15 @@ from owsqt.journal.textformat import (
 )
 from owsqt.players.standing import Orders
 from owsqt.rules.actors import acting_side, who_acts
-from owsqt.rules.core.actions import Action
+from owsqt.rules.core.actions import Action, AllocateAir, DeclareAttacks
+from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.state import GameState
 from owsqt.rules.core.steps import Phase
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.engine import Outcome
 from owsqt.rules.worlds.takein import TakeIn
 from owsqt.session import exchangenotes as notes
+from owsqt.session import secrets
 from owsqt.session.emailimport import ImportReport, import_file
 from owsqt.session.exchangegame import Game
 from owsqt.session.filerules import (
@@ -60,11 +62,16 @@ from owsqt.session.fogmail import check_opened
 from owsqt.session.orders import Stacks, StandingOrders
 from owsqt.session.problems import EMAIL_RULE, Problem
 from owsqt.session.sealedbids import SealedBids
+from owsqt.session.secrets import ALLOCATION, BID, Secret, due
 from owsqt.session.sentfiles import LastSent
 
 FOG_NO_ORDERS = (
     "standing orders are not used under the fog of war (18.1): each program plays on its "
     "own world, where the answers they give may differ"
+)
+FOG_NO_AHEAD = (
+    "bids and air allocations are not sealed ahead under the fog of war (18.1): each side "
+    "makes its own at its step, on its own world"
 )
 
 
@@ -103,8 +110,59 @@ class EmailExchange:
 
     @property
     def open_seals(self) -> dict[str, int]:
-        """Actions sealed and not shown yet (6.1, 4.3): side -> the entry that sealed it."""
+        """The current step's actions sealed and not shown yet (6.1, 4.3): side -> the entry
+        that sealed it."""
         return self._bids.open_seals
+
+    def sealed_described(self) -> list[str]:
+        """Every sealed action not made yet, in words (6.1, 4.3)."""
+        return self._bids.described()
+
+    def bid_ahead(self, planned: int) -> None:
+        """[6.1] Seal this player's bid of `planned` attacks for the next Initiative Phase in
+        the file he writes now (sealedbids.py): made at its step without a file going back
+        and forth for it. ValueError saying why it cannot be sealed now."""
+        side = self._own_side()
+        self._seal_ahead(DeclareAttacks(player=side, planned=planned), BID)
+
+    def allocate_ahead(self, missions: Mapping[str, AirBox]) -> None:
+        """[4.3] Seal this player's next air allocation (steps 1 and 2), his air units to
+        `missions`, in the file he writes now: made at its step with those of them still
+        ready then. ValueError saying why it cannot be sealed now."""
+        side = self._own_side()
+        self._seal_ahead(AllocateAir(player=side, missions=FrozenMap(missions)), ALLOCATION)
+
+    def why_not_bid_ahead(self) -> str | None:
+        """Why this player may not seal his next bid now (None: he may)."""
+        return self.why_not_seal_ahead(BID)
+
+    def why_not_seal_ahead(self, secret: Secret) -> str | None:
+        """Why this player may not seal his next `secret` now (None: he may)."""
+        if self._duties is not None:
+            return FOG_NO_AHEAD
+        reason = self.why_not_act() or file_full(self._game.entries)
+        if reason is not None:
+            return reason
+        return self._bids.why_not_ahead(self._own_side(), secret)
+
+    def _seal_ahead(self, action: Action, secret: Secret) -> None:
+        """Seal `action` ahead; at its step and his to make now, it is made as at the step."""
+        reason = self.why_not_seal_ahead(secret)
+        if reason is not None:
+            raise ValueError(reason)
+        assert action.player is not None
+        state = self._game.state
+        if due(self._game.ruleset, secret, state.turn, action.player, state):
+            outcome = self._game.submit(action)
+            if not outcome.applied:
+                raise ValueError("; ".join(v.message for v in outcome.verdict.violations))
+            return
+        self.begin_file()
+        self._bids.seal_ahead(action, secret)
+        self.after_entries()
+
+    def _own_side(self) -> Player:
+        return Player(sorted(self.local_sides)[0])
 
     def orders_of(self, side: Player) -> tuple[Orders, Stacks]:
         """`side`'s standing orders in force, his own and his stacks' (session/orders.py)."""
@@ -169,7 +227,7 @@ class EmailExchange:
         game = self._game
         if self._owed() is not None:  # 18.1: his answer to a strike, his seals
             return True
-        acting = {p.value for p in who_acts(game.ruleset, game.state)} - set(self._bids.open_seals)
+        acting = {p.value for p in who_acts(game.ruleset, game.state)} - self._bids.made_sealed()
         return bool(acting) and not acting & self.local_sides
 
     # --- joining, sending, importing -----------------------------------------------------
@@ -295,6 +353,9 @@ class EmailExchange:
 
     def seal(self, action: Action, before: GameState) -> bool:
         """[6.1, 4.3] Whether `action` is sealed instead of applied (sealedbids.py)."""
+        if secrets.to_seal(action, before) is None:
+            return False
+        self.begin_file()  # the seal's number is that of its entry, after any reveal
         return self._bids.seal(action, before)
 
     def after_entries(self) -> None:
@@ -322,7 +383,7 @@ class EmailExchange:
         acting = acting_side(self._game.ruleset, before, action)
         if entry.field("order") is not None:  # the writer answers by the other's orders
             broken.extend(self._orders.replayed(entry, action, before))
-        elif acting is not None and acting.value != entry.by:
+        elif acting is not None and acting.value != entry.by and entry.field("unseal") is None:
             broken.append(
                 (
                     EMAIL_RULE,
@@ -333,7 +394,7 @@ class EmailExchange:
             broken.append((EMAIL_RULE, DICE_NOT_AGREED))
         if open_roll_refused(action, self._game.header.mode):
             broken.append((EMAIL_RULE, OPEN_ROLL_REFUSED))
-        broken.extend(self._bids.replayed(entry, action))
+        broken.extend(self._bids.replayed(entry, action, before))
         return [Problem(entry.number, rule, message) for rule, message in broken]
 
     def replay_undo(self, entry: Entry, target: int) -> list[Problem]:
@@ -352,7 +413,11 @@ class EmailExchange:
         elif entry.kind is EntryKind.REVEAL:
             pass  # its share agreed the file's dice already (replay_entry)
         elif entry.kind is EntryKind.SEAL:
+            if self._duties is not None and entry.field("for") is not None:
+                raise JournalError(FOG_NO_AHEAD, entry.number)
             self._bids.take_seal(entry)
+        elif entry.kind is EntryKind.SHOW:
+            self._bids.take_show(entry)
         elif entry.kind is EntryKind.OPEN:
             self._take_open(entry)
         elif entry.kind is EntryKind.ORDERS:

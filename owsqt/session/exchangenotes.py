@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from owsqt.journal.textformat import Entry, EntryKind
 from owsqt.rules.core.vocabulary import Player
-from owsqt.session.secrets import ALLOCATION, BID
+from owsqt.session.secrets import ALLOCATION, BID, SECRETS
 
 REVEALED = "The dice seed is agreed: both players' shares are in."  # one seed (older games)
 
@@ -42,6 +42,16 @@ def opened(side: Player) -> str:
     return f"The {side.title} player opens every action he sealed (18.1)."
 
 
+def sealed_ahead(side: Player, what: str, turn: int) -> str:
+    """[6.1, 4.3] A bid or an air allocation sealed ahead of its step."""
+    return f"{side.title} {what} for turn {turn} sealed until both are in."
+
+
+def shown(side: Player, what: str, number: int) -> str:
+    """[6.1, 4.3] A bid or an allocation sealed ahead, shown once both are in."""
+    return f"The {side.title} player shows the {what} he sealed at entry {number}: both are in."
+
+
 def answered(side: Player) -> str:
     """[18.1, 4.6] The answer to a strike on a hidden stack."""
     return f"The {side.title} player tells what the strike found (18.1)."
@@ -57,7 +67,16 @@ def written_on(entry: Entry, file: int | None = None) -> tuple[tuple[str, ...], 
     if entry.kind is EntryKind.REVEAL:
         return ((REVEALED,),) if file is None else ((revealed(file),),)
     if entry.kind is EntryKind.SEAL:  # the sealed action is the writer's secret until shown
+        ahead = entry.field("for")
+        if ahead is not None:
+            word, _, turn = ahead.partition(" ")
+            what = SECRETS[word].what if word in SECRETS else word
+            return ((sealed_ahead(side, what, int(turn) if turn.isdigit() else 0),),)
         return tuple((sealed(side, secret.what),) for secret in (BID, ALLOCATION))
+    if entry.kind is EntryKind.SHOW:  # what it shows is a bid or an allocation
+        seal = entry.field("seal") or ""
+        number = int(seal[1:]) if seal[1:].isdigit() else 0
+        return tuple((shown(side, secret.what, number),) for secret in (BID, ALLOCATION))
     if entry.kind is EntryKind.SEND:
         return ((sent(entry.field("file") or "", entry.field("to") or ""),),)
     if entry.kind is EntryKind.OPEN:

@@ -33,19 +33,26 @@ def undo_refusal(
     return None
 
 
+# [Limits] Entries of a file kept for what the program writes by itself after the player's
+# last action: his seals made ahead and shown (6.1, 4.3), answers by standing orders, the send
+FILE_HEADROOM = 16
+
+
 def file_full(entries: Sequence[Entry]) -> str | None:
-    """[Limits] Why a player's file takes no more entries but his send: one file holds at
-    most MAX_FILE_ENTRIES (an opponent's program refuses a larger one)."""
+    """[Limits] Why a player's file takes no more of his actions: one file holds at most
+    MAX_FILE_ENTRIES (an opponent's program refuses a larger one), FILE_HEADROOM of them
+    kept for the send and what his program writes by itself."""
     held = 0
     for entry in reversed(entries):
         if entry.kind is EntryKind.SEND:
             break
         held += 1
-    if held < MAX_FILE_ENTRIES - 1:
+    if held < MAX_FILE_ENTRIES - 1 - FILE_HEADROOM:
         return None
     return (
         f"your file holds {held:,} entries since the last send, the most one file may "
-        f"hold ({MAX_FILE_ENTRIES:,}) but for its send: send it now"
+        f"hold ({MAX_FILE_ENTRIES:,}) but for its send and what your program writes by "
+        "itself: send it now"
     )
 
 

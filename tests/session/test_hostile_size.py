@@ -125,6 +125,7 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
     text = exchange.send(exchange.german)
     exchange.soviet.email.import_text(text)
     monkeypatch.setattr(filerules, "MAX_FILE_ENTRIES", 5)  # his program's; the German's as ever
+    monkeypatch.setattr(filerules, "FILE_HEADROOM", 0)
     soviet = game_from_text(shipped, exchange.soviet.text(), identity=exchange.soviet_key)
     for _ in range(3):
         must(soviet, RollDice(purpose="test", player=Player.SOVIET))
@@ -133,7 +134,7 @@ def test_defect_8_a_player_is_asked_to_send_before_his_file_is_more_than_one_fil
     (violation,) = refused.verdict.violations
     assert violation.message == (
         "your file holds 4 entries since the last send, the most one file may hold (5) but "
-        "for its send: send it now"
+        "for its send and what your program writes by itself: send it now"
     )
     _, reply = soviet.email.send()
     german = game_from_text(shipped, text, identity=exchange.german_key)

@@ -14,7 +14,7 @@ import pytest
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import EntryKind, JournalError, parse
-from owsqt.players.standing import QUESTIONS, ordered, orders_problem
+from owsqt.players.standing import FORCED, QUESTIONS, ordered, orders_problem
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.vocabulary import Player
 from owsqt.session import game_from_text
@@ -23,7 +23,7 @@ from owsqt.session.orders import orders_from_text, orders_text, stacks_from_text
 from tests.session.pbemkit import Exchange, resigned
 from tools.fuzz import email
 
-SEED = 1  # We are coming!: its fuzz game with standing orders answers questions by them
+SEED = 5  # We are coming!: its fuzz game with standing orders answers questions by them
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +86,7 @@ def test_the_attackers_program_answers_the_defenders_questions_by_his_orders(shi
     writer, text = game[index]
     assert entry.by == writer
     question, answer = (entry.field("order") or "").split("=")
-    assert question in QUESTIONS and answer in QUESTIONS[question].answers
+    assert question in QUESTIONS and answer in (*QUESTIONS[question].answers, FORCED)
     # the reader takes the file in: he makes the same answer from his own orders
     reader = victim(shipped, game, index)
     reader.email.import_text(text)
@@ -174,12 +174,12 @@ def test_pbem_orders_an_order_claimed_for_the_writers_own_action_is_refused(ship
 
 
 def test_pbem_orders_orders_the_program_does_not_know_are_refused_in_one_line(shipped, game):
-    index, _ = first_answer(game)
-    writer, text = game[index]
-    given = next(e for e in parse(text).entries if e.kind is EntryKind.ORDERS and e.by == writer)
-    follows = index  # the file that first holds the writer's orders
-    while given.number <= len(parse(game[follows - 1][1]).entries):
-        follows -= 1
+    follows, given = next(  # the first file after the first whose new entries give orders
+        (index, entry)
+        for index in range(1, len(game))
+        for entry in parse(game[index][1]).entries
+        if entry.kind is EntryKind.ORDERS and entry.number > len(parse(game[index - 1][1]).entries)
+    )
     writer, text = game[follows]
     forged = resigned(
         text,
@@ -229,3 +229,66 @@ def test_a_stacks_own_order_answers_before_its_sides(shipped, game):
     # a stack's order alone answers too; another stack's does not
     assert ordered(shipped, before, side, {}, {unit: {question: answer}}) is not None
     assert ordered(shipped, before, side, {}, {"no-such-unit": {question: answer}}) is None
+
+
+@pytest.fixture(scope="module")
+def unordered(shipped, request):
+    """The fuzzer's e-mail game of seed 1, without standing orders, to the end of turn 2:
+    each file sent, with the side that sent it."""
+    files: list[tuple[str, str]] = []
+    send = EmailExchange.send
+
+    def recorded(self):
+        name, text = send(self)
+        files.append((sorted(self.local_sides)[0], text))
+        return name, text
+
+    patch = pytest.MonkeyPatch()
+    request.addfinalizer(patch.undo)
+    patch.setattr(EmailExchange, "send", recorded)
+    email.play_email_game(shipped, 1, last_turn=2)
+    patch.undo()
+    return files
+
+
+def seed_1_victim(shipped, files, index):
+    """The player who opens file `index` of the game of seed 1, as he sent the one before."""
+    side, text = files[index - 1]
+    return game_from_text(shipped, text, identity=Identity.from_seed(f"fuzz 1 {side}".encode()))
+
+
+def test_11_3_a_lead_the_rules_force_is_answered_with_no_order_given(shipped, unordered):
+    """A stack with one unit that may lead and no gun that may fire in its defence has no
+    choice to make (11.3, 12.4): the attacker's program answers it, `lead=only`, though the
+    defender gave no order, and the defender's program takes it in."""
+    index, entry = first_answer(unordered)
+    writer, text = unordered[index]
+    assert entry.field("order") == f"lead={FORCED}" and entry.by == writer
+    assert entry.action["kind"] == "defend" and entry.action["player"] != writer
+    assert not entry.action.get("artillery")
+    reader = game_from_text(
+        shipped,
+        unordered[index - 1][1],
+        identity=Identity.from_seed(f"fuzz 1 {unordered[index - 1][0]}".encode()),
+    )
+    reader.email.import_text(text)
+    assert reader.text() == text
+
+
+def test_pbem_orders_a_forced_lead_made_otherwise_is_refused(shipped, unordered):
+    index, entry = first_answer(unordered)
+    writer, text = unordered[index]
+    forged = resigned(
+        text,
+        entry.number,
+        lambda e: replace(e, fields=(("order", "lead=best"),)),
+        Identity.from_seed(f"fuzz 1 {writer}".encode()),
+    )
+    side, before_text = unordered[index - 1]
+    reader = game_from_text(
+        shipped, before_text, identity=Identity.from_seed(f"fuzz 1 {side}".encode())
+    )
+    before = reader.text()
+    with pytest.raises(JournalError, match=rf"entry {entry.number}: .*answers otherwise"):
+        reader.email.import_text(forged)
+    assert reader.text() == before

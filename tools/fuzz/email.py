@@ -26,17 +26,21 @@ from owsqt.journal.identity import Identity
 from owsqt.journal.store import write_atomically
 from owsqt.journal.textformat import JournalError, Play
 from owsqt.players.standing import QUESTIONS
+from owsqt.rules.air.candidates import sampled_missions
+from owsqt.rules.air.charts import units_in
 from owsqt.rules.core.actions import EndStep
 from owsqt.rules.core.frozenmap import FrozenMap
 from owsqt.rules.core.steps import Phase
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player
+from owsqt.rules.core.vocabulary import AirBox, Player
 from owsqt.rules.fog.option import FOG_OF_WAR
+from owsqt.rules.legalactions import PLANNED_ATTACKS, enemy_contacts
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.rules.worlds.belief import with_phantoms
 from owsqt.session import GameSession, game_from_text, join_game, new_game
 from owsqt.session.emailimport import ImportReport
 from owsqt.session.referee import Refereed
+from owsqt.session.secrets import ALLOCATION
 from tools.fuzz.hostile import Cheater, forgeries_taken
 from tools.fuzz.settings import Setting
 from tools.fuzz.solo import (
@@ -92,15 +96,19 @@ class Table:
         # Standing orders (players/standing.py): random ones for each side, from the seed
         self.orders = random.Random(f"orders {seed}") if orders else None
         self._give_orders(Player.GERMAN)
+        # Bids and air allocations sealed ahead (6.1, 4.3, session/sealedbids.py): each file,
+        # when it may, carries its sender's next ones, chosen at random
+        self.ahead = random.Random(f"ahead {seed}")
 
     def _give_orders(self, side: Player) -> None:
-        """The side's random standing orders, given in his first file and now and then
-        changed in a later one (ORDERS_CHANGE)."""
+        """The side's random standing orders, an answer chosen at random to every question
+        (a player who gives orders gives them all: the dialog's Usual fills each), given in
+        his first file and now and then changed in a later one (ORDERS_CHANGE)."""
         state = self.session.state
         if self.orders is None or FOG_OF_WAR in state.options or state.phase is Phase.GAME_OVER:
             return
         rng = self.orders
-        orders = {q: rng.choice(k.answers) for q, k in QUESTIONS.items() if rng.random() < 0.8}
+        orders = {q: rng.choice(k.answers) for q, k in QUESTIONS.items()}
         self.sessions[side].email.give_orders(FrozenMap(orders))
 
     @staticmethod
@@ -116,9 +124,12 @@ class Table:
     def session(self) -> GameSession:
         return self.sessions[self.holder]
 
-    def hand_over(self) -> ImportReport | None:
-        """The holder sends his file; the other player joins with it (None) or imports it
-        (what the import brought)."""
+    def hand_over(self, ahead: bool = True) -> ImportReport | None:
+        """The holder sends his file, with `ahead` his next bid and allocation sealed ahead
+        when he may; the other player joins with it (None) or imports it (what the import
+        brought)."""
+        if ahead:
+            self._seal_ahead()
         _, text = self.session.email.send()
         self.files += 1
         other = self.holder.opponent
@@ -141,6 +152,17 @@ class Table:
             self.holder = other
             self._give_orders(other)
         return report
+
+    def _seal_ahead(self) -> None:
+        """[6.1, 4.3] The holder's next bid and air allocation, sealed ahead when he may:
+        a bid as the random player bids, missions for his air units ready now."""
+        email, state = self.session.email, self.session.state
+        if email.why_not_bid_ahead() is None:
+            contacts = enemy_contacts(self.ruleset, state, self.holder)
+            email.bid_ahead(min(self.ahead.choice(PLANNED_ATTACKS), len(contacts)))
+        if email.why_not_seal_ahead(ALLOCATION) is None:
+            ready = units_in(self.ruleset, state, self.holder, AirBox.READY)
+            email.allocate_ahead(sampled_missions(self.ruleset, ready, self.ahead))
 
     def _joiner(self, side: Player) -> Callable[[str], object]:
         """How `side`'s player joins the game with a file (the session is not kept)."""
@@ -195,9 +217,9 @@ def play_email_game(
         position = f"turn {state.turn}, {state.phase}/{state.segment}, file {table.files}"
         return FuzzFailure(seed, f"{message} ({position})", journal)
 
-    def hand_over() -> ImportReport | None:
+    def hand_over(ahead: bool = True) -> ImportReport | None:
         try:
-            return table.hand_over()
+            return table.hand_over(ahead)
         except (JournalError, ValueError) as error:
             raise fail(f"the hand-over failed: {error}") from error
 
@@ -210,6 +232,10 @@ def play_email_game(
     )
     hand_over()
     if not fog:
+        for _ in range(2):  # what the last one wrote by himself on import goes back (6.1)
+            if len({t.text() for t in table.sessions.values()}) == 1:
+                break
+            hand_over(ahead=False)
         _check_the_files_agree(ruleset, table, fail)
     elif table.session.state.phase is Phase.GAME_OVER:  # 18.1: the last to open his seals
         # sends them back (a game stopped at `last_turn` is not over: none are opened yet)

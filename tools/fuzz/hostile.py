@@ -19,6 +19,9 @@ concession never made, another player's word changed), so each must be refused:
 - `drop-victim`: one of the victim's entries dropped, the rest renumbered and signed again;
 - `order-answer`: an answer his program made by the victim's standing order (`+ order`)
   made otherwise: a check for a retreat, a held fire for a fire, another order named;
+- `ahead-bid`: a bid or an air allocation sealed ahead (6.1, 4.3) made at its step otherwise
+  than sealed, shown with a key that does not open it, or sealed for another turn than the
+  next;
 - `seed-header`: the creator's first file with `dice: seed N` instead of a commitment;
 - `one-seed-header`: the creator's first file in the older scheme of one seed for the game,
   which lets him learn every die of the game once it is agreed.
@@ -227,6 +230,32 @@ def _order_answer(rng, header, entries, victim_entries):
     return header, entries
 
 
+def _ahead_bid(rng, header, entries, victim_entries):
+    ahead = [
+        i
+        for i in _theirs(entries, victim_entries)
+        if entries[i].kind is EntryKind.SHOW
+        or (entries[i].kind is EntryKind.SEAL and entries[i].field("for") is not None)
+        or (entries[i].field("unseal") is not None and "planned" in (entries[i].action or {}))
+    ]
+    if not ahead:
+        return None
+    index = rng.choice(ahead)
+    entry = entries[index]
+    if entry.kind is EntryKind.SHOW:  # a key that opens nothing he sealed
+        fields = (("seal", entry.field("seal") or ""), ("nonce", f"{rng.getrandbits(256):064x}"))
+        entries[index] = replace(entry, fields=fields)
+    elif entry.kind is EntryKind.SEAL:  # sealed for a turn after the next
+        word, _, turn = (entry.field("for") or "").partition(" ")
+        later = ("for", f"{word} {int(turn) + 1}")
+        entries[index] = replace(entry, fields=(*entry.fields[:2], later))
+    else:  # the bid made at its step otherwise than sealed
+        action = dict(entry.action or {})
+        action["planned"] = (int(action["planned"]) + 1) % 4
+        entries[index] = replace(entry, action=action)
+    return header, entries
+
+
 def _reorder(rng, header, entries, victim_entries):
     mine = _theirs(entries, victim_entries)
     pairs = [i for i in mine[:-1] if i + 1 in mine]
@@ -283,6 +312,7 @@ FORGERIES: dict[str, Forgery] = {
     "unknown-field": _unknown_field,
     "action": _action,
     "order-answer": _order_answer,
+    "ahead-bid": _ahead_bid,
     "reorder": _reorder,
     "victim-entry": _victim_entry,
     "drop-victim": _drop_victim,

@@ -39,6 +39,7 @@ from owsqt.players.randomplayer import RandomPlayer
 from owsqt.rules.actors import acting_side
 from owsqt.rules.core.actions import (
     Action,
+    ChangeLead,
     EndStep,
     action_to_data,
 )
@@ -406,8 +407,16 @@ def play_out(
 
 
 def _theirs(session: GameSession) -> Callable[[Action], bool]:
-    """Whether an action is for the player at `session`'s computer to make now."""
-    return lambda action: session.players.why_not_act(action) is None
+    """Whether an action is for the player at `session`'s computer to make now: not a
+    second change of lead in a row (11.3), which a defender waiting for the attacker could
+    repeat until his file is full."""
+    entries = session.entries
+    last = entries[-1].action if entries else None
+    again = last is not None and last.get("kind") == ChangeLead.kind
+    return lambda action: (
+        session.players.why_not_act(action) is None
+        and not (again and isinstance(action, ChangeLead))
+    )
 
 
 @overload

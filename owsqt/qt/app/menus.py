@@ -164,6 +164,8 @@ class WindowMenus(QMainWindow):
         game_menu.addAction(self.features.air.action)
         game_menu.addSeparator()
         game_menu.addAction(self.email.orders_action)  # e-mail play: the standing orders
+        game_menu.addAction(self.email.bid_action)  # e-mail play: a bid sealed ahead (6.1)
+        game_menu.addAction(self.email.air_action)  # and an air allocation (4.3)
         game_menu.setToolTipsVisible(True)
 
     def _action(self, text: str, shortcut, slot) -> QAction:

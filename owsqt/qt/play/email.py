@@ -22,6 +22,8 @@ from owsqt.journal.store import read_text, write_atomically
 from owsqt.journal.textformat import EntryKind, JournalError
 from owsqt.players.standing import Orders
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.play.airaheaddialog import AirAheadDialog
+from owsqt.qt.play.initiativedialog import BidDialog
 from owsqt.qt.play.offthread import run_off_thread
 from owsqt.qt.play.ordersdialog import StandingOrdersDialog
 from owsqt.rules.core.actions import EndStep
@@ -32,6 +34,7 @@ from owsqt.rules.setup.placing import setup_rule
 from owsqt.session import GameSession, ImportRefused, join_game
 from owsqt.session.email import EmailExchange
 from owsqt.session.referee import Refereed
+from owsqt.session.secrets import ALLOCATION, ahead_turn
 from owsqt.userfiles import new_autosave_path
 
 SEND_KEYS = "Ctrl+Shift+E"
@@ -39,6 +42,17 @@ OPEN_KEYS = "Ctrl+Alt+O"  # Ctrl+Shift+O is File ▸ Games…
 JOIN_KEYS = "Ctrl+J"
 DETAILS_KEYS = "Ctrl+Shift+I"
 ORDERS_KEYS = "Ctrl+Alt+S"
+BID_KEYS = "Ctrl+Alt+B"
+AIR_KEYS = "Ctrl+Alt+A"
+AIR_TIP = (
+    "Seal your air allocation for the next Air Allocation Segment in the file you send now "
+    f"(4.3): made for you at the step, with your units still ready then ({AIR_KEYS})"
+)
+BID_TIP = (
+    "Seal your bid of planned attacks for the next Initiative Phase in the file you send now "
+    "(6.1): your opponent cannot read it, and no file goes back and forth for the bids "
+    f"({BID_KEYS})"
+)
 ORDERS_TIP = (
     "How your opponent's program answers the questions his phase asks you (your lead, "
     "losses, retreats, return fire) while you are away: each answered saves a file "
@@ -79,6 +93,10 @@ class EmailPlay(QObject):
         self.send_action = self._action("Sen&d to opponent…", SEND_KEYS, self.send)
         self.orders_action = self._action("Standing &orders…", ORDERS_KEYS, self.standing_orders)
         self.orders_action.setToolTip(ORDERS_TIP)
+        self.bid_action = self._action("Seal next &bid…", BID_KEYS, self.seal_next_bid)
+        self.bid_action.setToolTip(BID_TIP)
+        self.air_action = self._action("Seal next &air allocation…", AIR_KEYS, self.seal_next_air)
+        self.air_action.setToolTip(AIR_TIP)
         self.details_action = self._action("E-mail game &details…", DETAILS_KEYS, self.details)
         self.details_action.setToolTip(
             "The game's players and their key fingerprints, how the dice stand and the files "
@@ -116,6 +134,14 @@ class EmailPlay(QObject):
         self.orders_action.setToolTip(
             ORDERS_TIP if orders_refused is None else f"Standing orders: not now, {orders_refused}"
         )
+        bid_refused = exchange.why_not_bid_ahead() if exchange is not None else "by e-mail"
+        self.bid_action.setEnabled(bid_refused is None)
+        self.bid_action.setToolTip(BID_TIP if bid_refused is None else f"Not now: {bid_refused}")
+        air_refused = (
+            exchange.why_not_seal_ahead(ALLOCATION) if exchange is not None else "by e-mail"
+        )
+        self.air_action.setEnabled(air_refused is None)
+        self.air_action.setToolTip(AIR_TIP if air_refused is None else f"Not now: {air_refused}")
         self.send_action.setEnabled(
             exchange is not None and (sent is not None or exchange.why_not_act() is None)
         )
@@ -164,6 +190,47 @@ class EmailPlay(QObject):
         chosen = dialog.orders()
         if chosen != orders:
             self._give(chosen, stacks, f"Standing orders given ({len(chosen)} answered)")
+
+    # --- a bid sealed ahead ----------------------------------------------------------------
+
+    def seal_next_bid(self) -> None:
+        """[6.1] Ask this player's bid for the next Initiative Phase and seal it in his file."""
+        exchange = self._exchange()
+        side = self._own_side()
+        turn = ahead_turn(self.session.state, side)
+        if exchange.why_not_bid_ahead() is not None or turn is None:
+            return
+        dialog = BidDialog(side, self._window, turn=turn)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            exchange.bid_ahead(dialog.spin.value())
+        except (OSError, ValueError) as error:
+            self._warn("Cannot seal your bid", f"{_reason(error)}\n\nNo bid was sealed.")
+            return
+        finally:
+            self._bridge.refresh()
+        self._say(f"Your bid for turn {turn} is sealed: it goes with your next file (6.1)")
+
+    def seal_next_air(self) -> None:
+        """[4.3] Ask this player's next air allocation and seal it in his file."""
+        exchange = self._exchange()
+        side = self._own_side()
+        state = self.session.state
+        turn = ahead_turn(state, side, ALLOCATION)
+        if exchange.why_not_seal_ahead(ALLOCATION) is not None or turn is None:
+            return
+        dialog = AirAheadDialog(self._window, self.ruleset, state, side, turn)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            exchange.allocate_ahead(dialog.missions())
+        except (OSError, ValueError) as error:
+            self._warn("Cannot seal your allocation", f"{_reason(error)}\n\nNothing was sealed.")
+            return
+        finally:
+            self._bridge.refresh()
+        self._say(f"Your air allocation for turn {turn} is sealed: it goes with your next file")
 
     def add_stack_entry(self, menu: QMenu, unit_id: str) -> None:
         """A counter's menu in an e-mail game, for a unit of this player's side: 'Standing
@@ -369,8 +436,7 @@ class EmailPlay(QObject):
             "own: the files prove that the same keys signed them, not whose keys they are."
         )
         lines.append(f"Dice: {exchange.dice_report()}. Files sent: {exchange.files_sent}.")
-        for side, number in sorted(exchange.open_seals.items()):
-            lines.append(f"The {side.capitalize()} bid sealed at entry {number} is not shown yet.")
+        lines.extend(exchange.sealed_described())
         box = QMessageBox(
             QMessageBox.Icon.Information,
             "E-mail game details",

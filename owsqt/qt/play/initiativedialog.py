@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QLabel,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from owsqt.qt.kit.dialogs import ok_cancel
 from owsqt.qt.play import handover
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.turn.initiative import MAX_PLANNED_ATTACKS
@@ -37,25 +37,31 @@ def hand_over(parent: QWidget, player: Player) -> bool:
 class BidDialog(QDialog):
     """One player's number of planned attacks, in a spin box."""
 
-    def __init__(self, player: Player, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, player: Player, parent: QWidget | None = None, turn: int | None = None
+    ) -> None:
+        """`turn`: a bid sealed ahead for that turn's Initiative Phase (e-mail play)."""
         super().__init__(parent)
+        when = "this turn" if turn is None else f"on turn {turn}"
         self.setWindowTitle(f"{player.title} player: planned attacks (6.1)")
+        ahead = ""
+        if turn is not None:
+            ahead = (
+                "<br><br>Your bid is sealed in the file you send now: your opponent cannot "
+                f"read it, and it is made for you when turn {turn}'s Initiative Phase comes."
+            )
         text = QLabel(
             f"<b>{player.title} player</b>: how many attacks (hasty or prepared, not "
-            "bombardments) do you plan this turn?<br><br>Each player adds his bid to a die "
+            f"bombardments) do you plan {when}?<br><br>Each player adds his bid to a die "
             "roll; the higher total takes the initiative and moves first. The holder must make "
-            "at least that many attacks or forfeit the game (6.2)."
+            f"at least that many attacks or forfeit the game (6.2).{ahead}"
         )
         text.setWordWrap(True)
         self.spin = QSpinBox(self)
         self.spin.setRange(0, MAX_PLANNED_ATTACKS)
         self.spin.setToolTip("Planned attacks: 0 to 99; nobody else sees this number")
         self.spin.setObjectName("plannedAttacks")
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addWidget(text)
         layout.addWidget(self.spin)

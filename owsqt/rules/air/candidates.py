@@ -52,13 +52,21 @@ def _allocations(ruleset: Ruleset, state: GameState, rng: random.Random) -> list
     ready = units_in(ruleset, state, player, AirBox.READY)
     if number == STEP_THREE:
         ready = tuple(u for u in ready if ruleset.catalogue.air[u].type.is_fighter)
+    empty = AllocateAir(player=player, missions=FrozenMap())
+    return [empty, AllocateAir(player=player, missions=sampled_missions(ruleset, ready, rng))]
+
+
+def sampled_missions(
+    ruleset: Ruleset, units: tuple[str, ...], rng: random.Random
+) -> FrozenMap[str, AirBox]:
+    """[4.3] Missions for some of `units` (FLY_CHANCE each), each to a box it may fly."""
     missions = {}
-    for air_id in ready:
+    for air_id in units:
+        player = ruleset.catalogue.air[air_id].player
         boxes = [b for b in MISSION_BOXES[player] if box_problem(ruleset, air_id, b) is None]
         if boxes and rng.random() < FLY_CHANCE:
             missions[air_id] = rng.choice(boxes)
-    empty = AllocateAir(player=player, missions=FrozenMap())
-    return [empty, AllocateAir(player=player, missions=FrozenMap(missions))]
+    return FrozenMap(missions)
 
 
 def _engagements(ruleset: Ruleset, state: GameState, rng: random.Random) -> list[Action]:

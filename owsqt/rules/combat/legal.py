@@ -206,7 +206,7 @@ def _in_combat(
     step = combat.step
     if step is CombatStep.DEFENSE:
         units = defenders(state, combat)
-        guns = _guns(ruleset, state, combat.attacker.opponent, combat.target)
+        guns = bombarding_guns(ruleset, state, combat.attacker.opponent, combat.target)
         chosen = tuple(rng.sample(guns, min(len(guns), rng.randint(0, 2))))
         return [Defend(player=actor, lead=_lead(ruleset, units), artillery=chosen)]
     actions: list[Action] = [ContinueCombat(player=actor), *_new_leads(ruleset, state, combat)]
@@ -243,7 +243,7 @@ def _new_leads(ruleset: Ruleset, state: GameState, combat: CombatState) -> list[
     return actions
 
 
-def _guns(ruleset: Ruleset, state: GameState, player: Player, target: Hex) -> list[str]:
+def bombarding_guns(ruleset: Ruleset, state: GameState, player: Player, target: Hex) -> list[str]:
     """Artillery of `player` that may bombard `target` (12.4)."""
     catalogue = ruleset.catalogue
     return sorted(
