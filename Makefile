@@ -23,9 +23,10 @@ test: system $(TEST_STAMP)
 	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q $(PARALLEL)
 
-# The inner loop: the tests without those marked slow (whole games, fuzzing, map rebuilds).
+# The inner loop: the tests without those marked slow (whole games, fuzzing, map rebuilds)
+# or homeserver (they start Synapse).
 test-fast: $(TEST_STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q -m "not slow" $(PARALLEL)
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q -m "not slow and not homeserver" $(PARALLEL)
 
 bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench.run

@@ -1,0 +1,122 @@
+"""A game by e-mail whose files go through a Matrix room (issue 40): each player's part, what
+he wrote since the text both copies share, goes to the room when he sends, and what the
+opponent sent is taken in from it exactly as an e-mail file is (EmailExchange.import_text:
+the chain, the signatures, the dice and the rules), so that a homeserver which changes,
+drops, repeats or reorders events is refused by name and nothing of the game is lost. The
+game file on each computer stays the truth; the room is only its transport."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import parse
+from owsqt.network.parts import Assembly, PartError, pieces_of, read_piece
+from owsqt.network.room import GameRoom
+from owsqt.rules.actors import who_acts
+from owsqt.rules.scenario.ruleset import Ruleset
+from owsqt.session import GameSession, join_game
+from owsqt.session.emailimport import ImportReport
+
+
+def your_move(session: GameSession) -> str:
+    """The words that tell a send in the room: whose move it is, and where."""
+    state = session.state
+    acting = sorted(who_acts(session.ruleset, state), key=lambda p: p.value)
+    who = " and ".join(p.title for p in acting) or "Nobody"
+    return f"{who} player: your move, turn {state.turn}, {state.segment.title}"
+
+
+@dataclass
+class NetworkGame:
+    """One player's game carried by its room: the opponent's Matrix id (only his events
+    are read as the game's) and the text both copies share."""
+
+    session: GameSession
+    room: GameRoom
+    opponent: str
+    shared: str = ""
+    refused: list[str] = field(default_factory=list)  # pieces refused, in one line each
+
+    def __post_init__(self) -> None:
+        if self.session.email is None:
+            raise ValueError("only a game by e-mail goes through a room")
+        self.exchange = self.session.email
+        self._assembly = Assembly(self.session.header.game)
+        self._base = len(parse(self.shared).entries) if self.shared else 0
+        self._sent = self.shared, self._base  # what the last part followed
+
+    async def send(self) -> None:
+        """End this player's part (the e-mail send) and put it in the room."""
+        _, text = self.exchange.send()
+        await self._push(text)
+
+    async def resend(self) -> None:
+        """Put this player's last part in the room again (the opponent's program refused what
+        the homeserver made of it)."""
+        if self.exchange.why_not_act() is None:
+            raise ValueError("you have not sent your part yet")
+        await self._push(self.session.text(), again=True)
+
+    async def _push(self, text: str, again: bool = False) -> None:
+        if again:
+            self.shared, self._base = self._sent
+        if not text.startswith(self.shared):
+            raise ValueError("this copy of the game does not continue the one in the room")
+        part = text[len(self.shared) :]
+        game = self.session.header.game
+        self._sent = self.shared, self._base
+        await self.room.send(pieces_of(game, self._base, part), your_move(self.session))
+        self.shared, self._base = text, len(self.session.entries)
+
+    async def pull(self, wait_ms: int = 0) -> ImportReport | None:
+        """Take in the opponent's part once it is whole in the room (None: not yet). A part
+        his program refuses raises as an imported file does (JournalError, ImportRefused),
+        the game untouched."""
+        for arrived in await self.room.fetch(wait_ms):
+            if arrived.sender != self.opponent:
+                continue
+            try:
+                self._assembly.take(read_piece(arrived.content))
+            except PartError as error:
+                self.refused.append(f"{arrived.event_id}: {error}")
+        part = self._assembly.whole(self._base)
+        if part is None:
+            return None
+        text = self.shared + part
+        try:
+            report = self.exchange.import_text(text)
+        except Exception:
+            self._assembly.discard(self._base)  # refused: one sent again may come whole
+            raise
+        self._assembly.forget(self._base)
+        self.shared, self._base = text, report.last_entry
+        return report
+
+
+async def join_network_game(
+    ruleset: Ruleset,
+    room: GameRoom,
+    creator: str,
+    identity: Identity,
+    fresh: Callable[[], str] | None = None,
+    wait_ms: int = 10_000,
+) -> NetworkGame:
+    """Join the game of the room from its creator's first part: the JOIN entry brings this
+    player's key. JournalError when the part cannot be joined; TimeoutError when it is not
+    in the room."""
+    assembly: Assembly | None = None
+    for arrived in await room.fetch(wait_ms):
+        if arrived.sender != creator:
+            continue
+        piece = read_piece(arrived.content)
+        if piece.base != 0:
+            continue
+        assembly = assembly or Assembly(piece.game)
+        assembly.take(piece)
+    text = assembly.whole(0) if assembly is not None else None
+    if text is None:
+        raise TimeoutError("the creator's first file is not in the room yet")
+    session = join_game(ruleset, text, identity=identity, fresh=fresh)
+    return NetworkGame(session, room, creator, shared=text)

@@ -1,0 +1,143 @@
+"""A game's Matrix room (matrix-nio): made by the player who creates the game, who invites
+his opponent by Matrix id; the pieces of the game file go as `org.owsqt.part` events
+(parts.py) and each send is told beside them in words a Matrix client shows ("Soviet
+player: your move, turn 3, Soviet movement"), which notifies the opponent on his phone.
+
+The history is read whole and in order: a sync with a gap is filled by paging back, and an
+event already read (a homeserver may repeat one) is not read again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from nio import (
+    AsyncClient,
+    JoinError,
+    MessageDirection,
+    RoomCreateError,
+    RoomMessagesError,
+    RoomSendError,
+    SyncError,
+)
+
+from owsqt.network.parts import EVENT_TYPE, Piece
+
+TIMELINE = 100  # events a sync or a page brings
+NOTICE = "m.room.message"
+
+
+class RoomError(RuntimeError):
+    """What the homeserver refused, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arrived:
+    """An event of the room read: who sent it, its id and its content."""
+
+    sender: str
+    event_id: str
+    content: dict[str, Any]
+
+
+class GameRoom:
+    """One game's room, seen through one player's signed-in client."""
+
+    def __init__(self, client: AsyncClient, room_id: str) -> None:
+        self.client = client
+        self.room_id = room_id
+        self._since: str | None = None
+        self._seen: set[str] = set()
+
+    @classmethod
+    async def create(cls, client: AsyncClient, game: str, invite: str) -> GameRoom:
+        """A new private room for `game`, the opponent `invite` invited."""
+        made = await client.room_create(
+            name=f"owsqt game {game[:8]}",
+            topic="Operation Winter Storm, played with owsqt",
+            invite=[invite],
+            federate=True,
+        )
+        if isinstance(made, RoomCreateError):
+            raise RoomError(f"the homeserver made no room: {made.message}")
+        return cls(client, made.room_id)
+
+    @classmethod
+    async def join(cls, client: AsyncClient, room_id: str) -> GameRoom:
+        joined = await client.join(room_id)
+        if isinstance(joined, JoinError):
+            raise RoomError(f"cannot join {room_id}: {joined.message}")
+        return cls(client, room_id)
+
+    async def send(self, pieces: Iterable[Piece], notice: str) -> None:
+        """The pieces of a part, then the words that tell it."""
+        for piece in pieces:
+            await self._send(EVENT_TYPE, piece.content())
+        await self._send(NOTICE, {"msgtype": "m.notice", "body": notice})
+
+    async def _send(self, kind: str, content: dict[str, Any]) -> None:
+        sent = await self.client.room_send(self.room_id, kind, content)
+        if isinstance(sent, RoomSendError):
+            raise RoomError(f"the homeserver refused an event: {sent.message}")
+
+    async def fetch(self, wait_ms: int = 0) -> list[Arrived]:
+        """The pieces sent to the room since the last fetch, in order (waiting up to `wait_ms`
+        for one when none is there)."""
+        room_filter = {
+            "room": {
+                "rooms": [self.room_id],
+                "timeline": {"limit": TIMELINE, "types": [EVENT_TYPE]},
+                "state": {"lazy_load_members": True},
+            },
+            "presence": {"types": []},
+            "account_data": {"types": []},
+        }
+        synced = await self.client.sync(timeout=wait_ms, sync_filter=room_filter, since=self._since)
+        if isinstance(synced, SyncError):
+            raise RoomError(f"the homeserver did not sync: {synced.message}")
+        self._since = synced.next_batch
+        room = synced.rooms.join.get(self.room_id)
+        if room is None:
+            return []
+        events = [e.source for e in room.timeline.events]
+        if room.timeline.limited:
+            events = [*await self._before(room.timeline.prev_batch), *events]
+        return self._new(events)
+
+    async def _before(self, token: str | None) -> list[dict[str, Any]]:
+        """The events before `token` not read yet, oldest first (a gap in a sync)."""
+        found: list[dict[str, Any]] = []
+        while token:
+            page = await self.client.room_messages(
+                self.room_id,
+                start=token,
+                direction=MessageDirection.back,
+                limit=TIMELINE,
+                message_filter={"types": [EVENT_TYPE]},
+            )
+            if isinstance(page, RoomMessagesError):
+                raise RoomError(f"the homeserver did not page back: {page.message}")
+            fresh = [e.source for e in page.chunk if e.event_id not in self._seen]
+            found = [*reversed(fresh), *found]
+            if not page.chunk or len(fresh) < len(page.chunk) or page.end == token:
+                break
+            token = page.end
+        return found
+
+    def _new(self, events: list[dict[str, Any]]) -> list[Arrived]:
+        arrived = []
+        for event in events:
+            event_id = str(event.get("event_id", ""))
+            if event.get("type") != EVENT_TYPE or event_id in self._seen:
+                continue
+            self._seen.add(event_id)
+            content = event.get("content")
+            arrived.append(
+                Arrived(
+                    str(event.get("sender", "")),
+                    event_id,
+                    content if isinstance(content, dict) else {},
+                )
+            )
+        return arrived

@@ -1,0 +1,116 @@
+"""A game by e-mail through a real Matrix room (issue 40; owsqt/network): the creator's
+program makes the room and invites his opponent, each send goes to the room as a part of
+the game file beside the words that tell it, and the opponent's program takes it in exactly
+as an e-mail file. What the homeserver changes is refused by name, the game untouched. The
+homeserver is Synapse, started by the fixture on 127.0.0.1 (tests/network/homeserver.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from nio import AsyncClient
+
+from owsqt.journal.identity import Identity
+from owsqt.journal.textformat import JournalError, Play
+from owsqt.network.link import NetworkGame, join_network_game
+from owsqt.network.parts import pieces_of
+from owsqt.network.room import NOTICE, GameRoom
+from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
+from owsqt.session import new_game
+from tests.session.pbemkit import clock, fresh_shares, set_up
+
+pytestmark = pytest.mark.homeserver
+
+
+async def signed_in(homeserver, account) -> AsyncClient:
+    user, password = account
+    client = AsyncClient(homeserver.url, user)
+    await client.login(password)
+    return client
+
+
+async def opening(shipped, homeserver, players):
+    """Files 1-3 through the room: the German makes the game and the room, the Soviet joins
+    from the room and sets up, the German takes his file in and sets up."""
+    keys = {p: Identity.generate() for p in Player}
+    german_client = await signed_in(homeserver, players["german"])
+    soviet_client = await signed_in(homeserver, players["soviet"])
+    session = new_game(
+        shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL,
+        identity=keys[Player.GERMAN], clock=clock(),
+    )  # fmt: skip
+    session.email.fresh = fresh_shares(keys[Player.GERMAN])
+    room = await GameRoom.create(german_client, session.header.game, players["soviet"][0])
+    german = NetworkGame(session, room, players["soviet"][0])
+    await german.send()
+    await soviet_client.sync(timeout=1000)
+    soviet_room = await GameRoom.join(soviet_client, room.room_id)
+    soviet = await join_network_game(
+        shipped, soviet_room, players["german"][0], keys[Player.SOVIET],
+        fresh=fresh_shares(keys[Player.SOVIET]),
+    )  # fmt: skip
+    set_up(soviet.session, Player.SOVIET)
+    await soviet.send()
+    assert await german.pull(wait_ms=5000) is not None
+    set_up(german.session, Player.GERMAN)
+    return german, soviet, keys, (german_client, soviet_client)
+
+
+def test_40_the_opening_goes_through_a_matrix_room_and_both_copies_agree(
+    shipped, homeserver, players
+):
+    async def play():
+        german, soviet, _, clients = await opening(shipped, homeserver, players)
+        await german.send()
+        report = await soviet.pull(wait_ms=5000)
+        assert report is not None and report.file_number == 3
+        assert soviet.session.text() == german.session.text()
+        assert soviet.session.state == german.session.state
+        # beside the pieces, the room says whose move it is, in words any client shows
+        notices = await clients[1].room_messages(soviet.room.room_id, limit=20)
+        words = [e.body for e in notices.chunk if getattr(e, "source", {}).get("type") == NOTICE]
+        assert words and words[0].startswith("Soviet player: your move, turn 1")
+        for client in clients:
+            await client.close()
+
+    asyncio.run(play())
+
+
+class ChangingRoom(GameRoom):
+    """What a homeserver that changes events delivers: the first part sent through it with a
+    line of its log changed ("... and more"), every later one as sent."""
+
+    changed = False
+
+    async def send(self, pieces, notice):
+        pieces = list(pieces)
+        if not self.changed:
+            self.changed = True
+            text = "".join(p.text for p in pieces)
+            told = [line for line in text.splitlines() if line.startswith("= ")][-1]
+            text = text.replace(told, f"{told} and more", 1)
+            pieces = pieces_of(pieces[0].game, pieces[0].base, text)
+        await super().send(pieces, notice)
+
+
+def test_40_a_part_the_homeserver_changed_is_refused_naming_the_entry(shipped, homeserver, players):
+    """The homeserver changes a line of the log of the German's part: the Soviet's program
+    refuses it as it would the file, his game as it was; the part sent again is taken in."""
+
+    async def play():
+        german, soviet, _, clients = await opening(shipped, homeserver, players)
+        german.room = ChangingRoom(german.room.client, german.room.room_id)
+        await german.send()
+        before = soviet.session.text()
+        with pytest.raises(JournalError, match=r"entry \d+"):
+            await soviet.pull(wait_ms=5000)
+        assert soviet.session.text() == before
+        await german.resend()
+        assert (await soviet.pull(wait_ms=5000)) is not None
+        assert soviet.session.text() == german.session.text()
+        for client in clients:
+            await client.close()
+
+    asyncio.run(play())
