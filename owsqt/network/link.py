@@ -46,11 +46,20 @@ class NetworkGame:
         self._assembly = Assembly(self.session.header.game)
         self._base = len(parse(self.shared).entries) if self.shared else 0
         self._sent = self.shared, self._base  # what the last part followed
+        self._pending: str | None = None  # the text of a part sent, not yet in the room
 
     async def send(self) -> None:
-        """End this player's part (the e-mail send) and put it in the room."""
+        """End this player's part (the e-mail send) and put it in the room. A cut connection
+        raises, the part kept: `flush` puts it in the room when the network is back."""
         _, text = self.exchange.send()
-        await self._push(text)
+        self._pending = text
+        await self.flush()
+
+    async def flush(self) -> None:
+        """Put the part sent and not yet in the room there (nothing when there is none)."""
+        if self._pending is not None:
+            await self._push(self._pending)
+            self._pending = None
 
     async def resend(self) -> None:
         """Put this player's last part in the room again (the opponent's program refused what
@@ -66,9 +75,9 @@ class NetworkGame:
             raise ValueError("this copy of the game does not continue the one in the room")
         part = text[len(self.shared) :]
         game = self.session.header.game
-        self._sent = self.shared, self._base
         await self.room.send(pieces_of(game, self._base, part), your_move(self.session))
-        self.shared, self._base = text, len(self.session.entries)
+        self._sent = self.shared, self._base
+        self.shared, self._base = text, len(parse(text).entries)
 
     async def pull(self, wait_ms: int = 0) -> ImportReport | None:
         """Take in the opponent's part once it is whole in the room (None: not yet). A part
@@ -88,7 +97,7 @@ class NetworkGame:
         try:
             report = self.exchange.import_text(text)
         except Exception:
-            self._assembly.discard(self._base)  # refused: one sent again may come whole
+            self._assembly.refuse(self._base, part)  # until a piece sent again changes it
             raise
         self._assembly.forget(self._base)
         self.shared, self._base = text, report.last_entry

@@ -69,18 +69,20 @@ def read_piece(content: Mapping[str, Any]) -> Piece:
 
 class Assembly:
     """The pieces of the parts of one game come in: a part is whole once every piece of it
-    is in. A piece repeated is taken once; two different pieces for one place are refused."""
+    is in. A piece repeated is taken once; two different pieces for one place are refused,
+    but after a part was refused whole (`refuse`), where a piece sent again replaces it."""
 
     def __init__(self, game: str) -> None:
         self.game = game
         self._parts: dict[tuple[int, int], dict[int, str]] = {}  # (base, count) -> seq -> text
+        self._refused: dict[int, str] = {}  # base -> the text of the part refused there
 
     def take(self, piece: Piece) -> None:
         if piece.game != self.game:
             raise PartError(f"a piece of game {piece.game[:8]}, not of this game")
         pieces = self._parts.setdefault((piece.base, piece.count), {})
         known = pieces.get(piece.seq)
-        if known is not None and known != piece.text:
+        if known is not None and known != piece.text and piece.base not in self._refused:
             raise PartError(
                 f"two different pieces {piece.seq} of the part after entry {piece.base}"
             )
@@ -90,14 +92,18 @@ class Assembly:
         """The text of the part that follows entry `base`, once all its pieces are in."""
         for (after, count), pieces in self._parts.items():
             if after == base and len(pieces) == count:
-                return "".join(pieces[seq] for seq in range(count))
+                text = "".join(pieces[seq] for seq in range(count))
+                if self._refused.get(base) != text:
+                    return text
         return None
 
-    def discard(self, base: int) -> None:
-        """The part after entry `base` was refused: its pieces go, so that one sent again
-        may come whole."""
-        self._parts = {key: p for key, p in self._parts.items() if key[0] != base}
+    def refuse(self, base: int, text: str) -> None:
+        """The part `text` after entry `base` was refused: it is not whole again until a
+        piece sent again changes it (the pieces the homeserver left alone stay: sent again
+        with the same transaction id, it keeps them once)."""
+        self._refused[base] = text
 
     def forget(self, base: int) -> None:
         """The parts after entry `base` or before it are taken in, or stale."""
         self._parts = {key: p for key, p in self._parts.items() if key[0] > base}
+        self._refused = {key: t for key, t in self._refused.items() if key > base}

@@ -8,10 +8,15 @@ event already read (a homeserver may repeat one) is not read again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+import functools
+import hashlib
+import json
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from aiohttp import ClientError
 from nio import (
     AsyncClient,
     JoinError,
@@ -26,6 +31,8 @@ from owsqt.network.parts import EVENT_TYPE, Piece
 
 TIMELINE = 100  # events a sync or a page brings
 NOTICE = "m.room.message"
+TRIES = 3  # a request cut off is made again this many times before the caller is told
+CUT = (ClientError, asyncio.TimeoutError, OSError)  # a connection cut, a server gone
 
 
 class RoomError(RuntimeError):
@@ -71,13 +78,22 @@ class GameRoom:
         return cls(client, room_id)
 
     async def send(self, pieces: Iterable[Piece], notice: str) -> None:
-        """The pieces of a part, then the words that tell it."""
+        """The pieces of a part, then the words that tell it. Each event has a transaction id
+        made from what it holds, so that sending a part again after a cut connection (some
+        of its events in, some not) adds none twice: the homeserver keeps one event a
+        transaction id."""
+        last = ""
         for piece in pieces:
-            await self._send(EVENT_TYPE, piece.content())
-        await self._send(NOTICE, {"msgtype": "m.notice", "body": notice})
+            content = piece.content()
+            last = _transaction(EVENT_TYPE, content)
+            await self._send(EVENT_TYPE, content, last)
+        body = {"msgtype": "m.notice", "body": notice}
+        await self._send(NOTICE, body, _transaction(NOTICE, {"after": last, **body}))
 
-    async def _send(self, kind: str, content: dict[str, Any]) -> None:
-        sent = await self.client.room_send(self.room_id, kind, content)
+    async def _send(self, kind: str, content: dict[str, Any], transaction: str) -> None:
+        sent = await _patiently(
+            lambda: self.client.room_send(self.room_id, kind, content, tx_id=transaction)
+        )
         if isinstance(sent, RoomSendError):
             raise RoomError(f"the homeserver refused an event: {sent.message}")
 
@@ -93,28 +109,31 @@ class GameRoom:
             "presence": {"types": []},
             "account_data": {"types": []},
         }
-        synced = await self.client.sync(timeout=wait_ms, sync_filter=room_filter, since=self._since)
+        synced = await _patiently(
+            lambda: self.client.sync(timeout=wait_ms, sync_filter=room_filter, since=self._since)
+        )
         if isinstance(synced, SyncError):
             raise RoomError(f"the homeserver did not sync: {synced.message}")
-        self._since = synced.next_batch
         room = synced.rooms.join.get(self.room_id)
-        if room is None:
-            return []
-        events = [e.source for e in room.timeline.events]
-        if room.timeline.limited:
+        events = [e.source for e in room.timeline.events] if room is not None else []
+        if room is not None and room.timeline.limited:
             events = [*await self._before(room.timeline.prev_batch), *events]
+        self._since = synced.next_batch  # only once all is read: a cut reads it again
         return self._new(events)
 
     async def _before(self, token: str | None) -> list[dict[str, Any]]:
         """The events before `token` not read yet, oldest first (a gap in a sync)."""
         found: list[dict[str, Any]] = []
         while token:
-            page = await self.client.room_messages(
-                self.room_id,
-                start=token,
-                direction=MessageDirection.back,
-                limit=TIMELINE,
-                message_filter={"types": [EVENT_TYPE]},
+            page = await _patiently(
+                functools.partial(
+                    self.client.room_messages,
+                    self.room_id,
+                    start=token,
+                    direction=MessageDirection.back,
+                    limit=TIMELINE,
+                    message_filter={"types": [EVENT_TYPE]},
+                )
             )
             if isinstance(page, RoomMessagesError):
                 raise RoomError(f"the homeserver did not page back: {page.message}")
@@ -141,3 +160,22 @@ class GameRoom:
                 )
             )
         return arrived
+
+
+def _transaction(kind: str, content: dict[str, Any]) -> str:
+    """The transaction id of an event: the same for the same event sent again."""
+    text = json.dumps([kind, content], sort_keys=True, separators=(",", ":"))
+    return "owsqt-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
+
+
+async def _patiently(request: Callable[[], Awaitable[Any]]) -> Any:
+    """Make `request`, again after a cut connection (TRIES in all); RoomError when the
+    homeserver cannot be reached: what was not done is done when the caller tries again."""
+    for attempt in range(TRIES):
+        try:
+            return await request()
+        except CUT as error:
+            if attempt == TRIES - 1:
+                raise RoomError(f"the homeserver cannot be reached: {error}") from error
+            await asyncio.sleep(0.1 * (attempt + 1))
+    raise AssertionError("unreachable")

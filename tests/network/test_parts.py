@@ -63,3 +63,18 @@ def test_40_two_different_pieces_for_one_place_or_another_game_are_refused():
     (elsewhere,) = pieces_of("cd" * 16, 3, "honest")
     with pytest.raises(PartError, match="not of this game"):
         assembly.take(elsewhere)
+
+
+def test_40_a_part_refused_whole_waits_for_a_piece_sent_again_which_replaces_its_own():
+    assembly = Assembly(GAME)
+    honest = "a" * PIECE_CHARS + "honest"
+    changed = "a" * PIECE_CHARS + "forged"
+    for piece in pieces_of(GAME, 7, changed):
+        assembly.take(piece)
+    assert assembly.whole(7) == changed
+    assembly.refuse(7, changed)  # the import refused it
+    assert assembly.whole(7) is None  # not taken in twice
+    # sent again: the first piece, unchanged, the homeserver keeps once; the second comes
+    _, second = pieces_of(GAME, 7, honest)
+    assembly.take(second)
+    assert assembly.whole(7) == honest

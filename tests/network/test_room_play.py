@@ -114,3 +114,33 @@ def test_40_a_part_the_homeserver_changed_is_refused_naming_the_entry(shipped, h
             await client.close()
 
     asyncio.run(play())
+
+
+def test_40_a_part_of_more_pieces_than_a_sync_brings_is_read_whole(homeserver, players):
+    """A first sync brings the room's latest events only (TIMELINE): the reader pages back
+    over the gap and reads every piece once, in order."""
+    from owsqt.network.parts import Assembly, read_piece
+    from owsqt.network.room import TIMELINE
+
+    async def play():
+        writer = await signed_in(homeserver, players["german"])
+        reader = await signed_in(homeserver, players["soviet"])
+        game = "cd" * 16
+        room = await GameRoom.create(writer, game, players["soviet"][0])
+        text = "".join(f"line {i:06d}\n" for i in range(TIMELINE * 1000))  # ~130 pieces
+        pieces = pieces_of(game, 0, text)
+        assert len(pieces) > TIMELINE
+        await room.send(pieces, "a long part")
+        await reader.sync(timeout=1000)
+        theirs = await GameRoom.join(reader, room.room_id)
+        arrived = await theirs.fetch()
+        assert [read_piece(a.content).seq for a in arrived] == list(range(len(pieces)))
+        assembly = Assembly(game)
+        for piece in arrived:
+            assembly.take(read_piece(piece.content))
+        assert assembly.whole(0) == text
+        assert await theirs.fetch() == []  # read once
+        await writer.close()
+        await reader.close()
+
+    asyncio.run(play())
