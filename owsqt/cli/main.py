@@ -91,6 +91,9 @@ def _parser() -> argparse.ArgumentParser:
     from owsqt.cli.tableargs import add_table_command  # light: argparse only
 
     add_table_command(commands)
+    from owsqt.cli.networkargs import add_network_commands  # light: argparse only
+
+    add_network_commands(commands)
     return parser
 
 

@@ -129,12 +129,17 @@ def last_sent(journal: ParsedJournal, side: str) -> SentFile | None:
 
 
 def check_continues(
-    ours: ParsedJournal, theirs: ParsedJournal, opponent: str, sent: SentFile | None = None
+    ours: ParsedJournal,
+    theirs: ParsedJournal,
+    opponent: str,
+    sent: SentFile | None = None,
+    live: bool = False,
 ) -> None:
     """[Import] The opponent's file must be our game, hold the file we sent last (`sent`) and
-    everything we have unchanged, add something of his, and end with his send; JournalError
-    says which it does not. The entries up to `sent` may be ours even where our copy of the
-    game stops before them (an older copy: `sent` is what we know we sent)."""
+    everything we have unchanged, add something of his, and end with his send (`live`: or
+    with any entry of his, a part of his file played live through a room, issue 40);
+    JournalError says which it does not. The entries up to `sent` may be ours even where our
+    copy of the game stops before them (an older copy: `sent` is what we know we sent)."""
     if theirs.header.game != ours.header.game:
         raise JournalError(
             f"this file belongs to another game (game {theirs.header.game[:8]}, "
@@ -173,7 +178,7 @@ def check_continues(
                 entry.number,
             )
     last = theirs.entries[-1]
-    if last.kind is not EntryKind.SEND:
+    if last.kind is not EntryKind.SEND and not live:
         raise JournalError(
             f"the file does not end with the {opponent} player's send: it was cut short after "
             f"entry {last.number}",

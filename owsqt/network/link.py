@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import parse
@@ -55,6 +56,18 @@ class NetworkGame:
         self._pending = text
         await self.flush()
 
+    async def play_live(self) -> None:
+        """Put what this player wrote since the room's text in the room now, before his
+        send: the opponent's table shows each action as it is made (his program takes
+        it in and waits for the send). Nothing when he wrote nothing new."""
+        text = self.session.text()
+        if text != self.shared and self.exchange.why_not_act() is None:
+            await self._push(text, told=False)
+
+    def pending(self, text: str) -> None:
+        """The player's part sent (its SEND in `text`) and not put in the room yet."""
+        self._pending = text
+
     async def flush(self) -> None:
         """Put the part sent and not yet in the room there (nothing when there is none)."""
         if self._pending is not None:
@@ -68,21 +81,26 @@ class NetworkGame:
             raise ValueError("you have not sent your part yet")
         await self._push(self.session.text(), again=True)
 
-    async def _push(self, text: str, again: bool = False) -> None:
+    async def _push(self, text: str, again: bool = False, told: bool = True) -> None:
+        """Put `text` past the room's text in the room; `told`: with the notice of whose
+        move it is (a send; a part played live goes without)."""
         if again:
             self.shared, self._base = self._sent
         if not text.startswith(self.shared):
             raise ValueError("this copy of the game does not continue the one in the room")
         part = text[len(self.shared) :]
         game = self.session.header.game
-        await self.room.send(pieces_of(game, self._base, part), your_move(self.session))
+        notice = your_move(self.session) if told else None
+        await self.room.send(pieces_of(game, self._base, part), notice)
         self._sent = self.shared, self._base
-        self.shared, self._base = text, len(parse(text).entries)
+        whole = text == self.session.text()
+        self.shared = text
+        self._base = len(self.session.entries) if whole else len(parse(text).entries)
 
     async def pull(self, wait_ms: int = 0) -> ImportReport | None:
-        """Take in the opponent's part once it is whole in the room (None: not yet). A part
-        his program refuses raises as an imported file does (JournalError, ImportRefused),
-        the game untouched."""
+        """Take in the opponent's part once it is whole in the room (None: not yet), his
+        file's end or a part of it played live. A part his program refuses raises as an
+        imported file does (JournalError, ImportRefused), the game untouched."""
         for arrived in await self.room.fetch(wait_ms):
             if arrived.sender != self.opponent:
                 continue
@@ -95,7 +113,7 @@ class NetworkGame:
             return None
         text = self.shared + part
         try:
-            report = self.exchange.import_text(text)
+            report = self.exchange.import_text(text, live=True)
         except Exception:
             self._assembly.refuse(self._base, part)  # until a piece sent again changes it
             raise
@@ -107,16 +125,20 @@ class NetworkGame:
 async def join_network_game(
     ruleset: Ruleset,
     room: GameRoom,
-    creator: str,
+    creator: str | None,
     identity: Identity,
     fresh: Callable[[], str] | None = None,
     wait_ms: int = 10_000,
+    path: Path | None = None,
 ) -> NetworkGame:
-    """Join the game of the room from its creator's first part: the JOIN entry brings this
-    player's key. JournalError when the part cannot be joined; TimeoutError when it is not
-    in the room."""
+    """Join the game of the room from its creator's first part (`creator`: his Matrix id;
+    None: whoever else sent the room's first part): the JOIN entry brings this player's
+    key; with `path`, the game is written there. JournalError when the part cannot be
+    joined; TimeoutError when it is not in the room."""
     assembly: Assembly | None = None
     for arrived in await room.fetch(wait_ms):
+        if creator is None and arrived.sender != room.client.user_id:
+            creator = arrived.sender
         if arrived.sender != creator:
             continue
         piece = read_piece(arrived.content)
@@ -125,7 +147,7 @@ async def join_network_game(
         assembly = assembly or Assembly(piece.game)
         assembly.take(piece)
     text = assembly.whole(0) if assembly is not None else None
-    if text is None:
+    if text is None or creator is None:
         raise TimeoutError("the creator's first file is not in the room yet")
-    session = join_game(ruleset, text, identity=identity, fresh=fresh)
+    session = join_game(ruleset, text, path=path, identity=identity, fresh=fresh)
     return NetworkGame(session, room, creator, shared=text)

@@ -60,11 +60,14 @@ class GameRoom:
     @classmethod
     async def create(cls, client: AsyncClient, game: str, invite: str) -> GameRoom:
         """A new private room for `game`, the opponent `invite` invited."""
-        made = await client.room_create(
-            name=f"owsqt game {game[:8]}",
-            topic="Operation Winter Storm, played with owsqt",
-            invite=[invite],
-            federate=True,
+        made = await _patiently(
+            functools.partial(
+                client.room_create,
+                name=f"owsqt game {game[:8]}",
+                topic="Operation Winter Storm, played with owsqt",
+                invite=[invite],
+                federate=True,
+            )
         )
         if isinstance(made, RoomCreateError):
             raise RoomError(f"the homeserver made no room: {made.message}")
@@ -72,23 +75,24 @@ class GameRoom:
 
     @classmethod
     async def join(cls, client: AsyncClient, room_id: str) -> GameRoom:
-        joined = await client.join(room_id)
+        joined = await _patiently(functools.partial(client.join, room_id))
         if isinstance(joined, JoinError):
             raise RoomError(f"cannot join {room_id}: {joined.message}")
         return cls(client, room_id)
 
-    async def send(self, pieces: Iterable[Piece], notice: str) -> None:
-        """The pieces of a part, then the words that tell it. Each event has a transaction id
-        made from what it holds, so that sending a part again after a cut connection (some
-        of its events in, some not) adds none twice: the homeserver keeps one event a
-        transaction id."""
+    async def send(self, pieces: Iterable[Piece], notice: str | None) -> None:
+        """The pieces of a part, then the words that tell it (if any). Each event has a
+        transaction id made from what it holds, so that sending a part again after a cut
+        connection (some of its events in, some not) adds none twice: the homeserver keeps
+        one event a transaction id."""
         last = ""
         for piece in pieces:
             content = piece.content()
             last = _transaction(EVENT_TYPE, content)
             await self._send(EVENT_TYPE, content, last)
-        body = {"msgtype": "m.notice", "body": notice}
-        await self._send(NOTICE, body, _transaction(NOTICE, {"after": last, **body}))
+        if notice is not None:
+            body = {"msgtype": "m.notice", "body": notice}
+            await self._send(NOTICE, body, _transaction(NOTICE, {"after": last, **body}))
 
     async def _send(self, kind: str, content: dict[str, Any], transaction: str) -> None:
         sent = await _patiently(

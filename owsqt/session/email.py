@@ -268,20 +268,22 @@ class EmailExchange:
         return pbem.file_name(header.scenario, header.game, number), self._game.text()
 
     def import_text(
-        self, text: str, progress: Callable[[int, int], None] | None = None
+        self, text: str, progress: Callable[[int, int], None] | None = None, live: bool = False
     ) -> ImportReport:
         """Take in the opponent's file (emailimport.py): it must continue this game exactly,
         hold the file this player sent last (last_sent: even when this copy of the game stops
         before it), carry the opponent's valid signatures and keep the rules of the game's
         mode. JournalError (or ImportRefused, listing the rules its first illegal entry
-        breaks) leaves the game untouched; `progress(done, total)` follows the replay."""
+        breaks) leaves the game untouched; `progress(done, total)` follows the replay.
+        `live`: the file may stop before the opponent's send, a part of it played live
+        through a room (issue 40): this player waits until the send comes."""
         mine = self.local_sides
         if len(mine) != 1:
             raise JournalError("your key is not one of this game's two players' keys")
         if isinstance(self._dice, OneSeed):
             raise JournalError(ONE_SEED_GAME)
         opponent = Player(next(iter(mine))).opponent.value
-        return import_file(self, self._game, text, opponent, progress)
+        return import_file(self, self._game, text, opponent, progress, live)
 
     @contextmanager
     def unchanged_on_failure(self) -> Iterator[None]:
@@ -322,6 +324,8 @@ class EmailExchange:
                 f"you sent file {last.field('file')} to the {opponent.capitalize()} player; "
                 "open their reply to go on"
             )
+        if last is not None and last.by not in mine and last.kind is not EntryKind.SEND:
+            return f"the {last.by} player is playing his part live: wait for his send"
         if action is not None:
             full = file_full(self._game.entries)
             if full is not None:

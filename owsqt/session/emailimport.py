@@ -51,13 +51,15 @@ def import_file(
     text: str,
     opponent: str,
     progress: Callable[[int, int], None] | None = None,
+    live: bool = False,
 ) -> ImportReport:
     """Take in the file of `opponent` (his side): JournalError (or ImportRefused, listing the
     rules its first illegal entry breaks) leaves the game untouched. The checks go from the
     cheapest on: the size of his file (parse, before any entry is read:
     limits.MAX_FILE_ENTRIES), the chain and signatures of what it adds, whose entries they
     are and its send, and last the replay, which stops at the first entry that breaks a
-    rule; `progress(done, total)` follows the replay."""
+    rule; `progress(done, total)` follows the replay. `live`: the file may stop before his
+    send, a part of it played live (issue 40)."""
     ours = game.as_parsed()
     # The entries this copy holds were checked when they were written or taken in; the
     # file must hold them unchanged (check_continues compares their chained hashes, which
@@ -65,7 +67,7 @@ def import_file(
     sent = exchange.last_sent()
     known = max(len(ours.entries), sent.last if sent is not None else 0)
     theirs = parse(text, trusted=len(ours.entries), known=known)
-    pbem.check_continues(ours, theirs, opponent, sent)
+    pbem.check_continues(ours, theirs, opponent, sent, live)
     check_not_ahead(theirs.entries[len(ours.entries) :], utc_now())  # Entry times
     with exchange.unchanged_on_failure():
         game.take_in(theirs.entries[len(ours.entries) :], progress)

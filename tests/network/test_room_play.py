@@ -144,3 +144,49 @@ def test_40_a_part_of_more_pieces_than_a_sync_brings_is_read_whole(homeserver, p
         await reader.close()
 
     asyncio.run(play())
+
+
+def test_40_played_live_each_action_shows_at_the_other_table_before_the_send(
+    shipped, homeserver, players
+):
+    """The Soviet sets up live: each placement goes to the room as it is made and the
+    German's program takes it in at once; the German may not act until the Soviet's send."""
+    from owsqt.rules.core.actions import EndStep
+    from owsqt.rules.defaultsetup import default_setup
+
+    async def play():
+        keys = {p: Identity.generate() for p in Player}
+        german_client = await signed_in(homeserver, players["german"])
+        soviet_client = await signed_in(homeserver, players["soviet"])
+        session = new_game(
+            shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL,
+            identity=keys[Player.GERMAN], clock=clock(),
+        )  # fmt: skip
+        room = await GameRoom.create(german_client, session.header.game, players["soviet"][0])
+        german = NetworkGame(session, room, players["soviet"][0])
+        await german.send()
+        await soviet_client.sync(timeout=1000)
+        soviet = await join_network_game(
+            shipped, await GameRoom.join(soviet_client, room.room_id), players["german"][0],
+            keys[Player.SOVIET],
+        )  # fmt: skip
+        state = soviet.session.state
+        scenario = shipped.scenarios[state.scenario]
+        placements = default_setup(shipped, scenario, state, Player.SOVIET, state.options)
+        for action in placements[:3]:
+            assert soviet.session.submit(action).applied
+            await soviet.play_live()
+            assert await german.pull(wait_ms=5000) is not None
+            assert german.session.text() == soviet.session.text()  # at once, entry by entry
+            reason = german.exchange.why_not_act()
+            assert reason is not None and "playing his part live" in reason
+        for action in [*placements[3:], EndStep(player=Player.SOVIET)]:
+            assert soviet.session.submit(action).applied
+        await soviet.send()
+        assert await german.pull(wait_ms=5000) is not None
+        assert german.session.text() == soviet.session.text()
+        assert german.exchange.why_not_act() is None  # his turn now
+        for client in (german_client, soviet_client):
+            await client.close()
+
+    asyncio.run(play())
