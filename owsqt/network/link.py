@@ -13,8 +13,8 @@ from pathlib import Path
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import parse
-from owsqt.network.parts import Assembly, PartError, pieces_of, read_piece
-from owsqt.network.room import GameRoom
+from owsqt.network.parts import Assembly, PartError, Piece, pieces_of, read_piece
+from owsqt.network.room import Arrived, GameRoom
 from owsqt.rules.actors import who_acts
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import GameSession, join_game
@@ -29,13 +29,29 @@ def your_move(session: GameSession) -> str:
     return f"{who} player: your move, turn {state.turn}, {state.segment.title}"
 
 
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """A part to put in the room: its pieces, the notice that tells it (none for a part
+    played live), and where the room's text stands once it is in."""
+
+    pieces: tuple[Piece, ...]
+    notice: str | None
+    shared: str
+    base: int
+
+
 @dataclass
 class NetworkGame:
     """One player's game carried by its room: the opponent's Matrix id (only his events
-    are read as the game's) and the text both copies share."""
+    are read as the game's) and the text both copies share.
+
+    Its game side is synchronous (`outgoing`, `sent`, `take`, `take_in`: the desktop calls
+    them on the window's thread, which owns the session) and its network side asynchronous
+    (`send`, `play_live`, `flush`, `resend`, `pull`: the command line and the tests await
+    them; the desktop sends and fetches on a thread of its own, owsqt/qt/network)."""
 
     session: GameSession
-    room: GameRoom
+    room: GameRoom | None  # None: the network side runs elsewhere (the desktop's thread)
     opponent: str
     shared: str = ""
     refused: list[str] = field(default_factory=list)  # pieces refused, in one line each
@@ -49,65 +65,66 @@ class NetworkGame:
         self._sent = self.shared, self._base  # what the last part followed
         self._pending: str | None = None  # the text of a part sent, not yet in the room
 
-    async def send(self) -> None:
-        """End this player's part (the e-mail send) and put it in the room. A cut connection
-        raises, the part kept: `flush` puts it in the room when the network is back."""
+    # --- the game side: on the thread that owns the session -------------------------------
+
+    def outgoing(self, text: str, told: bool = True, again: bool = False) -> Outgoing:
+        """The part of `text` past the room's text; `told`: with the notice of whose move it
+        is (a send; a part played live goes without); `again`: the last part once more."""
+        shared, base = self._sent if again else (self.shared, self._base)
+        if not text.startswith(shared):
+            raise ValueError("this copy of the game does not continue the one in the room")
+        part = text[len(shared) :]
+        pieces = tuple(pieces_of(self.session.header.game, base, part))
+        notice = your_move(self.session) if told else None
+        whole = text == self.session.text()
+        after = len(self.session.entries) if whole else len(parse(text).entries)
+        return Outgoing(pieces, notice, text, after)
+
+    def sent(self, outgoing: Outgoing) -> None:
+        """`outgoing` is in the room: the room's text is its own."""
+        part = sum(len(piece.text) for piece in outgoing.pieces)
+        self._sent = outgoing.shared[: len(outgoing.shared) - part], outgoing.pieces[0].base
+        self.shared, self._base = outgoing.shared, outgoing.base
+        if self._pending == outgoing.shared:
+            self._pending = None
+
+    def live_part(self) -> Outgoing | None:
+        """What this player wrote since the room's text, to play live (None: nothing new,
+        or it is not his to write)."""
+        text = self.session.text()
+        if text == self.shared or self.exchange.why_not_act() is not None:
+            return None
+        return self.outgoing(text, told=False)
+
+    def end_part(self) -> Outgoing:
+        """End this player's part (the e-mail send): the part to put in the room, kept
+        until it is there (`pending_part`)."""
         _, text = self.exchange.send()
         self._pending = text
-        await self.flush()
+        return self.outgoing(text)
 
-    async def play_live(self) -> None:
-        """Put what this player wrote since the room's text in the room now, before his
-        send: the opponent's table shows each action as it is made (his program takes
-        it in and waits for the send). Nothing when he wrote nothing new."""
-        text = self.session.text()
-        if text != self.shared and self.exchange.why_not_act() is None:
-            await self._push(text, told=False)
+    def pending_part(self) -> Outgoing | None:
+        """The part sent and not yet in the room (None: none)."""
+        return self.outgoing(self._pending) if self._pending is not None else None
 
     def pending(self, text: str) -> None:
         """The player's part sent (its SEND in `text`) and not put in the room yet."""
         self._pending = text
 
-    async def flush(self) -> None:
-        """Put the part sent and not yet in the room there (nothing when there is none)."""
-        if self._pending is not None:
-            await self._push(self._pending)
-            self._pending = None
-
-    async def resend(self) -> None:
-        """Put this player's last part in the room again (the opponent's program refused what
-        the homeserver made of it)."""
-        if self.exchange.why_not_act() is None:
-            raise ValueError("you have not sent your part yet")
-        await self._push(self.session.text(), again=True)
-
-    async def _push(self, text: str, again: bool = False, told: bool = True) -> None:
-        """Put `text` past the room's text in the room; `told`: with the notice of whose
-        move it is (a send; a part played live goes without)."""
-        if again:
-            self.shared, self._base = self._sent
-        if not text.startswith(self.shared):
-            raise ValueError("this copy of the game does not continue the one in the room")
-        part = text[len(self.shared) :]
-        game = self.session.header.game
-        notice = your_move(self.session) if told else None
-        await self.room.send(pieces_of(game, self._base, part), notice)
-        self._sent = self.shared, self._base
-        whole = text == self.session.text()
-        self.shared = text
-        self._base = len(self.session.entries) if whole else len(parse(text).entries)
-
-    async def pull(self, wait_ms: int = 0) -> ImportReport | None:
-        """Take in the opponent's part once it is whole in the room (None: not yet), his
-        file's end or a part of it played live. A part his program refuses raises as an
-        imported file does (JournalError, ImportRefused), the game untouched."""
-        for arrived in await self.room.fetch(wait_ms):
-            if arrived.sender != self.opponent:
+    def take(self, arrived: list[Arrived]) -> None:
+        """Events read from the room: the opponent's pieces kept, a bad one noted."""
+        for event in arrived:
+            if event.sender != self.opponent:
                 continue
             try:
-                self._assembly.take(read_piece(arrived.content))
+                self._assembly.take(read_piece(event.content))
             except PartError as error:
-                self.refused.append(f"{arrived.event_id}: {error}")
+                self.refused.append(f"{event.event_id}: {error}")
+
+    def take_in(self) -> ImportReport | None:
+        """Take in the opponent's part once it is whole (None: not yet), his file's end or a
+        part of it played live. A part his program refuses raises as an imported file does
+        (JournalError, ImportRefused), the game untouched."""
         part = self._assembly.whole(self._base)
         if part is None:
             return None
@@ -120,6 +137,46 @@ class NetworkGame:
         self._assembly.forget(self._base)
         self.shared, self._base = text, report.last_entry
         return report
+
+    # --- the network side ---------------------------------------------------------------
+
+    async def put(self, outgoing: Outgoing | None) -> None:
+        """Put `outgoing` in the room (nothing for None)."""
+        if outgoing is not None:
+            await self._room().send(outgoing.pieces, outgoing.notice)
+            self.sent(outgoing)
+
+    async def send(self) -> None:
+        """End this player's part and put it in the room. A cut connection raises, the part
+        kept: `flush` puts it in the room when the network is back."""
+        await self.put(self.end_part())
+
+    async def play_live(self) -> None:
+        """Put what this player wrote since the room's text in the room now, before his
+        send: the opponent's table shows each action as it is made (his program takes it
+        in and waits for the send)."""
+        await self.put(self.live_part())
+
+    async def flush(self) -> None:
+        """Put the part sent and not yet in the room there (nothing when there is none)."""
+        await self.put(self.pending_part())
+
+    async def resend(self) -> None:
+        """Put this player's last part in the room again (the opponent's program refused what
+        the homeserver made of it)."""
+        if self.exchange.why_not_act() is None:
+            raise ValueError("you have not sent your part yet")
+        await self.put(self.outgoing(self.session.text(), again=True))
+
+    async def pull(self, wait_ms: int = 0) -> ImportReport | None:
+        """Read the room, then `take_in`."""
+        self.take(await self._room().fetch(wait_ms))
+        return self.take_in()
+
+    def _room(self) -> GameRoom:
+        if self.room is None:
+            raise ValueError("this game's room is read on another thread")
+        return self.room
 
 
 async def join_network_game(

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 
-import keyring
-import keyring.backend
 import pytest
 
 from owsqt.cli.main import main
@@ -19,34 +17,6 @@ from owsqt.session import open_journal
 from tests.session.pbemkit import set_up
 
 pytestmark = pytest.mark.homeserver
-
-
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    """A keyring that keeps its passwords in memory."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.kept: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service, username):
-        return self.kept.get((service, username))
-
-    def set_password(self, service, username, password):
-        self.kept[service, username] = password
-
-    def delete_password(self, service, username):
-        self.kept.pop((service, username), None)
-
-
-@pytest.fixture
-def memory_keyring():
-    before = keyring.get_keyring()
-    kept = MemoryKeyring()
-    keyring.set_keyring(kept)
-    yield kept
-    keyring.set_keyring(before)
 
 
 def as_player(monkeypatch, tmp_path, name, password):

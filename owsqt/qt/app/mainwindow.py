@@ -41,6 +41,7 @@ from owsqt.qt.movement.drag import StackDrag
 from owsqt.qt.play import forfeitask
 from owsqt.qt.play.email import EmailPlay
 from owsqt.qt.play.handover import HotSeat
+from owsqt.qt.play.networkplay import NetworkPlay
 from owsqt.qt.play.stephint import step_hint
 from owsqt.qt.play.turnbar import TurnBar
 from owsqt.qt.textsize import TextSize
@@ -95,6 +96,8 @@ class MainWindow(WindowMenus):
         self.view.map_context_requested.connect(menus.map_menu)
         self._shown_once = False
         self.email = EmailPlay(self, self.bridge)
+        self.network = NetworkPlay(self, self.bridge)  # a game with a Matrix room (issue 40)
+        self.email.network = self.network
         menus.play_entries = self.email.add_stack_entry  # e-mail: a stack's standing orders
         self.bridge.set_gate(self.replays.blocks)
         self.bridge.changed.connect(self.refresh)

@@ -24,6 +24,7 @@ from owsqt.players.standing import Orders
 from owsqt.qt.bridge import SessionBridge
 from owsqt.qt.play.airaheaddialog import AirAheadDialog
 from owsqt.qt.play.initiativedialog import BidDialog
+from owsqt.qt.play.networkplay import NetworkPlay
 from owsqt.qt.play.offthread import run_off_thread
 from owsqt.qt.play.ordersdialog import StandingOrdersDialog
 from owsqt.rules.core.actions import EndStep
@@ -81,6 +82,7 @@ class EmailPlay(QObject):
         super().__init__(window)
         self._window, self.ruleset, self._bridge = window, bridge.ruleset, bridge
         self._offer_setup = False  # after the replay of an opponent's file
+        self.network: NetworkPlay | None = None  # the game's room, when it has one
         self.join_action = self._action("&Join an e-mail game…", JOIN_KEYS, self.join)
         self.join_action.setToolTip(
             f"Take the other side of a game your opponent made, from his first file ({JOIN_KEYS})"
@@ -282,7 +284,11 @@ class EmailPlay(QObject):
 
     def send(self) -> None:
         """Ask where to write the file, then send (a SEND entry) and write it there. A file
-        already sent is written again, unchanged, wherever the player says."""
+        already sent is written again, unchanged, wherever the player says. A game played
+        through a room ends the part there instead (networkplay.py)."""
+        if self.network is not None and self.network.active and self._file_sent() is None:
+            self.network.send()
+            return
         session, exchange = self.session, self._exchange()
         again = self._file_sent()
         number = again or exchange.files_sent + 1
