@@ -187,6 +187,7 @@ async def join_network_game(
     fresh: Callable[[], str] | None = None,
     wait_ms: int = 10_000,
     path: Path | None = None,
+    clock: Callable[[], str] | None = None,
 ) -> NetworkGame:
     """Join the game of the room from its creator's first part (`creator`: his Matrix id;
     None: whoever else sent the room's first part): the JOIN entry brings this player's
@@ -206,5 +207,6 @@ async def join_network_game(
     text = assembly.whole(0) if assembly is not None else None
     if text is None or creator is None:
         raise TimeoutError("the creator's first file is not in the room yet")
-    session = join_game(ruleset, text, path=path, identity=identity, fresh=fresh)
+    timed = {"clock": clock} if clock is not None else {}
+    session = join_game(ruleset, text, path=path, identity=identity, fresh=fresh, **timed)
     return NetworkGame(session, room, creator, shared=text)

@@ -130,28 +130,41 @@ class Table:
         brought)."""
         if ahead:
             self._seal_ahead()
-        _, text = self.session.email.send()
+        text = self._send()
         self.files += 1
         other = self.holder.opponent
         report = None
         if self.watch is not None:
             self.watch(text, self.sessions.get(other), self._joiner(other))
         if other in self.sessions:
-            report = self.sessions[other].email.import_text(text)
+            report = self._take_in(other, text)
             self.holder = other
             if self.orders is not None and self.orders.random() < ORDERS_CHANGE:
                 self._give_orders(other)
         else:
-            self.sessions[other] = join_game(
-                self.ruleset,
-                text,
-                identity=self.keys[other],
-                clock=self.clock,
-                fresh=self._fresh(self.seed, other),
-            )
+            self.sessions[other] = self._join(other, text)
             self.holder = other
             self._give_orders(other)
         return report
+
+    # The transport of the files, which a table through a Matrix room replaces
+    # (tests/network/test_network_game.py): the holder's send, the other's import or join.
+
+    def _send(self) -> str:
+        _, text = self.session.email.send()
+        return text
+
+    def _take_in(self, side: Player, text: str) -> ImportReport:
+        return self.sessions[side].email.import_text(text)
+
+    def _join(self, side: Player, text: str) -> GameSession:
+        return join_game(
+            self.ruleset,
+            text,
+            identity=self.keys[side],
+            clock=self.clock,
+            fresh=self._fresh(self.seed, side),
+        )
 
     def _seal_ahead(self) -> None:
         """[6.1, 4.3] The holder's next bid and air allocation, sealed ahead when he may:
@@ -182,11 +195,13 @@ def play_email_game(
     setting: Setting | None = None,
     hostile: bool = False,
     orders: bool = False,
+    table_class: type[Table] = Table,
 ) -> GameReport:
     """Play one strict e-mail game of `setting` (We are coming! unless given) with `seed`;
     FuzzFailure if it breaks. `hostile`: before each file, its sender forges variants of it,
     which the other player's program must refuse (tools/fuzz/hostile.py). `orders`: both
-    players give random standing orders, which answer the questions they cover."""
+    players give random standing orders, which answer the questions they cover.
+    `table_class`: how the files go from one player to the other (Table: by hand)."""
     started = time.perf_counter()
     rng = random.Random(seed)
     setting = setting or Setting()
@@ -204,7 +219,7 @@ def play_email_game(
             if wrong:
                 raise fail("; ".join(wrong))
 
-    table = Table(ruleset, seed, setting, watch, orders)
+    table = table_class(ruleset, seed, setting, watch, orders)
     if hostile:
         cheater.keys = table.keys
 
