@@ -13,6 +13,7 @@ from pathlib import Path
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import parse
+from owsqt.network.chat import ChatLine
 from owsqt.network.parts import Assembly, PartError, Piece, pieces_of, read_piece
 from owsqt.network.room import Arrived, GameRoom
 from owsqt.rules.actors import who_acts
@@ -55,6 +56,7 @@ class NetworkGame:
     opponent: str
     shared: str = ""
     refused: list[str] = field(default_factory=list)  # pieces refused, in one line each
+    chat: list[ChatLine] = field(default_factory=list)  # the room's messages read
 
     def __post_init__(self) -> None:
         if self.session.email is None:
@@ -112,9 +114,13 @@ class NetworkGame:
         self._pending = text
 
     def take(self, arrived: list[Arrived]) -> None:
-        """Events read from the room: the opponent's pieces kept, a bad one noted."""
+        """Events read from the room: the opponent's pieces kept, a bad one noted; the
+        room's chat kept in `chat`."""
         for event in arrived:
-            if event.sender != self.opponent:
+            said = event.said
+            if said is not None:
+                self.chat.append(ChatLine(event.sender, said))
+            if event.sender != self.opponent or not event.is_piece:
                 continue
             try:
                 self._assembly.take(read_piece(event.content))
@@ -195,6 +201,8 @@ async def join_network_game(
     joined; TimeoutError when it is not in the room."""
     assembly: Assembly | None = None
     for arrived in await room.fetch(wait_ms):
+        if not arrived.is_piece:
+            continue
         if creator is None and arrived.sender != room.client.user_id:
             creator = arrived.sender
         if arrived.sender != creator:

@@ -12,6 +12,7 @@ import asyncio
 import functools
 import hashlib
 import json
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from nio import (
     JoinError,
     MessageDirection,
     RoomCreateError,
+    RoomInviteError,
     RoomMessagesError,
     RoomSendError,
     SyncError,
@@ -46,6 +48,19 @@ class Arrived:
     sender: str
     event_id: str
     content: dict[str, Any]
+    kind: str = EVENT_TYPE
+
+    @property
+    def is_piece(self) -> bool:
+        return self.kind == EVENT_TYPE
+
+    @property
+    def said(self) -> str | None:
+        """The words of a chat message (m.text) of the room; None for anything else."""
+        if self.kind != NOTICE or self.content.get("msgtype") != "m.text":
+            return None
+        body = self.content.get("body")
+        return body if isinstance(body, str) else None
 
 
 class GameRoom:
@@ -94,6 +109,17 @@ class GameRoom:
             body = {"msgtype": "m.notice", "body": notice}
             await self._send(NOTICE, body, _transaction(NOTICE, {"after": last, **body}))
 
+    async def invite(self, user: str) -> None:
+        """Invite `user` to the room: an onlooker, who plays no side."""
+        invited = await _patiently(functools.partial(self.client.room_invite, self.room_id, user))
+        if isinstance(invited, RoomInviteError):
+            raise RoomError(f"cannot invite {user}: {invited.message}")
+
+    async def say(self, words: str) -> None:
+        """A chat message to the room (any Matrix client shows it too)."""
+        body = {"msgtype": "m.text", "body": words}
+        await self._send(NOTICE, body, _transaction(NOTICE, {"at": time.time_ns(), **body}))
+
     async def _send(self, kind: str, content: dict[str, Any], transaction: str) -> None:
         sent = await _patiently(
             lambda: self.client.room_send(self.room_id, kind, content, tx_id=transaction)
@@ -107,7 +133,7 @@ class GameRoom:
         room_filter = {
             "room": {
                 "rooms": [self.room_id],
-                "timeline": {"limit": TIMELINE, "types": [EVENT_TYPE]},
+                "timeline": {"limit": TIMELINE, "types": [EVENT_TYPE, NOTICE]},
                 "state": {"lazy_load_members": True},
             },
             "presence": {"types": []},
@@ -136,7 +162,7 @@ class GameRoom:
                     start=token,
                     direction=MessageDirection.back,
                     limit=TIMELINE,
-                    message_filter={"types": [EVENT_TYPE]},
+                    message_filter={"types": [EVENT_TYPE, NOTICE]},
                 )
             )
             if isinstance(page, RoomMessagesError):
@@ -152,17 +178,13 @@ class GameRoom:
         arrived = []
         for event in events:
             event_id = str(event.get("event_id", ""))
-            if event.get("type") != EVENT_TYPE or event_id in self._seen:
+            kind = event.get("type")
+            if kind not in (EVENT_TYPE, NOTICE) or event_id in self._seen:
                 continue
             self._seen.add(event_id)
             content = event.get("content")
-            arrived.append(
-                Arrived(
-                    str(event.get("sender", "")),
-                    event_id,
-                    content if isinstance(content, dict) else {},
-                )
-            )
+            content = content if isinstance(content, dict) else {}
+            arrived.append(Arrived(str(event.get("sender", "")), event_id, content, str(kind)))
         return arrived
 
 

@@ -133,13 +133,13 @@ def test_40_a_part_of_more_pieces_than_a_sync_brings_is_read_whole(homeserver, p
         await room.send(pieces, "a long part")
         await reader.sync(timeout=1000)
         theirs = await GameRoom.join(reader, room.room_id)
-        arrived = await theirs.fetch()
+        arrived = [a for a in await theirs.fetch() if a.is_piece]
         assert [read_piece(a.content).seq for a in arrived] == list(range(len(pieces)))
         assembly = Assembly(game)
         for piece in arrived:
             assembly.take(read_piece(piece.content))
         assert assembly.whole(0) == text
-        assert await theirs.fetch() == []  # read once
+        assert [a for a in await theirs.fetch() if a.is_piece] == []  # read once
         await writer.close()
         await reader.close()
 
@@ -187,6 +187,36 @@ def test_40_played_live_each_action_shows_at_the_other_table_before_the_send(
         assert german.session.text() == soviet.session.text()
         assert german.exchange.why_not_act() is None  # his turn now
         for client in (german_client, soviet_client):
+            await client.close()
+
+    asyncio.run(play())
+
+
+def test_40_an_onlooker_follows_the_game_and_reads_the_chat_with_its_citations(
+    shipped, homeserver, players
+):
+    from owsqt.network.onlooker import Onlooker
+
+    async def play():
+        german, _, _, clients = await opening(shipped, homeserver, players)
+        await german.send()
+        await german.room.invite(players["onlooker"][0])
+        watcher = await signed_in(homeserver, players["onlooker"])
+        room = await GameRoom.join(watcher, german.room.room_id)
+        await german.room.say("Look at #12 and at 1652, Kotelnikovo")
+        onlooker = Onlooker(shipped)
+        for _ in range(10):
+            onlooker.take(await room.fetch(wait_ms=1000))
+            onlooker.take_in()
+            if onlooker.chat and onlooker.text == german.session.text():
+                break
+        assert onlooker.text == german.session.text()  # files 1-3, each checked
+        assert onlooker.session.state == german.session.state
+        assert onlooker.session.players.why_not_act() is not None  # he plays no side
+        (line,) = [c for c in onlooker.chat if c.sender == players["german"][0]]
+        assert line.entries() == (12,)
+        assert line.hexes(set(shipped.grid.ids())) == ("1652",)
+        for client in (*clients, watcher):
             await client.close()
 
     asyncio.run(play())

@@ -1,0 +1,28 @@
+"""The chat of a game's room (issue 40): what its members say, in Matrix messages any client
+shows. A message may cite a hex (`2539`, by its CCRR id) or a journal entry (`#123`): the
+table shows them as links to the map and the log. Chat is beside the game: nothing said
+changes it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ENTRY = re.compile(r"(?<![\w#])#(\d{1,6})\b")
+_HEX = re.compile(r"(?<![\w#])(\d{4})(?!\d)")
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One message: who said it (his Matrix id) and what."""
+
+    sender: str
+    words: str
+
+    def entries(self) -> tuple[int, ...]:
+        """The journal entries the message cites (`#123`)."""
+        return tuple(int(m) for m in _ENTRY.findall(self.words))
+
+    def hexes(self, known: frozenset[str] | set[str]) -> tuple[str, ...]:
+        """The hexes the message cites: four digits that are a hex of the map (`known`)."""
+        return tuple(m for m in _HEX.findall(self.words) if m in known)
