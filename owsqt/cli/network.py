@@ -15,17 +15,16 @@ from typing import Any
 
 from owsqt.cli.errors import InputError
 from owsqt.cli.exitcodes import EXIT_OK
-from owsqt.journal.identity import Identity
-from owsqt.journal.textformat import EntryKind, Play
+from owsqt.journal.textformat import EntryKind
 from owsqt.network.account import Account, kept_token, sign_in
-from owsqt.network.link import NetworkGame, join_network_game, your_move
+from owsqt.network.hosting import host_game, join_room_game
+from owsqt.network.link import NetworkGame, your_move
 from owsqt.network.record import NetworkRecord, RecordError
 from owsqt.network.room import GameRoom, RoomError
 from owsqt.rules.core.verdict import Mode
-from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.fog.option import FOG_OF_WAR
 from owsqt.rules.scenario.ruleset import default_ruleset
-from owsqt.session import new_game, open_journal
+from owsqt.session import open_journal
 
 PASSWORD_VARIABLE = "OWSQT_MATRIX_PASSWORD"
 
@@ -55,59 +54,22 @@ def host(args: argparse.Namespace) -> int:
     if args.scenario not in ruleset.scenarios:
         raise InputError(f"--scenario: there is no scenario {args.scenario!r}")
     account = Account(args.homeserver, args.user)
-    password = _password(account)
     options = (FOG_OF_WAR,) if args.fog else ()
-    session = new_game(
-        ruleset, args.scenario, Mode(args.mode), play=Play.EMAIL, side=Player.GERMAN,
-        path=args.out, options=options,
+    room_id, game = _run(
+        host_game(
+            ruleset, args.scenario, Mode(args.mode), options, account, _password(account),
+            args.opponent, args.out,
+        )
     )  # fmt: skip
-
-    async def made() -> str:
-        client = await sign_in(account, password)
-        try:
-            room = await GameRoom.create(client, session.header.game, args.opponent)
-            game = NetworkGame(session, room, args.opponent)
-            await game.send()
-            NetworkRecord(account, room.room_id, args.opponent, 0, "").with_shared(
-                game.shared
-            ).save(args.out)
-            return room.room_id
-        finally:
-            await client.close()
-
-    try:
-        room_id = _run(made())
-    finally:
-        session.close()
-    print(f"{args.out}: game {session.header.game[:8]} in room {room_id}")
+    print(f"{args.out}: game {game[:8]} in room {room_id}")
     print(f"your opponent joins with: owsqt join --room '{room_id}' --out GAME.owsg ...")
     return EXIT_OK
 
 
 def join(args: argparse.Namespace) -> int:
-    ruleset = default_ruleset()
     account = Account(args.homeserver, args.user)
-    password = _password(account)
-
-    async def joined() -> NetworkGame:
-        client = await sign_in(account, password)
-        try:
-            room = await GameRoom.join(client, args.room)
-            game = await join_network_game(
-                ruleset, room, None, Identity.load_or_create(), path=args.out
-            )
-            NetworkRecord(account, args.room, game.opponent, 0, "").with_shared(game.shared).save(
-                args.out
-            )
-            return game
-        finally:
-            await client.close()
-
-    game = _run(joined())
-    assert isinstance(game, NetworkGame)
-    side = sorted(game.exchange.local_sides)[0]
-    print(f"{args.out}: you play {side.capitalize()}; {your_move(game.session)}")
-    game.session.close()
+    side = _run(join_room_game(default_ruleset(), account, _password(account), args.room, args.out))
+    print(f"{args.out}: you play {side.capitalize()}; send your part with owsqt sync")
     return EXIT_OK
 
 

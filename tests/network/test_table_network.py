@@ -90,3 +90,59 @@ def test_40_what_the_soviet_plays_shows_on_the_german_table_as_it_is_made(
     finally:
         german.network.detach()
         soviet.network.detach()
+
+
+def test_40_file_menu_hosts_a_network_game_and_the_opponent_joins_it(
+    qtbot, shipped, homeserver, players, memory_keyring, tmp_path, monkeypatch
+):
+    """File ▸ Host a network game… makes the game in a new room and opens it, played through
+    the room; File ▸ Join a network game… at the opponent's table joins it from the room."""
+    from PySide6.QtWidgets import QDialog
+
+    from owsqt.qt.play import networkplay
+    from owsqt.qt.play.networkdialog import NetworkChoice
+    from owsqt.session import new_game as fresh
+
+    def at_computer(name: str) -> None:
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / name / "config"))
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / name / "data"))
+
+    def choosing(choice: NetworkChoice) -> None:
+        monkeypatch.setattr(
+            networkplay.NetworkGameDialog, "exec", lambda d: QDialog.DialogCode.Accepted
+        )
+        monkeypatch.setattr(networkplay.NetworkGameDialog, "choice", lambda d: choice)
+
+    def table() -> MainWindow:
+        window = MainWindow(shipped, fresh(shipped, "we-are-coming", Mode.STRICT))
+        qtbot.addWidget(window)
+        return window
+
+    (german_id, german_password), (soviet_id, soviet_password) = (
+        players["german"],
+        players["soviet"],
+    )
+    at_computer("german")
+    german, soviet = table(), None
+    file_menu = next(a.menu() for a in german.menuBar().actions() if a.text() == "&File")
+    assert german.network.host_action in file_menu.actions()
+    choosing(NetworkChoice("we-are-coming", homeserver.url, german_id, german_password, soviet_id))
+    german.network.host_action.trigger()
+    try:
+        assert german.network.active and german.session.path.parent.name == "games"
+        room = NetworkRecord.load(german.session.path).room_id
+        at_computer("soviet")
+        soviet = table()
+        choosing(NetworkChoice("", homeserver.url, soviet_id, soviet_password, room))
+        soviet.network.join_action.trigger()
+        assert soviet.network.active
+        assert soviet.session.players.local_sides == {"soviet"}
+        state = soviet.session.state
+        scenario = shipped.scenarios[state.scenario]
+        placement = default_setup(shipped, scenario, state, Player.SOVIET, state.options)[0]
+        assert soviet.bridge.submit(placement).applied
+        qtbot.waitUntil(lambda: german.session.text() == soviet.session.text(), timeout=15000)
+    finally:
+        for window in (german, soviet):
+            if window is not None:
+                window.network.detach()

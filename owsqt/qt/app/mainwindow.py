@@ -96,7 +96,8 @@ class MainWindow(WindowMenus):
         self.view.map_context_requested.connect(menus.map_menu)
         self._shown_once = False
         self.email = EmailPlay(self, self.bridge)
-        self.network = NetworkPlay(self, self.bridge)  # a game with a Matrix room (issue 40)
+        # a game with a Matrix room (issue 40)
+        self.network = NetworkPlay(self, self.bridge, lambda path: self.load(path))
         self.email.network = self.network
         menus.play_entries = self.email.add_stack_entry  # e-mail: a stack's standing orders
         self.bridge.set_gate(self.replays.blocks)

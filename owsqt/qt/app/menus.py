@@ -22,6 +22,7 @@ from owsqt.qt.map.view import MapView
 from owsqt.qt.map.zones import ZoneOverlays
 from owsqt.qt.movement.control import MoveController
 from owsqt.qt.play.email import EmailPlay
+from owsqt.qt.play.networkplay import NetworkPlay
 
 REPLAY_KEYS = "Ctrl+R"
 
@@ -40,6 +41,7 @@ class WindowMenus(QMainWindow):
     replays: ReplayWatch
     features: TableFeatures
     email: EmailPlay
+    network: NetworkPlay
     clear_selection: Callable[[], None]
     ask_hex: Callable[[], None]
     replay_game: Callable[[], None]
@@ -97,6 +99,7 @@ class WindowMenus(QMainWindow):
         file_menu.addMenu(self.image_export.menu)
         file_menu.addSeparator()
         file_menu.addActions(self.email.actions())
+        file_menu.addActions([self.network.host_action, self.network.join_action])
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
         file_menu.setToolTipsVisible(True)

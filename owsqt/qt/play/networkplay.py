@@ -8,27 +8,51 @@ window's thread. No rules here."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from owsqt.journal.textformat import JournalError
-from owsqt.network.account import kept_token
+from owsqt.network.account import Account, kept_token
+from owsqt.network.hosting import host_game, join_room_game
 from owsqt.network.link import NetworkGame, Outgoing
 from owsqt.network.record import NetworkRecord, RecordError
-from owsqt.network.room import Arrived
+from owsqt.network.room import Arrived, RoomError
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.play.networkdialog import NetworkChoice, NetworkGameDialog
+from owsqt.qt.play.offthread import Progress, run_off_thread
 from owsqt.qt.play.roomthread import RETRY_SECONDS, RoomThread
+from owsqt.rules.core.verdict import Mode
 from owsqt.session import ImportRefused
+from owsqt.userfiles import games_dir
+
+HOST_KEYS = "Ctrl+Alt+H"
+JOIN_KEYS = "Ctrl+Alt+J"
 
 
 class NetworkPlay(QObject):
     """The network side of the game on the table, when it has a room."""
 
-    def __init__(self, window: QWidget, bridge: SessionBridge) -> None:
+    def __init__(
+        self, window: QWidget, bridge: SessionBridge, load: Callable[[Path], bool]
+    ) -> None:
         super().__init__(window)
-        self._window, self._bridge = window, bridge
+        self._window, self._bridge, self._load = window, bridge, load
+        self._password: str | None = None  # given in the dialog, for the game it made
+        self.host_action = self._action(
+            "&Host a network game…", HOST_KEYS, self.host,
+            "Play a game through a Matrix room: each move reaches your opponent as you make "
+            f"it ({HOST_KEYS})",
+        )  # fmt: skip
+        self.join_action = self._action(
+            "Join a net&work game…", JOIN_KEYS, self.join,
+            f"Join the game of a Matrix room your opponent invited you to ({JOIN_KEYS})",
+        )  # fmt: skip
         self._game: NetworkGame | None = None
         self._thread: RoomThread | None = None
         self._record: NetworkRecord | None = None
@@ -38,9 +62,64 @@ class NetworkPlay(QObject):
         bridge.replaced.connect(self._replaced)
         window.destroyed.connect(lambda: self.detach())
 
+    def _action(self, text: str, keys: str, slot: Callable[[], None], tip: str) -> QAction:
+        action = QAction(text, self._window)
+        action.setShortcut(QKeySequence(keys))
+        action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
     @property
     def active(self) -> bool:
         return self._game is not None
+
+    # --- making and joining a network game -----------------------------------------------
+
+    def host(self) -> None:
+        """Ask for the game and the accounts, make the game in a new room, and open it."""
+        choice = self._asked(hosting=True)
+        if choice is None:
+            return
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
+        path = games_dir() / f"network-{choice.scenario}-{stamp}.owsg"
+        ruleset = self._bridge.ruleset
+        account = Account(choice.homeserver, choice.user)
+        work = host_game(
+            ruleset, choice.scenario, Mode.STRICT, (), account, choice.password or None,
+            choice.other, path,
+        )  # fmt: skip
+        self._made(path, choice, lambda _progress: asyncio.run(work), "Making the room")
+
+    def join(self) -> None:
+        """Ask for the room and the account, join its game, and open it."""
+        choice = self._asked(hosting=False)
+        if choice is None:
+            return
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
+        path = games_dir() / f"network-joined-{stamp}.owsg"
+        account = Account(choice.homeserver, choice.user)
+        work = join_room_game(
+            self._bridge.ruleset, account, choice.password or None, choice.other, path
+        )
+        self._made(path, choice, lambda _progress: asyncio.run(work), "Joining the game")
+
+    def _asked(self, hosting: bool) -> NetworkChoice | None:
+        dialog = NetworkGameDialog(self._window, self._bridge.ruleset, hosting)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.choice()
+
+    def _made(
+        self, path: Path, choice: NetworkChoice, work: Callable[[Progress], object], label: str
+    ) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            run_off_thread(self._window, label, work)
+        except (RoomError, TimeoutError, ValueError, OSError) as error:
+            QMessageBox.warning(self._window, "No network game", str(error))
+            return
+        self._password = choice.password or None
+        self._load(path)  # on the table: played through its room (_replaced)
 
     # --- the game on the table ---------------------------------------------------------------
 
@@ -49,7 +128,8 @@ class NetworkPlay(QObject):
         self.detach()
         path = self._bridge.session.path
         if path is not None and NetworkRecord.path_of(path).exists():
-            self.attach(path)
+            password, self._password = self._password, None
+            self.attach(path, password)
 
     def attach(self, path: Path, password: str | None = None) -> bool:
         """Play the game on the table (its file `path`) through its room: signed in with
