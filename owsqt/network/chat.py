@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_ENTRY = re.compile(r"(?<![\w#])#(\d{1,6})\b")
-_HEX = re.compile(r"(?<![\w#])(\d{4})(?!\d)")
+ENTRY = re.compile(r"(?<![\w#])#(\d{1,6})\b")  # a journal entry cited: #123
+HEX = re.compile(r"(?<![\w#])(\d{4})(?!\d)")  # a hex cited, by its CCRR id
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +21,8 @@ class ChatLine:
 
     def entries(self) -> tuple[int, ...]:
         """The journal entries the message cites (`#123`)."""
-        return tuple(int(m) for m in _ENTRY.findall(self.words))
+        return tuple(int(m) for m in ENTRY.findall(self.words))
 
     def hexes(self, known: frozenset[str] | set[str]) -> tuple[str, ...]:
         """The hexes the message cites: four digits that are a hex of the map (`known`)."""
-        return tuple(m for m in _HEX.findall(self.words) if m in known)
+        return tuple(m for m in HEX.findall(self.words) if m in known)

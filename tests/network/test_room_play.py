@@ -220,3 +220,40 @@ def test_40_an_onlooker_follows_the_game_and_reads_the_chat_with_its_citations(
             await client.close()
 
     asyncio.run(play())
+
+
+def test_40_18_1_a_game_under_the_fog_of_war_goes_through_the_room_as_its_files(
+    shipped, homeserver, players
+):
+    """Under the fog of war the files carry each side's hidden moves sealed (18.1): through
+    the room as by e-mail, each program taking in the other's part on its own world."""
+    from owsqt.rules.fog.option import FOG_OF_WAR
+
+    async def play():
+        keys = {p: Identity.generate() for p in Player}
+        german_client = await signed_in(homeserver, players["german"])
+        soviet_client = await signed_in(homeserver, players["soviet"])
+        session = new_game(
+            shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL,
+            identity=keys[Player.GERMAN], clock=clock(), options=(FOG_OF_WAR,),
+        )  # fmt: skip
+        room = await GameRoom.create(german_client, session.header.game, players["soviet"][0])
+        german = NetworkGame(session, room, players["soviet"][0])
+        await german.send()
+        soviet = await join_network_game(
+            shipped, await GameRoom.join(soviet_client, room.room_id), players["german"][0],
+            keys[Player.SOVIET],
+        )  # fmt: skip
+        set_up(soviet.session, Player.SOVIET)
+        await soviet.send()
+        assert await german.pull(wait_ms=5000) is not None
+        set_up(german.session, Player.GERMAN)
+        await german.send()
+        assert await soviet.pull(wait_ms=5000) is not None
+        assert soviet.session.text() == german.session.text()
+        # each sees his own world: the other's units hidden (18.1)
+        assert soviet.session.state != german.session.state
+        for client in (german_client, soviet_client):
+            await client.close()
+
+    asyncio.run(play())

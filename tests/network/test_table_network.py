@@ -87,6 +87,13 @@ def test_40_what_the_soviet_plays_shows_on_the_german_table_as_it_is_made(
         assert german.session.text() == soviet.session.text()
         kept = NetworkRecord.load(german_file).shared(german.session.text())
         assert kept == german.session.text()  # the record says how much the room holds
+        # the room's chat: what one says shows at both tables, its citations as links
+        soviet.network.chat.entry.setText("Look at #3, and at 1652")
+        soviet.network.chat.entry.returnPressed.emit()
+        shown = german.network.chat.lines
+        qtbot.waitUntil(lambda: "1652" in shown.toPlainText(), timeout=15000)
+        assert 'href="entry:3"' in shown.toHtml() and 'href="hex:1652"' in shown.toHtml()
+        assert not german.network.chat.isHidden()  # the dock is shown in a network game
     finally:
         german.network.detach()
         soviet.network.detach()

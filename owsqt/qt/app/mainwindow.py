@@ -97,7 +97,9 @@ class MainWindow(WindowMenus):
         self._shown_once = False
         self.email = EmailPlay(self, self.bridge)
         # a game with a Matrix room (issue 40)
-        self.network = NetworkPlay(self, self.bridge, lambda path: self.load(path))
+        self.network = NetworkPlay(
+            self, self.bridge, lambda path: self.load(path), self._centre_quietly
+        )
         self.email.network = self.network
         menus.play_entries = self.email.add_stack_entry  # e-mail: a stack's standing orders
         self.bridge.set_gate(self.replays.blocks)
@@ -361,6 +363,13 @@ class MainWindow(WindowMenus):
     def centre_on_hex(self, hex_id: str) -> None:
         """Centre the view on a hex given by its CCRR id (ValueError for a bad id)."""
         self.view.centre_on(self.map_item.hex_center(self.ruleset.grid.hex_of(hex_id)))
+
+    def _centre_quietly(self, hex_id: str) -> None:
+        """Centre on a hex a chat message cites; an id off the map is said, not raised."""
+        try:
+            self.centre_on_hex(hex_id)
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), 6000)
 
     def ask_hex(self) -> None:
         text, accepted = QInputDialog.getText(self, "Centre on hex", "Hex (e.g. 2428):")

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMainWindow, QMessageBox
 
 from owsqt.journal.textformat import JournalError
 from owsqt.network.account import Account, kept_token
@@ -24,6 +24,7 @@ from owsqt.network.link import NetworkGame, Outgoing
 from owsqt.network.record import NetworkRecord, RecordError
 from owsqt.network.room import Arrived, RoomError
 from owsqt.qt.bridge import SessionBridge
+from owsqt.qt.play.chatdock import ChatDock
 from owsqt.qt.play.networkdialog import NetworkChoice, NetworkGameDialog
 from owsqt.qt.play.offthread import Progress, run_off_thread
 from owsqt.qt.play.roomthread import RETRY_SECONDS, RoomThread
@@ -39,10 +40,15 @@ class NetworkPlay(QObject):
     """The network side of the game on the table, when it has a room."""
 
     def __init__(
-        self, window: QWidget, bridge: SessionBridge, load: Callable[[Path], bool]
+        self,
+        window: QMainWindow,
+        bridge: SessionBridge,
+        load: Callable[[Path], bool],
+        centre: Callable[[str], None],
     ) -> None:
         super().__init__(window)
-        self._window, self._bridge, self._load = window, bridge, load
+        self._window, self._bridge, self._load, self._centre = window, bridge, load, centre
+        self.chat: ChatDock | None = None  # the room's chat, while a game has a room
         self._password: str | None = None  # given in the dialog, for the game it made
         self.host_action = self._action(
             "&Host a network game…", HOST_KEYS, self.host,
@@ -151,6 +157,7 @@ class NetworkPlay(QObject):
         thread.put_done.connect(self._put_done)
         thread.failed.connect(lambda message: self._bridge.say(f"Network: {message}", 10000))
         self._game, self._thread, self._record, self._path = game, thread, record, path
+        self._show_chat(thread)
         thread.start()
         self._bridge.say(f"Playing through room {record.room_id} with {record.opponent}")
         self._changed()  # a part sent, or played, before the window was opened
@@ -159,7 +166,28 @@ class NetworkPlay(QObject):
     def detach(self) -> None:
         if self._thread is not None:
             self._thread.stop()
+        if self.chat is not None:
+            self.chat.hide()
         self._game = self._thread = self._record = self._path = self._in_flight = None
+
+    def _show_chat(self, thread: RoomThread) -> None:
+        """The room's chat dock, emptied for this game's room."""
+        if self.chat is None:
+            grid = self._bridge.ruleset.grid
+            self.chat = ChatDock(
+                self._window,
+                frozenset(grid.ids()),
+                self._say,
+                self._centre,
+                lambda entry: self._bridge.watch(entry, entry),
+            )
+            self._window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.chat)
+        self.chat.lines.clear()
+        self.chat.show()
+
+    def _say(self, words: str) -> None:
+        if self._thread is not None:
+            self._thread.say(words)
 
     def _ask_password(self, record: NetworkRecord) -> str | None:
         text, given = QInputDialog.getText(
@@ -210,7 +238,11 @@ class NetworkPlay(QObject):
         game = self._game
         if game is None:
             return
+        said = len(game.chat)
         game.take(events)
+        if self.chat is not None:
+            for line in game.chat[said:]:
+                self.chat.add(line)
         try:
             report = game.take_in()
         except (JournalError, ImportRefused) as error:

@@ -44,6 +44,20 @@ class RoomThread(QObject):
         """Put `outgoing` in the room (put_done, or failed, says how it went)."""
         return asyncio.run_coroutine_threadsafe(self._put(outgoing), self._loop)
 
+    def say(self, words: str) -> Future[None]:
+        """A chat message to the room (failed says when it could not go)."""
+        return asyncio.run_coroutine_threadsafe(self._said(words), self._loop)
+
+    async def _said(self, words: str) -> None:
+        while self._room is None and not self._stopping:
+            await asyncio.sleep(0.05)
+        if self._room is None:
+            return
+        try:
+            await self._room.say(words)
+        except RoomError as error:
+            self.failed.emit(str(error))
+
     def stop(self) -> None:
         """Stop reading, sign the client off the loop and end the thread."""
         self._stopping = True
