@@ -153,3 +153,40 @@ def test_40_file_menu_hosts_a_network_game_and_the_opponent_joins_it(
         for window in (german, soviet):
             if window is not None:
                 window.network.detach()
+
+
+def test_40_an_onlooker_watches_the_game_at_his_table_and_may_not_act(
+    qtbot, shipped, homeserver, players, memory_keyring, tmp_path
+):
+    """File ▸ Watch a network game…: invited to the room, the onlooker follows the game as it
+    is played, each part checked; every action at his table is refused (he plays no side)."""
+    from owsqt.session import new_game as fresh
+
+    keys = {p: Identity.generate() for p in Player}
+    german_file, soviet_file = made_files(shipped, homeserver, players, tmp_path, keys)
+    room_id = NetworkRecord.load(german_file).room_id
+
+    async def invited():
+        client = await sign_in(Account(homeserver.url, players["german"][0]))
+        await GameRoom(client, room_id).invite(players["onlooker"][0])
+        await client.close()
+
+    asyncio.run(invited())
+    soviet = window_on(qtbot, shipped, soviet_file, keys[Player.SOVIET])
+    onlooker = MainWindow(shipped, fresh(shipped, "we-are-coming", Mode.STRICT))
+    qtbot.addWidget(onlooker)
+    try:
+        account = Account(homeserver.url, players["onlooker"][0])
+        assert onlooker.watching.watch(account, room_id, players["onlooker"][1])
+        qtbot.waitUntil(lambda: onlooker.watching.onlooker.session is not None, timeout=15000)
+        assert onlooker.session is onlooker.watching.onlooker.session  # on his table
+        state = soviet.session.state
+        scenario = shipped.scenarios[state.scenario]
+        placement = default_setup(shipped, scenario, state, Player.SOVIET, state.options)[0]
+        assert soviet.bridge.submit(placement).applied
+        qtbot.waitUntil(lambda: onlooker.session.text() == soviet.session.text(), timeout=15000)
+        refused = onlooker.session.players.why_not_act(placement)
+        assert refused is not None and "not one of this game's two players' keys" in refused
+    finally:
+        onlooker.watching.stop()
+        soviet.network.detach()

@@ -44,6 +44,7 @@ from owsqt.qt.play.handover import HotSeat
 from owsqt.qt.play.networkplay import NetworkPlay
 from owsqt.qt.play.stephint import step_hint
 from owsqt.qt.play.turnbar import TurnBar
+from owsqt.qt.play.watchplay import WatchPlay
 from owsqt.qt.textsize import TextSize
 from owsqt.rules.combat.offers import HastyOffer
 from owsqt.rules.core.actions import Action, EndStep, MoveStack, RollDice
@@ -101,6 +102,7 @@ class MainWindow(WindowMenus):
             self, self.bridge, lambda path: self.load(path), self._centre_quietly
         )
         self.email.network = self.network
+        self.watching = WatchPlay(self, self.bridge, self._centre_quietly)  # an onlooker
         menus.play_entries = self.email.add_stack_entry  # e-mail: a stack's standing orders
         self.bridge.set_gate(self.replays.blocks)
         self.bridge.changed.connect(self.refresh)

@@ -23,6 +23,7 @@ from owsqt.qt.map.zones import ZoneOverlays
 from owsqt.qt.movement.control import MoveController
 from owsqt.qt.play.email import EmailPlay
 from owsqt.qt.play.networkplay import NetworkPlay
+from owsqt.qt.play.watchplay import WatchPlay
 
 REPLAY_KEYS = "Ctrl+R"
 
@@ -42,6 +43,7 @@ class WindowMenus(QMainWindow):
     features: TableFeatures
     email: EmailPlay
     network: NetworkPlay
+    watching: WatchPlay
     clear_selection: Callable[[], None]
     ask_hex: Callable[[], None]
     replay_game: Callable[[], None]
@@ -100,6 +102,7 @@ class WindowMenus(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions(self.email.actions())
         file_menu.addActions([self.network.host_action, self.network.join_action])
+        file_menu.addAction(self.watching.watch_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
         file_menu.setToolTipsVisible(True)

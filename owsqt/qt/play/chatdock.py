@@ -29,7 +29,7 @@ class ChatDock(QDockWidget):
         self,
         parent: QWidget,
         hexes: frozenset[str],
-        say: Callable[[str], None],
+        say: Callable[[str], object],
         show_hex: Callable[[str], None],
         show_entry: Callable[[int], None],
     ) -> None:
