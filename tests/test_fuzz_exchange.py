@@ -11,17 +11,15 @@ from tools.fuzz import cli, email, solo
 
 
 @pytest.mark.slow
-def test_a_short_e_mail_game_trades_files_and_is_reproducible(shipped, monkeypatch):
+def test_a_short_e_mail_game_trades_files_and_is_reproducible(shipped):
     tables = []
-    original = email.Table
 
-    class Recorded(original):
+    class Recorded(email.Table):
         def __init__(self, *args):
             super().__init__(*args)
             tables.append(self)
 
-    monkeypatch.setattr(email, "Table", Recorded)
-    report = email.play_email_game(shipped, 4, last_turn=1)
+    report = email.play_email_game(shipped, 4, last_turn=1, table_class=Recorded)
     assert report.kinds["move"] > 10
     table = tables[0]
     text = table.session.text()
@@ -44,7 +42,7 @@ def test_a_short_e_mail_game_trades_files_and_is_reproducible(shipped, monkeypat
         made = entries[last : send.number - 1]
         assert any(e.kind in (EntryKind.ACT, EntryKind.SEAL) for e in made), send.number
         last = send.number
-    again = email.play_email_game(shipped, 4, last_turn=1)
+    again = email.play_email_game(shipped, 4, last_turn=1, table_class=Recorded)
     assert (again.actions, again.kinds) == (report.actions, report.kinds)
     assert tables[1].session.text() == text  # the same keys, game id, seed and choices
 
