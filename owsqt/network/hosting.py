@@ -16,6 +16,7 @@ from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.rules.scenario.ruleset import Ruleset
 from owsqt.session import new_game
+from owsqt.session.orders import orders_from_text
 
 
 async def host_game(
@@ -27,13 +28,18 @@ async def host_game(
     password: str | None,
     opponent: str,
     path: Path,
+    side: Player = Player.GERMAN,
+    orders: str = "",
 ) -> tuple[str, str]:
-    """A new game by e-mail at `path` (its creator plays German) in a new room, `opponent`
-    invited and the first file in the room: (the room id, the game id)."""
+    """A new game by e-mail at `path` (its creator plays `side`) in a new room, `opponent`
+    invited and the first file in the room, with the creator's standing `orders` (as a file
+    writes them) if any: (the room id, the game id)."""
     session = new_game(
-        ruleset, scenario, mode, play=Play.EMAIL, side=Player.GERMAN, path=path, options=options
+        ruleset, scenario, mode, play=Play.EMAIL, side=side, path=path, options=options
     )
     try:
+        if orders and session.email is not None:
+            session.email.give_orders(orders_from_text(orders))
         client = await sign_in(account, password)
         try:
             room = await GameRoom.create(client, session.header.game, opponent)

@@ -190,3 +190,55 @@ def test_40_an_onlooker_watches_the_game_at_his_table_and_may_not_act(
     finally:
         onlooker.watching.stop()
         soviet.network.detach()
+
+
+def test_40_new_game_by_e_mail_through_a_matrix_room_is_played_through_it(
+    qtbot, shipped, homeserver, players, memory_keyring, tmp_path, monkeypatch
+):
+    """New game ▸ Two players by e-mail, "Through a Matrix room": the network dialog asks
+    only for the accounts (the scenario is chosen), and the game is made in a new room with
+    the side and the standing orders chosen, and opened, played through the room."""
+    from PySide6.QtWidgets import QDialog
+
+    from owsqt.journal.textformat import EntryKind
+    from owsqt.qt.app import gamefiles
+    from owsqt.qt.play import networkplay
+    from owsqt.qt.play.networkdialog import NetworkChoice
+    from owsqt.session import new_game as fresh
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    asked = []
+
+    def chosen(dialog):
+        dialog._play_radios[Play.EMAIL].setChecked(True)
+        dialog._side_radios[Player.SOVIET].setChecked(True)
+        dialog.set_orders("optional=retreat")
+        dialog.network_box.setChecked(True)
+        return QDialog.DialogCode.Accepted
+
+    def accounts(dialog):
+        asked.append(dialog.scenario.isHidden())
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(gamefiles.NewGameDialog, "exec", chosen)
+    monkeypatch.setattr(networkplay.NetworkGameDialog, "exec", accounts)
+    soviet_id, password = players["soviet"]
+    monkeypatch.setattr(
+        networkplay.NetworkGameDialog,
+        "choice",
+        lambda d: NetworkChoice(d.scenario.currentData(), homeserver.url, soviet_id, password,
+                                players["german"][0]),
+    )  # fmt: skip
+    window = MainWindow(shipped, fresh(shipped, "we-are-coming", Mode.STRICT))
+    qtbot.addWidget(window)
+    try:
+        window.files.new_game()
+        assert asked == [True]  # the scenario is not asked twice
+        assert window.network.active
+        session = window.session
+        assert session.players.local_sides == {"soviet"}
+        assert any(e.kind is EntryKind.ORDERS for e in session.entries)  # with his orders
+        assert NetworkRecord.load(session.path).opponent == players["german"][0]
+    finally:
+        window.network.detach()

@@ -15,7 +15,7 @@ from owsqt.journal.recovery import Tear, TornJournal, copy_path
 from owsqt.journal.textformat import JournalError
 from owsqt.qt.app.autosave import LazyAutosave
 from owsqt.qt.app.games import GameLibrary, open_dialog
-from owsqt.qt.app.newgamedialog import NewGameDialog, start_game
+from owsqt.qt.app.newgamedialog import NewGameChoice, NewGameDialog, start_game
 from owsqt.qt.app.recentfiles import RecentFilesMenu
 from owsqt.qt.bridge import SessionBridge
 from owsqt.rules.scenario.ruleset import Ruleset
@@ -38,6 +38,8 @@ class GameFiles:
     ) -> None:
         self._window, self._ruleset, self._bridge = window, ruleset, bridge
         self._refresh = refresh
+        # a game by e-mail through a Matrix room, made by the table's network play (issue 40)
+        self.host_network: Callable[[NewGameChoice], None] | None = None
         self.recent_menu = RecentFilesMenu(parent=window)
         self.recent_menu.open_requested.connect(self.load)
         autosave.saved.connect(self.recent_menu.add)
@@ -114,8 +116,12 @@ class GameFiles:
         dialog = NewGameDialog(self._ruleset, self._window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
+        choice = dialog.choice()
+        if choice.network and self.host_network is not None:
+            self.host_network(choice)
+            return
         try:
-            session = start_game(self._ruleset, dialog.choice(), None)
+            session = start_game(self._ruleset, choice, None)
         except (OSError, ValueError) as error:
             QMessageBox.warning(self._window, "Cannot start the game", str(error))
             return

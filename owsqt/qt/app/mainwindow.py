@@ -116,6 +116,9 @@ class MainWindow(WindowMenus):
         self.bridge.view_changed.connect(self.clear_selection)
         self.bridge.view_changed.connect(self.refresh)
         self.files = GameFiles(self, ruleset, self.bridge, self.autosave, self.refresh)
+        self.files.host_network = lambda choice: self.network.host_chosen(
+            choice.scenario, choice.mode, choice.options, choice.side, choice.orders
+        )  # New game > by e-mail, through a Matrix room
         self.bridge.write_failed.connect(self.files.write_failed)
         self._build_menus()
         self.recent_menu, self.library = self.files.recent_menu, self.files.library

@@ -131,6 +131,7 @@ class NewGameChoice:
     computer_player: str = DEFAULT_SEAT.player  # against the computer: its player
     computer_level: str = DEFAULT_SEAT.level  # and its strength level
     orders: str = ""  # by e-mail: the player's standing orders, as a file writes them
+    network: bool = False  # by e-mail through a Matrix room (issue 40)
 
     @property
     def computer(self) -> Seat | None:
@@ -396,6 +397,7 @@ class NewGameDialog(QDialog):
             computer_player=self.computer_choice.player(),
             computer_level=self.computer_choice.level(),
             orders=self._orders,
+            network=self.play() is Play.EMAIL and self.network_box.isChecked(),
         )
 
     def current_scenario(self) -> Scenario:
@@ -499,6 +501,13 @@ class NewGameDialog(QDialog):
         self.orders_button.setObjectName("standingOrders")
         self.orders_button.clicked.connect(self._choose_orders)
         row.addWidget(self.orders_button)
+        self.network_box = QCheckBox("Through a Matrix &room", self.players_group)
+        self.network_box.setObjectName("overTheNetwork")
+        self.network_box.setToolTip(
+            "Over the network: the files go through a Matrix room instead of by hand; each "
+            "move reaches your opponent as you make it (docs/network-play.md)"
+        )
+        row.addWidget(self.network_box)
         row.addStretch(1)
         self._side_radios[Player.GERMAN].setChecked(True)
         return row
@@ -526,6 +535,7 @@ class NewGameDialog(QDialog):
             widget.setEnabled(email)
         fog = self.fog_box.isChecked()
         self.orders_button.setEnabled(email and not fog)
+        self.network_box.setEnabled(email)
         self.orders_button.setToolTip(ORDERS_TIPS[email and not fog])
         self.computer_choice.setEnabled(computer)
         if computer:

@@ -40,7 +40,10 @@ class NetworkChoice:
 
 
 class NetworkGameDialog(QDialog):
-    def __init__(self, parent: QWidget | None, ruleset: Ruleset, hosting: bool) -> None:
+    def __init__(
+        self, parent: QWidget | None, ruleset: Ruleset, hosting: bool, scenario: str | None = None
+    ) -> None:
+        """`scenario`: chosen already (the New Game dialog's), not asked again."""
         super().__init__(parent)
         self.hosting = hosting
         self.setWindowTitle("Host a network game" if hosting else "Join a network game")
@@ -54,11 +57,13 @@ class NetworkGameDialog(QDialog):
         text.setWordWrap(True)
         form = QFormLayout()
         self.scenario = QComboBox(self)
-        for scenario_id, scenario in ruleset.scenarios.items():
-            self.scenario.addItem(scenario.title, scenario_id)
-        self.scenario.setCurrentIndex(max(self.scenario.findData(INTRODUCTORY), 0))
-        if hosting:
+        for scenario_id, offered in ruleset.scenarios.items():
+            self.scenario.addItem(offered.title, scenario_id)
+        self.scenario.setCurrentIndex(max(self.scenario.findData(scenario or INTRODUCTORY), 0))
+        if hosting and scenario is None:
             form.addRow("&Scenario:", self.scenario)
+        else:
+            self.scenario.hide()
         self.homeserver = QLineEdit(str(settings.value(HOMESERVER_SETTING, DEFAULT_HOMESERVER)))
         self.homeserver.setToolTip("Your homeserver's address, as your Matrix app shows it")
         form.addRow("&Homeserver:", self.homeserver)

@@ -29,6 +29,7 @@ from owsqt.qt.play.networkdialog import NetworkChoice, NetworkGameDialog
 from owsqt.qt.play.offthread import Progress, run_off_thread
 from owsqt.qt.play.roomthread import RETRY_SECONDS, RoomThread
 from owsqt.rules.core.verdict import Mode
+from owsqt.rules.core.vocabulary import Player
 from owsqt.session import ImportRefused
 from owsqt.userfiles import games_dir
 
@@ -84,15 +85,32 @@ class NetworkPlay(QObject):
     def host(self) -> None:
         """Ask for the game and the accounts, make the game in a new room, and open it."""
         choice = self._asked(hosting=True)
-        if choice is None:
-            return
+        if choice is not None:
+            self._host(choice, Mode.STRICT, (), Player.GERMAN, "")
+
+    def host_chosen(
+        self, scenario: str, mode: Mode, options: tuple[str, ...], side: Player, orders: str
+    ) -> None:
+        """The game chosen in the New Game dialog, over the network: ask for the accounts,
+        make the game in a new room, and open it."""
+        choice = self._asked(hosting=True, scenario=scenario)
+        if choice is not None:
+            self._host(choice, mode, options, side, orders)
+
+    def _host(
+        self,
+        choice: NetworkChoice,
+        mode: Mode,
+        options: tuple[str, ...],
+        side: Player,
+        orders: str,
+    ) -> None:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
         path = games_dir() / f"network-{choice.scenario}-{stamp}.owsg"
-        ruleset = self._bridge.ruleset
         account = Account(choice.homeserver, choice.user)
         work = host_game(
-            ruleset, choice.scenario, Mode.STRICT, (), account, choice.password or None,
-            choice.other, path,
+            self._bridge.ruleset, choice.scenario, mode, options, account,
+            choice.password or None, choice.other, path, side, orders,
         )  # fmt: skip
         self._made(path, choice, lambda _progress: asyncio.run(work), "Making the room")
 
@@ -109,8 +127,8 @@ class NetworkPlay(QObject):
         )
         self._made(path, choice, lambda _progress: asyncio.run(work), "Joining the game")
 
-    def _asked(self, hosting: bool) -> NetworkChoice | None:
-        dialog = NetworkGameDialog(self._window, self._bridge.ruleset, hosting)
+    def _asked(self, hosting: bool, scenario: str | None = None) -> NetworkChoice | None:
+        dialog = NetworkGameDialog(self._window, self._bridge.ruleset, hosting, scenario)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.choice()
