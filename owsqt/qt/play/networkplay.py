@@ -262,7 +262,11 @@ class NetworkPlay(QObject):
             for line in game.chat[said:]:
                 self.chat.add(line)
         try:
-            report = game.take_in()
+            # checked and replayed off the window's thread, as an opened file is: a part of
+            # a day's play is long (offthread.py holds the window's input meanwhile)
+            report = run_off_thread(
+                self._window, "Taking in your opponent's part", lambda _progress: game.take_in()
+            )
         except (JournalError, ImportRefused) as error:
             self._bridge.say(f"Network: the opponent's part is refused: {error}", 15000)
             return
