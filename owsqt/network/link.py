@@ -8,7 +8,7 @@ game file on each computer stays the truth; the room is only its transport."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from owsqt.journal.identity import Identity
@@ -128,21 +128,25 @@ class NetworkGame:
                 self.refused.append(f"{event.event_id}: {error}")
 
     def take_in(self) -> ImportReport | None:
-        """Take in the opponent's part once it is whole (None: not yet), his file's end or a
-        part of it played live. A part his program refuses raises as an imported file does
-        (JournalError, ImportRefused), the game untouched."""
-        part = self._assembly.whole(self._base)
-        if part is None:
+        """Take in the opponent's parts that are whole, one after the other (None: none
+        is), his file's end or parts of it played live: what they brought, first entry to
+        last. A part his program refuses raises as an imported file does (JournalError,
+        ImportRefused), the game as the parts before it left it."""
+        first: ImportReport | None = None
+        last: ImportReport | None = None
+        while (part := self._assembly.whole(self._base)) is not None:
+            text = self.shared + part
+            try:
+                last = self.exchange.import_text(text, live=True)
+            except Exception:
+                self._assembly.refuse(self._base, part)  # until a piece sent again changes it
+                raise
+            first = first or last
+            self._assembly.forget(self._base)
+            self.shared, self._base = text, last.last_entry
+        if first is None or last is None:
             return None
-        text = self.shared + part
-        try:
-            report = self.exchange.import_text(text, live=True)
-        except Exception:
-            self._assembly.refuse(self._base, part)  # until a piece sent again changes it
-            raise
-        self._assembly.forget(self._base)
-        self.shared, self._base = text, report.last_entry
-        return report
+        return replace(last, first_entry=first.first_entry)
 
     # --- the network side ---------------------------------------------------------------
 

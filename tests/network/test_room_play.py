@@ -180,7 +180,13 @@ def test_40_played_live_each_action_shows_at_the_other_table_before_the_send(
             assert german.session.text() == soviet.session.text()  # at once, entry by entry
             reason = german.exchange.why_not_act()
             assert reason is not None and "playing his part live" in reason
-        for action in [*placements[3:], EndStep(player=Player.SOVIET)]:
+        for action in placements[3:5]:  # two parts in the room before the German reads it
+            assert soviet.session.submit(action).applied
+            await soviet.play_live()
+        report = await german.pull(wait_ms=5000)
+        assert german.session.text() == soviet.session.text()  # both taken in at once
+        assert report is not None and report.last_entry - report.first_entry == 1
+        for action in [*placements[5:], EndStep(player=Player.SOVIET)]:
             assert soviet.session.submit(action).applied
         await soviet.send()
         assert await german.pull(wait_ms=5000) is not None

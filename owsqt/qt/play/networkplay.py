@@ -65,6 +65,8 @@ class NetworkPlay(QObject):
         self._record: NetworkRecord | None = None
         self._path: Path | None = None
         self._in_flight: Outgoing | None = None
+        self._waiting: list[Arrived] = []  # events read while a part is taken in
+        self._taking = False
         bridge.changed.connect(self._changed)
         bridge.replaced.connect(self._replaced)
         window.destroyed.connect(lambda: self.detach())
@@ -187,6 +189,7 @@ class NetworkPlay(QObject):
         if self.chat is not None:
             self.chat.hide()
         self._game = self._thread = self._record = self._path = self._in_flight = None
+        self._waiting = []
 
     def _show_chat(self, thread: RoomThread) -> None:
         """The room's chat dock, emptied for this game's room."""
@@ -253,9 +256,20 @@ class NetworkPlay(QObject):
     # --- what the opponent plays ---------------------------------------------------------------
 
     def _arrived(self, events: list[Arrived]) -> None:
-        game = self._game
-        if game is None:
+        """Events read from the room. What comes while a part is taken in (off the window's
+        thread, its events still delivered) waits its turn: one import at a time."""
+        self._waiting.extend(events)
+        if self._taking or self._game is None:
             return
+        self._taking = True
+        try:
+            while self._waiting and self._game is not None:
+                batch, self._waiting = self._waiting, []
+                self._take(self._game, batch)
+        finally:
+            self._taking = False
+
+    def _take(self, game: NetworkGame, events: list[Arrived]) -> None:
         said = len(game.chat)
         game.take(events)
         if self.chat is not None:
