@@ -58,7 +58,7 @@ def host(args: argparse.Namespace) -> int:
     room_id, game = _run(
         host_game(
             ruleset, args.scenario, Mode(args.mode), options, account, _password(account),
-            args.opponent, args.out,
+            args.opponent, args.out, default_setup=not args.empty,
         )
     )  # fmt: skip
     print(f"{args.out}: game {game[:8]} in room {room_id}")

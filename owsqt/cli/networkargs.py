@@ -29,6 +29,12 @@ def add_network_commands(commands: argparse._SubParsersAction) -> None:
     host.add_argument("--scenario", required=True, help="a scenario id (owsqt new --help)")
     host.add_argument("--mode", choices=[m.value for m in Mode], default=Mode.STRICT.value)
     host.add_argument("--fog", action="store_true", help="play with the fog of war (18.1)")
+    host.add_argument(
+        "--empty",
+        action="store_true",
+        help="leave your set-up to be made (default: your side's default set-up when it sets "
+        "up first, 19.11)",
+    )
     _account(host)
     host.add_argument("--opponent", required=True, help="the opponent's Matrix id")
     host.add_argument("--out", type=Path, required=True, metavar="FILE")

@@ -30,14 +30,18 @@ async def host_game(
     path: Path,
     side: Player = Player.GERMAN,
     orders: str = "",
+    default_setup: bool = True,
 ) -> tuple[str, str]:
     """A new game by e-mail at `path` (its creator plays `side`) in a new room, `opponent`
     invited and the first file in the room, with the creator's standing `orders` (as a file
-    writes them) if any: (the room id, the game id)."""
+    writes them) if any, and with `default_setup` his side's default set-up when it sets up
+    first (19.11): (the room id, the game id)."""
     session = new_game(
         ruleset, scenario, mode, play=Play.EMAIL, side=side, path=path, options=options
     )
     try:
+        if default_setup:
+            session.apply_default_setup()  # by e-mail: his own side's, if it sets up first
         if orders and session.email is not None:
             session.email.give_orders(orders_from_text(orders))
         client = await sign_in(account, password)

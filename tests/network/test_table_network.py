@@ -239,6 +239,9 @@ def test_40_new_game_by_e_mail_through_a_matrix_room_is_played_through_it(
         session = window.session
         assert session.players.local_sides == {"soviet"}
         assert any(e.kind is EntryKind.ORDERS for e in session.entries)  # with his orders
+        # 19.11: in We are coming! the Soviet sets up first: his set-up goes with file 1
+        placed = [e for e in session.entries if e.kind is EntryKind.ACT and e.by == "soviet"]
+        assert len(placed) > 10 and session.state.active is Player.GERMAN
         assert NetworkRecord.load(session.path).opponent == players["german"][0]
     finally:
         window.network.detach()

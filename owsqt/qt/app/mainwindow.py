@@ -116,9 +116,11 @@ class MainWindow(WindowMenus):
         self.bridge.view_changed.connect(self.clear_selection)
         self.bridge.view_changed.connect(self.refresh)
         self.files = GameFiles(self, ruleset, self.bridge, self.autosave, self.refresh)
+        # New game > Two players by e-mail > Through a Matrix room (issue 40)
         self.files.host_network = lambda choice: self.network.host_chosen(
-            choice.scenario, choice.mode, choice.options, choice.side, choice.orders
-        )  # New game > by e-mail, through a Matrix room
+            choice.scenario, choice.mode, choice.options, choice.side, choice.orders,
+            choice.default_setup,
+        )  # fmt: skip
         self.bridge.write_failed.connect(self.files.write_failed)
         self._build_menus()
         self.recent_menu, self.library = self.files.recent_menu, self.files.library

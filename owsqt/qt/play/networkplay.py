@@ -91,13 +91,19 @@ class NetworkPlay(QObject):
             self._host(choice, Mode.STRICT, (), Player.GERMAN, "")
 
     def host_chosen(
-        self, scenario: str, mode: Mode, options: tuple[str, ...], side: Player, orders: str
+        self,
+        scenario: str,
+        mode: Mode,
+        options: tuple[str, ...],
+        side: Player,
+        orders: str,
+        default_setup: bool = True,
     ) -> None:
         """The game chosen in the New Game dialog, over the network: ask for the accounts,
         make the game in a new room, and open it."""
         choice = self._asked(hosting=True, scenario=scenario)
         if choice is not None:
-            self._host(choice, mode, options, side, orders)
+            self._host(choice, mode, options, side, orders, default_setup)
 
     def _host(
         self,
@@ -106,13 +112,14 @@ class NetworkPlay(QObject):
         options: tuple[str, ...],
         side: Player,
         orders: str,
+        default_setup: bool = True,
     ) -> None:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
         path = games_dir() / f"network-{choice.scenario}-{stamp}.owsg"
         account = Account(choice.homeserver, choice.user)
         work = host_game(
             self._bridge.ruleset, choice.scenario, mode, options, account,
-            choice.password or None, choice.other, path, side, orders,
+            choice.password or None, choice.other, path, side, orders, default_setup,
         )  # fmt: skip
         self._made(path, choice, lambda _progress: asyncio.run(work), "Making the room")
 
