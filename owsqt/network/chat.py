@@ -6,7 +6,10 @@ changes it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from owsqt.network.room import Arrived
 
 ENTRY = re.compile(r"(?<![\w#])#(\d{1,6})\b")  # a journal entry cited: #123
 HEX = re.compile(r"(?<![\w#])(\d{4})(?!\d)")  # a hex cited, by its CCRR id
@@ -26,3 +29,8 @@ class ChatLine:
     def hexes(self, known: frozenset[str] | set[str]) -> tuple[str, ...]:
         """The hexes the message cites: four digits that are a hex of the map (`known`)."""
         return tuple(m for m in HEX.findall(self.words) if m in known)
+
+
+def said_in(arrived: Iterable[Arrived]) -> list[ChatLine]:
+    """The chat messages among events read from the room."""
+    return [ChatLine(event.sender, event.said) for event in arrived if event.said is not None]

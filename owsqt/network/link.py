@@ -13,7 +13,7 @@ from pathlib import Path
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import parse
-from owsqt.network.chat import ChatLine
+from owsqt.network.chat import ChatLine, said_in
 from owsqt.network.parts import Assembly, PartError, Piece, pieces_of, read_piece
 from owsqt.network.room import Arrived, GameRoom
 from owsqt.rules.actors import who_acts
@@ -33,10 +33,12 @@ def your_move(session: GameSession) -> str:
 @dataclass(frozen=True, slots=True)
 class Outgoing:
     """A part to put in the room: its pieces, the notice that tells it (none for a part
-    played live), and where the room's text stands once it is in."""
+    played live), the room's text it follows (`follows`) and where that text stands once
+    it is in (`shared`, of `base` entries)."""
 
     pieces: tuple[Piece, ...]
     notice: str | None
+    follows: str
     shared: str
     base: int
 
@@ -49,7 +51,7 @@ class NetworkGame:
     Its game side is synchronous (`outgoing`, `sent`, `take`, `take_in`: the desktop calls
     them on the window's thread, which owns the session) and its network side asynchronous
     (`send`, `play_live`, `flush`, `resend`, `pull`: the command line and the tests await
-    them; the desktop sends and fetches on a thread of its own, owsqt/qt/network)."""
+    them; the desktop sends and fetches on a thread of its own, owsqt/qt/play/roomthread.py)."""
 
     session: GameSession
     room: GameRoom | None  # None: the network side runs elsewhere (the desktop's thread)
@@ -69,23 +71,27 @@ class NetworkGame:
 
     # --- the game side: on the thread that owns the session -------------------------------
 
-    def outgoing(self, text: str, told: bool = True, again: bool = False) -> Outgoing:
+    def outgoing(
+        self, text: str, told: bool = True, again: bool = False, entries: int | None = None
+    ) -> Outgoing:
         """The part of `text` past the room's text; `told`: with the notice of whose move it
-        is (a send; a part played live goes without); `again`: the last part once more."""
+        is (a send; a part played live goes without); `again`: the last part once more;
+        `entries`: how many `text` holds (read from it when not given)."""
         shared, base = self._sent if again else (self.shared, self._base)
         if not text.startswith(shared):
             raise ValueError("this copy of the game does not continue the one in the room")
-        part = text[len(shared) :]
-        pieces = tuple(pieces_of(self.session.header.game, base, part))
+        pieces = tuple(pieces_of(self.session.header.game, base, text[len(shared) :]))
         notice = your_move(self.session) if told else None
-        whole = text == self.session.text()
-        after = len(self.session.entries) if whole else len(parse(text).entries)
-        return Outgoing(pieces, notice, text, after)
+        after = entries if entries is not None else len(parse(text).entries)
+        return Outgoing(pieces, notice, shared, text, after)
+
+    def _whole(self, text: str, told: bool = True, again: bool = False) -> Outgoing:
+        """`outgoing` of the session's whole text, `text`."""
+        return self.outgoing(text, told, again, entries=len(self.session.entries))
 
     def sent(self, outgoing: Outgoing) -> None:
         """`outgoing` is in the room: the room's text is its own."""
-        part = sum(len(piece.text) for piece in outgoing.pieces)
-        self._sent = outgoing.shared[: len(outgoing.shared) - part], outgoing.pieces[0].base
+        self._sent = outgoing.follows, outgoing.pieces[0].base
         self.shared, self._base = outgoing.shared, outgoing.base
         if self._pending == outgoing.shared:
             self._pending = None
@@ -93,17 +99,17 @@ class NetworkGame:
     def live_part(self) -> Outgoing | None:
         """What this player wrote since the room's text, to play live (None: nothing new,
         or it is not his to write)."""
-        text = self.session.text()
-        if text == self.shared or self.exchange.why_not_act() is not None:
+        if self.exchange.why_not_act() is not None:
             return None
-        return self.outgoing(text, told=False)
+        text = self.session.text()
+        return None if text == self.shared else self._whole(text, told=False)
 
     def end_part(self) -> Outgoing:
         """End this player's part (the e-mail send): the part to put in the room, kept
         until it is there (`pending_part`)."""
         _, text = self.exchange.send()
         self._pending = text
-        return self.outgoing(text)
+        return self._whole(text)
 
     def pending_part(self) -> Outgoing | None:
         """The part sent and not yet in the room (None: none)."""
@@ -116,10 +122,8 @@ class NetworkGame:
     def take(self, arrived: list[Arrived]) -> None:
         """Events read from the room: the opponent's pieces kept, a bad one noted; the
         room's chat kept in `chat`."""
+        self.chat.extend(said_in(arrived))
         for event in arrived:
-            said = event.said
-            if said is not None:
-                self.chat.append(ChatLine(event.sender, said))
             if event.sender != self.opponent or not event.is_piece:
                 continue
             try:
@@ -176,7 +180,7 @@ class NetworkGame:
         the homeserver made of it)."""
         if self.exchange.why_not_act() is None:
             raise ValueError("you have not sent your part yet")
-        await self.put(self.outgoing(self.session.text(), again=True))
+        await self.put(self._whole(self.session.text(), again=True))
 
     async def pull(self, wait_ms: int = 0) -> ImportReport | None:
         """Read the room, then `take_in`."""

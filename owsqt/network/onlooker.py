@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from owsqt.journal.identity import Identity
 from owsqt.journal.textformat import parse
-from owsqt.network.chat import ChatLine
+from owsqt.network.chat import ChatLine, said_in
 from owsqt.network.parts import Assembly, PartError, read_piece
 from owsqt.network.room import Arrived
 from owsqt.rules.fog.option import FOG_OF_WAR
@@ -39,10 +39,8 @@ class Onlooker:
         self._key = Identity.generate()  # never signs: it is neither side's
 
     def take(self, arrived: list[Arrived]) -> None:
+        self.chat.extend(said_in(arrived))
         for event in arrived:
-            said = event.said
-            if said is not None:
-                self.chat.append(ChatLine(event.sender, said))
             if not event.is_piece:
                 continue
             try:

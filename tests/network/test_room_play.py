@@ -31,31 +31,36 @@ async def signed_in(homeserver, account) -> AsyncClient:
     return client
 
 
-async def opening(shipped, homeserver, players):
-    """Files 1-3 through the room: the German makes the game and the room, the Soviet joins
-    from the room and sets up, the German takes his file in and sets up."""
+async def joined(shipped, homeserver, players, options=()):
+    """File 1 through the room: the German makes the game and the room, the Soviet joins
+    from the room. The two players' games, their keys and their clients."""
     keys = {p: Identity.generate() for p in Player}
     german_client = await signed_in(homeserver, players["german"])
     soviet_client = await signed_in(homeserver, players["soviet"])
     session = new_game(
         shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL,
-        identity=keys[Player.GERMAN], clock=clock(),
+        identity=keys[Player.GERMAN], clock=clock(), options=options,
     )  # fmt: skip
     session.email.fresh = fresh_shares(keys[Player.GERMAN])
     room = await GameRoom.create(german_client, session.header.game, players["soviet"][0])
     german = NetworkGame(session, room, players["soviet"][0])
     await german.send()
-    await soviet_client.sync(timeout=1000)
-    soviet_room = await GameRoom.join(soviet_client, room.room_id)
     soviet = await join_network_game(
-        shipped, soviet_room, players["german"][0], keys[Player.SOVIET],
-        fresh=fresh_shares(keys[Player.SOVIET]),
+        shipped, await GameRoom.join(soviet_client, room.room_id), players["german"][0],
+        keys[Player.SOVIET], fresh=fresh_shares(keys[Player.SOVIET]),
     )  # fmt: skip
+    return german, soviet, keys, (german_client, soviet_client)
+
+
+async def opening(shipped, homeserver, players, options=()):
+    """Files 1-3 through the room: as `joined`, then the Soviet sets up, the German takes
+    his file in and sets up."""
+    german, soviet, keys, clients = await joined(shipped, homeserver, players, options)
     set_up(soviet.session, Player.SOVIET)
     await soviet.send()
     assert await german.pull(wait_ms=5000) is not None
     set_up(german.session, Player.GERMAN)
-    return german, soviet, keys, (german_client, soviet_client)
+    return german, soviet, keys, clients
 
 
 def test_40_the_opening_goes_through_a_matrix_room_and_both_copies_agree(
@@ -155,21 +160,7 @@ def test_40_played_live_each_action_shows_at_the_other_table_before_the_send(
     from owsqt.rules.defaultsetup import default_setup
 
     async def play():
-        keys = {p: Identity.generate() for p in Player}
-        german_client = await signed_in(homeserver, players["german"])
-        soviet_client = await signed_in(homeserver, players["soviet"])
-        session = new_game(
-            shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL,
-            identity=keys[Player.GERMAN], clock=clock(),
-        )  # fmt: skip
-        room = await GameRoom.create(german_client, session.header.game, players["soviet"][0])
-        german = NetworkGame(session, room, players["soviet"][0])
-        await german.send()
-        await soviet_client.sync(timeout=1000)
-        soviet = await join_network_game(
-            shipped, await GameRoom.join(soviet_client, room.room_id), players["german"][0],
-            keys[Player.SOVIET],
-        )  # fmt: skip
+        german, soviet, _, clients = await joined(shipped, homeserver, players)
         state = soviet.session.state
         scenario = shipped.scenarios[state.scenario]
         placements = default_setup(shipped, scenario, state, Player.SOVIET, state.options)
@@ -192,7 +183,7 @@ def test_40_played_live_each_action_shows_at_the_other_table_before_the_send(
         assert await german.pull(wait_ms=5000) is not None
         assert german.session.text() == soviet.session.text()
         assert german.exchange.why_not_act() is None  # his turn now
-        for client in (german_client, soviet_client):
+        for client in clients:
             await client.close()
 
     asyncio.run(play())
@@ -236,30 +227,13 @@ def test_40_18_1_a_game_under_the_fog_of_war_goes_through_the_room_as_its_files(
     from owsqt.rules.fog.option import FOG_OF_WAR
 
     async def play():
-        keys = {p: Identity.generate() for p in Player}
-        german_client = await signed_in(homeserver, players["german"])
-        soviet_client = await signed_in(homeserver, players["soviet"])
-        session = new_game(
-            shipped, "we-are-coming", Mode.STRICT, play=Play.EMAIL,
-            identity=keys[Player.GERMAN], clock=clock(), options=(FOG_OF_WAR,),
-        )  # fmt: skip
-        room = await GameRoom.create(german_client, session.header.game, players["soviet"][0])
-        german = NetworkGame(session, room, players["soviet"][0])
-        await german.send()
-        soviet = await join_network_game(
-            shipped, await GameRoom.join(soviet_client, room.room_id), players["german"][0],
-            keys[Player.SOVIET],
-        )  # fmt: skip
-        set_up(soviet.session, Player.SOVIET)
-        await soviet.send()
-        assert await german.pull(wait_ms=5000) is not None
-        set_up(german.session, Player.GERMAN)
+        german, soviet, _, clients = await opening(shipped, homeserver, players, (FOG_OF_WAR,))
         await german.send()
         assert await soviet.pull(wait_ms=5000) is not None
         assert soviet.session.text() == german.session.text()
         # each sees his own world: the other's units hidden (18.1)
         assert soviet.session.state != german.session.state
-        for client in (german_client, soviet_client):
+        for client in clients:
             await client.close()
 
     asyncio.run(play())

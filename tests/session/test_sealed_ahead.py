@@ -111,6 +111,34 @@ def test_pbem_6_1_a_seal_ahead_shows_nothing_of_the_bid_to_the_opponent(shipped)
 
 
 def test_pbem_6_1_a_bid_shown_before_the_opponent_is_bound_is_refused(shipped):
+    """The German's first file shows his bid with the key that opens it, the Soviet bound to
+    nothing yet: whoever joins would read it before bidding."""
+    from owsqt.journal import pbem
+    from owsqt.session import exchangenotes as notes
+    from owsqt.session.secrets import BID
+    from tests.session.pbemkit import appended, rewritten
+
+    exchange = Exchange(shipped)
+    exchange.german.email.bid_ahead(3)
+    honest = exchange.send(exchange.german)
+    (seal,) = entries_of(honest, EntryKind.SEAL)
+    (send,) = entries_of(honest, EntryKind.SEND)
+    game = exchange.german.header.game
+    key = exchange.german_key.secret_for(pbem.seal_label(game, seal.number))
+    show = replace(
+        send,
+        kind=EntryKind.SHOW,
+        fields=(("seal", f"#{seal.number}"), ("nonce", key)),
+        narration=(notes.shown(GERMAN, BID.what, seal.number),),
+        signature=None,
+    )
+    forged = rewritten(honest, exchange.german_key, lambda e: show if e == send else e)
+    forged = appended(forged, exchange.german_key, replace(send, number=show.number + 1))
+    with pytest.raises(JournalError, match=r"shown only once the opponent's is made or sealed"):
+        join_game(shipped, forged, identity=exchange.soviet_key, clock=clock())
+
+
+def test_pbem_6_1_a_bid_shown_with_a_key_that_does_not_open_it_is_refused(shipped):
     exchange = Exchange(shipped)
     exchange.german.email.bid_ahead(3)
     honest = exchange.send(exchange.german)
@@ -118,9 +146,7 @@ def test_pbem_6_1_a_bid_shown_before_the_opponent_is_bound_is_refused(shipped):
     set_up(soviet, SOVIET)
     soviet.email.bid_ahead(1)
     text = soviet.email.send()[1]
-    # the cheater's own SHOW moved before his SEAL's partner: a SHOW of the German's seal
-    # written by the Soviet's key is not his to write, and a SHOW with a wrong key opens
-    # nothing
+    # the Soviet's show of his own bid, its key changed: it opens nothing he sealed
     (show,) = [e for e in entries_of(text, EntryKind.SHOW) if e.by == "soviet"]
     wrong = resigned(
         text,

@@ -26,10 +26,9 @@ from tools.fuzz import email
 SEED = 5  # We are coming!: its fuzz game with standing orders answers questions by them
 
 
-@pytest.fixture(scope="module")
-def game(shipped, request):
-    """The fuzzer's e-mail game of SEED with random standing orders, to the end of turn 2:
-    each file sent, with the side that sent it."""
+def files_sent(request, shipped, seed: int, **options) -> list[tuple[str, str]]:
+    """Each file sent in the fuzzer's e-mail game of `seed` to the end of turn 2, with the
+    side that sent it."""
     files: list[tuple[str, str]] = []
     send = EmailExchange.send
 
@@ -41,9 +40,15 @@ def game(shipped, request):
     patch = pytest.MonkeyPatch()
     request.addfinalizer(patch.undo)
     patch.setattr(EmailExchange, "send", recorded)
-    email.play_email_game(shipped, SEED, last_turn=2, orders=True)
+    email.play_email_game(shipped, seed, last_turn=2, **options)
     patch.undo()
     return files
+
+
+@pytest.fixture(scope="module")
+def game(shipped, request):
+    """The fuzzer's e-mail game of SEED with random standing orders."""
+    return files_sent(request, shipped, SEED, orders=True)
 
 
 def key_of(side: str) -> Identity:
@@ -233,22 +238,8 @@ def test_a_stacks_own_order_answers_before_its_sides(shipped, game):
 
 @pytest.fixture(scope="module")
 def unordered(shipped, request):
-    """The fuzzer's e-mail game of seed 1, without standing orders, to the end of turn 2:
-    each file sent, with the side that sent it."""
-    files: list[tuple[str, str]] = []
-    send = EmailExchange.send
-
-    def recorded(self):
-        name, text = send(self)
-        files.append((sorted(self.local_sides)[0], text))
-        return name, text
-
-    patch = pytest.MonkeyPatch()
-    request.addfinalizer(patch.undo)
-    patch.setattr(EmailExchange, "send", recorded)
-    email.play_email_game(shipped, 1, last_turn=2)
-    patch.undo()
-    return files
+    """The fuzzer's e-mail game of seed 1, without standing orders."""
+    return files_sent(request, shipped, 1)
 
 
 def seed_1_victim(shipped, files, index):

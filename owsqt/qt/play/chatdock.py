@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLineEdit,
+    QMainWindow,
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from owsqt.network.chat import ENTRY, HEX, ChatLine
+from owsqt.qt.bridge import SessionBridge
 
 
 class ChatDock(QDockWidget):
@@ -34,7 +36,6 @@ class ChatDock(QDockWidget):
         show_entry: Callable[[int], None],
     ) -> None:
         super().__init__("Room", parent)
-        self.setObjectName("roomDock")
         self._hexes, self._say = hexes, say
         self._show_hex, self._show_entry = show_hex, show_entry
         body = QWidget(self)
@@ -81,3 +82,47 @@ class ChatDock(QDockWidget):
         if words:
             self._say(words)
             self.entry.clear()
+
+
+class RoomChat:
+    """The chat dock of the room the table plays or watches through, made when first shown
+    (`name`: its object name), emptied for each room; `follow` adds the lines not shown."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        bridge: SessionBridge,
+        centre: Callable[[str], None],
+        say: Callable[[str], object],
+        name: str,
+    ) -> None:
+        self._window, self._bridge, self._centre, self._say = window, bridge, centre, say
+        self._name = name
+        self.dock: ChatDock | None = None
+        self._shown = 0
+
+    def open(self) -> None:
+        if self.dock is None:
+            self.dock = ChatDock(
+                self._window,
+                frozenset(self._bridge.ruleset.grid.ids()),
+                self._say,
+                self._centre,
+                lambda entry: self._bridge.watch(entry, entry),
+            )
+            self.dock.setObjectName(self._name)
+            self._window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.lines.clear()
+        self._shown = 0
+        self.dock.show()
+
+    def close(self) -> None:
+        if self.dock is not None:
+            self.dock.hide()
+
+    def follow(self, lines: list[ChatLine]) -> None:
+        """Show the lines of `lines` (all the room's read so far) not shown yet."""
+        if self.dock is not None:
+            for line in lines[self._shown :]:
+                self.dock.add(line)
+        self._shown = len(lines)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from owsqt.network.account import Account
 from owsqt.qt.kit.dialogs import ok_cancel
 from owsqt.rules.scenario.ruleset import Ruleset
 
@@ -37,6 +38,10 @@ class NetworkChoice:
     user: str
     password: str
     other: str
+
+    @property
+    def account(self) -> Account:
+        return Account(self.homeserver, self.user)
 
 
 class NetworkGameDialog(QDialog):

@@ -13,21 +13,21 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMainWindow, QMessageBox
 
 from owsqt.journal.textformat import JournalError
-from owsqt.network.account import Account, kept_token
+from owsqt.network.account import kept_token
 from owsqt.network.hosting import host_game, join_room_game
 from owsqt.network.link import NetworkGame, Outgoing
 from owsqt.network.record import NetworkRecord, RecordError
 from owsqt.network.room import Arrived, RoomError
 from owsqt.qt.bridge import SessionBridge
-from owsqt.qt.play.chatdock import ChatDock
+from owsqt.qt.play.chatdock import ChatDock, RoomChat
 from owsqt.qt.play.networkdialog import NetworkChoice, NetworkGameDialog
 from owsqt.qt.play.offthread import Progress, run_off_thread
-from owsqt.qt.play.roomthread import RETRY_SECONDS, RoomThread
+from owsqt.qt.play.roomthread import RoomThread
 from owsqt.rules.core.verdict import Mode
 from owsqt.rules.core.vocabulary import Player
 from owsqt.session import ImportRefused
@@ -49,7 +49,7 @@ class NetworkPlay(QObject):
     ) -> None:
         super().__init__(window)
         self._window, self._bridge, self._load, self._centre = window, bridge, load, centre
-        self.chat: ChatDock | None = None  # the room's chat, while a game has a room
+        self._chat = RoomChat(window, bridge, centre, self._say, "roomDock")
         self._password: str | None = None  # given in the dialog, for the game it made
         self.host_action = self._action(
             "&Host a network game…", HOST_KEYS, self.host,
@@ -81,6 +81,11 @@ class NetworkPlay(QObject):
     @property
     def active(self) -> bool:
         return self._game is not None
+
+    @property
+    def chat(self) -> ChatDock | None:
+        """The room's chat dock (None before a game with a room was on the table)."""
+        return self._chat.dock
 
     # --- making and joining a network game -----------------------------------------------
 
@@ -114,11 +119,9 @@ class NetworkPlay(QObject):
         orders: str,
         default_setup: bool = True,
     ) -> None:
-        stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
-        path = games_dir() / f"network-{choice.scenario}-{stamp}.owsg"
-        account = Account(choice.homeserver, choice.user)
+        path = _new_game_file(choice.scenario)
         work = host_game(
-            self._bridge.ruleset, choice.scenario, mode, options, account,
+            self._bridge.ruleset, choice.scenario, mode, options, choice.account,
             choice.password or None, choice.other, path, side, orders, default_setup,
         )  # fmt: skip
         self._made(path, choice, lambda _progress: asyncio.run(work), "Making the room")
@@ -128,11 +131,9 @@ class NetworkPlay(QObject):
         choice = self._asked(hosting=False)
         if choice is None:
             return
-        stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
-        path = games_dir() / f"network-joined-{stamp}.owsg"
-        account = Account(choice.homeserver, choice.user)
+        path = _new_game_file("joined")
         work = join_room_game(
-            self._bridge.ruleset, account, choice.password or None, choice.other, path
+            self._bridge.ruleset, choice.account, choice.password or None, choice.other, path
         )
         self._made(path, choice, lambda _progress: asyncio.run(work), "Joining the game")
 
@@ -184,7 +185,7 @@ class NetworkPlay(QObject):
         thread.put_done.connect(self._put_done)
         thread.failed.connect(lambda message: self._bridge.say(f"Network: {message}", 10000))
         self._game, self._thread, self._record, self._path = game, thread, record, path
-        self._show_chat(thread)
+        self._chat.open()
         thread.start()
         self._bridge.say(f"Playing through room {record.room_id} with {record.opponent}")
         self._changed()  # a part sent, or played, before the window was opened
@@ -193,25 +194,9 @@ class NetworkPlay(QObject):
     def detach(self) -> None:
         if self._thread is not None:
             self._thread.stop()
-        if self.chat is not None:
-            self.chat.hide()
+        self._chat.close()
         self._game = self._thread = self._record = self._path = self._in_flight = None
         self._waiting = []
-
-    def _show_chat(self, thread: RoomThread) -> None:
-        """The room's chat dock, emptied for this game's room."""
-        if self.chat is None:
-            grid = self._bridge.ruleset.grid
-            self.chat = ChatDock(
-                self._window,
-                frozenset(grid.ids()),
-                self._say,
-                self._centre,
-                lambda entry: self._bridge.watch(entry, entry),
-            )
-            self._window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.chat)
-        self.chat.lines.clear()
-        self.chat.show()
 
     def _say(self, words: str) -> None:
         if self._thread is not None:
@@ -277,11 +262,8 @@ class NetworkPlay(QObject):
             self._taking = False
 
     def _take(self, game: NetworkGame, events: list[Arrived]) -> None:
-        said = len(game.chat)
         game.take(events)
-        if self.chat is not None:
-            for line in game.chat[said:]:
-                self.chat.add(line)
+        self._chat.follow(game.chat)
         try:
             # checked and replayed off the window's thread, as an opened file is: a part of
             # a day's play is long (offthread.py holds the window's input meanwhile)
@@ -294,15 +276,19 @@ class NetworkPlay(QObject):
         if report is None:
             return
         self._keep()
-        self._bridge.refresh()
+        self._bridge.refresh()  # and what his program wrote by itself goes out (_changed)
         self._bridge.say(
             f"From the room: entries {report.first_entry} to {report.last_entry} of your opponent"
         )
-        if self._in_flight is None:
-            QTimer.singleShot(int(RETRY_SECONDS * 1000), self._changed)
 
     def _keep(self) -> None:
         """Write how much of the file the room holds beside the game file."""
         if self._game is not None and self._record is not None and self._path is not None:
             self._record = self._record.with_shared(self._game.shared)
             self._record.save(self._path)
+
+
+def _new_game_file(name: str) -> Path:
+    """A new file in the games folder for a network game, named by `name` and the time."""
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
+    return games_dir() / f"network-{name}-{stamp}.owsg"

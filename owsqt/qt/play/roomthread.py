@@ -27,7 +27,6 @@ class RoomThread(QObject):
     arrived = Signal(object)  # list[Arrived], events read from the room
     put_done = Signal(object)  # the Outgoing now in the room
     failed = Signal(str)  # what went wrong, in one line (it is tried again)
-    ready = Signal()  # signed in, the room read from its start
 
     def __init__(self, account: Account, room_id: str, password: str | None = None) -> None:
         super().__init__()
@@ -49,12 +48,11 @@ class RoomThread(QObject):
         return asyncio.run_coroutine_threadsafe(self._said(words), self._loop)
 
     async def _said(self, words: str) -> None:
-        while self._room is None and not self._stopping:
-            await asyncio.sleep(0.05)
-        if self._room is None:
+        room = await self._signed_in()
+        if room is None:
             return
         try:
-            await self._room.say(words)
+            await room.say(words)
         except RoomError as error:
             self.failed.emit(str(error))
 
@@ -96,20 +94,23 @@ class RoomThread(QObject):
                     continue
                 if arrived:
                     self.arrived.emit(arrived)
-                if first:
-                    first = False
-                    self.ready.emit()
+                first = False
         finally:
             if client is not None:
                 await client.close()
 
-    async def _put(self, outgoing: Outgoing) -> None:
+    async def _signed_in(self) -> GameRoom | None:
+        """The room once the client is signed in (None: stopped before)."""
         while self._room is None and not self._stopping:
             await asyncio.sleep(0.05)
-        if self._room is None:
+        return self._room
+
+    async def _put(self, outgoing: Outgoing) -> None:
+        room = await self._signed_in()
+        if room is None:
             return
         try:
-            await self._room.send(outgoing.pieces, outgoing.notice)
+            await room.send(outgoing.pieces, outgoing.notice)
         except RoomError as error:
             self.failed.emit(str(error))
             return

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
@@ -17,7 +17,7 @@ from owsqt.network.account import Account, sign_in
 from owsqt.network.onlooker import Onlooker
 from owsqt.network.room import Arrived, GameRoom, RoomError
 from owsqt.qt.bridge import SessionBridge
-from owsqt.qt.play.chatdock import ChatDock
+from owsqt.qt.play.chatdock import RoomChat
 from owsqt.qt.play.networkdialog import NetworkGameDialog
 from owsqt.qt.play.offthread import run_off_thread
 from owsqt.qt.play.roomthread import RoomThread
@@ -35,7 +35,7 @@ class WatchPlay(QObject):
         self._window, self._bridge, self._centre = window, bridge, centre
         self.onlooker: Onlooker | None = None
         self._thread: RoomThread | None = None
-        self.chat: ChatDock | None = None
+        self._chat = RoomChat(window, bridge, centre, self._say, "watchedRoomDock")
         self.watch_action = QAction("&Watch a network game…", window)
         self.watch_action.setShortcut(QKeySequence(WATCH_KEYS))
         self.watch_action.setToolTip(
@@ -52,7 +52,7 @@ class WatchPlay(QObject):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         choice = dialog.choice()
-        self.watch(Account(choice.homeserver, choice.user), choice.other, choice.password)
+        self.watch(choice.account, choice.other, choice.password)
 
     def watch(self, account: Account, room_id: str, password: str | None) -> bool:
         """Join the room `room_id` as an onlooker and follow its game."""
@@ -75,7 +75,7 @@ class WatchPlay(QObject):
         thread.arrived.connect(self._arrived)
         thread.failed.connect(lambda message: self._bridge.say(f"Network: {message}", 10000))
         self._thread = thread
-        self._show_chat()
+        self._chat.open()
         thread.start()
         self._bridge.say(f"Watching the game of room {room_id}")
         return True
@@ -83,8 +83,7 @@ class WatchPlay(QObject):
     def stop(self) -> None:
         if self._thread is not None:
             self._thread.stop()
-        if self.chat is not None:
-            self.chat.hide()
+        self._chat.close()
         self._thread = self.onlooker = None
 
     def _replaced(self) -> None:
@@ -96,11 +95,8 @@ class WatchPlay(QObject):
         onlooker = self.onlooker
         if onlooker is None:
             return
-        said = len(onlooker.chat)
         onlooker.take(events)
-        if self.chat is not None:
-            for line in onlooker.chat[said:]:
-                self.chat.add(line)
+        self._chat.follow(onlooker.chat)
         before = onlooker.session
         came = onlooker.take_in()
         for problem in onlooker.refused:
@@ -111,16 +107,6 @@ class WatchPlay(QObject):
         elif came:
             self._bridge.refresh()
 
-    def _show_chat(self) -> None:
-        if self.chat is None:
-            self.chat = ChatDock(
-                self._window,
-                frozenset(self._bridge.ruleset.grid.ids()),
-                lambda words: self._thread.say(words) if self._thread is not None else None,
-                self._centre,
-                lambda entry: self._bridge.watch(entry, entry),
-            )
-            self.chat.setObjectName("watchedRoomDock")
-            self._window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.chat)
-        self.chat.lines.clear()
-        self.chat.show()
+    def _say(self, words: str) -> None:
+        if self._thread is not None:
+            self._thread.say(words)
